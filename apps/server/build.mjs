@@ -1,0 +1,21 @@
+// Bundle the server (with the workspace contract inlined) into dist/, beside its SQL migrations.
+import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@sapi/'));
+
+rmSync('dist', { recursive: true, force: true });
+await build({
+  entryPoints: { main: 'src/main.ts', 'audit-verify': 'src/cli/audit-verify.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  sourcemap: true,
+  external,
+  logLevel: 'warning',
+});
+cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
+console.log('server bundle written to apps/server/dist');

@@ -1,0 +1,138 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { Status } from '@sapi/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppContext } from './context.ts';
+import { adapterRoutes } from './features/adapter/routes.ts';
+import { adminRoutes } from './features/admin/routes.ts';
+import { agentRoutes } from './features/agent/routes.ts';
+import { agentOperatorRoutes } from './features/agent-operator/routes.ts';
+import { agentSharingRoutes } from './features/agent-sharing/routes.ts';
+import { auditRoutes } from './features/audit/routes.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { healthRoutes } from './features/health/routes.ts';
+import { ingestRoutes } from './features/ingest/routes.ts';
+import { reportRoutes } from './features/report/routes.ts';
+import { transactionRoutes } from './features/transaction/routes.ts';
+import { userRoutes } from './features/user/routes.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+
+export const API_PREFIX = '/api/v1';
+const BODY_LIMIT = 1024 * 1024;
+/** The built SPA, at the same depth from src/ (dev) and dist/ (bundle). */
+export const defaultWebRoot = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+export interface BuildOptions {
+  ctx: AppContext;
+  /** Pino options, or false for silence (tests). */
+  logger?: boolean | { level: string };
+  webRoot?: string;
+}
+
+export const buildApp = async ({ ctx, logger = false, webRoot = defaultWebRoot }: BuildOptions) => {
+  const app: FastifyInstance = Fastify({
+    logger:
+      logger === false
+        ? false
+        : {
+            ...(typeof logger === 'object' ? logger : {}),
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password'],
+          },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: ctx.config.TRUST_PROXY,
+    return503OnClosing: true,
+    requestIdHeader: false,
+  });
+  app.decorate('ctx', ctx);
+
+  // Deny by default: an API route that did not come through defineRoute (and so declares no roles) is a bug.
+  app.addHook('onRoute', (route) => {
+    if (
+      route.url.startsWith(`${API_PREFIX}/`) &&
+      !(route.config as { access?: unknown } | undefined)?.access
+    ) {
+      throw new Error(`API route ${route.method} ${route.url} declares no access rule`);
+    }
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets CSS variables through style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    referrerPolicy: { policy: 'no-referrer' },
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onSend', async (req, reply) => {
+    if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
+
+  registerErrorHandling(app);
+
+  await app.register(
+    async (api) => {
+      healthRoutes(api);
+      authRoutes(api);
+      adminRoutes(api);
+      auditRoutes(api);
+      adapterRoutes(api);
+      agentRoutes(api);
+      agentSharingRoutes(api);
+      userRoutes(api);
+      agentOperatorRoutes(api);
+      transactionRoutes(api);
+      reportRoutes(api);
+      await api.register(ingestRoutes);
+    },
+    { prefix: '' },
+  );
+
+  const hasWeb = existsSync(`${webRoot}/index.html`);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      index: false,
+      wildcard: false,
+      serveDotFiles: false,
+      cacheControl: false,
+      // Vite names assets by content hash, so they never change under the same name; the rest is revalidated.
+      setHeaders: (res, path) => {
+        res.setHeader(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.url === '/api') {
+      return reply.code(404).send({
+        status: Status.NOT_FOUND,
+        error: `Unknown API path: ${req.method} ${req.url.split('?')[0]}`,
+        data: null,
+      });
+    }
+    if ((req.method === 'GET' || req.method === 'HEAD') && hasWeb) {
+      // Client-side routes: the SPA decides (and shows its own 404 page).
+      return reply.sendFile('index.html');
+    }
+    return reply.code(404).send({ status: Status.NOT_FOUND, error: 'Not found', data: null });
+  });
+
+  return app;
+};

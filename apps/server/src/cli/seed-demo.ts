@@ -1,0 +1,97 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.ts';
+import type { AppContext } from '../context.ts';
+import { openDatabase } from '../db/client.ts';
+import { seedDemo } from '../features/demo/seed.ts';
+import { lockDataDir } from '../lib/data-dir-lock.ts';
+
+/** `npm run seed:demo -- --transactions N --seed S`: fill an empty database with demo data. */
+const { values } = parseArgs({
+  options: {
+    transactions: { type: 'string', default: '200000' },
+    seed: { type: 'string', default: '1' },
+    days: { type: 'string', default: '90' },
+    'if-empty': { type: 'boolean', default: false },
+  },
+});
+const positive = (name: string, raw: string | undefined) => {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) {
+    console.error(`--${name} must be a positive whole number (got "${raw}")`);
+    process.exit(2);
+  }
+  return n;
+};
+const transactions = positive('transactions', values.transactions);
+const seed = positive('seed', values.seed);
+const days = positive('days', values.days);
+
+const bar = (done: number, total: number, started: number) => {
+  const width = 30;
+  const ratio = Math.min(1, done / total);
+  const rate = done / Math.max(0.001, (Date.now() - started) / 1000);
+  const eta = rate > 0 ? Math.ceil((total - done) / rate) : 0;
+  const filled = Math.round(ratio * width);
+  return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${(ratio * 100).toFixed(0).padStart(3)}%  ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')} rows  ${Math.round(rate).toLocaleString('en-US')} rows/s  ETA ${eta}s`;
+};
+
+const main = async () => {
+  const config = loadConfig();
+  const unlock = config.DATABASE_URL ? () => undefined : lockDataDir(resolve(config.DATA_DIR));
+  const database = await openDatabase(
+    config.DATABASE_URL
+      ? { kind: 'postgres', url: config.DATABASE_URL, poolSize: 4 }
+      : { kind: 'pglite', dataDir: resolve(config.DATA_DIR) },
+  );
+  try {
+    await database.migrate();
+    const ctx: AppContext = { db: database.db, config, now: () => new Date() };
+    const today = new Date();
+    today.setUTCHours(0, 0, 0, 0);
+    const started = Date.now();
+    let last = 0;
+    const tty = process.stderr.isTTY;
+    console.log(
+      `Seeding ${transactions.toLocaleString('en-US')} transactions over ${days} days (seed ${seed})…`,
+    );
+    const result = await seedDemo(ctx, {
+      transactions,
+      seed,
+      days,
+      until: today,
+      concurrency: config.DATABASE_URL ? 3 : 1,
+      onProgress: (done, total) => {
+        const now = Date.now();
+        if (tty && now - last > 200) {
+          process.stderr.write(`\r${bar(done, total, started)}`);
+          last = now;
+        } else if (!tty && (done === total || now - last > 5000)) {
+          console.log(bar(done, total, started));
+          last = now;
+        }
+      },
+    }).catch((err: unknown) => {
+      if (values['if-empty'] && err instanceof Error && /already has agents/.test(err.message))
+        return undefined;
+      throw err;
+    });
+    if (tty) process.stderr.write(`\r${bar(transactions, transactions, started)}\n`);
+    if (!result) {
+      console.log('The database already holds data; nothing seeded.');
+      return;
+    }
+    const seconds = (Date.now() - started) / 1000;
+    console.log(
+      `Done: ${result.agents} agents, ${result.players.toLocaleString('en-US')} players, ${result.transactions.toLocaleString('en-US')} transactions in ${seconds.toFixed(1)} s.`,
+    );
+  } finally {
+    await database.close();
+    unlock();
+  }
+};
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

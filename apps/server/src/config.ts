@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const isTimeZone = (tz: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+export const configSchema = z.object({
+  PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(blankToUndefined, z.string().default('127.0.0.1')),
+  DATABASE_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  DATA_DIR: z.preprocess(blankToUndefined, z.string().default('./data')),
+  ADMIN_USERNAME: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^[a-zA-Z0-9_]{3,32}$/, 'must be 3 to 32 letters, digits or _')
+      .default('admin'),
+  ),
+  ADMIN_PASSWORD: z.preprocess(
+    blankToUndefined,
+    z.string().min(8, 'must be 8 to 128 characters').max(128, 'must be 8 to 128 characters').optional(),
+  ),
+  REPORT_TIMEZONE: z.preprocess(
+    blankToUndefined,
+    z.string().refine(isTimeZone, 'must be an IANA time zone such as Asia/Bangkok').default('Asia/Bangkok'),
+  ),
+  LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(logLevels).default('info')),
+  /** Folder of the built web app to serve; unset = apps/web/dist beside the server. */
+  WEB_DIST: z.preprocess(blankToUndefined, z.string().optional()),
+  /** Trust X-Forwarded-For only when a proxy we control sets it (DESIGN §7). */
+  TRUST_PROXY: z.preprocess(
+    blankToUndefined,
+    z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
+  ),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parse the environment; a bad value becomes one line naming the variable. */
+export const loadConfig = (env: Record<string, string | undefined> = process.env): Config => {
+  const parsed = configSchema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const first = parsed.error.issues[0];
+  const name = first?.path.join('.') ?? 'environment';
+  const value = env[name];
+  const shown = name === 'ADMIN_PASSWORD' || value === undefined ? '' : ` (got "${value}")`;
+  throw new ConfigError(`Configuration error: ${name} ${first?.message ?? 'is invalid'}${shown}`);
+};

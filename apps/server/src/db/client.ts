@@ -1,0 +1,68 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either the database or an open transaction: services take whichever the caller holds. */
+export type Executor = Db | Tx;
+
+export interface Database {
+  db: Db;
+  /** Apply pending SQL migrations (same files on both engines). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** PGlite only: a tarball of the data directory, to start test databases from a migrated copy. */
+  dumpDataDir?: () => Promise<Blob>;
+}
+
+/** Folder of the SQL migrations, beside this module in source and in the server bundle alike. */
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir: string | undefined; loadDataDir?: Blob };
+
+/** The only place that knows which engine is in use (DESIGN §1). */
+export const openDatabase = async (target: DatabaseTarget): Promise<Database> => {
+  if (target.kind === 'postgres') {
+    // Sessions run in UTC: timestamps are handled as UTC instants everywhere.
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 20,
+      options: '-c TimeZone=UTC',
+    });
+    await pool.query('select 1');
+    const db = drizzlePg(pool, { schema });
+    return {
+      db: db as unknown as Db,
+      migrate: () => migratePg(db, { migrationsFolder }),
+      close: () => pool.end(),
+    };
+  }
+  if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    ...(target.dataDir ? { dataDir: target.dataDir } : {}),
+    ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+  });
+  await client.exec("SET TIME ZONE 'UTC'");
+  const db = drizzlePglite(client, { schema });
+  return {
+    db: db as unknown as Db,
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+    dumpDataDir: async () => client.dumpDataDir('gzip'),
+  };
+};
+
+/** Rows of a raw SQL query; both drivers answer `{ rows }`, which the dialect-level type leaves open. */
+export const queryRows = async <T>(db: Executor, query: SQL): Promise<T[]> =>
+  ((await db.execute(query)) as unknown as { rows: T[] }).rows;

@@ -1,0 +1,14 @@
+import { type AnyColumn, and, gte, lte, type SQL, sql } from 'drizzle-orm';
+
+/** Case-insensitive "contains" with LIKE wildcards in the user's text taken literally (DESIGN §4). */
+export const contains = (column: AnyColumn | SQL, value: string | undefined): SQL | undefined => {
+  if (value === undefined) return undefined;
+  const escaped = value.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return sql`${column} ilike ${`%${escaped}%`}`;
+};
+
+/** Inclusive date range on a timestamp column; either end may be absent. */
+export const within = (column: AnyColumn, from: Date | undefined, to: Date | undefined): SQL | undefined =>
+  and(from ? gte(column, from) : undefined, to ? lte(column, to) : undefined);
+
+export const offsetOf = (page: number, limit: number): number => (page - 1) * limit;

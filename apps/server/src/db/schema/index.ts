@@ -1,0 +1,3 @@
+export * from './admin.ts';
+export * from './audit.ts';
+export * from './catalogue.ts';

@@ -1,0 +1,128 @@
+import type { Adapter, AdapterCreate, AdapterUpdate, adapterListQuerySchema } from '@sapi/contract';
+import { and, desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { type AuditFn, auditedChange, flagChange } from '../../db/change.ts';
+import type { Tx } from '../../db/client.ts';
+import { countWhere } from '../../db/count.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { contains } from '../../db/filters.ts';
+import { listing } from '../../db/paging.ts';
+import { adapters } from '../../db/schema/index.ts';
+import { conflict, notFound } from '../../plugins/errors.ts';
+
+type Row = typeof adapters.$inferSelect;
+type Query = z.output<typeof adapterListQuerySchema>;
+
+export const toAdapter = (row: Row): Adapter => ({
+  _id: row.id.toString(),
+  name: row.name,
+  codename: row.codename,
+  endpoint: row.endpoint,
+  type: row.type,
+  logo: row.logo,
+  isDisable: row.isDisable,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const whereOf = (q: Query) =>
+  and(
+    contains(adapters.name, q.name),
+    q.isDisable === undefined ? undefined : eq(adapters.isDisable, q.isDisable),
+  );
+
+/** The adapter list and its export, for one set of filters. */
+export const adapterListing = (ctx: AppContext, q: Query) =>
+  listing({
+    where: whereOf(q),
+    id: adapters.id,
+    idOf: (r: Row) => r.id,
+    toDto: toAdapter,
+    fetch: (where, limit, offset) =>
+      ctx.db.select().from(adapters).where(where).orderBy(desc(adapters.id)).limit(limit).offset(offset),
+    count: (where) => countWhere(ctx.db, adapters, where),
+  });
+
+export const getAdapter = async (ctx: AppContext, id: bigint) => {
+  const [row] = await ctx.db.select().from(adapters).where(eq(adapters.id, id));
+  if (!row) throw notFound('Game provider');
+  return toAdapter(row);
+};
+
+const duplicateCodename = (err: unknown, codename: string) =>
+  isUniqueViolation(err) ? conflict(`Code "${codename}" is already used by another game provider`) : err;
+
+export const createAdapter = async (ctx: AppContext, input: AdapterCreate, audit: AuditFn) => {
+  const now = ctx.now();
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(adapters)
+        .values({ ...input, createdAt: now, updatedAt: now })
+        .returning();
+      if (!row) throw new Error('insert returned no row');
+      const created = toAdapter(row);
+      await audit(tx, { action: 'create', entity: 'adapter', entityId: created._id, after: created });
+      return created;
+    });
+  } catch (err) {
+    throw duplicateCodename(err, input.codename);
+  }
+};
+
+const load = (id: bigint) => async (tx: Tx) =>
+  (await tx.select().from(adapters).where(eq(adapters.id, id)).for('update'))[0];
+
+export const updateAdapter = async (ctx: AppContext, id: bigint, input: AdapterUpdate, audit: AuditFn) => {
+  try {
+    return await ctx.db.transaction((tx) =>
+      auditedChange(tx, {
+        load: load(id),
+        what: 'Game provider',
+        toDto: toAdapter,
+        entity: 'adapter',
+        action: 'update',
+        audit,
+        change: async (t, row) => {
+          const same =
+            row.codename === input.codename &&
+            row.endpoint === input.endpoint &&
+            row.type === input.type &&
+            row.logo === input.logo;
+          if (same) return undefined;
+          const [updated] = await t
+            .update(adapters)
+            .set({ ...input, updatedAt: ctx.now() })
+            .where(eq(adapters.id, id))
+            .returning();
+          return updated;
+        },
+      }),
+    );
+  } catch (err) {
+    throw duplicateCodename(err, input.codename);
+  }
+};
+
+export const setAdapterDisabled = (ctx: AppContext, id: bigint, isDisable: boolean, audit: AuditFn) =>
+  ctx.db.transaction((tx) =>
+    flagChange(tx, {
+      load: load(id),
+      what: 'Game provider',
+      toDto: toAdapter,
+      entity: 'adapter',
+      action: isDisable ? 'disable' : 'enable',
+      audit,
+      flag: (row) => row.isDisable,
+      value: isDisable,
+      write: async (t) =>
+        (
+          await t
+            .update(adapters)
+            .set({ isDisable, updatedAt: ctx.now() })
+            .where(eq(adapters.id, id))
+            .returning()
+        )[0],
+    }),
+  );

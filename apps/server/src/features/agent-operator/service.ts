@@ -1,0 +1,149 @@
+import type {
+  AgentOperator,
+  agentOperatorListQuerySchema,
+  agentOperatorRegisterSchema,
+  agentOperatorUpdateSchema,
+} from '@sapi/contract';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { type AuditFn, auditedChange } from '../../db/change.ts';
+import type { Executor, Tx } from '../../db/client.ts';
+import { countWhere } from '../../db/count.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { contains } from '../../db/filters.ts';
+import { listing } from '../../db/paging.ts';
+import { agentOperators, agents } from '../../db/schema/index.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { conflict, notFound } from '../../plugins/errors.ts';
+
+type Query = z.output<typeof agentOperatorListQuerySchema>;
+
+const selectJoined = (db: Executor) =>
+  db
+    .select({ o: agentOperators, agentUsername: agents.username, agentPrefix: agents.prefix })
+    .from(agentOperators)
+    .innerJoin(agents, eq(agents.id, agentOperators.agentId));
+type Joined = Awaited<ReturnType<ReturnType<typeof selectJoined>['execute']>>[number];
+
+export const toOperator = ({ o, agentUsername, agentPrefix }: Joined): AgentOperator => ({
+  _id: o.id.toString(),
+  agent: o.agentId.toString(),
+  agentUsername,
+  agentPrefix,
+  username: o.username,
+  type: o.type,
+  locked: o.locked,
+  createdAt: o.createdAt.toISOString(),
+  updatedAt: o.updatedAt.toISOString(),
+});
+
+const whereOf = (q: Query) =>
+  and(
+    isNull(agentOperators.deletedAt),
+    q.agent ? eq(agentOperators.agentId, BigInt(q.agent)) : undefined,
+    contains(agentOperators.username, q.username),
+  );
+
+/** The operator list and its export, for one set of filters. */
+export const operatorListing = (ctx: AppContext, q: Query) =>
+  listing({
+    where: whereOf(q),
+    id: agentOperators.id,
+    idOf: (r: Joined) => r.o.id,
+    toDto: toOperator,
+    fetch: (where, limit, offset) =>
+      selectJoined(ctx.db).where(where).orderBy(desc(agentOperators.id)).limit(limit).offset(offset),
+    count: (where) => countWhere(ctx.db, agentOperators, where),
+  });
+
+const taken = (username: string) => conflict(`Username "${username}" is already used by this agent`);
+
+export const registerOperator = async (
+  ctx: AppContext,
+  input: z.output<typeof agentOperatorRegisterSchema>,
+  audit: AuditFn,
+) => {
+  const [agent] = await ctx.db
+    .select()
+    .from(agents)
+    .where(eq(agents.id, BigInt(input.agent)));
+  if (!agent) throw notFound('Agent');
+  const passwordHash = await hashPassword(input.password);
+  const now = ctx.now();
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(agentOperators)
+        .values({
+          agentId: agent.id,
+          username: input.username,
+          passwordHash,
+          type: input.type,
+          locked: input.locked,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      if (!row) throw new Error('insert returned no row');
+      const created = toOperator({ o: row, agentUsername: agent.username, agentPrefix: agent.prefix });
+      await audit(tx, { action: 'create', entity: 'agent-operator', entityId: created._id, after: created });
+      return created;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw taken(input.username);
+    throw err;
+  }
+};
+
+const load = (id: bigint) => async (tx: Tx) => {
+  await tx
+    .select({ id: agentOperators.id })
+    .from(agentOperators)
+    .where(eq(agentOperators.id, id))
+    .for('update');
+  return (await selectJoined(tx).where(and(eq(agentOperators.id, id), isNull(agentOperators.deletedAt))))[0];
+};
+
+const changeOperator = (
+  ctx: AppContext,
+  id: bigint,
+  action: string,
+  audit: AuditFn,
+  set: (row: Joined) => Promise<Partial<typeof agentOperators.$inferInsert> | undefined>,
+) =>
+  ctx.db.transaction((tx) =>
+    auditedChange(tx, {
+      load: load(id),
+      what: 'Agent operator',
+      toDto: toOperator,
+      entity: 'agent-operator',
+      action,
+      audit,
+      change: async (t, row) => {
+        const values = await set(row);
+        if (!values) return undefined;
+        await t
+          .update(agentOperators)
+          .set({ ...values, updatedAt: ctx.now() })
+          .where(eq(agentOperators.id, id));
+        return (await selectJoined(t).where(eq(agentOperators.id, id)))[0];
+      },
+    }),
+  );
+
+export const updateOperator = (
+  ctx: AppContext,
+  id: bigint,
+  input: z.output<typeof agentOperatorUpdateSchema>,
+  audit: AuditFn,
+) =>
+  changeOperator(ctx, id, 'update', audit, async (row) => {
+    const password = input.password ? await hashPassword(input.password) : undefined;
+    if (!password && row.o.type === input.type && row.o.locked === input.locked) return undefined;
+    return { type: input.type, locked: input.locked, ...(password ? { passwordHash: password } : {}) };
+  });
+
+/** Soft delete: the account leaves the list and can no longer be used; the record stays for the audit trail. */
+export const deleteOperator = (ctx: AppContext, id: bigint, audit: AuditFn) =>
+  changeOperator(ctx, id, 'delete', audit, async () => ({ deletedAt: ctx.now() }));

@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditOf, makeAdapter, makeAgent } from '../../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+
+let t: TestApp;
+let op: string;
+let reporter: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  op = await t.tokenFor('OPERATOR');
+  reporter = await t.tokenFor('REPORTER');
+});
+afterAll(() => t.close());
+
+const register = (payload: Record<string, unknown>, token = op) =>
+  t.call({ method: 'POST', url: '/api/v1/agent/register', token, payload });
+
+describe('agent registration', () => {
+  it('generates apiKey and secret, derives apiKeyEncoded, and never answers the password', async () => {
+    const admin = await t.tokenFor('ADMIN');
+    const slot = await makeAdapter(t, admin);
+    const res = await register({
+      username: 'senior_one',
+      password: 'agent-password-1',
+      endpoint: 'https://senior.example.com/cb',
+      games: [slot.codename],
+      prefix: 'sen1',
+      code: 'SEN-1',
+      secret: '',
+      agentType: 'SENIOR',
+    });
+    expect(res.statusCode).toBe(200);
+    const a = res.body.data;
+    expect(a).toMatchObject({
+      username: 'senior_one',
+      prefix: 'sen1',
+      games: [slot.codename],
+      createdBy: expect.any(String),
+    });
+    expect(a.apiKey).toMatch(/^ak_/);
+    expect(a.secret.length).toBeGreaterThanOrEqual(32);
+    expect(Buffer.from(a.apiKeyEncoded, 'base64').toString()).toBe(`${a.apiKey}:${a.secret}`);
+    expect(JSON.stringify(res.body)).not.toMatch(/agent-password-1|argon2/);
+  });
+
+  it('keeps a secret given at registration', async () => {
+    const a = await makeAgent(t, op, { secret: 'my-own-secret-0123456789' });
+    expect(a.secret).toBe('my-own-secret-0123456789');
+  });
+
+  it.each([
+    ['username', { username: 'senior_one' }],
+    ['prefix', { prefix: 'sen1' }],
+    ['code', { code: 'SEN-1' }],
+  ])('refuses a taken %s with 409', async (_field, over) => {
+    const res = await register({
+      username: 'fresh_name',
+      password: 'agent-password-1',
+      endpoint: 'https://x.example.com',
+      games: [],
+      prefix: 'fresh',
+      code: 'FRESH',
+      agentType: 'AGENT',
+      ...over,
+    });
+    expect(res.statusCode).toBe(409);
+  });
+
+  it.each([
+    [{ prefix: 'A' }, 'prefix'],
+    [{ prefix: 'UPPER' }, 'prefix'],
+    [{ prefix: 'toolong7' }, 'prefix'],
+    [{ endpoint: 'not a url' }, 'endpoint'],
+    [{ agentType: 'BOSS' }, 'agentType'],
+    [{ games: ['NO_SUCH_GAME'] }, 'games.0'],
+    [{ password: 'short' }, 'password'],
+  ])('validates %j', async (over, field) => {
+    const res = await register({
+      username: 'valid_name',
+      password: 'agent-password-1',
+      endpoint: 'https://x.example.com',
+      games: [],
+      prefix: 'valid',
+      code: 'VALID',
+      agentType: 'AGENT',
+      ...over,
+    });
+    expect(res.body.status).toBe(2001);
+    expect(res.body.data.issues[0].path).toBe(field);
+  });
+});
+
+describe('agent list, get and picker', () => {
+  it('lists without secrets, filters by username/prefix/locked, page size 50', async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/v1/agent/list',
+      token: op,
+      payload: { prefix: 'SEN' },
+    });
+    expect(res.body.data.limit).toBe(50);
+    expect(res.body.data.records.map((r: { username: string }) => r.username)).toEqual(['senior_one']);
+    const all = await t.call({
+      method: 'POST',
+      url: '/api/v1/agent/list',
+      token: op,
+      payload: { locked: 0 },
+    });
+    expect(all.body.data.total).toBeGreaterThanOrEqual(2);
+    expect(JSON.stringify(all.body)).not.toMatch(/"secret"|apiKeyEncoded|password/);
+  });
+
+  it('shows the secret to writers only', async () => {
+    const a = await makeAgent(t, op);
+    const asOp = await t.call({ method: 'POST', url: `/api/v1/agent/get/${a._id}`, token: op });
+    expect(asOp.body.data.secret).toBe(a.secret);
+    const asReporter = await t.call({ method: 'POST', url: `/api/v1/agent/get/${a._id}`, token: reporter });
+    expect(asReporter.body.data.username).toBe(a.username);
+    expect(asReporter.body.data.secret).toBeUndefined();
+    expect(asReporter.body.data.apiKeyEncoded).toBeUndefined();
+  });
+
+  it('picker searches username or prefix as you type', async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/v1/agent/pick',
+      token: reporter,
+      payload: { q: 'senio' },
+    });
+    expect(res.body.data).toEqual([{ _id: expect.any(String), username: 'senior_one', prefix: 'sen1' }]);
+  });
+});
+
+describe('agent edit, secret rotation, lock', () => {
+  it('edits only endpoint, games and type', async () => {
+    const a = await makeAgent(t, op);
+    const res = await t.call({
+      method: 'PUT',
+      url: `/api/v1/agent/update/${a._id}`,
+      token: op,
+      payload: {
+        endpoint: 'https://moved.example.com',
+        games: [],
+        agentType: 'MASTER',
+        prefix: 'hack',
+        code: 'HACK',
+      },
+    });
+    expect(res.body.data).toMatchObject({
+      endpoint: 'https://moved.example.com',
+      agentType: 'MASTER',
+      prefix: a.prefix,
+    });
+  });
+
+  it('rotates the secret (audited, the secret itself redacted in the log)', async () => {
+    const a = await makeAgent(t, op);
+    const res = await t.call({ method: 'POST', url: `/api/v1/agent/rotate-secret/${a._id}`, token: op });
+    expect(res.body.data.secret).not.toBe(a.secret);
+    expect(Buffer.from(res.body.data.apiKeyEncoded, 'base64').toString()).toBe(
+      `${a.apiKey}:${res.body.data.secret}`,
+    );
+    const admin = await t.tokenFor('ADMIN');
+    const records = await auditOf(t, admin, 'agent', a._id);
+    expect(records.map((r) => r.action)).toEqual(['rotate-secret', 'create']);
+    expect(JSON.stringify(records)).not.toContain(res.body.data.secret);
+    expect(JSON.stringify(records)).not.toContain(a.secret);
+  });
+
+  it('locks and unlocks with one audit record each', async () => {
+    const a = await makeAgent(t, op);
+    expect(
+      (await t.call({ method: 'DELETE', url: `/api/v1/agent/delete/${a._id}`, token: op })).body.data.locked,
+    ).toBe(true);
+    expect(
+      (await t.call({ method: 'PUT', url: `/api/v1/agent/revert/${a._id}`, token: op })).body.data.locked,
+    ).toBe(false);
+    const admin = await t.tokenFor('ADMIN');
+    expect((await auditOf(t, admin, 'agent', a._id)).map((r) => r.action)).toEqual([
+      'unlock',
+      'lock',
+      'create',
+    ]);
+  });
+
+  it('REPORTER may not register, edit, rotate or lock', async () => {
+    const a = await makeAgent(t, op);
+    for (const [method, url] of [
+      ['PUT', `/api/v1/agent/update/${a._id}`],
+      ['POST', `/api/v1/agent/rotate-secret/${a._id}`],
+      ['DELETE', `/api/v1/agent/delete/${a._id}`],
+    ] as const) {
+      expect((await t.call({ method, url, token: reporter, payload: {} })).statusCode).toBe(403);
+    }
+  });
+});

@@ -1,0 +1,238 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type AdminType,
+  type Agent,
+  type AgentRegister,
+  type AgentUpdate,
+  type AgentWithSecret,
+  type agentListQuerySchema,
+  type agentRegisterSchema,
+  allows,
+  api,
+  Status,
+} from '@sapi/contract';
+import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Actor, AppContext } from '../../context.ts';
+import { type AuditFn, auditedChange, flagChange } from '../../db/change.ts';
+import type { Executor, Tx } from '../../db/client.ts';
+import { countWhere } from '../../db/count.ts';
+import { constraintOf, isUniqueViolation } from '../../db/errors.ts';
+import { contains, within } from '../../db/filters.ts';
+import { listing } from '../../db/paging.ts';
+import { adapters, agents } from '../../db/schema/index.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { AppError, conflict, notFound } from '../../plugins/errors.ts';
+
+type Row = typeof agents.$inferSelect;
+type Query = z.output<typeof agentListQuerySchema>;
+
+export const toAgent = (row: Row): Agent => ({
+  _id: row.id.toString(),
+  username: row.username,
+  endpoint: row.endpoint,
+  games: row.games,
+  prefix: row.prefix,
+  code: row.code,
+  apiKey: row.apiKey,
+  agentType: row.agentType,
+  createdBy: row.createdBy,
+  locked: row.locked,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+export const encodeApiKey = (apiKey: string, secret: string) =>
+  Buffer.from(`${apiKey}:${secret}`).toString('base64');
+
+/** The credentials go only to roles that may edit agents (DESIGN §7). */
+export const toAgentFor = (type: AdminType, row: Row): AgentWithSecret =>
+  allows(api.agentUpdate, type)
+    ? { ...toAgent(row), secret: row.secret, apiKeyEncoded: encodeApiKey(row.apiKey, row.secret) }
+    : toAgent(row);
+
+const whereOf = (q: Query) =>
+  and(
+    contains(agents.username, q.username),
+    contains(agents.prefix, q.prefix),
+    within(agents.createdAt, q.startDate, q.endDate),
+    q.locked === undefined ? undefined : eq(agents.locked, q.locked),
+  );
+
+/** The agent list and its export, for one set of filters. */
+export const agentListing = (ctx: AppContext, q: Query) =>
+  listing({
+    where: whereOf(q),
+    id: agents.id,
+    idOf: (r: Row) => r.id,
+    toDto: toAgent,
+    fetch: (where, limit, offset) =>
+      ctx.db.select().from(agents).where(where).orderBy(desc(agents.id)).limit(limit).offset(offset),
+    count: (where) => countWhere(ctx.db, agents, where),
+  });
+
+/** Picker search as the user types: username or prefix contains the text. */
+export const pickAgents = async (ctx: AppContext, text: string | undefined, limit: number) => {
+  const rows = await ctx.db
+    .select({ id: agents.id, username: agents.username, prefix: agents.prefix })
+    .from(agents)
+    .where(text ? or(contains(agents.username, text), contains(agents.prefix, text)) : undefined)
+    .orderBy(asc(agents.username))
+    .limit(limit);
+  return rows.map((r) => ({ _id: r.id.toString(), username: r.username, prefix: r.prefix }));
+};
+
+export const findAgent = async (db: Executor, id: bigint): Promise<Row> => {
+  const [row] = await db.select().from(agents).where(eq(agents.id, id));
+  if (!row) throw notFound('Agent');
+  return row;
+};
+
+export const getAgent = async (ctx: AppContext, actor: Actor, id: bigint) =>
+  toAgentFor(actor.type, await findAgent(ctx.db, id));
+
+/** Every game must be an enabled game provider's code. */
+const assertGames = async (db: Executor, games: string[]) => {
+  const wanted = [...new Set(games)];
+  if (wanted.length === 0) return wanted;
+  const found = await db
+    .select({ codename: adapters.codename })
+    .from(adapters)
+    .where(and(inArray(adapters.codename, wanted), eq(adapters.isDisable, false)));
+  const known = new Set(found.map((f) => f.codename));
+  const index = games.findIndex((g) => !known.has(g));
+  if (index >= 0) {
+    const message = `Game "${games[index]}" is not an enabled game provider`;
+    throw new AppError(Status.VALIDATION, `games.${index}: ${message}`, {
+      issues: [{ path: `games.${index}`, message }],
+    });
+  }
+  return wanted;
+};
+
+const uniqueMessages: Record<string, string> = {
+  agents_username_lower_key: 'Username is already taken',
+  agents_prefix_unique: 'Prefix is already used by another agent',
+  agents_code_unique: 'System code is already used by another agent',
+};
+const asConflict = (err: unknown) =>
+  isUniqueViolation(err) ? conflict(uniqueMessages[constraintOf(err) ?? ''] ?? 'Agent already exists') : err;
+
+const newApiKey = () => `ak_${randomBytes(18).toString('base64url')}`;
+const newSecret = () => randomBytes(32).toString('base64url');
+
+export const registerAgent = async (
+  ctx: AppContext,
+  actor: Actor,
+  input: z.output<typeof agentRegisterSchema> & AgentRegister,
+  audit: AuditFn,
+) => {
+  const games = await assertGames(ctx.db, input.games);
+  const passwordHash = await hashPassword(input.password);
+  const now = ctx.now();
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(agents)
+        .values({
+          username: input.username,
+          passwordHash,
+          endpoint: input.endpoint,
+          games,
+          prefix: input.prefix,
+          code: input.code,
+          secret: input.secret ? input.secret : newSecret(),
+          apiKey: newApiKey(),
+          agentType: input.agentType,
+          createdBy: actor.username,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      if (!row) throw new Error('insert returned no row');
+      await audit(tx, {
+        action: 'create',
+        entity: 'agent',
+        entityId: row.id.toString(),
+        after: toAgent(row),
+      });
+      return toAgentFor(actor.type, row);
+    });
+  } catch (err) {
+    throw asConflict(err);
+  }
+};
+
+const load = (id: bigint) => async (tx: Tx) =>
+  (await tx.select().from(agents).where(eq(agents.id, id)).for('update'))[0];
+
+const change = (
+  ctx: AppContext,
+  actor: Actor,
+  id: bigint,
+  action: string,
+  audit: AuditFn,
+  write: (tx: Tx, row: Row) => Promise<Row | undefined>,
+) =>
+  ctx.db.transaction((tx) =>
+    auditedChange(tx, {
+      load: load(id),
+      what: 'Agent',
+      toDto: (row) => toAgentFor(actor.type, row),
+      entity: 'agent',
+      action,
+      audit,
+      change: write,
+    }),
+  );
+
+export const updateAgent = async (
+  ctx: AppContext,
+  actor: Actor,
+  id: bigint,
+  input: AgentUpdate,
+  audit: AuditFn,
+) => {
+  const games = await assertGames(ctx.db, input.games);
+  return change(ctx, actor, id, 'update', audit, async (tx, row) => {
+    const same =
+      row.endpoint === input.endpoint &&
+      row.agentType === input.agentType &&
+      row.games.join() === games.join();
+    if (same) return undefined;
+    const [updated] = await tx
+      .update(agents)
+      .set({ endpoint: input.endpoint, games, agentType: input.agentType, updatedAt: ctx.now() })
+      .where(eq(agents.id, id))
+      .returning();
+    return updated;
+  });
+};
+
+export const rotateAgentSecret = (ctx: AppContext, actor: Actor, id: bigint, audit: AuditFn) =>
+  change(ctx, actor, id, 'rotate-secret', audit, async (tx) => {
+    const [updated] = await tx
+      .update(agents)
+      .set({ secret: newSecret(), updatedAt: ctx.now() })
+      .where(eq(agents.id, id))
+      .returning();
+    return updated;
+  });
+
+export const setAgentLocked = (ctx: AppContext, id: bigint, locked: boolean, audit: AuditFn) =>
+  ctx.db.transaction((tx) =>
+    flagChange(tx, {
+      load: load(id),
+      what: 'Agent',
+      toDto: toAgent,
+      entity: 'agent',
+      action: locked ? 'lock' : 'unlock',
+      audit,
+      flag: (row) => row.locked,
+      value: locked,
+      write: async (t) =>
+        (
+          await t.update(agents).set({ locked, updatedAt: ctx.now() }).where(eq(agents.id, id)).returning()
+        )[0],
+    }),
+  );

@@ -1,0 +1,96 @@
+import type { AuditRecord, auditListQuerySchema } from '@sapi/contract';
+import { and, asc, count, desc, eq, gt } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { contains, offsetOf, within } from '../../db/filters.ts';
+import { auditLog } from '../../db/schema/index.ts';
+import type { Json } from '../../lib/canonical-json.ts';
+import { GENESIS_HASH, linkHash } from '../../plugins/audit.ts';
+
+type AuditRow = typeof auditLog.$inferSelect;
+
+const toRecord = (row: AuditRow): AuditRecord => ({
+  _id: row.id.toString(),
+  at: row.at.toISOString(),
+  actorId: row.actorId?.toString() ?? null,
+  actor: row.actor,
+  action: row.action,
+  entity: row.entity,
+  entityId: row.entityId,
+  before: row.before ?? null,
+  after: row.after ?? null,
+  ip: row.ip,
+});
+
+export const listAudit = async (ctx: AppContext, q: z.output<typeof auditListQuerySchema>) => {
+  const where = and(
+    contains(auditLog.actor, q.actor),
+    q.entity ? eq(auditLog.entity, q.entity) : undefined,
+    q.action ? eq(auditLog.action, q.action) : undefined,
+    within(auditLog.at, q.startDate, q.endDate),
+  );
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(auditLog)
+      .where(where)
+      .orderBy(desc(auditLog.id))
+      .limit(q.limit)
+      .offset(offsetOf(q.page, q.limit)),
+    ctx.db.select({ n: count() }).from(auditLog).where(where),
+  ]);
+  return { records: rows.map(toRecord), page: q.page, limit: q.limit, total: total?.n ?? 0 };
+};
+
+export type ChainReport =
+  | { ok: true; records: number }
+  | { ok: false; records: number; brokenAt: string; reason: string };
+
+/** Walk the chain in id order and name the first record whose link does not hold. */
+export const verifyChain = async (db: Db, batch = 1000): Promise<ChainReport> => {
+  let prev = GENESIS_HASH;
+  let lastId = 0n;
+  let seen = 0;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(auditLog)
+      .where(gt(auditLog.id, lastId))
+      .orderBy(asc(auditLog.id))
+      .limit(batch);
+    if (rows.length === 0) return { ok: true, records: seen };
+    for (const row of rows) {
+      seen++;
+      if (row.prevHash !== prev) {
+        return {
+          ok: false,
+          records: seen,
+          brokenAt: row.id.toString(),
+          reason: 'previous-hash link does not match',
+        };
+      }
+      const expected = linkHash(prev, {
+        at: row.at.toISOString(),
+        actorId: row.actorId?.toString() ?? null,
+        actor: row.actor,
+        action: row.action,
+        entity: row.entity,
+        entityId: row.entityId,
+        before: (row.before ?? null) as Json,
+        after: (row.after ?? null) as Json,
+        ip: row.ip,
+      });
+      if (row.hash !== expected) {
+        return {
+          ok: false,
+          records: seen,
+          brokenAt: row.id.toString(),
+          reason: 'content does not match its hash',
+        };
+      }
+      prev = row.hash;
+      lastId = row.id;
+    }
+  }
+};

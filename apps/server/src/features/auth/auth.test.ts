@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../../../test/harness.ts';
+
+const LOGIN = '/api/v1/admin/authorization/login';
+const SELF = '/api/v1/admin/authorization/self';
+const LOGOUT = '/api/v1/admin/authorization/logout';
+const VERIFY = '/api/v1/admin/authorization/verify';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.addAdmin('alice', 'SUPERADMIN');
+  await t.addAdmin('locky', 'ADMIN', { locked: true });
+});
+afterAll(() => t.close());
+
+const login = (username: string, password: string, ip = '10.0.0.1') =>
+  t.call({ method: 'POST', url: LOGIN, payload: { username, password }, remoteAddress: ip });
+
+describe('login', () => {
+  it('signs in with the right password and answers a token', async () => {
+    const res = await login('alice', TEST_PASSWORD);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatchObject({ status: 1000, error: null });
+    expect(res.body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('gives a new token at every sign-in', async () => {
+    const a = await t.login('alice');
+    const b = await t.login('alice');
+    expect(a).not.toBe(b);
+  });
+
+  it('answers the same for unknown user, wrong password and locked account', async () => {
+    const answers = await Promise.all([
+      login('nobody_here', TEST_PASSWORD, '10.0.1.1'),
+      login('alice', 'wrong-password', '10.0.1.2'),
+      login('locky', TEST_PASSWORD, '10.0.1.3'),
+    ]);
+    for (const res of answers) {
+      expect(res.statusCode).toBe(401);
+      expect(res.body).toEqual({ status: 3002, error: 'Invalid username or password', data: null });
+    }
+  });
+
+  it('is case-insensitive on the username', async () => {
+    expect((await login('ALICE', TEST_PASSWORD)).body.status).toBe(1000);
+  });
+
+  it('rejects a missing field with 2001 naming it', async () => {
+    const res = await t.call({ method: 'POST', url: LOGIN, payload: { username: 'alice' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.body.status).toBe(2001);
+    expect(res.body.data.issues).toEqual([expect.objectContaining({ path: 'password' })]);
+  });
+});
+
+describe('throttling', () => {
+  it('makes a username wait after 5 failures, with Retry-After growing in 60 s steps', async () => {
+    await t.addAdmin('bob', 'OPERATOR');
+    for (let i = 0; i < 4; i++) expect((await login('bob', 'nope-nope', `10.1.0.${i}`)).statusCode).toBe(401);
+    // Fifth failure is still answered as a failure, but from now on the account waits.
+    expect((await login('bob', 'nope-nope', '10.1.0.9')).statusCode).toBe(401);
+    const blocked = await login('bob', TEST_PASSWORD, '10.1.1.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.body.status).toBe(3029);
+    expect(blocked.headers['retry-after']).toBe('60');
+    // Rotating the address does not help: the username counter is shared.
+    expect((await login('bob', TEST_PASSWORD, '10.9.9.9')).statusCode).toBe(429);
+    t.clock.advance(61_000);
+    expect((await login('bob', 'nope-nope', '10.1.2.1')).statusCode).toBe(401);
+    const longer = await login('bob', TEST_PASSWORD, '10.1.2.2');
+    expect(longer.headers['retry-after']).toBe('120');
+    t.clock.advance(121_000);
+    expect((await login('bob', TEST_PASSWORD, '10.1.2.3')).body.status).toBe(1000);
+    // Success clears the counter.
+    expect((await login('bob', 'nope-nope', '10.1.2.4')).statusCode).toBe(401);
+    expect((await login('bob', TEST_PASSWORD, '10.1.2.5')).body.status).toBe(1000);
+  });
+
+  it('caps the wait at 900 s and forgets after 12 h', async () => {
+    await t.addAdmin('carol', 'OPERATOR');
+    for (let i = 0; i < 30; i++) {
+      t.clock.advance(901_000);
+      expect((await login('carol', 'nope-nope', `10.2.0.${i}`)).statusCode).toBe(401);
+    }
+    const blocked = await login('carol', TEST_PASSWORD, '10.2.1.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBe('900');
+    t.clock.advance(12 * 3600_000);
+    expect((await login('carol', TEST_PASSWORD, '10.2.1.2')).body.status).toBe(1000);
+  });
+
+  it('caps failures per client IP across many usernames', async () => {
+    for (let i = 0; i < 30; i++) await login(`spray_${i}`, 'nope-nope', '10.3.3.3');
+    const blocked = await login('alice', TEST_PASSWORD, '10.3.3.3');
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // Other addresses are not affected.
+    expect((await login('alice', TEST_PASSWORD, '10.3.3.4')).body.status).toBe(1000);
+    t.clock.advance(15 * 60_000);
+    expect((await login('alice', TEST_PASSWORD, '10.3.3.3')).body.status).toBe(1000);
+  });
+
+  it('ignores a forged X-Forwarded-For (trustProxy is off)', async () => {
+    await t.addAdmin('dave', 'OPERATOR');
+    for (let i = 0; i < 5; i++) {
+      await t.call({
+        method: 'POST',
+        url: LOGIN,
+        payload: { username: 'dave', password: 'nope-nope' },
+        remoteAddress: '10.4.0.1',
+        headers: { 'x-forwarded-for': `192.0.2.${i}` },
+      });
+    }
+    const res = await t.call({
+      method: 'POST',
+      url: LOGIN,
+      payload: { username: 'dave', password: TEST_PASSWORD },
+      remoteAddress: '10.4.0.1',
+      headers: { 'x-forwarded-for': '192.0.2.77' },
+    });
+    expect(res.statusCode).toBe(429);
+  });
+});
+
+describe('sessions', () => {
+  it('GET self answers the username and POST self the username, type and id', async () => {
+    const token = await t.login('alice');
+    const get = await t.call({ method: 'GET', url: SELF, token });
+    expect(get.body).toEqual({ status: 1000, error: null, data: { username: 'alice' } });
+    const post = await t.call({ method: 'POST', url: SELF, token });
+    expect(post.body.data).toEqual({
+      username: 'alice',
+      type: 'SUPERADMIN',
+      id: expect.stringMatching(/^\d+$/),
+    });
+  });
+
+  it('refuses a missing, malformed or unknown token with 3001', async () => {
+    for (const headers of [
+      {},
+      { authorization: 'Basic abc' },
+      { authorization: 'Bearer not-a-real-token' },
+    ]) {
+      const res = await t.call({ method: 'POST', url: SELF, headers });
+      expect(res.statusCode).toBe(401);
+      expect(res.body.status).toBe(3001);
+    }
+  });
+
+  it('expires after 30 minutes idle but not while in use', async () => {
+    const token = await t.login('alice');
+    for (let i = 0; i < 4; i++) {
+      t.clock.advance(20 * 60_000);
+      expect((await t.call({ method: 'POST', url: SELF, token })).body.status).toBe(1000);
+    }
+    t.clock.advance(30 * 60_000);
+    expect((await t.call({ method: 'POST', url: SELF, token })).body.status).toBe(3001);
+  });
+
+  it('expires 12 hours after sign-in however active', async () => {
+    const token = await t.login('alice');
+    for (let i = 0; i < 24; i++) {
+      t.clock.advance(29 * 60_000);
+      await t.call({ method: 'POST', url: SELF, token });
+    }
+    expect((await t.call({ method: 'POST', url: SELF, token })).body.status).toBe(1000);
+    t.clock.advance(30 * 60_000);
+    expect((await t.call({ method: 'POST', url: SELF, token })).body.status).toBe(3001);
+  });
+
+  it('logout revokes the token at once, and only that one', async () => {
+    const token = await t.login('alice');
+    const other = await t.login('alice');
+    const res = await t.call({ method: 'POST', url: LOGOUT, token });
+    expect(res.body).toEqual({ status: 1000, error: null, data: { ok: true } });
+    expect((await t.call({ method: 'POST', url: SELF, token })).body.status).toBe(3001);
+    expect((await t.call({ method: 'POST', url: SELF, token: other })).body.status).toBe(1000);
+  });
+});
+
+describe('verify (re-authentication)', () => {
+  it('accepts the signed-in admin’s own password and refuses another', async () => {
+    const token = await t.login('alice');
+    const ok = await t.call({ method: 'POST', url: VERIFY, token, payload: { password: TEST_PASSWORD } });
+    expect(ok.body).toEqual({ status: 1000, error: null, data: { verified: true } });
+    const bad = await t.call({ method: 'POST', url: VERIFY, token, payload: { password: 'not-it-at-all' } });
+    expect(bad.statusCode).toBe(401);
+    expect(bad.body.status).toBe(3002);
+    // A failed re-check does not end the session.
+    expect((await t.call({ method: 'POST', url: SELF, token })).body.status).toBe(1000);
+  });
+
+  it('requires a password and a session', async () => {
+    const token = await t.login('alice');
+    expect((await t.call({ method: 'POST', url: VERIFY, token, payload: {} })).body.status).toBe(2001);
+    expect((await t.call({ method: 'POST', url: VERIFY, payload: { password: 'x' } })).body.status).toBe(
+      3001,
+    );
+  });
+});

@@ -1,0 +1,32 @@
+import { api } from '@sapi/contract';
+import type { FastifyInstance } from 'fastify';
+import { revokeSession } from '../../plugins/auth.ts';
+import { defineRoute } from '../../plugins/route.ts';
+import { login, verifyOwnPassword } from './service.ts';
+
+export const authRoutes = (app: FastifyInstance) => {
+  defineRoute(app, api.login, async ({ body, ctx, ip }) => ({
+    token: await login(ctx, body.username, body.password, ip),
+  }));
+
+  defineRoute(app, api.selfCheck, async ({ actor }) => ({ username: actor.username }));
+
+  defineRoute(app, api.self, async ({ actor }) => ({
+    username: actor.username,
+    type: actor.type,
+    id: actor.id.toString(),
+  }));
+
+  defineRoute(app, api.logout, async ({ actor, ctx, audit }) => {
+    await ctx.db.transaction(async (tx) => {
+      await revokeSession(tx, actor.sessionId, ctx.now());
+      await audit(tx, { action: 'logout', entity: 'session', entityId: actor.id.toString() });
+    });
+    return { ok: true as const };
+  });
+
+  defineRoute(app, api.verify, async ({ actor, body, ctx, ip }) => {
+    await verifyOwnPassword(ctx, actor.id, body.password, ip);
+    return { verified: true as const };
+  });
+};

@@ -1,0 +1,187 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bet, ingest, makeAgent } from '../../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { countRows, rollupMismatches } from '../../../test/ledger-checks.ts';
+
+let t: TestApp;
+let op: string;
+type SignedAgent = { _id: string; apiKey: string; secret: string; prefix: string };
+let agent: SignedAgent;
+beforeAll(async () => {
+  t = await createTestApp();
+  op = await t.tokenFor('OPERATOR');
+  agent = await makeAgent(t, op, { prefix: 'ing' });
+});
+afterAll(() => t.close());
+
+describe('ingest: signature and timestamp', () => {
+  it('accepts a signed batch and creates unknown players under the agent', async () => {
+    const res = await ingest(t, agent, [
+      bet({ username: 'newbie' }),
+      bet({ username: 'newbie', betType: 'DEPOSIT', amount: 100 }),
+    ]);
+    expect(res.body).toEqual({ status: 1000, error: null, data: { accepted: 2, duplicates: 0 } });
+    const users = await t.call({
+      method: 'POST',
+      url: '/api/v1/user/list',
+      token: op,
+      payload: { username: 'newbie' },
+    });
+    expect(users.body.data.records).toMatchObject([
+      { username: 'ingnewbie', name: 'newbie', agent: agent._id },
+    ]);
+  });
+
+  it.each([
+    ['a wrong secret', { secret: 'not-the-secret-at-all' }],
+    ['a stale timestamp', { timestamp: Date.parse('2026-11-01T02:54:00.000Z') }],
+    ['a future timestamp', { timestamp: Date.parse('2026-11-01T03:05:01.000Z') }],
+  ])('refuses %s with 401', async (_what, opts) => {
+    const res = await ingest(t, agent, [bet()], opts);
+    expect(res.statusCode).toBe(401);
+    expect(res.body.status).toBe(3001);
+  });
+
+  it('refuses an unknown key, missing headers, and a body changed after signing', async () => {
+    expect((await ingest(t, { apiKey: 'ak_nope', secret: agent.secret }, [bet()])).statusCode).toBe(401);
+    const bare = await t.call({
+      method: 'POST',
+      url: '/api/v1/ingest/transactions',
+      payload: { transactions: [bet()] },
+    });
+    expect(bare.statusCode).toBe(401);
+    const { signBody } = await import('./signature.ts');
+    const ts = String(t.clock.now().getTime());
+    const signed = JSON.stringify({ transactions: [bet({ amount: -1 })] });
+    const tampered = signed.replace('-1', '-1000');
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/v1/ingest/transactions',
+      headers: {
+        'content-type': 'application/json',
+        'x-api-key': agent.apiKey,
+        'x-timestamp': ts,
+        'x-signature': signBody(agent.secret, ts, signed),
+      },
+      payload: tampered,
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('refuses a locked agent with 403 (3003) and accepts again once unlocked', async () => {
+    const a = await makeAgent(t, op);
+    await t.call({ method: 'DELETE', url: `/api/v1/agent/delete/${a._id}`, token: op });
+    const res = await ingest(t, a, [bet()]);
+    expect(res.statusCode).toBe(403);
+    expect(res.body.status).toBe(3003);
+    await t.call({ method: 'PUT', url: `/api/v1/agent/revert/${a._id}`, token: op });
+    expect((await ingest(t, a, [bet()])).body.status).toBe(1000);
+  });
+
+  it('a re-sent batch (replay) changes nothing and answers its rows as duplicates', async () => {
+    const batch = [bet(), bet({ betType: 'SETTLE', amount: 25 })];
+    const before = await countRows(t, 'transactions');
+    expect((await ingest(t, agent, batch)).body.data).toEqual({ accepted: 2, duplicates: 0 });
+    expect((await ingest(t, agent, batch)).body.data).toEqual({ accepted: 0, duplicates: 2 });
+    expect(await countRows(t, 'transactions')).toBe(before + 2);
+    expect(await rollupMismatches(t)).toBe(0);
+  });
+});
+
+describe('ingest: validation', () => {
+  it.each([
+    [{ betType: 'JACKPOT' }, 'transactions.1.betType'],
+    [{ amount: 5 }, 'transactions.1.amount'],
+    [{ betType: 'SETTLE', amount: -5 }, 'transactions.1.amount'],
+    [{ amount: -1.005 }, 'transactions.1.amount'],
+    [{ startDate: 'yesterday' }, 'transactions.1.startDate'],
+    [{ username: 'bad name!' }, 'transactions.1.username'],
+    [{ betId: '' }, 'transactions.1.betId'],
+  ])('refuses %j naming the item index, storing nothing', async (over, path) => {
+    const before = await countRows(t, 'transactions');
+    const res = await ingest(t, agent, [bet(), bet(over)]);
+    expect(res.statusCode).toBe(400);
+    expect(res.body.data.issues[0].path).toBe(path);
+    expect(await countRows(t, 'transactions')).toBe(before);
+  });
+
+  it('takes 1 to 1000 items', async () => {
+    expect((await ingest(t, agent, [])).body.status).toBe(2001);
+    const many = Array.from({ length: 1001 }, () => bet());
+    expect((await ingest(t, agent, many)).body.data.issues[0].path).toBe('transactions');
+    const full = Array.from({ length: 1000 }, (_, i) => bet({ username: `bulk${i % 37}` }));
+    expect((await ingest(t, agent, full)).body.data).toEqual({ accepted: 1000, duplicates: 0 });
+  });
+
+  it('answers malformed JSON with 400', async () => {
+    const res = await ingest(t, agent, [], { body: '{"transactions": [' });
+    expect(res.statusCode).toBe(400);
+    expect(res.body.status).toBe(2001);
+  });
+});
+
+describe('ingest: rollups always equal the raw rows', () => {
+  it('for random batches with duplicates, retries and concurrent senders', async () => {
+    const local = await createTestApp();
+    try {
+      const token = await local.tokenFor('OPERATOR');
+      const agents: SignedAgent[] = [await makeAgent(local, token), await makeAgent(local, token)];
+      const item = fc.record({
+        bet: fc.integer({ min: 1, max: 60 }),
+        betType: fc.constantFrom('HOLD', 'SETTLE', 'CANCEL', 'VOID', 'DEPOSIT', 'WITHDRAW', 'PROMOTION'),
+        cents: fc.integer({ min: 0, max: 1_000_000 }),
+        brand: fc.constantFrom('PG', 'JILI', 'SA'),
+        game: fc.constantFrom('g1', 'g2'),
+        player: fc.constantFrom('pl1', 'pl2', 'pl3'),
+        // Around midnight Bangkok (17:00 UTC) so business days split.
+        minute: fc.integer({ min: 16 * 60, max: 18 * 60 }),
+      });
+      const acknowledged = new Set<string>();
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(
+            fc.record({
+              agent: fc.integer({ min: 0, max: 1 }),
+              items: fc.array(item, { minLength: 1, maxLength: 25 }),
+            }),
+            {
+              minLength: 1,
+              maxLength: 6,
+            },
+          ),
+          async (batches) => {
+            const sends = batches.flatMap((b) => {
+              const a = agents[b.agent] as SignedAgent;
+              const rows = b.items.map((i) =>
+                bet({
+                  betId: `R${i.bet}`,
+                  betType: i.betType,
+                  amount: (['HOLD', 'WITHDRAW'].includes(i.betType) ? -i.cents : i.cents) / 100,
+                  gameBrand: i.brand,
+                  gameCode: i.game,
+                  username: i.player,
+                  startDate: new Date(Date.UTC(2026, 10, 2, 0, i.minute)).toISOString(),
+                }),
+              );
+              // Each batch is sent twice at once: a client retry racing the original.
+              return [ingest(local, a, rows), ingest(local, a, rows)].map((p) =>
+                p.then((res) => {
+                  expect(res.body.status).toBe(1000);
+                  for (const r of rows) acknowledged.add(`${a._id}|${r.betId}|${r.betType}`);
+                }),
+              );
+            });
+            await Promise.all(sends);
+            expect(await rollupMismatches(local)).toBe(0);
+            expect(await countRows(local, 'transactions')).toBe(acknowledged.size);
+            expect(await countRows(local, 'transaction_keys')).toBe(acknowledged.size);
+          },
+        ),
+        { numRuns: 15 },
+      );
+    } finally {
+      await local.close();
+    }
+  });
+});

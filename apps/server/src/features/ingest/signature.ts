@@ -1,0 +1,38 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { Status } from '@sapi/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { agents } from '../../db/schema/index.ts';
+import { AppError } from '../../plugins/errors.ts';
+
+/** Signed requests older or newer than this are refused (DESIGN §9). */
+export const MAX_SKEW_MS = 300_000;
+
+export const signBody = (secret: string, timestamp: string, rawBody: string): string =>
+  createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
+
+const refuse = (message: string) => new AppError(Status.UNAUTHENTICATED, message);
+const header = (req: FastifyRequest, name: string) => {
+  const v = req.headers[name];
+  return typeof v === 'string' ? v : undefined;
+};
+
+/** Identify the agent by X-Api-Key and check X-Signature over X-Timestamp and the raw body. */
+export const verifySignedRequest = async (ctx: AppContext, req: FastifyRequest, rawBody: string) => {
+  const apiKey = header(req, 'x-api-key');
+  const timestamp = header(req, 'x-timestamp');
+  const signature = header(req, 'x-signature');
+  if (!apiKey || !timestamp || !signature)
+    throw refuse('X-Api-Key, X-Timestamp and X-Signature are required');
+  if (!/^\d{1,16}$/.test(timestamp) || Math.abs(ctx.now().getTime() - Number(timestamp)) > MAX_SKEW_MS) {
+    throw refuse('X-Timestamp is missing or outside ±300 s of server time');
+  }
+  const [agent] = await ctx.db.select().from(agents).where(eq(agents.apiKey, apiKey)).limit(1);
+  const expected = Buffer.from(signBody(agent?.secret ?? 'no-such-agent', timestamp, rawBody), 'hex');
+  const given = Buffer.from(/^[0-9a-f]{64}$/i.test(signature) ? signature : '', 'hex');
+  const valid = given.length === expected.length && timingSafeEqual(given, expected);
+  if (!agent || !valid) throw refuse('Invalid API key or signature');
+  if (agent.locked) throw new AppError(Status.LOCKED, 'Agent is locked');
+  return agent;
+};

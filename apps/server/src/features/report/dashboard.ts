@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { queryRows } from '../../db/client.ts';
+import { toMajor } from '../../lib/money.ts';
+import { dateInZone } from '../../lib/time.ts';
+import { daysBetween, monthRange } from './periods.ts';
+
+interface Month {
+  year: number;
+  month: number;
+}
+const previousOf = (m: Month): Month =>
+  m.month === 1 ? { year: m.year - 1, month: 12 } : { ...m, month: m.month - 1 };
+
+const period = async (ctx: AppContext, m: Month) => {
+  const range = monthRange(m);
+  const tz = ctx.config.REPORT_TIMEZONE;
+  const [row] = await queryRows<{
+    hold: string;
+    win_lose: string;
+    tx: string;
+    active: string;
+    registered: string;
+  }>(
+    ctx.db,
+    sql`select
+          coalesce(sum(amount) filter (where bet_type = 'HOLD'), 0)::text as hold,
+          coalesce(sum(amount) filter (where bet_type in ('HOLD', 'SETTLE', 'CANCEL', 'VOID')), 0)::text as win_lose,
+          coalesce(sum(tx_count), 0)::text as tx,
+          (select count(*) from rollup_player_month where month = ${range.from}::date)::text as active,
+          (select count(*) from users
+            where created_at < ((${range.to}::date + 1)::timestamp at time zone ${tz}::text))::text as registered
+        from rollup_agent_daily where day between ${range.from}::date and ${range.to}::date`,
+  );
+  return {
+    month: String(m.month).padStart(2, '0'),
+    year: String(m.year),
+    turnover: toMajor(-BigInt(row?.hold ?? '0')),
+    winLose: toMajor(BigInt(row?.win_lose ?? '0')),
+    transactionCount: Number(row?.tx ?? 0),
+    activePlayers: Number(row?.active ?? 0),
+    registeredPlayers: Number(row?.registered ?? 0),
+  };
+};
+
+const TOP = 5;
+
+/** This month against last month, the month's daily win/lose, and its top game brands and agents. */
+export const dashboard = async (
+  ctx: AppContext,
+  q: { month?: number | undefined; year?: string | number | undefined },
+) => {
+  const today = dateInZone(ctx.now(), ctx.config.REPORT_TIMEZONE);
+  const current: Month = {
+    year: q.year ? Number(q.year) : Number(today.slice(0, 4)),
+    month: q.month ?? Number(today.slice(5, 7)),
+  };
+  const range = monthRange(current);
+  const [now, before, daily, brands, agents] = await Promise.all([
+    period(ctx, current),
+    period(ctx, previousOf(current)),
+    queryRows<{ day: string; hold: string; win_lose: string }>(
+      ctx.db,
+      sql`select to_char(day, 'YYYY-MM-DD') as day,
+                 sum(amount) filter (where bet_type = 'HOLD')::text as hold,
+                 sum(amount) filter (where bet_type in ('HOLD', 'SETTLE', 'CANCEL', 'VOID'))::text as win_lose
+          from rollup_agent_daily where day between ${range.from}::date and ${range.to}::date group by day`,
+    ),
+    queryRows<{ game_brand: string; hold: string; win_lose: string }>(
+      ctx.db,
+      sql`select game_brand,
+                 coalesce(sum(amount) filter (where bet_type = 'HOLD'), 0)::text as hold,
+                 coalesce(sum(amount) filter (where bet_type in ('HOLD', 'SETTLE', 'CANCEL', 'VOID')), 0)::text as win_lose
+          from rollup_game_daily where day between ${range.from}::date and ${range.to}::date
+          group by game_brand order by sum(amount) filter (where bet_type = 'HOLD') asc nulls last limit ${TOP}`,
+    ),
+    queryRows<{ agent: string; username: string; hold: string; win_lose: string }>(
+      ctx.db,
+      sql`select r.agent_id::text as agent, a.username,
+                 coalesce(sum(r.amount) filter (where r.bet_type = 'HOLD'), 0)::text as hold,
+                 coalesce(sum(r.amount) filter (where r.bet_type in ('HOLD', 'SETTLE', 'CANCEL', 'VOID')), 0)::text as win_lose
+          from rollup_agent_daily r join agents a on a.id = r.agent_id
+          where r.day between ${range.from}::date and ${range.to}::date
+          group by r.agent_id, a.username order by sum(r.amount) filter (where r.bet_type = 'HOLD') asc nulls last
+          limit ${TOP}`,
+    ),
+  ]);
+  const byDay = new Map(daily.map((d) => [d.day, d]));
+  return {
+    current: now,
+    previous: before,
+    daily: daysBetween(range.from, range.to).map((date) => {
+      const d = byDay.get(date);
+      return {
+        date,
+        turnover: toMajor(-BigInt(d?.hold ?? '0')),
+        winLose: toMajor(BigInt(d?.win_lose ?? '0')),
+      };
+    }),
+    topBrands: brands.map((b) => ({
+      gameBrand: b.game_brand,
+      turnover: toMajor(-BigInt(b.hold)),
+      winLose: toMajor(BigInt(b.win_lose)),
+    })),
+    topAgents: agents.map((a) => ({
+      agent: a.agent,
+      username: a.username,
+      turnover: toMajor(-BigInt(a.hold)),
+      winLose: toMajor(BigInt(a.win_lose)),
+    })),
+  };
+};

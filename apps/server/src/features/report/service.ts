@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { queryRows } from '../../db/client.ts';
+import { dayKeys, daysBetween, monthKeys, monthsBetween } from './periods.ts';
+import {
+  addSums,
+  agentScope,
+  type RawSums,
+  sumsByType,
+  sumsOf,
+  type TypeSums,
+  totalsOf,
+  zeroSums,
+} from './totals.ts';
+
+export type AgentScope = bigint | 'all';
+type Grain = 'day' | 'month';
+interface Range {
+  from: string;
+  to: string;
+}
+
+const periodOf: Record<Grain, ReturnType<typeof sql.raw>> = {
+  day: sql.raw(`to_char(day, 'YYYY-MM-DD')`),
+  month: sql.raw(`to_char(day, 'YYYY-MM')`),
+};
+
+type SumRow = RawSums & { period: string; game_brand: string; game_code: string };
+
+/** Sums of a rollup table per period (and per brand / game code), for one agent or all. */
+const rollupSums = (
+  ctx: AppContext,
+  opts: {
+    table: 'agent' | 'game';
+    agent: AgentScope;
+    range: Range;
+    grain: Grain;
+    by?: 'brand' | 'code';
+    brand?: string;
+  },
+) => {
+  const table = sql.raw(opts.table === 'agent' ? 'rollup_agent_daily' : 'rollup_game_daily');
+  const keys =
+    opts.by === 'code'
+      ? sql`, game_brand, game_code`
+      : opts.by === 'brand'
+        ? sql`, game_brand, ''`
+        : sql`, '', ''`;
+  return queryRows<SumRow>(
+    ctx.db,
+    sql`select ${periodOf[opts.grain]} as period ${keys}, ${sumsByType}
+        from ${table}
+        where ${agentScope(opts.agent)} and day between ${opts.range.from}::date and ${opts.range.to}::date
+          ${opts.brand ? sql`and game_brand = ${opts.brand}` : sql``}
+        group by 1, 2, 3 order by 1, 2, 3`,
+  ).then((rows) => rows.map((r) => ({ ...r, game_brand: r.game_brand ?? '', game_code: r.game_code ?? '' })));
+};
+
+const report = <K extends object>(rows: { key: K; sums: TypeSums }[]) => ({
+  rows: rows.map((r) => ({ ...r.key, ...totalsOf(r.sums) })),
+  totals: totalsOf(rows.reduce((acc, r) => addSums(acc, r.sums), zeroSums())),
+});
+
+/** One row per business day of the range (days without bets included, as zeros). */
+export const agentDaily = async (ctx: AppContext, agent: AgentScope, range: Range) => {
+  const found = new Map(
+    (await rollupSums(ctx, { table: 'agent', agent, range, grain: 'day' })).map((r) => [r.period, sumsOf(r)]),
+  );
+  return report(
+    daysBetween(range.from, range.to).map((d) => ({ key: dayKeys(d), sums: found.get(d) ?? zeroSums() })),
+  );
+};
+
+/** One row per month of the range (months without bets included). */
+export const agentMonthly = async (ctx: AppContext, agent: AgentScope, range: Range) => {
+  const found = new Map(
+    (await rollupSums(ctx, { table: 'agent', agent, range, grain: 'month' })).map((r) => [
+      r.period,
+      sumsOf(r),
+    ]),
+  );
+  return report(
+    monthsBetween(range.from, range.to).map((m) => ({ key: monthKeys(m), sums: found.get(m) ?? zeroSums() })),
+  );
+};
+
+/** One row per period and game brand that saw bets. */
+export const gameByBrand = async (ctx: AppContext, agent: AgentScope, range: Range, grain: Grain) => {
+  const rows = await rollupSums(ctx, { table: 'game', agent, range, grain, by: 'brand' });
+  return report(
+    rows.map((r) => ({
+      key: { ...(grain === 'day' ? dayKeys(r.period) : monthKeys(r.period)), gameBrand: r.game_brand },
+      sums: sumsOf(r),
+    })),
+  );
+};
+
+/** One row per period and game code of one brand. */
+export const gameByCode = async (
+  ctx: AppContext,
+  agent: AgentScope,
+  brand: string,
+  range: Range,
+  grain: Grain,
+) => {
+  const rows = await rollupSums(ctx, { table: 'game', agent, range, grain, by: 'code', brand });
+  return report(
+    rows.map((r) => ({
+      key: {
+        ...(grain === 'day' ? dayKeys(r.period) : monthKeys(r.period)),
+        gameBrand: r.game_brand,
+        gameCode: r.game_code,
+      },
+      sums: sumsOf(r),
+    })),
+  );
+};

@@ -1,0 +1,116 @@
+import type { MonthlyBalance, Totals } from '@sapi/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { toMajor } from '../../lib/money.ts';
+
+/** Per-bet-type sums of a rollup table, as text so both drivers answer the same exact numbers. */
+export const sumsByType = sql`
+  coalesce(sum(amount) filter (where bet_type = 'HOLD'), 0)::text as hold,
+  coalesce(sum(amount) filter (where bet_type = 'SETTLE'), 0)::text as settle,
+  coalesce(sum(amount) filter (where bet_type = 'CANCEL'), 0)::text as cancel,
+  coalesce(sum(amount) filter (where bet_type = 'VOID'), 0)::text as void,
+  coalesce(sum(amount) filter (where bet_type = 'DEPOSIT'), 0)::text as deposit,
+  coalesce(sum(amount) filter (where bet_type = 'WITHDRAW'), 0)::text as withdraw,
+  coalesce(sum(amount) filter (where bet_type = 'PROMOTION'), 0)::text as promotion,
+  coalesce(sum(amount) filter (where bet_type = 'PROMOTION_REFUND'), 0)::text as promotion_refund,
+  coalesce(sum(amount) filter (where bet_type = 'PROMOTION_AFFILIATE'), 0)::text as promotion_affiliate,
+  coalesce(sum(tx_count), 0)::text as tx_count`;
+
+export interface TypeSums {
+  hold: bigint;
+  settle: bigint;
+  cancel: bigint;
+  void: bigint;
+  deposit: bigint;
+  withdraw: bigint;
+  promotion: bigint;
+  promotionRefund: bigint;
+  promotionAffiliate: bigint;
+  txCount: bigint;
+}
+export type RawSums = Record<
+  | 'hold'
+  | 'settle'
+  | 'cancel'
+  | 'void'
+  | 'deposit'
+  | 'withdraw'
+  | 'promotion'
+  | 'promotion_refund'
+  | 'promotion_affiliate'
+  | 'tx_count',
+  string
+>;
+
+export const zeroSums = (): TypeSums => ({
+  hold: 0n,
+  settle: 0n,
+  cancel: 0n,
+  void: 0n,
+  deposit: 0n,
+  withdraw: 0n,
+  promotion: 0n,
+  promotionRefund: 0n,
+  promotionAffiliate: 0n,
+  txCount: 0n,
+});
+
+export const sumsOf = (r: RawSums): TypeSums => ({
+  hold: BigInt(r.hold),
+  settle: BigInt(r.settle),
+  cancel: BigInt(r.cancel),
+  void: BigInt(r.void),
+  deposit: BigInt(r.deposit),
+  withdraw: BigInt(r.withdraw),
+  promotion: BigInt(r.promotion),
+  promotionRefund: BigInt(r.promotion_refund),
+  promotionAffiliate: BigInt(r.promotion_affiliate),
+  txCount: BigInt(r.tx_count),
+});
+
+export const addSums = (a: TypeSums, b: TypeSums): TypeSums => ({
+  hold: a.hold + b.hold,
+  settle: a.settle + b.settle,
+  cancel: a.cancel + b.cancel,
+  void: a.void + b.void,
+  deposit: a.deposit + b.deposit,
+  withdraw: a.withdraw + b.withdraw,
+  promotion: a.promotion + b.promotion,
+  promotionRefund: a.promotionRefund + b.promotionRefund,
+  promotionAffiliate: a.promotionAffiliate + b.promotionAffiliate,
+  txCount: a.txCount + b.txCount,
+});
+
+export const winLoseOf = (s: TypeSums) => s.hold + s.settle + s.cancel + s.void;
+
+/** The money columns of DESIGN §10, in major units; derived columns are summed in minor units first. */
+export const totalsOf = (s: TypeSums): Totals => ({
+  transactionCount: Number(s.txCount),
+  turnover: toMajor(-s.hold),
+  payout: toMajor(s.settle),
+  cancel: toMajor(s.cancel),
+  void: toMajor(s.void),
+  winLose: toMajor(winLoseOf(s)),
+  deposit: toMajor(s.deposit),
+  withdraw: toMajor(s.withdraw),
+  profit: toMajor(s.deposit + s.withdraw),
+  promotion: toMajor(s.promotion),
+  promotionRefund: toMajor(s.promotionRefund),
+  promotionAffiliate: toMajor(s.promotionAffiliate),
+});
+
+export const balanceOf = (s: TypeSums): MonthlyBalance => ({
+  holdBalance: toMajor(s.hold),
+  settleBalance: toMajor(s.settle),
+  voidBalance: toMajor(s.void),
+  cancelBalance: toMajor(s.cancel),
+  depositBalance: toMajor(s.deposit),
+  withdrawBalance: toMajor(s.withdraw),
+  promotionBalance: toMajor(s.promotion),
+  promotionRefundBalance: toMajor(s.promotionRefund),
+  promotionAffiliateBalance: toMajor(s.promotionAffiliate),
+  transactionCount: Number(s.txCount),
+});
+
+/** `agent_id = x`, or nothing for the whole platform. */
+export const agentScope = (agentId: bigint | 'all'): SQL =>
+  agentId === 'all' ? sql`true` : sql`agent_id = ${agentId}`;

@@ -1,0 +1,159 @@
+import type { Transaction, transactionListQuerySchema } from '@sapi/contract';
+import { Status } from '@sapi/contract';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { type Executor, queryRows } from '../../db/client.ts';
+import { contains } from '../../db/filters.ts';
+import { transactionKeys, transactions } from '../../db/ledger.ts';
+import { agents } from '../../db/schema/index.ts';
+import { toMajor } from '../../lib/money.ts';
+import { monthOf } from '../../lib/time.ts';
+import { AppError, notFound } from '../../plugins/errors.ts';
+
+type Query = z.output<typeof transactionListQuerySchema>;
+type Row = typeof transactions.$inferSelect;
+
+export const toTransaction = (r: Row): Transaction => ({
+  _id: r.id.toString(),
+  agent: r.agentId.toString(),
+  user: r.userId.toString(),
+  username: r.username,
+  betId: r.betId,
+  betType: r.betType,
+  betTypeFromGame: r.betTypeFromGame,
+  gameBrand: r.gameBrand,
+  gameCode: r.gameCode,
+  amount: toMajor(r.amount),
+  startDate: r.startDate.toISOString(),
+  endDate: r.endDate?.toISOString() ?? null,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/** Keyset cursor: the (start_date, id) of the last row shown, opaque to clients. */
+export const encodeCursor = (r: Row) =>
+  Buffer.from(`${r.startDate.toISOString()}|${r.id}`).toString('base64url');
+const decodeCursor = (cursor: string): { at: Date; id: bigint } => {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const date = new Date(at ?? '');
+  if (!id || !/^\d{1,19}$/.test(id) || Number.isNaN(date.getTime())) {
+    throw new AppError(Status.VALIDATION, 'cursor: is not a cursor this server gave', {
+      issues: [{ path: 'cursor', message: 'is not a cursor this server gave' }],
+    });
+  }
+  return { at: date, id: BigInt(id) };
+};
+
+export const assertAgent = async (db: Executor, agentId: bigint) => {
+  const [agent] = await db.select({ id: agents.id }).from(agents).where(eq(agents.id, agentId));
+  if (!agent) throw notFound('Agent');
+};
+
+const whereOf = (agentId: bigint, q: Query): SQL | undefined =>
+  and(
+    eq(transactions.agentId, agentId),
+    q.user ? eq(transactions.userId, BigInt(q.user)) : undefined,
+    contains(transactions.username, q.username),
+    // Bet ids are looked up exactly, through the key table, so the filter stays an index probe.
+    q.betId
+      ? inArray(
+          transactions.id,
+          sql`(select ${transactionKeys.txId} from ${transactionKeys} where ${transactionKeys.agentId} = ${agentId} and ${transactionKeys.betId} = ${q.betId})`,
+        )
+      : undefined,
+    q.betType ? eq(transactions.betType, q.betType) : undefined,
+    contains(transactions.betTypeFromGame, q.betTypeFromGame),
+    contains(transactions.gameBrand, q.gameBrand),
+    contains(transactions.gameCode, q.gameCode),
+    q.startDate ? sql`${transactions.startDate} >= ${q.startDate.toISOString()}::timestamptz` : undefined,
+    q.endDate ? sql`${transactions.startDate} <= ${q.endDate.toISOString()}::timestamptz` : undefined,
+  );
+
+/** One page of an agent's bets, newest first; with a cursor the page is a keyset step (fast at any depth). */
+export const listTransactions = async (ctx: AppContext, agentId: bigint, q: Query) => {
+  await assertAgent(ctx.db, agentId);
+  const after = q.cursor ? decodeCursor(q.cursor) : undefined;
+  const keyset = after
+    ? sql`(${transactions.startDate}, ${transactions.id}) < (${after.at.toISOString()}::timestamptz, ${after.id})`
+    : undefined;
+  const rows = await ctx.db
+    .select()
+    .from(transactions)
+    .where(and(whereOf(agentId, q), keyset))
+    .orderBy(desc(transactions.startDate), desc(transactions.id))
+    .limit(q.limit)
+    .offset(after ? 0 : (q.page - 1) * q.limit);
+  const last = rows[rows.length - 1];
+  return {
+    records: rows.map(toTransaction),
+    page: q.page,
+    limit: q.limit,
+    nextCursor: rows.length === q.limit && last ? encodeCursor(last) : null,
+  };
+};
+
+export const transactionExportPage = async (
+  ctx: AppContext,
+  agentId: bigint,
+  q: Query,
+  after: string | undefined,
+  limit: number,
+) => {
+  const page = await listTransactions(ctx, agentId, { ...q, page: 1, limit, cursor: after });
+  return { rows: page.records, next: page.nextCursor ?? undefined };
+};
+
+/** One bet row with every row of the same bet id (its HOLD → SETTLE/CANCEL/VOID history). */
+export const getTransaction = async (ctx: AppContext, agentId: bigint, id: bigint) => {
+  const [row] = await ctx.db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.agentId, agentId), eq(transactions.id, id)))
+    .limit(1);
+  if (!row) throw notFound('Transaction');
+  const history = await ctx.db
+    .select({ t: transactions })
+    .from(transactionKeys)
+    .innerJoin(
+      transactions,
+      and(eq(transactions.id, transactionKeys.txId), eq(transactions.startDate, transactionKeys.startDate)),
+    )
+    .where(and(eq(transactionKeys.agentId, agentId), eq(transactionKeys.betId, row.betId)))
+    .orderBy(asc(transactions.startDate), asc(transactions.id));
+  return { ...toTransaction(row), history: history.map((h) => toTransaction(h.t)) };
+};
+
+/** Players registered per day of the month holding `date`, every day listed (business days in the report zone). */
+export const registrationsPerDay = async (ctx: AppContext, agentId: bigint, date: string) => {
+  await assertAgent(ctx.db, agentId);
+  const tz = ctx.config.REPORT_TIMEZONE;
+  const first = monthOf(date, tz);
+  return queryRows<{ date: string; count: number }>(
+    ctx.db,
+    sql`
+      select to_char(d.day, 'YYYY-MM-DD') as date,
+             (select count(*) from users u
+               where u.agent_id = ${agentId}
+                 and u.created_at >= (d.day::timestamp at time zone ${tz}::text)
+                 and u.created_at < ((d.day + 1)::timestamp at time zone ${tz}::text))::int as count
+      from (select gs::date as day
+            from generate_series(${first}::date, ${first}::date + interval '1 month' - interval '1 day', interval '1 day') gs) d
+      order by d.day`,
+  ).then((rows) => rows.map((r) => ({ date: r.date, count: Number(r.count) })));
+};
+
+/** One bet id looked up across every agent, oldest row first (the bet's timeline). */
+export const betHistory = async (ctx: AppContext, betId: string) => {
+  const rows = await ctx.db
+    .select({ t: transactions, agentUsername: agents.username })
+    .from(transactionKeys)
+    .innerJoin(
+      transactions,
+      and(eq(transactions.id, transactionKeys.txId), eq(transactions.startDate, transactionKeys.startDate)),
+    )
+    .innerJoin(agents, eq(agents.id, transactions.agentId))
+    .where(eq(transactionKeys.betId, betId))
+    .orderBy(asc(transactions.startDate), asc(transactions.id))
+    .limit(500);
+  return rows.map((r) => ({ ...toTransaction(r.t), agentUsername: r.agentUsername }));
+};

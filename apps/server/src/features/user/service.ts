@@ -1,0 +1,159 @@
+import type { User, UserUpdate, userCreateSchema, userListQuerySchema } from '@sapi/contract';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { type AuditFn, auditedChange } from '../../db/change.ts';
+import type { Executor, Tx } from '../../db/client.ts';
+import { countWhere } from '../../db/count.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { contains, within } from '../../db/filters.ts';
+import { listing } from '../../db/paging.ts';
+import { agents, users } from '../../db/schema/index.ts';
+import { toMajor, toMinor } from '../../lib/money.ts';
+import { conflict, notFound } from '../../plugins/errors.ts';
+
+type Query = z.output<typeof userListQuerySchema>;
+
+const selectJoined = (db: Executor) =>
+  db
+    .select({
+      u: users,
+      agentUsername: agents.username,
+      agentPrefix: agents.prefix,
+      // The latest game the player bet on, read off the ledger (an index probe per listed player).
+      latestGame: sql<string | null>`(select t.game_brand || ' / ' || t.game_code from transactions t
+        where t.user_id = ${users.id} order by t.start_date desc, t.id desc limit 1)`,
+    })
+    .from(users)
+    .innerJoin(agents, eq(agents.id, users.agentId));
+type Joined = Awaited<ReturnType<ReturnType<typeof selectJoined>['execute']>>[number];
+
+export const toUser = ({ u, agentUsername, agentPrefix, latestGame }: Joined): User => ({
+  _id: u.id.toString(),
+  username: u.username,
+  name: u.username.toLowerCase().startsWith(agentPrefix) ? u.username.slice(agentPrefix.length) : u.username,
+  agent: u.agentId.toString(),
+  agentUsername,
+  agentPrefix,
+  betLimit: toMajor(u.betLimit),
+  locked: u.locked,
+  activeGamePlaying: u.activeGamePlaying ?? latestGame,
+  lastGamePlaying: u.lastGamePlaying,
+  createdAt: u.createdAt.toISOString(),
+  updatedAt: u.updatedAt.toISOString(),
+});
+
+const whereOf = (q: Query) =>
+  and(
+    isNull(users.deletedAt),
+    contains(users.username, q.username),
+    q.agent ? eq(users.agentId, BigInt(q.agent)) : undefined,
+    within(users.createdAt, q.startDate, q.endDate),
+    q.locked === undefined ? undefined : eq(users.locked, q.locked),
+  );
+
+/** The player list and its export, for one set of filters (newest registration first: ids follow it). */
+export const userListing = (ctx: AppContext, q: Query) =>
+  listing({
+    where: whereOf(q),
+    id: users.id,
+    idOf: (r: Joined) => r.u.id,
+    toDto: toUser,
+    fetch: (where, limit, offset) =>
+      selectJoined(ctx.db).where(where).orderBy(desc(users.id)).limit(limit).offset(offset),
+    count: (where) => countWhere(ctx.db, users, where),
+  });
+
+const findLive = async (db: Executor, id: bigint) =>
+  (await selectJoined(db).where(and(eq(users.id, id), isNull(users.deletedAt))))[0];
+
+export const getUser = async (ctx: AppContext, id: bigint) => {
+  const row = await findLive(ctx.db, id);
+  if (!row) throw notFound('Player');
+  return toUser(row);
+};
+
+/** The stored username is the agent prefix followed by the typed name (unique among live players). */
+export const createUser = async (
+  ctx: AppContext,
+  input: z.output<typeof userCreateSchema>,
+  audit: AuditFn,
+) => {
+  const [agent] = await ctx.db
+    .select()
+    .from(agents)
+    .where(eq(agents.id, BigInt(input.agent)));
+  if (!agent) throw notFound('Agent');
+  const username = `${agent.prefix}${input.username}`;
+  const now = ctx.now();
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          agentId: agent.id,
+          username,
+          betLimit: toMinor(input.betLimit),
+          locked: input.locked,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      if (!row) throw new Error('insert returned no row');
+      const created = toUser({
+        u: row,
+        agentUsername: agent.username,
+        agentPrefix: agent.prefix,
+        latestGame: null,
+      });
+      await audit(tx, { action: 'create', entity: 'user', entityId: created._id, after: created });
+      return created;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(`Player "${username}" already exists`);
+    throw err;
+  }
+};
+
+const load = (id: bigint) => async (tx: Tx) => {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+  return findLive(tx, id);
+};
+
+const changeUser = (
+  ctx: AppContext,
+  id: bigint,
+  action: string,
+  audit: AuditFn,
+  set: (row: Joined) => Partial<typeof users.$inferInsert> | undefined,
+) =>
+  ctx.db.transaction((tx) =>
+    auditedChange(tx, {
+      load: load(id),
+      what: 'Player',
+      toDto: toUser,
+      entity: 'user',
+      action,
+      audit,
+      change: async (t, row) => {
+        const values = set(row);
+        if (!values) return undefined;
+        await t
+          .update(users)
+          .set({ ...values, updatedAt: ctx.now() })
+          .where(eq(users.id, id));
+        return (await selectJoined(t).where(eq(users.id, id)))[0];
+      },
+    }),
+  );
+
+export const updateUser = (ctx: AppContext, id: bigint, input: UserUpdate, audit: AuditFn) =>
+  changeUser(ctx, id, 'update', audit, (row) => {
+    const betLimit = toMinor(input.betLimit);
+    const locked = input.locked ?? row.u.locked;
+    return betLimit === row.u.betLimit && locked === row.u.locked ? undefined : { betLimit, locked };
+  });
+
+/** Soft delete: the player leaves every list, its history stays. */
+export const deleteUser = (ctx: AppContext, id: bigint, audit: AuditFn) =>
+  changeUser(ctx, id, 'delete', audit, () => ({ deletedAt: ctx.now() }));

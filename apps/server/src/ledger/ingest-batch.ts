@@ -1,0 +1,127 @@
+import type { IngestItem } from '@sapi/contract';
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
+import { queryRows } from '../db/client.ts';
+import { withRetry } from '../db/retry.ts';
+import { toMinor } from '../lib/money.ts';
+import { conflict } from '../plugins/errors.ts';
+
+export interface IngestAgent {
+  id: bigint;
+  prefix: string;
+}
+
+export interface IngestResult {
+  accepted: number;
+  duplicates: number;
+}
+
+const arr = (values: readonly (string | null)[]) => sql.param(values);
+
+/** Make sure every player of the batch exists under the agent; answers lower(username) → id. */
+const playerIds = async (tx: Tx, agent: IngestAgent, items: IngestItem[], now: Date) => {
+  const names = [...new Set(items.map((i) => `${agent.prefix}${i.username}`.toLowerCase()))];
+  await tx.execute(sql`
+    insert into users (agent_id, username, bet_limit, created_at, updated_at)
+    select ${agent.id}, n, 0, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+    from unnest(${arr(names)}::text[]) as n
+    on conflict (lower(username)) where deleted_at is null do nothing`);
+  const rows = await queryRows<{ id: string; agent_id: string; name: string }>(
+    tx,
+    sql`select id::text as id, agent_id::text as agent_id, lower(username) as name from users
+        where lower(username) = any(${arr(names)}::text[]) and deleted_at is null`,
+  );
+  const ids = new Map<string, string>();
+  for (const r of rows) {
+    if (r.agent_id !== agent.id.toString()) {
+      throw conflict(`Player "${r.name}" belongs to another agent`);
+    }
+    ids.set(r.name, r.id);
+  }
+  return ids;
+};
+
+/**
+ * Store one batch all-or-nothing: players created as needed, new rows inserted, rows already
+ * known by (agent, betId, betType) counted as duplicates, and both rollups advanced by exactly
+ * the rows inserted — in one statement, inside one transaction.
+ */
+export const ingestBatch = (db: Db, agent: IngestAgent, items: IngestItem[], timeZone: string, now: Date) =>
+  withRetry(() =>
+    db.transaction(async (tx): Promise<IngestResult> => {
+      const ids = await playerIds(tx, agent, items, now);
+      const usernames = items.map((i) => `${agent.prefix}${i.username}`.toLowerCase());
+      const [result] = await queryRows<{ accepted: string }>(
+        tx,
+        sql`
+        with input as (
+          select distinct on (bet_id, bet_type) *
+          from unnest(
+            ${arr(items.map((i) => i.betId))}::text[],
+            ${arr(items.map((i) => i.betType))}::text[],
+            ${arr(items.map((i) => i.betTypeFromGame))}::text[],
+            ${arr(items.map((i) => i.gameBrand))}::text[],
+            ${arr(items.map((i) => i.gameCode))}::text[],
+            ${arr(usernames.map((u) => ids.get(u) ?? null))}::bigint[],
+            ${arr(usernames)}::text[],
+            ${arr(items.map((i) => toMinor(i.amount).toString()))}::bigint[],
+            ${arr(items.map((i) => new Date(i.startDate).toISOString()))}::timestamptz[],
+            ${arr(items.map((i) => (i.endDate ? new Date(i.endDate).toISOString() : null)))}::timestamptz[]
+          ) with ordinality as i(bet_id, bet_type, bet_type_from_game, game_brand, game_code, user_id, username,
+                                 amount, start_date, end_date, ord)
+          order by bet_id, bet_type, ord
+        ),
+        fresh as (
+          insert into transaction_keys (agent_id, bet_id, bet_type, start_date, tx_id)
+          select ${agent.id}, bet_id, bet_type, start_date, nextval('transactions_id_seq') from input
+          order by bet_id, bet_type
+          on conflict do nothing
+          returning bet_id, bet_type, tx_id
+        ),
+        ins as (
+          insert into transactions (id, agent_id, user_id, username, bet_id, bet_type, bet_type_from_game,
+                                    game_brand, game_code, amount, start_date, end_date, created_at)
+          select f.tx_id, ${agent.id}, i.user_id, i.username, i.bet_id, i.bet_type, i.bet_type_from_game,
+                 i.game_brand, i.game_code, i.amount, i.start_date, i.end_date, ${now.toISOString()}::timestamptz
+          from fresh f join input i using (bet_id, bet_type)
+          returning user_id, game_brand, game_code, bet_type, amount, start_date
+        ),
+        days as (
+          select (start_date at time zone ${timeZone})::date as day, user_id, game_brand, game_code, bet_type, amount
+          from ins
+        ),
+        active as (
+          insert into rollup_player_month (month, agent_id, user_id)
+          select distinct date_trunc('month', day)::date, ${agent.id}::bigint, user_id from days
+          order by 1, 3
+          on conflict do nothing
+          returning 1
+        ),
+        game_rollup as (
+          insert into rollup_game_daily (agent_id, day, game_brand, game_code, bet_type, amount, tx_count)
+          select ${agent.id}, day, game_brand, game_code, bet_type, sum(amount), count(*) from days
+          group by day, game_brand, game_code, bet_type
+          order by day, game_brand, game_code, bet_type
+          on conflict (agent_id, day, game_brand, game_code, bet_type) do update
+            set amount = rollup_game_daily.amount + excluded.amount,
+                tx_count = rollup_game_daily.tx_count + excluded.tx_count
+          returning 1
+        ),
+        agent_rollup as (
+          insert into rollup_agent_daily (agent_id, day, bet_type, amount, tx_count)
+          select ${agent.id}, day, bet_type, sum(amount), count(*) from days
+          group by day, bet_type
+          order by day, bet_type
+          on conflict (agent_id, day, bet_type) do update
+            set amount = rollup_agent_daily.amount + excluded.amount,
+                tx_count = rollup_agent_daily.tx_count + excluded.tx_count
+          returning 1
+        )
+        select (select count(*) from ins)::text as accepted,
+               (select count(*) from game_rollup) + (select count(*) from agent_rollup)
+                 + (select count(*) from active) as touched`,
+      );
+      const accepted = Number(result?.accepted ?? 0);
+      return { accepted, duplicates: items.length - accepted };
+    }),
+  );

@@ -1,0 +1,86 @@
+import { resolve } from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase } from './db/client.ts';
+import { bootstrapFirstAdmin } from './features/admin/bootstrap.ts';
+import { ensureCurrentPartitions } from './ledger/partitions.ts';
+import { lockDataDir } from './lib/data-dir-lock.ts';
+import { pruneSessions } from './plugins/auth.ts';
+
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
+const start = async () => {
+  const config = loadConfig();
+  const embedded = !config.DATABASE_URL;
+  const dataDir = resolve(config.DATA_DIR);
+  const unlock = embedded ? lockDataDir(dataDir) : () => undefined;
+  const database = await openDatabase(
+    config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dataDir },
+  );
+  await database.migrate();
+  const ctx: AppContext = { db: database.db, config, now: () => new Date() };
+  await ensureCurrentPartitions(ctx.db, ctx.now());
+
+  const boot = await bootstrapFirstAdmin(ctx);
+  if (boot.created && boot.generatedPassword) {
+    // Printed once, on purpose, on the console only: the operator needs it to sign in the first time.
+    console.log(
+      [
+        '',
+        '  First SUPERADMIN created. Sign in with:',
+        `    username: ${boot.username}`,
+        `    password: ${boot.generatedPassword}`,
+        '  This password is shown only now. Change it or set ADMIN_PASSWORD before the first start.',
+        '',
+      ].join('\n'),
+    );
+  } else if (boot.created) {
+    console.log(`First SUPERADMIN "${boot.username}" created from ADMIN_PASSWORD.`);
+  }
+
+  const app = await buildApp({
+    ctx,
+    logger: { level: config.LOG_LEVEL },
+    ...(config.WEB_DIST ? { webRoot: resolve(config.WEB_DIST) } : {}),
+  });
+  // Hourly upkeep: drop dead sessions, keep next months' ledger partitions ready.
+  const pruner = setInterval(() => {
+    pruneSessions(ctx.db, ctx.now()).catch((err) => app.log.warn({ err }, 'session pruning failed'));
+    ensureCurrentPartitions(ctx.db, ctx.now()).catch((err) =>
+      app.log.warn({ err }, 'partition upkeep failed'),
+    );
+  }, PRUNE_EVERY_MS);
+  pruner.unref();
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: finishing in-flight requests, then closing`);
+    clearInterval(pruner);
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      unlock();
+    }
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  console.log(
+    `S.API back-office on http://${config.HOST}:${config.PORT} (${embedded ? `embedded PGlite in ${dataDir}` : 'PostgreSQL'})`,
+  );
+};
+
+start().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+  } else {
+    console.error(err instanceof Error ? err.message : err);
+  }
+  process.exit(1);
+});

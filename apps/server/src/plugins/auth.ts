@@ -1,0 +1,86 @@
+import type { AdminType } from '@sapi/contract';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Actor, AppContext } from '../context.ts';
+import type { Executor } from '../db/client.ts';
+import { admins, sessions } from '../db/schema/index.ts';
+import { sqlTime } from '../db/sql-time.ts';
+import { newToken, sha256Hex } from '../lib/tokens.ts';
+
+export const IDLE_MS = 30 * 60 * 1000;
+export const ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+/** last_seen_at is refreshed at most this often, so reads do not all become writes. */
+const TOUCH_EVERY_MS = 30 * 1000;
+
+export const bearerToken = (req: FastifyRequest): string | undefined => {
+  const header = req.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+};
+
+/** Start a session and return the token, which exists nowhere else after this. */
+export const createSession = async (
+  tx: Executor,
+  adminId: bigint,
+  ip: string | null,
+  now: Date,
+): Promise<string> => {
+  const token = newToken();
+  await tx.insert(sessions).values({
+    tokenHash: sha256Hex(token),
+    adminId,
+    ip,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + ABSOLUTE_MS),
+  });
+  return token;
+};
+
+/** The staff member behind a token, or null when it is unknown, revoked, expired or the account locked. */
+export const resolveSession = async (ctx: AppContext, token: string): Promise<Actor | null> => {
+  const now = ctx.now();
+  const [row] = await ctx.db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      id: admins.id,
+      username: admins.username,
+      type: admins.type,
+      locked: admins.locked,
+    })
+    .from(sessions)
+    .innerJoin(admins, eq(admins.id, sessions.adminId))
+    .where(and(eq(sessions.tokenHash, sha256Hex(token)), isNull(sessions.revokedAt)))
+    .limit(1);
+  if (!row || row.locked) return null;
+  if (row.expiresAt.getTime() <= now.getTime()) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() >= IDLE_MS) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+    await ctx.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
+  }
+  return { id: row.id, username: row.username, type: row.type as AdminType, sessionId: row.sessionId };
+};
+
+export const revokeSession = async (tx: Executor, sessionId: bigint, now: Date): Promise<void> => {
+  await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
+};
+
+/** End every live session of an account at once (lock, type change, password change). */
+export const revokeAllSessions = async (tx: Executor, adminId: bigint, now: Date): Promise<void> => {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.adminId, adminId), isNull(sessions.revokedAt)));
+};
+
+/** Sessions past any expiry are useless; drop them now and then to keep the table small. */
+export const pruneSessions = async (tx: Executor, now: Date): Promise<void> => {
+  await tx
+    .delete(sessions)
+    .where(
+      sql`${sessions.expiresAt} < ${sqlTime(now)} or ${sessions.lastSeenAt} < ${sqlTime(new Date(now.getTime() - IDLE_MS))} or ${sessions.revokedAt} is not null`,
+    );
+};

@@ -1,0 +1,89 @@
+import { allows, type RouteDef, Status } from '@sapi/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Actor, AppContext } from '../context.ts';
+import type { Executor } from '../db/client.ts';
+import { type AuditEntry, recordAudit } from './audit.ts';
+import { bearerToken, resolveSession } from './auth.ts';
+import { envelope } from './envelope.ts';
+import { AppError, validationError } from './errors.ts';
+
+export interface RouteContext<R extends RouteDef> {
+  body: z.output<R['body']>;
+  params: z.output<R['params']>;
+  actor: R['access'] extends 'public' ? Actor | null : Actor;
+  ip: string;
+  ctx: AppContext;
+  req: FastifyRequest;
+  reply: FastifyReply;
+  /** Append the audit record of this staff write, inside the caller's transaction. */
+  audit(tx: Executor, entry: AuditEntry): Promise<void>;
+}
+
+/** Handlers return their data, or this marker once they have sent the reply themselves (CSV streams). */
+export const REPLIED = Symbol('replied');
+export type Handler<R extends RouteDef> = (
+  rc: RouteContext<R>,
+) => Promise<z.input<R['data']> | typeof REPLIED>;
+
+/**
+ * Register a contract route: validate → authenticate → authorize (deny by default) → handler
+ * → strip the answer to the declared response schema → envelope.
+ */
+export interface RouteOptions {
+  /** For `agent-signed` routes: check the caller's own credentials before the body is even looked at. */
+  authenticate?: (req: FastifyRequest) => Promise<void>;
+}
+
+export const defineRoute = <R extends RouteDef>(
+  app: FastifyInstance,
+  def: R,
+  handler: Handler<R>,
+  options: RouteOptions = {},
+) => {
+  if (def.access === 'agent-signed' && !options.authenticate) {
+    throw new Error(`Route ${def.path} is agent-signed but has no authenticate step`);
+  }
+  app.route({
+    method: def.method,
+    url: `/api/v1${def.path}`,
+    config: { access: def.access, legacyStatus: def.legacyStatus === true },
+    handler: async (req, reply) => {
+      let actor: Actor | null = null;
+      if (def.access === 'agent-signed') {
+        await options.authenticate?.(req);
+      } else if (def.access !== 'public') {
+        const token = bearerToken(req);
+        actor = token ? await resolveSession(app.ctx, token) : null;
+        if (!actor) throw new AppError(Status.UNAUTHENTICATED, 'Not signed in, or the session has expired');
+        if (!allows(def, actor.type)) throw new AppError(Status.FORBIDDEN, 'Your role may not do this');
+      }
+      const params = def.params.safeParse(req.params ?? {});
+      if (!params.success) throw validationError(params.error, 'params');
+      // A GET route's input is its query string.
+      const body = def.body.safeParse((def.method === 'GET' ? req.query : req.body) ?? {});
+      if (!body.success) throw validationError(body.error);
+      const rc: RouteContext<R> = {
+        body: body.data as z.output<R['body']>,
+        params: params.data as z.output<R['params']>,
+        actor: actor as RouteContext<R>['actor'],
+        ip: req.ip,
+        ctx: app.ctx,
+        req,
+        reply,
+        audit: (tx, entry) =>
+          recordAudit(
+            tx,
+            { actorId: actor?.id ?? null, actor: actor?.username ?? 'anonymous', ip: req.ip },
+            entry,
+            app.ctx.now(),
+          ),
+      };
+      const result = await handler(rc);
+      if (result === REPLIED) return reply;
+      // Only what the contract lists leaves the server (hashes and secrets never do).
+      const data = def.data.parse(result);
+      return reply.code(200).send(envelope(def.legacyStatus, Status.OK, null, data));
+    },
+  });
+};

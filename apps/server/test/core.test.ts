@@ -1,0 +1,157 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { lockDataDir } from '../src/lib/data-dir-lock.ts';
+import { createTestApp, type TestApp } from './harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('envelope and status codes', () => {
+  it('health answers 200 without a session', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/v1/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toEqual({ status: 1000, error: null, data: { ok: true } });
+  });
+
+  it('malformed JSON → 400 in the envelope', async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/v1/admin/authorization/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body.status).toBe(2001);
+    expect(res.body.error).toMatch(/JSON/);
+  });
+
+  it('a body over 1 MiB → 413 in the envelope', async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/v1/admin/authorization/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'a', password: 'x'.repeat(1024 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.body.error).toMatch(/1 MiB/);
+  });
+
+  it('an unknown /api path → 404 JSON, never the SPA', async () => {
+    for (const url of ['/api/v1/nothing/here', '/api/v2/health', '/api']) {
+      const res = await t.call({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(res.body.status).toBe(2004);
+    }
+  });
+
+  it('an internal error → 9000 with a request id and no internals', async () => {
+    const local = await createTestApp();
+    const token = await local.tokenFor('SUPERADMIN');
+    await local.database.close();
+    const res = await local.call({ method: 'POST', url: '/api/v1/admin/admin/list', token, payload: {} });
+    expect(res.statusCode).toBe(500);
+    expect(res.body.status).toBe(9000);
+    expect(res.body.data.requestId).toBeTruthy();
+    expect(res.body.error).toContain(res.body.data.requestId);
+    expect(res.body.error).not.toMatch(/select|closed|pglite|stack|at /i);
+    await local.app.close();
+  });
+
+  it('sets the security headers of DESIGN §7 on success and failure alike', async () => {
+    for (const res of [
+      await t.call({ method: 'GET', url: '/api/v1/health' }),
+      await t.call({ method: 'POST', url: '/api/v1/admin/admin/list', payload: {} }),
+    ]) {
+      const csp = String(res.headers['content-security-policy']);
+      for (const d of [
+        "default-src 'self'",
+        "base-uri 'none'",
+        "frame-ancestors 'none'",
+        "object-src 'none'",
+      ]) {
+        expect(csp).toContain(d);
+      }
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+});
+
+describe('SPA fallback', () => {
+  let dir: string;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'sapi-web-'));
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>S.API</title>');
+    writeFileSync(join(dir, 'assets', 'app-abc.js'), 'console.log(1)');
+    app = await buildApp({ ctx: t.ctx, webRoot: dir });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves index.html for client routes and assets with a long cache', async () => {
+    const page = await app.inject({ method: 'GET', url: '/agent/list?page=2' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>S.API</title>');
+    const asset = await app.inject({ method: 'GET', url: '/assets/app-abc.js' });
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const api = await app.inject({ method: 'GET', url: '/api/v1/unknown' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().status).toBe(2004);
+  });
+});
+
+describe('configuration', () => {
+  it('has the DESIGN §8 defaults', () => {
+    expect(loadConfig({})).toMatchObject({
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      DATA_DIR: './data',
+      ADMIN_USERNAME: 'admin',
+      REPORT_TIMEZONE: 'Asia/Bangkok',
+      LOG_LEVEL: 'info',
+      TRUST_PROXY: false,
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /^Configuration error: PORT .*\(got "eighty"\)$/],
+    [{ DATABASE_URL: 'mysql://x' }, /^Configuration error: DATABASE_URL must be a postgres/],
+    [{ REPORT_TIMEZONE: 'Mars/Olympus' }, /^Configuration error: REPORT_TIMEZONE must be an IANA/],
+    [{ LOG_LEVEL: 'loud' }, /^Configuration error: LOG_LEVEL/],
+    [{ ADMIN_PASSWORD: 'short' }, /^Configuration error: ADMIN_PASSWORD must be 8 to 128 characters$/],
+  ])('stops on %j with one clear line', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});
+
+describe('DATA_DIR lock', () => {
+  it('refuses a second holder while the first lives, and takes over a stale lock', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sapi-lock-'));
+    try {
+      const release = lockDataDir(dir);
+      // Pretend another live process holds it: our parent is alive and not us.
+      writeFileSync(join(dir, 'server.lock'), String(process.ppid));
+      expect(() => lockDataDir(dir)).toThrow(/in use by another server process/);
+      // A lock whose process is gone is stale.
+      writeFileSync(join(dir, 'server.lock'), '2147483646');
+      const again = lockDataDir(dir);
+      again();
+      release();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,149 @@
+import { readFileSync } from 'node:fs';
+import type { AdminType } from '@sapi/contract';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import type { AppContext } from '../src/context.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { admins } from '../src/db/schema/index.ts';
+import { hashPassword } from '../src/lib/passwords.ts';
+import { withDatabase } from './global-setup.ts';
+
+export const TEST_PASSWORD = 'correct-horse-battery';
+
+/** A clock tests can move, for session expiry and throttling. */
+export class TestClock {
+  private t = Date.parse('2026-11-01T03:00:00.000Z');
+  now = (): Date => new Date(this.t);
+  advance(ms: number) {
+    this.t += ms;
+  }
+  set(iso: string) {
+    this.t = Date.parse(iso);
+  }
+}
+
+let dbCounter = 0;
+
+/** A fresh, migrated database on the engine under test, copied from the run's template. */
+export const freshDatabase = async (): Promise<Database> => {
+  if (process.env.TEST_ENGINE === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL ?? '';
+    const name = `sapi_t_${process.pid}_${Date.now()}_${dbCounter++}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
+    await admin.end();
+    const database = await openDatabase({ kind: 'postgres', url: withDatabase(url, name), poolSize: 10 });
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
+    };
+  }
+  const tarball = new Blob([readFileSync(inject('pgliteTemplate'))]);
+  return openDatabase({ kind: 'pglite', dataDir: undefined, loadDataDir: tarball });
+};
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  clock: TestClock;
+  database: Database;
+  close(): Promise<void>;
+  /** fastify.inject returning the parsed envelope too. */
+  call(opts: InjectOptions & { token?: string }): Promise<LightMyRequestResponse & { body: Envelope }>;
+  /** Create an account directly in the database (no audit), returning its id. */
+  addAdmin(
+    username: string,
+    type: AdminType,
+    opts?: { locked?: boolean; password?: string },
+  ): Promise<string>;
+  /** Sign in through the API and return the token. */
+  login(username: string, password?: string): Promise<string>;
+  /** Create an account of this type and sign it in. */
+  tokenFor(type: AdminType): Promise<string>;
+}
+
+export interface Envelope {
+  status: number;
+  error: string | null;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary response shapes
+  data: any;
+}
+
+let adminCounter = 0;
+/** One Argon2 hash shared by every test account: hashing is deliberately slow. */
+let sharedHash: Promise<string> | undefined;
+
+export const createTestApp = async (overrides: Partial<Config> = {}): Promise<TestApp> => {
+  const database = await freshDatabase();
+  const clock = new TestClock();
+  const config = { ...loadConfig({}), ...overrides };
+  const ctx: AppContext = { db: database.db, config, now: clock.now };
+  const app = await buildApp({ ctx, webRoot: '/nonexistent' });
+  await app.ready();
+
+  const call: TestApp['call'] = async ({ token, headers, ...opts }) => {
+    const res = await app.inject({
+      ...opts,
+      headers: { ...(headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
+    let body: Envelope;
+    try {
+      body = res.json();
+    } catch {
+      body = { status: -1, error: res.body, data: null };
+    }
+    return Object.assign(res, { body });
+  };
+
+  const addAdmin: TestApp['addAdmin'] = async (username, type, opts = {}) => {
+    sharedHash ??= hashPassword(TEST_PASSWORD);
+    const passwordHash =
+      opts.password && opts.password !== TEST_PASSWORD ? await hashPassword(opts.password) : await sharedHash;
+    const [row] = await database.db
+      .insert(admins)
+      .values({ username, passwordHash, type, locked: opts.locked ?? false, createdBy: 'test' })
+      .returning({ id: admins.id });
+    return String(row?.id);
+  };
+
+  const login: TestApp['login'] = async (username, password = TEST_PASSWORD) => {
+    const res = await call({
+      method: 'POST',
+      url: '/api/v1/admin/authorization/login',
+      payload: { username, password },
+    });
+    if (res.body.status !== 1000) throw new Error(`login ${username} failed: ${res.body.error}`);
+    return res.body.data.token as string;
+  };
+
+  const tokenFor: TestApp['tokenFor'] = async (type) => {
+    const username = `${type.toLowerCase()}_${++adminCounter}`;
+    await addAdmin(username, type);
+    return login(username);
+  };
+
+  return {
+    app,
+    ctx,
+    clock,
+    database,
+    call,
+    addAdmin,
+    login,
+    tokenFor,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+};

@@ -1,0 +1,81 @@
+import { AppShell, Burger, Group, Progress, ScrollArea } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useNavigation } from 'react-router';
+import { LanguageSwitch } from '../../components/language-switch';
+import { useSelf } from '../../lib/session';
+import { CompanyLabel } from './company-label';
+import { HeaderTrail } from './header-trail';
+import { SidebarNav } from './sidebar-nav';
+import { UserMenu } from './user-menu';
+
+/** Sidebar (company label, grouped menu, user menu), header and the screen. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const self = useSelf();
+  const navigation = useNavigation();
+  const [opened, { toggle, close }] = useDisclosure(false);
+
+  return (
+    <AppShell
+      layout="alt"
+      header={{ height: 60 }}
+      navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="lg"
+    >
+      <AppShell.Header>
+        {navigation.state === 'loading' ? (
+          <Progress
+            value={100}
+            animated
+            size="xs"
+            radius={0}
+            pos="absolute"
+            top={0}
+            left={0}
+            right={0}
+            aria-label={t('common.loading')}
+          />
+        ) : null}
+        <Group h="100%" px="lg" justify="space-between">
+          <Group gap="sm">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t(opened ? 'nav.closeMenu' : 'nav.openMenu')}
+            />
+            <HeaderTrail type={self.type} />
+          </Group>
+          <LanguageSwitch />
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar aria-label={t('nav.label')} bg="gray.0">
+        <AppShell.Section px="lg" py="md" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+          <Group justify="space-between" wrap="nowrap">
+            <CompanyLabel />
+            <Burger
+              opened={opened}
+              onClick={close}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t('nav.closeMenu')}
+            />
+          </Group>
+        </AppShell.Section>
+        <AppShell.Section grow component={ScrollArea} py="sm">
+          <SidebarNav type={self.type} onNavigate={close} />
+        </AppShell.Section>
+        <AppShell.Section p="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+          <UserMenu />
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,57 @@
+import { api, type RouteDef } from '@sapi/contract';
+import {
+  type Icon,
+  IconBuildingStore,
+  IconChartBar,
+  IconDeviceGamepad2,
+  IconFileAnalytics,
+  IconHistory,
+  IconLayoutDashboard,
+  IconReportAnalytics,
+  IconShare,
+  IconShieldLock,
+  IconUserCog,
+  IconUsers,
+} from '@tabler/icons-react';
+import type { TKey } from '../../lib/i18n';
+
+export interface NavItem {
+  to: string;
+  labelKey: TKey;
+  icon: Icon;
+  /** The API route the screen lists from; the entry shows only to roles that may call it. */
+  access?: RouteDef;
+}
+
+export interface NavGroup {
+  labelKey: TKey | null;
+  items: NavItem[];
+}
+
+/** Every screen of the spec route table, grouped (the sidebar). */
+export const navGroups: NavGroup[] = [
+  { labelKey: null, items: [{ to: '/dashboard', labelKey: 'nav.dashboard', icon: IconLayoutDashboard }] },
+  {
+    labelKey: 'nav.groups.management',
+    items: [
+      { to: '/admin/list', labelKey: 'nav.admin', icon: IconShieldLock, access: api.adminList },
+      { to: '/user/list', labelKey: 'nav.user', icon: IconUsers },
+      { to: '/adapter/list', labelKey: 'nav.adapter', icon: IconDeviceGamepad2 },
+      { to: '/agent/list', labelKey: 'nav.agent', icon: IconBuildingStore },
+      { to: '/agent/report', labelKey: 'nav.agentReport', icon: IconReportAnalytics },
+      { to: '/agentoperator', labelKey: 'nav.agentOperator', icon: IconUserCog },
+      { to: '/agentsharing', labelKey: 'nav.agentSharing', icon: IconShare },
+    ],
+  },
+  {
+    labelKey: 'nav.groups.reports',
+    items: [
+      { to: '/report', labelKey: 'nav.report', icon: IconFileAnalytics },
+      { to: '/summary', labelKey: 'nav.summary', icon: IconChartBar },
+    ],
+  },
+  {
+    labelKey: 'nav.groups.system',
+    items: [{ to: '/audit', labelKey: 'nav.audit', icon: IconHistory, access: api.auditList }],
+  },
+];

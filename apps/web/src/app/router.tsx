@@ -1,0 +1,163 @@
+import { api } from '@sapi/contract';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type LazyRouteFunction, type RouteObject } from 'react-router';
+import { FullScreenLoader } from '../components/full-screen-loader';
+import { summaryReports } from '../features/summary/summary-reports';
+import { authStore } from '../lib/auth-store';
+import { i18n, type TKey } from '../lib/i18n';
+import { notifyError } from '../lib/notify';
+import { queryClient } from '../lib/query-client';
+import { accessLoader, idParamLoader, sessionLoader } from './guards';
+import { RouteErrorPage } from './route-error-page';
+
+type Lazy = LazyRouteFunction<RouteObject>;
+type PageModule = Record<string, ComponentType>;
+
+/** A screen: its title key (for the header trail and placeholders) and its lazily loaded page component. */
+const screen = (titleKey: TKey, load: () => Promise<PageModule>, name: string) => ({
+  handle: { titleKey },
+  lazy: (async () => ({ Component: (await load())[name] })) satisfies Lazy,
+});
+
+type SummaryPath = (typeof summaryReports)[number]['path'];
+/** Each summary tile's page module, one chunk per report. */
+const summaryScreens: Record<SummaryPath, () => Promise<PageModule>> = {
+  tsreport: () => import('../features/transaction/ts-report-page'),
+  tsdetail: () => import('../features/transaction/ts-detail-page'),
+  agentdaily: () => import('../features/reports/agent-daily-page'),
+  agentmonthly: () => import('../features/reports/agent-monthly-page'),
+  gamedaily: () => import('../features/reports/game-daily-page'),
+  gamedailybygame: () => import('../features/reports/game-daily-by-game-page'),
+  gamemonthly: () => import('../features/reports/game-monthly-page'),
+  gamemonthlybygame: () => import('../features/reports/game-monthly-by-game-page'),
+  revenueshare: () => import('../features/reports/revenue-share-page'),
+};
+const summaryComponents: Record<SummaryPath, string> = {
+  tsreport: 'TsReportPage',
+  tsdetail: 'TsDetailPage',
+  agentdaily: 'AgentDailyPage',
+  agentmonthly: 'AgentMonthlyPage',
+  gamedaily: 'GameDailyPage',
+  gamedailybygame: 'GameDailyByGamePage',
+  gamemonthly: 'GameMonthlyPage',
+  gamemonthlybygame: 'GameMonthlyByGamePage',
+  revenueshare: 'RevenueSharePage',
+};
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    errorElement: <RouteErrorPage standalone />,
+    HydrateFallback: () => <FullScreenLoader />,
+    children: [
+      {
+        index: true,
+        lazy: async () => ({ Component: (await import('../features/auth/login-page')).LoginPage }),
+      },
+      {
+        id: 'protected',
+        loader: sessionLoader,
+        HydrateFallback: () => <FullScreenLoader label={i18n.t('session.checking')} />,
+        lazy: async () => ({ Component: (await import('./layout/app-layout')).AppLayout }),
+        children: [
+          {
+            // Errors of a screen show inside the layout, the menu stays.
+            errorElement: <RouteErrorPage />,
+            children: [
+              {
+                path: 'dashboard',
+                ...screen(
+                  'screens.dashboard',
+                  () => import('../features/dashboard/dashboard-page'),
+                  'DashboardPage',
+                ),
+              },
+              {
+                path: 'admin/list',
+                loader: accessLoader(api.adminList),
+                lazy: async () => ({ Component: (await import('../features/admin/admin-page')).AdminPage }),
+              },
+              {
+                path: 'user/list',
+                ...screen('screens.user', () => import('../features/user/user-page'), 'UserPage'),
+              },
+              {
+                path: 'adapter/list',
+                ...screen('screens.adapter', () => import('../features/adapter/adapter-page'), 'AdapterPage'),
+              },
+              {
+                path: 'agent/list',
+                ...screen('screens.agent', () => import('../features/agent/agent-page'), 'AgentPage'),
+              },
+              {
+                path: 'agent/report',
+                ...screen(
+                  'screens.agentReport',
+                  () => import('../features/agent-report/agent-report-page'),
+                  'AgentReportPage',
+                ),
+              },
+              {
+                path: 'agentoperator',
+                ...screen(
+                  'screens.agentOperator',
+                  () => import('../features/agent-operator/agent-operator-page'),
+                  'AgentOperatorPage',
+                ),
+              },
+              {
+                path: 'agentsharing',
+                ...screen(
+                  'screens.agentSharing',
+                  () => import('../features/agent-sharing/agent-sharing-page'),
+                  'AgentSharingPage',
+                ),
+              },
+              {
+                path: 'report',
+                ...screen(
+                  'screens.report',
+                  () => import('../features/register-report/register-report-page'),
+                  'RegisterReportPage',
+                ),
+              },
+              {
+                path: 'transaction/:id',
+                loader: idParamLoader,
+                ...screen(
+                  'screens.transaction',
+                  () => import('../features/transaction/transaction-page'),
+                  'TransactionPage',
+                ),
+              },
+              {
+                path: 'summary',
+                lazy: async () => ({
+                  Component: (await import('../features/summary/summary-hub-page')).SummaryHubPage,
+                }),
+              },
+              ...summaryReports.map((report) => ({
+                path: `summary/${report.path}`,
+                ...screen(report.titleKey, summaryScreens[report.path], summaryComponents[report.path]),
+              })),
+              {
+                path: 'audit',
+                loader: accessLoader(api.auditList),
+                lazy: async () => ({ Component: (await import('../features/audit/audit-page')).AuditPage }),
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
+
+// A protected call answered 3001: the token is already cleared; leave for the login screen.
+authStore.onSessionExpired(() => {
+  if (router.state.location.pathname === '/') return;
+  notifyError(i18n.t('session.expired'));
+  void router.navigate('/', { replace: true }).then(() => queryClient.clear());
+});

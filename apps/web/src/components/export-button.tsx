@@ -1,0 +1,56 @@
+import { Button } from '@mantine/core';
+import type { BodyOf, RouteDef } from '@sapi/contract';
+import { IconFileDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { downloadCsv } from '../lib/download';
+import { errorMessage } from '../lib/errors';
+import { notifyError } from '../lib/notify';
+
+export interface ExportButtonProps<R extends RouteDef> {
+  /** A `format: 'csv'` route of the contract. */
+  route: R;
+  /** The same filters as the list on screen. */
+  body: BodyOf<R>;
+  params?: Record<string, string>;
+  filename: string;
+  /** Rewrite the CSV text before saving (e.g. keep only the rows shown on screen). */
+  transform?: (csv: string) => string;
+}
+
+/** "Export CSV": the server streams the file of the current filters (DESIGN §4). */
+export function ExportButton<R extends RouteDef>({
+  route,
+  body,
+  params,
+  filename,
+  transform,
+}: ExportButtonProps<R>) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      await downloadCsv(route, {
+        body,
+        filename,
+        ...(params ? { params } : {}),
+        ...(transform ? { transform } : {}),
+      });
+    } catch (error) {
+      notifyError(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      variant="default"
+      leftSection={<IconFileDownload size={16} />}
+      loading={busy}
+      onClick={() => void run()}
+    >
+      {t('common.exportCsv')}
+    </Button>
+  );
+}

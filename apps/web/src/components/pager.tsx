@@ -1,0 +1,38 @@
+import { Group, Pagination, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../lib/format';
+
+export interface PagerProps {
+  page: number;
+  limit: number;
+  total: number;
+  onChange: (page: number) => void;
+  disabled?: boolean;
+}
+
+/** "Showing x–y of n" and page buttons. */
+export function Pager({ page, limit, total, onChange, disabled = false }: PagerProps) {
+  const { t } = useTranslation();
+  const pages = Math.max(1, Math.ceil(total / limit));
+  const from = total === 0 ? 0 : (page - 1) * limit + 1;
+  const to = Math.min(total, page * limit);
+  return (
+    <Group justify="space-between" mt="md" wrap="wrap" gap="sm">
+      <Text size="sm" c="dimmed" data-testid="pager-summary">
+        {t('table.summary', { from: formatNumber(from), to: formatNumber(to), total: formatNumber(total) })}
+      </Text>
+      <nav aria-label={t('table.pagination')}>
+        <Pagination
+          total={pages}
+          value={Math.min(page, pages)}
+          onChange={onChange}
+          disabled={disabled}
+          size="sm"
+          withEdges
+          getControlProps={(control) => ({ 'aria-label': t(`table.${control}`) })}
+          getItemProps={(item) => ({ 'aria-label': t('table.page', { page: item }) })}
+        />
+      </nav>
+    </Group>
+  );
+}

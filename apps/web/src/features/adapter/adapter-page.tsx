@@ -1,0 +1,339 @@
+import {
+  ActionIcon,
+  Anchor,
+  Avatar,
+  Badge,
+  Button,
+  Group,
+  Select,
+  Switch,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { type Adapter, type AdapterCreate, allows, api } from '@sapi/contract';
+import { IconExternalLink, IconPencil, IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { type Column, DataTable } from '../../components/data-table';
+import { ExportButton } from '../../components/export-button';
+import { FilterBar } from '../../components/filter-bar';
+import { PageHeader } from '../../components/page-header';
+import { errorMessage, fieldErrors } from '../../lib/errors';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { useSelf } from '../../lib/session';
+import { useUrlFilters } from '../../lib/use-url-filters';
+import { AdapterFormDialog } from './adapter-form-dialog';
+import { AdapterTypeBadge } from './adapter-type-badge';
+import {
+  ADAPTER_PAGE_SIZE,
+  type AdapterFilters,
+  adapterFilterKeys,
+  adapterListBody,
+  adapterListQuery,
+  emptyAdapterFilters,
+  useCreateAdapter,
+  useSetAdapterDisabled,
+  useUpdateAdapter,
+} from './api';
+
+/** A URL shown short (host and path, or only the file name), linking to the full one in a new tab. */
+function ExternalLink({ url, short = 'path' }: { url: string; short?: 'path' | 'file' }) {
+  const { t } = useTranslation();
+  let text = url;
+  try {
+    const parsed = new URL(url);
+    const path = parsed.pathname === '/' ? '' : parsed.pathname;
+    text =
+      short === 'file' ? (path.split('/').filter(Boolean).at(-1) ?? parsed.host) : `${parsed.host}${path}`;
+  } catch {
+    // Not a URL the browser reads: show it as stored.
+  }
+  return (
+    <Anchor
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer"
+      size="sm"
+      title={url}
+      aria-label={t('adapter.openLink', { url })}
+      style={{ display: 'inline-flex', alignItems: 'center', gap: 4, maxWidth: 220, minWidth: 0 }}
+    >
+      <Text span size="sm" truncate="end" inherit>
+        {text}
+      </Text>
+      <IconExternalLink size={14} aria-hidden style={{ flexShrink: 0 }} />
+    </Anchor>
+  );
+}
+
+/** Game providers (/adapter/list): table with thumbnails, add and edit dialogs, disable/enable with confirm. */
+export function AdapterPage() {
+  const { t } = useTranslation();
+  const self = useSelf();
+  const { filters, page, apply, setPage } = useUrlFilters(adapterFilterKeys);
+  const [draft, setDraft] = useState<AdapterFilters>(filters);
+  useEffect(() => setDraft(filters), [filters]);
+
+  const list = useQuery(adapterListQuery(filters, page));
+  /** Search loads again even when the filters are unchanged (spec §2: every list reloads on Search). */
+  const search = (next: AdapterFilters) => {
+    const same = adapterFilterKeys.every((key) => next[key].trim() === filters[key]);
+    if (same && page === 1) void list.refetch();
+    else apply(next);
+  };
+  const create = useCreateAdapter();
+  const update = useUpdateAdapter();
+  const setDisabled = useSetAdapterDisabled();
+
+  const canCreate = allows(api.adapterCreate, self.type);
+  const canEdit = allows(api.adapterUpdate, self.type);
+  const canToggle = allows(api.adapterDisable, self.type);
+
+  // The record outlives the dialog's closing transition, so its content does not blank out.
+  const [formOpened, setFormOpened] = useState(false);
+  const [editing, setEditing] = useState<Adapter | null>(null);
+  const [formError, setFormError] = useState<unknown>(null);
+  const [confirm, setConfirm] = useState<{ adapter: Adapter; disable: boolean } | null>(null);
+  const [confirmOpened, setConfirmOpened] = useState(false);
+
+  const openCreate = () => {
+    setFormError(null);
+    setEditing(null);
+    setFormOpened(true);
+  };
+  const openEdit = (adapter: Adapter) => {
+    setFormError(null);
+    setEditing(adapter);
+    setFormOpened(true);
+  };
+  const askConfirm = (adapter: Adapter, disable: boolean) => {
+    setConfirm({ adapter, disable });
+    setConfirmOpened(true);
+  };
+
+  const save = async (values: AdapterCreate) => {
+    setFormError(null);
+    try {
+      if (editing) {
+        const { name: _name, ...body } = values;
+        const saved = await update.mutateAsync({ id: editing._id, body });
+        notifySuccess(t('adapter.toast.updated', { name: saved.name }));
+      } else {
+        const saved = await create.mutateAsync(values);
+        notifySuccess(t('adapter.toast.created', { name: saved.name }));
+      }
+      setFormOpened(false);
+    } catch (err) {
+      setFormError(err);
+    }
+  };
+
+  const toggle = () => {
+    if (!confirm) return;
+    const { adapter, disable } = confirm;
+    setDisabled.mutate(
+      { id: adapter._id, disabled: disable },
+      {
+        onSuccess: () => {
+          notifySuccess(
+            t(disable ? 'adapter.toast.disabled' : 'adapter.toast.enabled', { name: adapter.name }),
+          );
+          setConfirmOpened(false);
+        },
+        onError: (err) => {
+          notifyError(errorMessage(err));
+          setConfirmOpened(false);
+        },
+      },
+    );
+  };
+
+  const columns: Column<Adapter>[] = [
+    {
+      key: 'name',
+      header: t('adapter.fields.name'),
+      render: (adapter) => (
+        <Text fw={600} size="sm">
+          {adapter.name}
+        </Text>
+      ),
+    },
+    {
+      key: 'codename',
+      header: t('adapter.fields.codename'),
+      render: (adapter) => (
+        <Text size="sm" ff="monospace" fw={500}>
+          {adapter.codename}
+        </Text>
+      ),
+    },
+    {
+      key: 'type',
+      header: t('adapter.fields.type'),
+      width: 110,
+      render: (adapter) => <AdapterTypeBadge type={adapter.type} />,
+    },
+    {
+      key: 'endpoint',
+      header: t('adapter.fields.endpoint'),
+      render: (adapter) => <ExternalLink url={adapter.endpoint} />,
+    },
+    {
+      key: 'logo',
+      header: t('adapter.fields.logo'),
+      render: (adapter) => (
+        <Group gap="sm" wrap="nowrap">
+          <Avatar
+            src={adapter.logo}
+            alt={t('adapter.logoAlt', { name: adapter.name })}
+            size={32}
+            radius="md"
+            color="indigo"
+            variant="light"
+          >
+            {adapter.codename.slice(0, 2)}
+          </Avatar>
+          <ExternalLink url={adapter.logo} short="file" />
+        </Group>
+      ),
+    },
+    {
+      key: 'isDisable',
+      header: t('adapter.fields.isDisable'),
+      width: 150,
+      render: (adapter) =>
+        canToggle ? (
+          <Switch
+            checked={adapter.isDisable}
+            onChange={() => askConfirm(adapter, !adapter.isDisable)}
+            color="red"
+            label={adapter.isDisable ? t('adapter.disabled') : t('adapter.enabled')}
+            styles={{ label: { whiteSpace: 'nowrap' } }}
+            aria-label={t('adapter.toggle', { name: adapter.name })}
+            data-testid={`disable-${adapter.codename}`}
+          />
+        ) : (
+          <Badge color={adapter.isDisable ? 'red' : 'teal'} variant="light" radius="sm">
+            {adapter.isDisable ? t('adapter.disabled') : t('adapter.enabled')}
+          </Badge>
+        ),
+    },
+  ];
+  if (canEdit) {
+    columns.push({
+      key: 'actions',
+      header: t('common.actions'),
+      align: 'right',
+      width: 90,
+      render: (adapter) => (
+        <Tooltip label={t('common.edit')} withArrow>
+          <ActionIcon
+            variant="subtle"
+            aria-label={t('adapter.editLabel', { name: adapter.name })}
+            onClick={() => openEdit(adapter)}
+          >
+            <IconPencil size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      ),
+    });
+  }
+
+  const busy = create.isPending || update.isPending;
+
+  return (
+    <>
+      <PageHeader
+        title={t('screens.adapter')}
+        description={t('adapter.description')}
+        actions={
+          <>
+            <ExportButton route={api.adapterExport} body={adapterListBody(filters)} filename="adapters.csv" />
+            {canCreate ? (
+              <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={openCreate}>
+                {t('adapter.add')}
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+
+      <FilterBar
+        onSearch={() => search(draft)}
+        onReset={() => search(emptyAdapterFilters)}
+        searching={list.isFetching && !list.isPending}
+      >
+        <TextInput
+          label={t('adapter.filters.name')}
+          value={draft.name}
+          onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })}
+          w={240}
+        />
+        <Select
+          label={t('adapter.filters.status')}
+          data={[
+            { value: '', label: t('common.all') },
+            { value: '0', label: t('adapter.enabled') },
+            { value: '1', label: t('adapter.disabled') },
+          ]}
+          value={draft.isDisable}
+          onChange={(value) => setDraft({ ...draft, isDisable: value ?? '' })}
+          allowDeselect={false}
+          w={180}
+          comboboxProps={{ withinPortal: true }}
+        />
+      </FilterBar>
+
+      <DataTable
+        caption={t('screens.adapter')}
+        columns={columns}
+        records={list.data?.records}
+        rowKey={(adapter) => adapter._id}
+        loading={list.isPending}
+        fetching={list.isFetching && !list.isPending}
+        error={list.isError ? errorMessage(list.error) : null}
+        onRetry={() => void list.refetch()}
+        rowProps={(adapter) => ({
+          'data-testid': `adapter-row-${adapter.codename}`,
+          'data-disabled': adapter.isDisable ? 'true' : undefined,
+        })}
+        pager={
+          list.data
+            ? { page, limit: ADAPTER_PAGE_SIZE, total: list.data.total, onChange: setPage }
+            : undefined
+        }
+      />
+
+      <AdapterFormDialog
+        opened={formOpened}
+        onClose={() => setFormOpened(false)}
+        adapter={editing}
+        error={formError ? errorMessage(formError) : null}
+        fieldErrors={fieldErrors(formError)}
+        busy={busy}
+        onSubmit={(values) => void save(values)}
+      />
+
+      <ConfirmDialog
+        opened={confirmOpened}
+        title={t('adapter.confirm.title')}
+        message={
+          confirm
+            ? t(confirm.disable ? 'adapter.confirm.disableMessage' : 'adapter.confirm.enableMessage', {
+                name: confirm.adapter.name,
+                codename: confirm.adapter.codename,
+              })
+            : ''
+        }
+        confirmLabel={confirm?.disable ? t('adapter.confirm.disable') : t('adapter.confirm.enable')}
+        color={confirm?.disable ? 'red' : undefined}
+        loading={setDisabled.isPending}
+        onConfirm={toggle}
+        onClose={() => setConfirmOpened(false)}
+      />
+    </>
+  );
+}

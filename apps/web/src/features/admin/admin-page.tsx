@@ -1,0 +1,280 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Switch,
+  Text,
+  TextInput,
+  Tooltip,
+  useModalsStack,
+} from '@mantine/core';
+import { type Admin, type AdminCreate, type AdminType, allows, api, manageableTypes } from '@sapi/contract';
+import { IconPencil, IconUserPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { type Column, DataTable } from '../../components/data-table';
+import { DateFilterInput } from '../../components/date-filter-input';
+import { DateTimeText } from '../../components/date-time-text';
+import { FilterBar } from '../../components/filter-bar';
+import { PageHeader } from '../../components/page-header';
+import { errorMessage, fieldErrors } from '../../lib/errors';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { useSelf } from '../../lib/session';
+import { useUrlFilters } from '../../lib/use-url-filters';
+import {
+  ADMIN_PAGE_SIZE,
+  type AdminFilters,
+  adminFilterKeys,
+  adminListQuery,
+  useCreateAdmin,
+  useSetAdminLocked,
+  useUpdateAdminType,
+} from './api';
+import { CreateAdminDialog } from './create-admin-dialog';
+import { EditAdminDialog } from './edit-admin-dialog';
+import { ReauthDialog } from './reauth-dialog';
+import { TypeBadge } from './type-badge';
+
+type Pending = { kind: 'create'; body: AdminCreate } | { kind: 'update'; admin: Admin; type: AdminType };
+
+const emptyFilters: AdminFilters = { username: '', startDate: '', endDate: '' };
+
+/** Admin accounts (/admin/list): filters, table with lock toggles, add and edit with re-authentication. */
+export function AdminPage() {
+  const { t } = useTranslation();
+  const self = useSelf();
+  const { filters, page, apply, setPage } = useUrlFilters(adminFilterKeys);
+  const [draft, setDraft] = useState<AdminFilters>(filters);
+  useEffect(() => setDraft(filters), [filters]);
+
+  const list = useQuery(adminListQuery(filters, page));
+  const create = useCreateAdmin();
+  const update = useUpdateAdminType();
+  const setLocked = useSetAdminLocked();
+
+  const stack = useModalsStack(['create', 'edit', 'reauth']);
+  const [editing, setEditing] = useState<Admin | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [formError, setFormError] = useState<unknown>(null);
+  // The target outlives the dialog's closing transition, so its text does not blank out.
+  const [confirm, setConfirm] = useState<{ admin: Admin; lock: boolean } | null>(null);
+  const [confirmOpened, setConfirmOpened] = useState(false);
+  const askConfirm = (admin: Admin, lock: boolean) => {
+    setConfirm({ admin, lock });
+    setConfirmOpened(true);
+  };
+
+  const manageable = manageableTypes[self.type];
+  const canCreate = allows(api.adminCreate, self.type) && manageable.length > 0;
+  const canManage = (admin: Admin) =>
+    admin._id !== self.id && allows(api.adminUpdate, self.type) && manageable.includes(admin.type);
+
+  const openCreate = () => {
+    setFormError(null);
+    stack.open('create');
+  };
+  const openEdit = (admin: Admin) => {
+    setFormError(null);
+    setEditing(admin);
+    stack.open('edit');
+  };
+  const askPassword = (next: Pending) => {
+    setFormError(null);
+    setPending(next);
+    stack.open('reauth');
+  };
+
+  /** The password is verified: send the pending change. */
+  const sendPending = async () => {
+    if (!pending) return;
+    try {
+      if (pending.kind === 'create') {
+        const created = await create.mutateAsync(pending.body);
+        notifySuccess(t('admin.toast.created', { username: created.username }));
+      } else {
+        const updated = await update.mutateAsync({ id: pending.admin._id, type: pending.type });
+        notifySuccess(t('admin.toast.updated', { username: updated.username, type: updated.type }));
+      }
+      setPending(null);
+      stack.closeAll();
+    } catch (err) {
+      // Back to the form, which shows the server's message in its red banner.
+      setFormError(err);
+      stack.close('reauth');
+    }
+  };
+
+  const toggleLock = () => {
+    if (!confirm) return;
+    const { admin, lock } = confirm;
+    setLocked.mutate(
+      { id: admin._id, locked: lock },
+      {
+        onSuccess: () => {
+          notifySuccess(
+            t(lock ? 'admin.toast.locked' : 'admin.toast.unlocked', { username: admin.username }),
+          );
+          setConfirmOpened(false);
+        },
+        onError: (err) => {
+          notifyError(errorMessage(err));
+          setConfirmOpened(false);
+        },
+      },
+    );
+  };
+
+  const columns: Column<Admin>[] = [
+    {
+      key: 'username',
+      header: t('admin.fields.username'),
+      render: (admin) => (
+        <Group gap="xs" wrap="nowrap">
+          <Text fw={600} size="sm">
+            {admin.username}
+          </Text>
+          {admin._id === self.id ? (
+            <Badge size="xs" variant="outline" color="gray">
+              {t('admin.you')}
+            </Badge>
+          ) : null}
+        </Group>
+      ),
+    },
+    { key: 'type', header: t('admin.fields.type'), render: (admin) => <TypeBadge type={admin.type} /> },
+    {
+      key: 'locked',
+      header: t('admin.fields.locked'),
+      render: (admin) => (
+        <Switch
+          checked={admin.locked}
+          onChange={() => askConfirm(admin, !admin.locked)}
+          disabled={!canManage(admin)}
+          color="red"
+          label={admin.locked ? t('admin.lockedYes') : t('admin.lockedNo')}
+          aria-label={t('admin.lockToggle', { username: admin.username })}
+          data-testid={`lock-${admin.username}`}
+        />
+      ),
+    },
+    {
+      key: 'createdAt',
+      header: t('admin.fields.createdAt'),
+      render: (admin) => <DateTimeText value={admin.createdAt} />,
+    },
+    {
+      key: 'actions',
+      header: t('common.actions'),
+      align: 'right',
+      width: 90,
+      render: (admin) =>
+        canManage(admin) ? (
+          <Tooltip label={t('common.edit')} withArrow>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('admin.editLabel', { username: admin.username })}
+              onClick={() => openEdit(admin)}
+            >
+              <IconPencil size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        ) : null,
+    },
+  ];
+
+  const formMessage = formError ? errorMessage(formError) : null;
+
+  return (
+    <>
+      <PageHeader
+        title={t('admin.title')}
+        description={t('admin.description')}
+        actions={
+          canCreate ? (
+            <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={openCreate}>
+              {t('admin.add')}
+            </Button>
+          ) : null
+        }
+      />
+
+      <FilterBar
+        onSearch={() => apply(draft)}
+        onReset={() => apply(emptyFilters)}
+        searching={list.isFetching && !list.isPending}
+      >
+        <TextInput
+          label={t('admin.fields.username')}
+          value={draft.username}
+          onChange={(e) => setDraft({ ...draft, username: e.currentTarget.value })}
+          w={220}
+        />
+        <DateFilterInput
+          label={t('filters.startDate')}
+          value={draft.startDate}
+          onChange={(startDate) => setDraft({ ...draft, startDate })}
+        />
+        <DateFilterInput
+          label={t('filters.endDate')}
+          value={draft.endDate}
+          onChange={(endDate) => setDraft({ ...draft, endDate })}
+        />
+      </FilterBar>
+
+      <DataTable
+        caption={t('admin.title')}
+        columns={columns}
+        records={list.data?.records}
+        rowKey={(admin) => admin._id}
+        loading={list.isPending}
+        fetching={list.isFetching && !list.isPending}
+        error={list.isError ? errorMessage(list.error) : null}
+        onRetry={() => void list.refetch()}
+        pager={
+          list.data ? { page, limit: ADMIN_PAGE_SIZE, total: list.data.total, onChange: setPage } : undefined
+        }
+      />
+
+      <Modal.Stack>
+        <CreateAdminDialog
+          {...stack.register('create')}
+          types={manageable}
+          error={stack.state.create ? formMessage : null}
+          fieldErrors={fieldErrors(formError)}
+          busy={create.isPending}
+          onSubmit={(body) => askPassword({ kind: 'create', body })}
+        />
+        <EditAdminDialog
+          {...stack.register('edit')}
+          admin={editing}
+          types={manageable}
+          error={stack.state.edit ? formMessage : null}
+          busy={update.isPending}
+          onSubmit={(type) => editing && askPassword({ kind: 'update', admin: editing, type })}
+        />
+        <ReauthDialog {...stack.register('reauth')} username={self.username} onVerified={sendPending} />
+      </Modal.Stack>
+
+      <ConfirmDialog
+        opened={confirmOpened}
+        title={t('admin.confirm.title')}
+        message={
+          confirm
+            ? t(confirm.lock ? 'admin.confirm.lockMessage' : 'admin.confirm.unlockMessage', {
+                username: confirm.admin.username,
+              })
+            : ''
+        }
+        confirmLabel={confirm?.lock ? t('admin.confirm.lock') : t('admin.confirm.unlock')}
+        color={confirm?.lock ? 'red' : undefined}
+        loading={setLocked.isPending}
+        onConfirm={toggleLock}
+        onClose={() => setConfirmOpened(false)}
+      />
+    </>
+  );
+}

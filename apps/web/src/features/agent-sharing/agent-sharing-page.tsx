@@ -1,0 +1,282 @@
+import { ActionIcon, Badge, Button, Group, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { type AgentSharing, type AgentSharingCreate, allows, api } from '@sapi/contract';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AgentPicker, agentLabel } from '../../components/agent-picker';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { type Column, DataTable } from '../../components/data-table';
+import { ExportButton } from '../../components/export-button';
+import { FilterBar } from '../../components/filter-bar';
+import { PageHeader } from '../../components/page-header';
+import { errorMessage, fieldErrors } from '../../lib/errors';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { useSelf } from '../../lib/session';
+import { useUrlFilters } from '../../lib/use-url-filters';
+import {
+  emptySharingFilters,
+  formatPercent,
+  SHARING_PAGE_SIZE,
+  type SharingFilters,
+  sharingFilterKeys,
+  sharingListQuery,
+  useCreateSharing,
+  useSetSharingDisabled,
+  useUpdateSharing,
+} from './api';
+import { SharingDialog } from './sharing-dialog';
+
+const childLabel = (s: AgentSharing) => agentLabel({ username: s.agentUsername, prefix: s.agentPrefix });
+const parentLabel = (s: AgentSharing) =>
+  agentLabel({ username: s.parentAgentUsername, prefix: s.parentAgentPrefix });
+
+/** Agent sharing (/agentsharing): who shares revenue with which parent, create, edit, disable/enable. */
+export function AgentSharingPage() {
+  const { t } = useTranslation();
+  const self = useSelf();
+  const { filters, page, apply, setPage } = useUrlFilters(sharingFilterKeys);
+  const [draft, setDraft] = useState<SharingFilters>(filters);
+  useEffect(() => setDraft(filters), [filters]);
+
+  const list = useQuery(sharingListQuery(filters, page));
+  const create = useCreateSharing();
+  const update = useUpdateSharing();
+  const setDisabled = useSetSharingDisabled();
+
+  const canCreate = allows(api.agentSharingCreate, self.type);
+  const canUpdate = allows(api.agentSharingUpdate, self.type);
+  const canToggle = allows(api.agentSharingDisable, self.type) && allows(api.agentSharingEnable, self.type);
+
+  const [dialogOpened, setDialogOpened] = useState(false);
+  // null = create. It outlives the closing transition so the title does not flip.
+  const [editing, setEditing] = useState<AgentSharing | null>(null);
+  const [formError, setFormError] = useState<unknown>(null);
+  const [confirm, setConfirm] = useState<{ sharing: AgentSharing; disable: boolean } | null>(null);
+  const [confirmOpened, setConfirmOpened] = useState(false);
+
+  const openDialog = (sharing: AgentSharing | null) => {
+    setFormError(null);
+    setEditing(sharing);
+    setDialogOpened(true);
+  };
+
+  const submit = (values: AgentSharingCreate) => {
+    setFormError(null);
+    const options = {
+      onError: setFormError,
+      onSuccess: (saved: AgentSharing) => {
+        notifySuccess(
+          editing
+            ? t('agentSharing.toast.updated', { agent: childLabel(saved) })
+            : t('agentSharing.toast.created', {
+                agent: childLabel(saved),
+                parent: parentLabel(saved),
+                percent: formatPercent(saved.parentPercentage),
+              }),
+        );
+        setDialogOpened(false);
+      },
+    };
+    if (editing) {
+      const { agent, parentAgent, parentPercentage } = values;
+      update.mutate({ id: editing._id, body: { agent, parentAgent, parentPercentage } }, options);
+    } else {
+      create.mutate(values, options);
+    }
+  };
+
+  const toggle = () => {
+    if (!confirm) return;
+    const { sharing, disable } = confirm;
+    setDisabled.mutate(
+      { id: sharing._id, disable },
+      {
+        onSuccess: () =>
+          notifySuccess(
+            t(disable ? 'agentSharing.toast.disabled' : 'agentSharing.toast.enabled', {
+              agent: childLabel(sharing),
+            }),
+          ),
+        // e.g. 409: the agent already has another enabled arrangement, or it would make a cycle.
+        onError: (err) => notifyError(errorMessage(err)),
+        onSettled: () => setConfirmOpened(false),
+      },
+    );
+  };
+
+  const columns: Column<AgentSharing>[] = [
+    {
+      key: 'agent',
+      header: t('agentSharing.fields.agent'),
+      render: (s) => (
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm" fw={600}>
+            {s.agentUsername}
+          </Text>
+          <Badge variant="light" color="gray" radius="sm" tt="none" style={{ flexShrink: 0 }}>
+            {s.agentPrefix}
+          </Badge>
+        </Group>
+      ),
+    },
+    {
+      key: 'parentAgentPrefix',
+      header: t('agentSharing.fields.parentAgentPrefix'),
+      render: (s) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={600}>
+            {s.parentAgentPrefix}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {s.parentAgentUsername}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'parentPercentage',
+      header: t('agentSharing.fields.parentPercentage'),
+      align: 'right',
+      render: (s) => (
+        <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {formatPercent(s.parentPercentage)}
+        </Text>
+      ),
+    },
+    {
+      key: 'isDisable',
+      header: t('agentSharing.fields.isDisable'),
+      render: (s) => (
+        <Switch
+          checked={s.isDisable}
+          onChange={() => {
+            setConfirm({ sharing: s, disable: !s.isDisable });
+            setConfirmOpened(true);
+          }}
+          disabled={!canToggle}
+          color="red"
+          label={s.isDisable ? t('agentSharing.disabledYes') : t('agentSharing.disabledNo')}
+          aria-label={t('agentSharing.disableToggle', { agent: childLabel(s), parent: parentLabel(s) })}
+        />
+      ),
+    },
+  ];
+  if (canUpdate) {
+    columns.push({
+      key: 'actions',
+      header: t('common.actions'),
+      align: 'right',
+      width: 90,
+      render: (s) => (
+        <Tooltip label={t('common.edit')} withArrow>
+          <ActionIcon
+            variant="subtle"
+            aria-label={t('agentSharing.editLabel', { agent: childLabel(s), parent: parentLabel(s) })}
+            onClick={() => openDialog(s)}
+          >
+            <IconPencil size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      ),
+    });
+  }
+
+  const formMessage = dialogOpened && formError ? errorMessage(formError) : null;
+  const confirmVars = confirm
+    ? {
+        agent: childLabel(confirm.sharing),
+        parent: parentLabel(confirm.sharing),
+        percent: formatPercent(confirm.sharing.parentPercentage),
+      }
+    : null;
+
+  return (
+    <>
+      <PageHeader
+        title={t('agentSharing.title')}
+        description={t('agentSharing.description')}
+        actions={
+          <>
+            <ExportButton route={api.agentSharingExport} body={filters} filename="agent-sharing.csv" />
+            {canCreate ? (
+              <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => openDialog(null)}>
+                {t('agentSharing.add')}
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+
+      <FilterBar
+        onSearch={() => apply(draft)}
+        onReset={() => apply(emptySharingFilters)}
+        searching={list.isFetching && !list.isPending}
+      >
+        <AgentPicker
+          label={t('agentSharing.fields.agent')}
+          value={draft.agent}
+          onChange={(agent) => setDraft({ ...draft, agent })}
+          placeholder={t('common.all')}
+          clearable
+          w={300}
+        />
+        <AgentPicker
+          label={t('agentSharing.fields.parentAgent')}
+          value={draft.parentAgent}
+          onChange={(parentAgent) => setDraft({ ...draft, parentAgent })}
+          placeholder={t('common.all')}
+          clearable
+          w={300}
+        />
+      </FilterBar>
+
+      <DataTable
+        caption={t('agentSharing.title')}
+        columns={columns}
+        records={list.data?.records}
+        rowKey={(s) => s._id}
+        loading={list.isPending}
+        fetching={list.isFetching && !list.isPending}
+        error={list.isError ? errorMessage(list.error) : null}
+        onRetry={() => void list.refetch()}
+        emptyTitle={t('agentSharing.emptyTitle')}
+        pager={
+          list.data
+            ? { page, limit: SHARING_PAGE_SIZE, total: list.data.total, onChange: setPage }
+            : undefined
+        }
+      />
+
+      <SharingDialog
+        opened={dialogOpened}
+        onClose={() => setDialogOpened(false)}
+        sharing={editing}
+        error={formMessage}
+        fieldErrors={fieldErrors(formError)}
+        busy={create.isPending || update.isPending}
+        onSubmit={submit}
+      />
+
+      <ConfirmDialog
+        opened={confirmOpened}
+        title={t('agentSharing.confirm.title')}
+        message={
+          confirm && confirmVars
+            ? t(
+                confirm.disable
+                  ? 'agentSharing.confirm.disableMessage'
+                  : 'agentSharing.confirm.enableMessage',
+                confirmVars,
+              )
+            : ''
+        }
+        confirmLabel={confirm?.disable ? t('agentSharing.confirm.disable') : t('agentSharing.confirm.enable')}
+        color={confirm?.disable ? 'red' : undefined}
+        loading={setDisabled.isPending}
+        onConfirm={toggle}
+        onClose={() => setConfirmOpened(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,346 @@
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Code,
+  Group,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { type Agent, type AgentRegister, type AgentWithSecret, allows, api } from '@sapi/contract';
+import { IconEye, IconPencil, IconPlus } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { type Column, DataTable } from '../../components/data-table';
+import { DateFilterInput } from '../../components/date-filter-input';
+import { DateTimeText } from '../../components/date-time-text';
+import { ExportButton } from '../../components/export-button';
+import { FilterBar } from '../../components/filter-bar';
+import { PageHeader } from '../../components/page-header';
+import { errorMessage, fieldErrors } from '../../lib/errors';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { useSelf } from '../../lib/session';
+import { useUrlFilters } from '../../lib/use-url-filters';
+import { AgentStats } from './agent-stats';
+import { AgentTypeBadge } from './agent-type-badge';
+import {
+  AGENT_PAGE_SIZE,
+  type AgentFilters,
+  agentFilterKeys,
+  agentKeys,
+  agentListBody,
+  agentListQuery,
+  emptyAgentFilters,
+  useRegisterAgent,
+  useSetAgentLocked,
+} from './api';
+import { CredentialsDialog } from './credentials-dialog';
+import { EditAgentDialog } from './edit-agent-dialog';
+import { RegisterAgentDialog } from './register-agent-dialog';
+
+const MAX_GAME_BADGES = 3;
+
+function GamesCell({ games }: { games: string[] }) {
+  const { t } = useTranslation();
+  if (games.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        {t('agent.noGames')}
+      </Text>
+    );
+  }
+  const shown = games.slice(0, MAX_GAME_BADGES);
+  const rest = games.length - shown.length;
+  return (
+    <Group gap={4} wrap="wrap" maw={260}>
+      {shown.map((code) => (
+        <Badge key={code} variant="outline" color="gray" radius="sm" tt="none" c="dark.6" miw="max-content">
+          {code}
+        </Badge>
+      ))}
+      {rest > 0 ? (
+        <Tooltip label={games.slice(MAX_GAME_BADGES).join(', ')} withArrow multiline maw={280}>
+          <Badge variant="light" color="indigo" radius="sm">
+            {t('agent.moreGames', { count: rest })}
+          </Badge>
+        </Tooltip>
+      ) : null}
+    </Group>
+  );
+}
+
+/** Agents (/agent/list, the landing screen): counts, filters, table with lock toggles, register and edit. */
+export function AgentPage() {
+  const { t } = useTranslation();
+  const self = useSelf();
+  const { filters, page, apply, setPage } = useUrlFilters(agentFilterKeys);
+  const [draft, setDraft] = useState<AgentFilters>(filters);
+  useEffect(() => setDraft(filters), [filters]);
+
+  const list = useQuery(agentListQuery(filters, page));
+  const queryClient = useQueryClient();
+  /** Search loads again even when the filters are unchanged (spec §2: every list reloads on Search). */
+  const search = (next: AgentFilters) => {
+    const same = agentFilterKeys.every((key) => next[key].trim() === filters[key]);
+    if (same && page === 1) void queryClient.invalidateQueries({ queryKey: agentKeys.all });
+    else apply(next);
+  };
+  const register = useRegisterAgent();
+  const setLocked = useSetAgentLocked();
+
+  const canRegister = allows(api.agentRegister, self.type);
+  const canEdit = allows(api.agentUpdate, self.type);
+  const canLock = allows(api.agentLock, self.type);
+
+  // Records outlive their dialogs' closing transitions, so the content does not blank out.
+  const [registerOpened, setRegisterOpened] = useState(false);
+  const [registerError, setRegisterError] = useState<unknown>(null);
+  const [created, setCreated] = useState<AgentWithSecret | null>(null);
+  const [credentialsOpened, setCredentialsOpened] = useState(false);
+  const [editing, setEditing] = useState<Agent | null>(null);
+  const [editOpened, setEditOpened] = useState(false);
+  const [confirm, setConfirm] = useState<{ agent: Agent; lock: boolean } | null>(null);
+  const [confirmOpened, setConfirmOpened] = useState(false);
+
+  const openRegister = () => {
+    setRegisterError(null);
+    setRegisterOpened(true);
+  };
+  const openEdit = (agent: Agent) => {
+    setEditing(agent);
+    setEditOpened(true);
+  };
+  const askConfirm = (agent: Agent, lock: boolean) => {
+    setConfirm({ agent, lock });
+    setConfirmOpened(true);
+  };
+
+  const submitRegister = async (body: AgentRegister) => {
+    setRegisterError(null);
+    try {
+      const agent = await register.mutateAsync(body);
+      notifySuccess(t('agent.toast.registered', { username: agent.username }));
+      setRegisterOpened(false);
+      setCreated(agent);
+      setCredentialsOpened(true);
+    } catch (err) {
+      setRegisterError(err);
+    }
+  };
+
+  const toggleLock = () => {
+    if (!confirm) return;
+    const { agent, lock } = confirm;
+    setLocked.mutate(
+      { id: agent._id, locked: lock },
+      {
+        onSuccess: () => {
+          notifySuccess(
+            t(lock ? 'agent.toast.locked' : 'agent.toast.unlocked', { username: agent.username }),
+          );
+          setConfirmOpened(false);
+        },
+        onError: (err) => {
+          notifyError(errorMessage(err));
+          setConfirmOpened(false);
+        },
+      },
+    );
+  };
+
+  const columns: Column<Agent>[] = [
+    {
+      key: 'username',
+      header: t('agent.fields.username'),
+      render: (agent) => (
+        <Stack gap={0}>
+          <Anchor
+            component={Link}
+            to={`/transaction/${agent._id}`}
+            fw={600}
+            size="sm"
+            title={t('agent.transactionsLabel', { username: agent.username })}
+          >
+            {agent.username}
+          </Anchor>
+          {agent.createdBy ? (
+            <Text size="xs" c="dimmed">
+              {t('agent.fields.createdBy')}: {agent.createdBy}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+    },
+    {
+      key: 'prefix',
+      header: t('agent.fields.prefix'),
+      render: (agent) => <Code fz="sm">{agent.prefix}</Code>,
+    },
+    {
+      key: 'code',
+      header: t('agent.fields.code'),
+      render: (agent) => (
+        <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+          {agent.code}
+        </Text>
+      ),
+    },
+    {
+      key: 'agentType',
+      header: <span style={{ whiteSpace: 'nowrap' }}>{t('agent.fields.agentType')}</span>,
+      render: (agent) => <AgentTypeBadge type={agent.agentType} />,
+    },
+    { key: 'games', header: t('agent.fields.games'), render: (agent) => <GamesCell games={agent.games} /> },
+    {
+      key: 'locked',
+      header: t('agent.fields.locked'),
+      width: 130,
+      render: (agent) =>
+        canLock ? (
+          <Switch
+            checked={agent.locked}
+            onChange={() => askConfirm(agent, !agent.locked)}
+            color="red"
+            label={agent.locked ? t('agent.lockedState') : t('agent.active')}
+            styles={{ label: { whiteSpace: 'nowrap' } }}
+            aria-label={t('agent.lockToggle', { username: agent.username })}
+            data-testid={`lock-${agent.username}`}
+          />
+        ) : (
+          <Badge color={agent.locked ? 'red' : 'teal'} variant="light" radius="sm">
+            {agent.locked ? t('agent.lockedState') : t('agent.active')}
+          </Badge>
+        ),
+    },
+    {
+      key: 'createdAt',
+      header: t('agent.fields.createdAt'),
+      render: (agent) => <DateTimeText value={agent.createdAt} />,
+    },
+    {
+      key: 'actions',
+      header: t('common.actions'),
+      align: 'right',
+      width: 90,
+      render: (agent) => {
+        const label = t(canEdit ? 'agent.editLabel' : 'agent.viewLabel', { username: agent.username });
+        return (
+          <Tooltip label={label} withArrow>
+            <ActionIcon variant="subtle" aria-label={label} onClick={() => openEdit(agent)}>
+              {canEdit ? <IconPencil size={18} aria-hidden /> : <IconEye size={18} aria-hidden />}
+            </ActionIcon>
+          </Tooltip>
+        );
+      },
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={t('screens.agent')}
+        description={t('agent.description')}
+        actions={
+          <>
+            <ExportButton route={api.agentExport} body={agentListBody(filters)} filename="agents.csv" />
+            {canRegister ? (
+              <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={openRegister}>
+                {t('agent.add')}
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+
+      <AgentStats locked={filters.locked} onSelect={(locked) => apply({ ...filters, locked })} />
+
+      <FilterBar
+        onSearch={() => search(draft)}
+        onReset={() => search(emptyAgentFilters)}
+        searching={list.isFetching && !list.isPending}
+      >
+        <TextInput
+          label={t('agent.fields.username')}
+          value={draft.username}
+          onChange={(e) => setDraft({ ...draft, username: e.currentTarget.value })}
+          w={200}
+        />
+        <TextInput
+          label={t('agent.fields.prefix')}
+          value={draft.prefix}
+          onChange={(e) => setDraft({ ...draft, prefix: e.currentTarget.value })}
+          w={140}
+        />
+        <DateFilterInput
+          label={t('filters.startDate')}
+          value={draft.startDate}
+          onChange={(startDate) => setDraft({ ...draft, startDate })}
+        />
+        <DateFilterInput
+          label={t('filters.endDate')}
+          value={draft.endDate}
+          onChange={(endDate) => setDraft({ ...draft, endDate })}
+        />
+      </FilterBar>
+
+      <DataTable
+        caption={t('screens.agent')}
+        columns={columns}
+        records={list.data?.records}
+        rowKey={(agent) => agent._id}
+        loading={list.isPending}
+        fetching={list.isFetching && !list.isPending}
+        error={list.isError ? errorMessage(list.error) : null}
+        onRetry={() => void list.refetch()}
+        rowProps={(agent) => ({ 'data-testid': `agent-row-${agent.username}` })}
+        pager={
+          list.data ? { page, limit: AGENT_PAGE_SIZE, total: list.data.total, onChange: setPage } : undefined
+        }
+      />
+
+      <RegisterAgentDialog
+        opened={registerOpened}
+        onClose={() => setRegisterOpened(false)}
+        error={registerError ? errorMessage(registerError) : null}
+        fieldErrors={fieldErrors(registerError)}
+        busy={register.isPending}
+        onSubmit={(body) => void submitRegister(body)}
+      />
+      <CredentialsDialog
+        opened={credentialsOpened}
+        onClose={() => setCredentialsOpened(false)}
+        agent={created}
+      />
+      <EditAgentDialog
+        opened={editOpened}
+        onClose={() => setEditOpened(false)}
+        agent={editing}
+        canEdit={canEdit}
+      />
+
+      <ConfirmDialog
+        opened={confirmOpened}
+        title={t('agent.confirm.title')}
+        message={
+          confirm
+            ? t(confirm.lock ? 'agent.confirm.lockMessage' : 'agent.confirm.unlockMessage', {
+                username: confirm.agent.username,
+              })
+            : ''
+        }
+        confirmLabel={confirm?.lock ? t('agent.confirm.lock') : t('agent.confirm.unlock')}
+        color={confirm?.lock ? 'red' : undefined}
+        loading={setLocked.isPending}
+        onConfirm={toggleLock}
+        onClose={() => setConfirmOpened(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import { Badge } from '@mantine/core';
+import { auditActions } from '@sapi/contract';
+import { useTranslation } from 'react-i18next';
+
+export type AuditAction = (typeof auditActions)[number];
+
+const colors: Record<AuditAction, string> = {
+  create: 'green',
+  update: 'blue',
+  lock: 'red',
+  unlock: 'teal',
+  delete: 'red',
+  login: 'gray',
+  logout: 'gray',
+  rotate: 'violet',
+};
+
+export const isAuditAction = (action: string): action is AuditAction =>
+  (auditActions as readonly string[]).includes(action);
+
+export function ActionBadge({ action }: { action: string }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={isAuditAction(action) ? colors[action] : 'gray'} variant="light" radius="sm">
+      {isAuditAction(action) ? t(`audit.actions.${action}`) : action}
+    </Badge>
+  );
+}

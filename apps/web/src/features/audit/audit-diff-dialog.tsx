@@ -1,0 +1,122 @@
+import { Badge, Code, Group, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import type { AuditRecord } from '@sapi/contract';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../components/empty-state';
+import { formatDateTime, isIsoTimestamp } from '../../lib/format';
+import { ActionBadge } from './action-badge';
+import { diffFields } from './diff';
+
+const show = (value: unknown) => {
+  if (value === undefined) return <Text c="dimmed">—</Text>;
+  if (value === null) return <Code>null</Code>;
+  if (isIsoTimestamp(value)) return <span title={value}>{formatDateTime(value)}</span>;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return <Code>{String(value)}</Code>;
+  return (
+    <Code block style={{ whiteSpace: 'pre-wrap' }}>
+      {JSON.stringify(value, null, 2)}
+    </Code>
+  );
+};
+
+function Meta({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Before/after of one audit record, field by field; changed rows highlighted. */
+export function AuditDiffDialog({
+  opened,
+  record,
+  onClose,
+}: {
+  opened: boolean;
+  record: AuditRecord | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const rows = record ? diffFields(record.before, record.after) : [];
+  const changed = rows.filter((row) => row.changed).length;
+
+  return (
+    <Modal opened={opened && record !== null} onClose={onClose} title={t('audit.diff.title')} size="xl">
+      {record ? (
+        <Stack gap="lg">
+          <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
+            <Meta label={t('audit.fields.at')}>{formatDateTime(record.at)}</Meta>
+            <Meta label={t('audit.fields.actor')}>{record.actor}</Meta>
+            <Meta label={t('audit.fields.action')}>
+              <ActionBadge action={record.action} />
+            </Meta>
+            <Meta label={t('audit.fields.entity')}>{record.entity}</Meta>
+            <Meta label={t('audit.fields.entityId')}>{record.entityId ?? '—'}</Meta>
+            <Meta label={t('audit.fields.ip')}>{record.ip ?? '—'}</Meta>
+          </SimpleGrid>
+
+          {rows.length === 0 ? (
+            <EmptyState
+              size="sm"
+              title={t('audit.diff.none')}
+              description={t('audit.diff.noneDescription')}
+            />
+          ) : (
+            <Stack gap="xs">
+              <Text size="sm" c="dimmed">
+                {t('audit.diff.changedCount', { count: changed })}
+              </Text>
+              <Table.ScrollContainer
+                minWidth={520}
+                type="native"
+                tabIndex={0}
+                role="region"
+                aria-label={t('audit.diff.title')}
+              >
+                <Table withTableBorder withColumnBorders data-testid="audit-diff">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th w="24%">{t('audit.diff.field')}</Table.Th>
+                      <Table.Th w="38%">{t('audit.diff.before')}</Table.Th>
+                      <Table.Th w="38%">{t('audit.diff.after')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {rows.map((row) => (
+                      <Table.Tr
+                        key={row.field}
+                        bg={row.changed ? 'yellow.1' : undefined}
+                        data-changed={row.changed ? 'true' : 'false'}
+                      >
+                        <Table.Td>
+                          <Group gap={6} wrap="nowrap">
+                            <Text size="sm" fw={row.changed ? 700 : 500} ff="monospace">
+                              {row.field}
+                            </Text>
+                            {row.changed ? (
+                              <Badge size="xs" color="orange" variant="light">
+                                {t('audit.diff.changed')}
+                              </Badge>
+                            ) : null}
+                          </Group>
+                        </Table.Td>
+                        <Table.Td>{show(row.before)}</Table.Td>
+                        <Table.Td>{show(row.after)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Stack>
+          )}
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,139 @@
+import { Box, Button, Group, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconLogin2 } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import artworkUrl from '../../assets/login-art.svg';
+import { LanguageSwitch } from '../../components/language-switch';
+import { ApiError } from '../../lib/api-client';
+import { authStore } from '../../lib/auth-store';
+import { useLogin } from './api';
+import classes from './login-page.module.css';
+
+const inputClasses = { input: classes.input, label: classes.label };
+
+/** Login (/): artwork on one half, a black panel with the form on the other (spec §2). */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const login = useLogin();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    document.title = 'S.API System';
+  }, []);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (login.isPending) return;
+    if (!username.trim() || !password) {
+      setError(t('login.required'));
+      return;
+    }
+    setError(null);
+    login.mutate(
+      { username: username.trim(), password },
+      {
+        onSuccess: async ({ token }) => {
+          queryClient.clear();
+          authStore.setToken(token);
+          await navigate('/agent/list', { replace: true });
+          // The session check sent us back: show the login form again.
+          if (window.location.pathname === '/') {
+            login.reset();
+            setError(t('login.failed'));
+          }
+        },
+        onError: (err) => {
+          setError(
+            err instanceof ApiError && !err.isClientSide
+              ? t('login.failedWithReason', { reason: err.message })
+              : t('login.failed'),
+          );
+        },
+      },
+    );
+  };
+
+  // The button stays replaced by the loading animation until the next screen shows.
+  const processing = login.isPending || login.isSuccess;
+
+  return (
+    <div className={classes.root}>
+      <div className={classes.art} style={{ backgroundImage: `url(${artworkUrl})` }}>
+        <div className={classes.artCaption}>
+          <Text fz={28} fw={700} lh={1.3}>
+            {t('login.artTitle')}
+          </Text>
+          <Text fz="md" mt="xs" c="indigo.1">
+            {t('login.artSubtitle')}
+          </Text>
+        </div>
+      </div>
+
+      <Box component="main" className={classes.panel}>
+        <Group justify="flex-end">
+          <LanguageSwitch tone="dark" />
+        </Group>
+
+        <form className={classes.form} onSubmit={submit} noValidate aria-labelledby="login-title">
+          <Stack gap="lg">
+            <Stack gap={6}>
+              <Title id="login-title" order={1} c="white" fz={34} fw={700}>
+                S.API System
+              </Title>
+              <Text c="gray.5" size="sm">
+                {t('login.subtitle')}
+              </Text>
+            </Stack>
+
+            <TextInput
+              label={t('login.username')}
+              name="username"
+              autoComplete="username"
+              value={username}
+              onChange={(e) => setUsername(e.currentTarget.value)}
+              classNames={inputClasses}
+              size="md"
+              readOnly={processing}
+              data-autofocus
+            />
+            <PasswordInput
+              label={t('login.password')}
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              classNames={{ ...inputClasses, visibilityToggle: classes.toggle }}
+              size="md"
+              readOnly={processing}
+              visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
+            />
+
+            <Text className={classes.error} size="sm" role="alert" data-testid="login-error">
+              {error}
+            </Text>
+
+            {processing ? (
+              <div className={classes.loading} role="status" aria-label={t('login.signingIn')}>
+                <Loader type="dots" color="white" size="lg" aria-hidden />
+              </div>
+            ) : (
+              <Button type="submit" size="md" fullWidth leftSection={<IconLogin2 size={18} aria-hidden />}>
+                {t('login.submit')}
+              </Button>
+            )}
+          </Stack>
+        </form>
+
+        <Text size="xs" c="gray.6" ta="center">
+          © S.API
+        </Text>
+      </Box>
+    </div>
+  );
+}

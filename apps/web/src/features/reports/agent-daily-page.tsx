@@ -1,0 +1,80 @@
+import { Button, Tooltip } from '@mantine/core';
+import { IconReportAnalytics, IconWorld } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { businessMonth } from '../../lib/business-time';
+import { AgentField, DayField, MonthField, YearField } from './report-filters';
+import { type ReportConfig, ReportPage } from './report-page';
+import { dayLabel, firstDayOf, intIn } from './report-utils';
+
+const keys = ['agent', 'day', 'month', 'year'] as const;
+type Filters = Record<(typeof keys)[number], string>;
+
+/** Agent Daily's buttons: the whole-platform summary, and the agent report of the month. */
+function AgentDailyActions({ filters, apply }: { filters: Filters; apply: (next: Filters) => void }) {
+  const { t } = useTranslation();
+  const year = intIn(filters.year, 2000, 2100);
+  const month = intIn(filters.month, 1, 12);
+  return (
+    <>
+      <Tooltip label={t('reports.actions.summaryHint')} withArrow>
+        <Button
+          variant="light"
+          leftSection={<IconWorld size={16} aria-hidden />}
+          onClick={() => apply({ ...filters, agent: 'all' })}
+          data-testid="platform-summary"
+        >
+          {t('reports.actions.summary')}
+        </Button>
+      </Tooltip>
+      <Tooltip label={t('reports.actions.perAgentHint')} withArrow>
+        <Button
+          variant="light"
+          component={Link}
+          to={year && month ? `/agent/report?startDate=${firstDayOf(year, month)}` : '/agent/report'}
+          leftSection={<IconReportAnalytics size={16} aria-hidden />}
+          data-testid="per-agent-report"
+        >
+          {t('reports.actions.perAgent')}
+        </Button>
+      </Tooltip>
+    </>
+  );
+}
+
+const config: ReportConfig<'summaryAgentDaily', (typeof keys)[number]> = {
+  name: 'summaryAgentDaily',
+  path: 'agentdaily',
+  filterKeys: keys,
+  defaults: () => {
+    const now = businessMonth();
+    return { agent: 'all', day: '', month: String(now.month), year: String(now.year) };
+  },
+  renderFilters: (draft, set) => (
+    <>
+      <AgentField value={draft.agent} onChange={(agent) => set({ agent })} />
+      <DayField value={draft.day} onChange={(day) => set({ day })} month={draft.month} year={draft.year} />
+      <MonthField value={draft.month} onChange={(month) => set({ month, day: '' })} />
+      <YearField value={draft.year} onChange={(year) => set({ year, day: '' })} />
+    </>
+  ),
+  build: (f) =>
+    intIn(f.month, 1, 12) && intIn(f.year, 2000, 2100)
+      ? {
+          request: {
+            name: 'summaryAgentDaily',
+            params: { agentId: f.agent },
+            body: { day: f.day, month: f.month, year: f.year },
+          },
+        }
+      : { prompt: { title: 'reports.prompts.chooseMonth', hint: 'reports.prompts.chooseMonthHint' } },
+  keyColumns: (t) => [{ key: 'date', header: t('reports.columns.date'), render: dayLabel }],
+  rowKey: (row) => row.date,
+  period: (row) => ({ key: row.date, label: `${row.day}/${row.month}` }),
+  headerActions: (filters, apply) => <AgentDailyActions filters={filters} apply={apply} />,
+};
+
+/** Agent Daily (/summary/agentdaily): one row per day of the month, of one agent or the whole platform. */
+export function AgentDailyPage() {
+  return <ReportPage config={config} />;
+}

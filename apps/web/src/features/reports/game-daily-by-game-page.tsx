@@ -1,0 +1,77 @@
+import { useTranslation } from 'react-i18next';
+import { businessToday, businessWallToIso } from '../../lib/business-time';
+import { AgentField, BrandField, DateTimeField } from './report-filters';
+import { type ReportConfig, ReportPage } from './report-page';
+import { dayLabel } from './report-utils';
+
+const keys = ['agent', 'gameBrand', 'from', 'to'] as const;
+
+function RangeFields({
+  from,
+  to,
+  set,
+}: {
+  from: string;
+  to: string;
+  set: (patch: { from?: string; to?: string }) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <DateTimeField
+        label={t('reports.filters.from')}
+        value={from}
+        onChange={(v) => set({ from: v })}
+        edge="start"
+      />
+      <DateTimeField label={t('reports.filters.to')} value={to} onChange={(v) => set({ to: v })} edge="end" />
+    </>
+  );
+}
+
+const config: ReportConfig<'summaryGameDailyByGame', (typeof keys)[number]> = {
+  name: 'summaryGameDailyByGame',
+  path: 'gamedailybygame',
+  filterKeys: keys,
+  // This month so far, in Thailand time.
+  defaults: () => {
+    const today = businessToday();
+    return { agent: 'all', gameBrand: '', from: `${today.slice(0, 8)}01T00:00`, to: `${today}T23:59` };
+  },
+  renderFilters: (draft, set) => (
+    <>
+      <AgentField value={draft.agent} onChange={(agent) => set({ agent })} />
+      <BrandField value={draft.gameBrand} onChange={(gameBrand) => set({ gameBrand })} />
+      <RangeFields from={draft.from} to={draft.to} set={set} />
+    </>
+  ),
+  build: (f) => {
+    const gameBrand = f.gameBrand.trim();
+    if (gameBrand === '') {
+      return { prompt: { title: 'reports.prompts.chooseBrand', hint: 'reports.prompts.chooseBrandHint' } };
+    }
+    const from = businessWallToIso(f.from);
+    const to = businessWallToIso(f.to);
+    if (!from || !to || from > to) {
+      return { prompt: { title: 'reports.prompts.chooseRange', hint: 'reports.prompts.chooseRangeHint' } };
+    }
+    return {
+      request: {
+        name: 'summaryGameDailyByGame',
+        params: { agentId: f.agent, gameBrand },
+        body: { from, to },
+      },
+    };
+  },
+  keyColumns: (t) => [
+    { key: 'date', header: t('reports.columns.date'), render: dayLabel },
+    { key: 'gameCode', header: t('reports.columns.gameCode'), render: (row) => row.gameCode },
+  ],
+  rowKey: (row) => `${row.date}|${row.gameCode}`,
+  period: (row) => ({ key: row.date, label: `${row.day}/${row.month}` }),
+};
+
+/** Game Daily By Game (/summary/gamedailybygame): one brand's days × game codes between two date-times. */
+export function GameDailyByGamePage() {
+  return <ReportPage config={config} />;
+}

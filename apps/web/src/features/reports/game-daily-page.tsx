@@ -1,0 +1,95 @@
+import { Button, Tooltip } from '@mantine/core';
+import { IconListSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { businessDayEndIso, businessDayStartIso, businessMonth } from '../../lib/business-time';
+import type { RowOf } from './api';
+import { AgentField, DayField, MonthField, YearField } from './report-filters';
+import { type ReportConfig, ReportPage } from './report-page';
+import { dayLabel, intIn } from './report-utils';
+
+const keys = ['agent', 'day', 'month', 'year'] as const;
+
+/** The Transaction From Report of one agent, brand and business day (Bangkok). */
+const checkDataHref = (agent: string, gameBrand: string, date: string): string =>
+  `/summary/tsreport?${new URLSearchParams({
+    agent,
+    gameBrand,
+    startDate: businessDayStartIso(date),
+    endDate: businessDayEndIso(date),
+  }).toString()}`;
+
+/** "Check data": that day's bets of that brand, for the chosen agent (the whole platform has no list). */
+function CheckData({ row, agent }: { row: RowOf<'summaryGameDaily'>; agent: string }) {
+  const { t } = useTranslation();
+  const label = t('reports.actions.checkDataLabel', { brand: row.gameBrand, date: dayLabel(row) });
+  if (agent === 'all') {
+    return (
+      <Tooltip label={t('reports.actions.checkDataNeedsAgent')} withArrow>
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          data-disabled
+          aria-disabled="true"
+          aria-label={label}
+          onClick={(e) => e.preventDefault()}
+          leftSection={<IconListSearch size={16} aria-hidden />}
+        >
+          {t('reports.actions.checkData')}
+        </Button>
+      </Tooltip>
+    );
+  }
+  return (
+    <Button
+      size="compact-sm"
+      variant="subtle"
+      component={Link}
+      to={checkDataHref(agent, row.gameBrand, row.date)}
+      aria-label={label}
+      leftSection={<IconListSearch size={16} aria-hidden />}
+    >
+      {t('reports.actions.checkData')}
+    </Button>
+  );
+}
+
+const config: ReportConfig<'summaryGameDaily', (typeof keys)[number]> = {
+  name: 'summaryGameDaily',
+  path: 'gamedaily',
+  filterKeys: keys,
+  defaults: () => {
+    const now = businessMonth();
+    return { agent: 'all', day: '', month: String(now.month), year: String(now.year) };
+  },
+  renderFilters: (draft, set) => (
+    <>
+      <AgentField value={draft.agent} onChange={(agent) => set({ agent })} />
+      <DayField value={draft.day} onChange={(day) => set({ day })} month={draft.month} year={draft.year} />
+      <MonthField value={draft.month} onChange={(month) => set({ month, day: '' })} />
+      <YearField value={draft.year} onChange={(year) => set({ year, day: '' })} />
+    </>
+  ),
+  build: (f) =>
+    intIn(f.month, 1, 12) && intIn(f.year, 2000, 2100)
+      ? {
+          request: {
+            name: 'summaryGameDaily',
+            params: { agentId: f.agent },
+            body: { day: f.day, month: f.month, year: f.year },
+          },
+        }
+      : { prompt: { title: 'reports.prompts.chooseMonth', hint: 'reports.prompts.chooseMonthHint' } },
+  keyColumns: (t) => [
+    { key: 'date', header: t('reports.columns.date'), render: dayLabel },
+    { key: 'gameBrand', header: t('reports.columns.gameBrand'), render: (row) => row.gameBrand },
+  ],
+  rowKey: (row) => `${row.date}|${row.gameBrand}`,
+  period: (row) => ({ key: row.date, label: `${row.day}/${row.month}` }),
+  rowAction: (row, filters) => <CheckData row={row} agent={filters.agent} />,
+};
+
+/** Game Daily (/summary/gamedaily): one row per day and game brand, with "check data". */
+export function GameDailyPage() {
+  return <ReportPage config={config} />;
+}

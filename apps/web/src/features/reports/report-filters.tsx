@@ -1,0 +1,215 @@
+import '@mantine/dates/styles.css';
+import { Autocomplete, Select } from '@mantine/core';
+import { DateTimePicker, MonthPickerInput } from '@mantine/dates';
+import { IconCalendar, IconCalendarTime } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { AgentPicker } from '../../components/agent-picker';
+import { businessMonth, daysInMonth } from '../../lib/business-time';
+import { brandsQuery } from './api';
+import { intIn, monthName, parseMonthKey } from './report-utils';
+
+interface FieldProps {
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** The agent of a report: one agent, or empty for the whole platform (`all`). */
+export function AgentField({ value, onChange }: FieldProps) {
+  const { t } = useTranslation();
+  return (
+    <AgentPicker
+      label={t('reports.filters.agent')}
+      value={value === 'all' ? '' : value}
+      onChange={(id) => onChange(id === '' ? 'all' : id)}
+      placeholder={t('reports.filters.allPlatform')}
+      clearable
+      w={270}
+      data-testid="filter-agent"
+    />
+  );
+}
+
+/** Day of the month (optional: empty = every day); only the days the chosen month has. */
+export function DayField({ value, onChange, month, year }: FieldProps & { month: string; year: string }) {
+  const { t } = useTranslation();
+  const days = daysInMonth(intIn(year, 2000, 2100) ?? 2000, intIn(month, 1, 12) ?? 1);
+  return (
+    <Select
+      label={t('reports.filters.day')}
+      placeholder={t('reports.filters.allDays')}
+      data={Array.from({ length: days }, (_, i) => String(i + 1))}
+      value={value === '' ? null : String(Number(value))}
+      onChange={(next) => onChange(next ?? '')}
+      clearable
+      clearButtonProps={{ 'aria-label': t('reports.filters.clear', { label: t('reports.filters.day') }) }}
+      w={120}
+      data-testid="filter-day"
+    />
+  );
+}
+
+/** Month of the year by name; optional where the report allows the whole year. */
+export function MonthField({ value, onChange, optional = false }: FieldProps & { optional?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const data = Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), label: monthName(i + 1) }));
+  return (
+    <Select
+      key={i18n.language}
+      label={t('reports.filters.month')}
+      placeholder={optional ? t('reports.filters.allMonths') : t('reports.filters.month')}
+      data={data}
+      value={value === '' ? null : String(Number(value))}
+      onChange={(next) => onChange(next ?? '')}
+      clearable={optional}
+      allowDeselect={optional}
+      clearButtonProps={{ 'aria-label': t('reports.filters.clear', { label: t('reports.filters.month') }) }}
+      w={150}
+      data-testid="filter-month"
+    />
+  );
+}
+
+/** Year: the last ten years and the current one (and whatever the URL holds). */
+export function YearField({ value, onChange }: FieldProps) {
+  const { t } = useTranslation();
+  const current = businessMonth().year;
+  const years = new Set(Array.from({ length: 11 }, (_, i) => String(current - i)));
+  if (intIn(value, 2000, 2100) !== undefined) years.add(value);
+  return (
+    <Select
+      label={t('reports.filters.year')}
+      data={[...years].sort().reverse()}
+      value={value === '' ? null : value}
+      onChange={(next) => onChange(next ?? value)}
+      allowDeselect={false}
+      w={110}
+      data-testid="filter-year"
+    />
+  );
+}
+
+/** Game brand: free text with the adapters' codes as suggestions. */
+export function BrandField({ value, onChange }: FieldProps) {
+  const { t } = useTranslation();
+  const brands = useQuery(brandsQuery);
+  return (
+    <Autocomplete
+      label={t('reports.filters.brand')}
+      placeholder={t('reports.filters.brandPlaceholder')}
+      data={brands.data ?? []}
+      value={value}
+      onChange={onChange}
+      w={190}
+      data-testid="filter-brand"
+    />
+  );
+}
+
+/** Filters show date-times as `MM/dd/yyyy hh:mm aa` (spec §9), AM/PM in every language. */
+const DATE_TIME_FORMAT = 'MM/DD/YYYY hh:mm A';
+const displayDateTime = (value: string) => dayjs(value).locale('en').format(DATE_TIME_FORMAT);
+
+/**
+ * A date-time of the report time zone (Thailand), kept as `YYYY-MM-DDTHH:mm` in the filters and the URL.
+ */
+export function DateTimeField({
+  label,
+  value,
+  onChange,
+  edge,
+}: FieldProps & { label: string; edge: 'start' | 'end' }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <DateTimePicker
+      label={label}
+      value={value ? `${value.replace('T', ' ')}:00` : null}
+      onChange={(next) => onChange(typeof next === 'string' ? dayjs(next).format('YYYY-MM-DDTHH:mm') : '')}
+      valueFormat={displayDateTime}
+      defaultTimeValue={edge === 'start' ? '00:00' : '23:59'}
+      placeholder={t('reports.filters.dateTimePlaceholder')}
+      locale={i18n.language}
+      clearable
+      clearButtonProps={{ 'aria-label': t('reports.filters.clear', { label }) }}
+      leftSection={<IconCalendarTime size={16} aria-hidden />}
+      timePickerProps={{
+        format: '12h',
+        amPmLabels: { am: 'AM', pm: 'PM' },
+        hoursInputLabel: t('reports.filters.hours'),
+        minutesInputLabel: t('reports.filters.minutes'),
+        amPmInputLabel: t('reports.filters.amPm'),
+      }}
+      submitButtonProps={{ 'aria-label': t('reports.filters.apply') }}
+      w={220}
+      data-testid={`filter-${edge === 'start' ? 'from' : 'to'}`}
+    />
+  );
+}
+
+/** A month, kept as `YYYY-MM`. */
+export function MonthPickerField({
+  label,
+  value,
+  onChange,
+  testId,
+  minDate,
+  maxDate,
+}: FieldProps & { label: string; testId: string; minDate?: string; maxDate?: string }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <MonthPickerInput
+      label={label}
+      value={value ? `${value}-01` : null}
+      onChange={(next) => onChange(typeof next === 'string' ? next.slice(0, 7) : '')}
+      valueFormat="MMMM YYYY"
+      placeholder={t('reports.filters.monthPlaceholder')}
+      locale={i18n.language}
+      leftSection={<IconCalendar size={16} aria-hidden />}
+      minDate={minDate}
+      maxDate={maxDate}
+      w={180}
+      data-testid={testId}
+    />
+  );
+}
+
+/** From and to months; the range stays within one year (the API's body is one month or one year). */
+export function MonthRangeFields({
+  from,
+  to,
+  set,
+  sameYear = false,
+}: {
+  from: string;
+  to: string;
+  set: (patch: { from?: string; to?: string }) => void;
+  sameYear?: boolean;
+}) {
+  const { t } = useTranslation();
+  const start = parseMonthKey(from);
+  return (
+    <>
+      <MonthPickerField
+        label={t('reports.filters.fromMonth')}
+        value={from}
+        testId="filter-from"
+        onChange={(next) => {
+          const a = parseMonthKey(next);
+          const b = parseMonthKey(to);
+          // Keep the range valid: the end follows the start into its year, never before it.
+          if (a && b && (next > to || (sameYear && a.year !== b.year))) set({ from: next, to: next });
+          else set({ from: next });
+        }}
+      />
+      <MonthPickerField
+        label={t('reports.filters.toMonth')}
+        value={to}
+        testId="filter-to"
+        onChange={(next) => set({ to: next })}
+        {...(start ? { minDate: `${from}-01` } : {})}
+        {...(start && sameYear ? { maxDate: `${start.year}-12-31` } : {})}
+      />
+    </>
+  );
+}

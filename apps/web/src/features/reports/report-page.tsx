@@ -1,0 +1,236 @@
+import { Paper } from '@mantine/core';
+import { api, type RouteDef, type Totals } from '@sapi/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Fragment, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Column, DataTable } from '../../components/data-table';
+import { EmptyState } from '../../components/empty-state';
+import { ExportButton } from '../../components/export-button';
+import { FilterBar } from '../../components/filter-bar';
+import { MoneyText } from '../../components/money-text';
+import { PageHeader } from '../../components/page-header';
+import { call } from '../../lib/api-client';
+import { errorMessage } from '../../lib/errors';
+import { formatNumber } from '../../lib/format';
+import type { TKey } from '../../lib/i18n';
+import { useUrlFilters } from '../../lib/use-url-filters';
+import {
+  type ReportData,
+  type RowOf,
+  reportKeys,
+  type SummaryName,
+  type SummaryRequest,
+  summaryExportRoute,
+} from './api';
+import { ReportChart } from './report-chart';
+import classes from './report-page.module.css';
+import { fileStamp, keepCsvLines, sumTotals, totalsFields, trendOf } from './report-utils';
+
+type Translate = ReturnType<typeof useTranslation>['t'];
+/** The report screens under /summary that this page builds. */
+export type ReportPath =
+  | 'agentdaily'
+  | 'agentmonthly'
+  | 'gamedaily'
+  | 'gamedailybygame'
+  | 'gamemonthly'
+  | 'gamemonthlybygame';
+
+/** What the filters ask for: a request, or a prompt for what is missing. */
+export type BuiltRequest<N extends SummaryName> =
+  | {
+      request: SummaryRequest<N>;
+      /** Rows of the answer to show (the answer may cover more, e.g. a whole year). */
+      rowFilter?: (row: RowOf<N>) => boolean;
+      /** The same choice on the CSV's lines, by their first field. */
+      csvKeep?: (firstField: string) => boolean;
+    }
+  | { prompt: { title: TKey; hint: TKey } };
+
+export interface ReportConfig<N extends SummaryName, K extends string> {
+  name: N;
+  path: ReportPath;
+  filterKeys: readonly K[];
+  /** Filter values when the URL has none (e.g. this month, the whole platform). */
+  defaults: () => Record<K, string>;
+  renderFilters: (draft: Record<K, string>, set: (patch: Partial<Record<K, string>>) => void) => ReactNode;
+  build: (filters: Record<K, string>) => BuiltRequest<N>;
+  /** The row's identity columns (day, month, brand, game code); the money columns follow. */
+  keyColumns: (t: Translate) => Column<RowOf<N>>[];
+  rowKey: (row: RowOf<N>) => string;
+  /** The chart's period of a row (rows of one period are added up). */
+  period: (row: RowOf<N>) => { key: string; label: string };
+  rowAction?: (row: RowOf<N>, filters: Record<K, string>) => ReactNode;
+  headerActions?: (filters: Record<K, string>, apply: (next: Record<K, string>) => void) => ReactNode;
+}
+
+/** A header that wraps only between its words (Thai has no spaces inside a word to break at). */
+const WordsHeader = ({ text }: { text: string }) => (
+  <>
+    {text.split(' ').map((word, i) => (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the words of a fixed label
+      <Fragment key={i}>
+        {i > 0 ? ' ' : null}
+        <span style={{ whiteSpace: 'nowrap' }}>{word}</span>
+      </Fragment>
+    ))}
+  </>
+);
+
+/** The money columns of every report row (DESIGN §10). */
+const totalsColumns = (t: Translate): Column<Totals>[] =>
+  totalsFields.map((field) => ({
+    key: field,
+    header: <WordsHeader text={t(`reports.columns.${field}`)} />,
+    align: 'right' as const,
+    render: (row: Totals) =>
+      field === 'transactionCount' ? formatNumber(row.transactionCount) : <MoneyText value={row[field]} />,
+  }));
+
+const totalsFooter = (
+  totals: Totals,
+  labelKey: string,
+  label: string,
+): Partial<Record<string, ReactNode>> => {
+  const out: Partial<Record<string, ReactNode>> = { [labelKey]: label };
+  for (const field of totalsFields) {
+    out[field] =
+      field === 'transactionCount' ? (
+        formatNumber(totals.transactionCount)
+      ) : (
+        <MoneyText value={totals[field]} fw={700} />
+      );
+  }
+  return out;
+};
+
+const withDefaults = <K extends string>(defaults: Record<K, string>, url: Record<K, string>) => {
+  const out = { ...defaults };
+  for (const key of Object.keys(url) as K[]) if (url[key] !== '') out[key] = url[key];
+  return out;
+};
+
+/**
+ * One summary report (spec §2, DESIGN §10): filters kept in the URL, a trend chart, the table with
+ * its totals row, and CSV export of the same filters. Each report screen is a configuration of it.
+ */
+export function ReportPage<N extends SummaryName, K extends string>({
+  config,
+}: {
+  config: ReportConfig<N, K>;
+}) {
+  const { t } = useTranslation();
+  const { filters: url, apply } = useUrlFilters(config.filterKeys);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: defaults are fixed for the page's life
+  const defaults = useMemo(() => config.defaults(), []);
+  const filters = useMemo(() => withDefaults(defaults, url), [defaults, url]);
+  const [draft, setDraft] = useState(filters);
+  useEffect(() => setDraft(filters), [filters]);
+
+  const built = config.build(filters);
+  const request = 'request' in built ? built.request : null;
+  const query = useQuery({
+    queryKey: request ? reportKeys.summary(request.name, request.params, request.body) : ['reports', 'idle'],
+    queryFn: ({ signal }) =>
+      call(api[config.name] as RouteDef, {
+        params: request?.params ?? {},
+        body: request?.body,
+        signal,
+      }) as Promise<ReportData<RowOf<N>>>,
+    enabled: request !== null,
+    placeholderData: keepPreviousData,
+  });
+
+  const rowFilter = 'request' in built ? built.rowFilter : undefined;
+  const data = request ? query.data : undefined;
+  const rows = useMemo(() => {
+    const all = data?.rows ?? [];
+    return rowFilter ? all.filter(rowFilter) : all;
+  }, [data, rowFilter]);
+  const totals = data ? (rowFilter ? sumTotals(rows) : data.totals) : undefined;
+
+  // Identity cells (dates, month names, codes) stay on one line.
+  const keyColumns = config.keyColumns(t).map((column) => ({
+    ...column,
+    header: <span style={{ whiteSpace: 'nowrap' }}>{column.header}</span>,
+    render: (row: RowOf<N>) => <span style={{ whiteSpace: 'nowrap' }}>{column.render(row)}</span>,
+  }));
+  // The row action right after the identity columns, so it shows without scrolling sideways.
+  const columns: Column<RowOf<N>>[] = [
+    ...keyColumns,
+    ...(config.rowAction
+      ? [
+          {
+            key: 'actions',
+            header: t('reports.columns.actions'),
+            render: (row: RowOf<N>) => config.rowAction?.(row, filters),
+          },
+        ]
+      : []),
+    ...(totalsColumns(t) as Column<RowOf<N>>[]),
+  ];
+  const firstKey = keyColumns[0]?.key ?? 'transactionCount';
+  const title = t(`screens.summary.${config.path}`);
+
+  const exportButton =
+    'request' in built ? (
+      <ExportButton
+        route={summaryExportRoute(config.name)}
+        body={built.request.body}
+        params={built.request.params}
+        filename={`${config.path}_${fileStamp([...Object.values(built.request.params), ...Object.values(built.request.body as object)])}.csv`}
+        {...(built.csvKeep
+          ? { transform: (csv: string) => keepCsvLines(csv, built.csvKeep ?? (() => true)) }
+          : {})}
+      />
+    ) : null;
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={t(`reports.descriptions.${config.path}`)}
+        actions={
+          <>
+            {config.headerActions?.(filters, apply)}
+            {exportButton}
+          </>
+        }
+      />
+      <FilterBar
+        onSearch={() => apply(draft)}
+        onReset={() => apply(defaults)}
+        searching={query.isFetching && !query.isPending}
+      >
+        {config.renderFilters(draft, (patch) => setDraft((prev) => ({ ...prev, ...patch })))}
+      </FilterBar>
+
+      {'prompt' in built ? (
+        <Paper withBorder radius="md" data-testid="report-prompt">
+          <EmptyState title={t(built.prompt.title)} description={t(built.prompt.hint)} />
+        </Paper>
+      ) : (
+        <>
+          {rows.length > 0 ? <ReportChart data={trendOf(rows, config.period)} /> : null}
+          <div className={classes.compact}>
+            <DataTable
+              caption={title}
+              columns={columns}
+              records={data ? rows : undefined}
+              rowKey={config.rowKey}
+              loading={query.isPending}
+              fetching={query.isFetching && !query.isPending}
+              error={query.isError ? errorMessage(query.error) : null}
+              onRetry={() => void query.refetch()}
+              emptyTitle={t('reports.prompts.empty')}
+              emptyDescription={t('reports.prompts.emptyHint')}
+              {...(totals && rows.length > 0
+                ? { footer: totalsFooter(totals, firstKey, t('reports.totals')) }
+                : {})}
+            />
+          </div>
+        </>
+      )}
+    </>
+  );
+}

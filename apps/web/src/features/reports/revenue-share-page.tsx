@@ -1,0 +1,199 @@
+import { Anchor, Badge, Text } from '@mantine/core';
+import { type api, type DataOf, reportExports } from '@sapi/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { type Column, DataTable } from '../../components/data-table';
+import { ExportButton } from '../../components/export-button';
+import { FilterBar } from '../../components/filter-bar';
+import { MoneyText } from '../../components/money-text';
+import { PageHeader } from '../../components/page-header';
+import { businessMonth } from '../../lib/business-time';
+import { errorMessage } from '../../lib/errors';
+import { useUrlFilters } from '../../lib/use-url-filters';
+import { revenueShareQuery } from './api';
+import { MonthField, YearField } from './report-filters';
+import { intIn } from './report-utils';
+import './revenue-share.css';
+
+type ShareRow = DataOf<typeof api.revenueShare>['rows'][number];
+/** A line of the statement: an arrangement, or the subtotal of the parent above it. */
+type Line =
+  | { kind: 'row'; row: ShareRow }
+  | {
+      kind: 'parent';
+      parentAgent: string;
+      parentAgentUsername: string;
+      winLose: number;
+      parentShare: number;
+      count: number;
+    };
+
+const keys = ['month', 'year'] as const;
+type Filters = Record<(typeof keys)[number], string>;
+
+const percentFormat = new Intl.NumberFormat('th-TH', { maximumFractionDigits: 2 });
+
+/** Each parent's arrangements followed by its subtotal (the server's per-parent share). */
+const linesOf = (data: DataOf<typeof api.revenueShare>): Line[] => {
+  const shares = new Map(data.parents.map((p) => [p.parentAgent, p.parentShare]));
+  const out: Line[] = [];
+  let i = 0;
+  while (i < data.rows.length) {
+    const first = data.rows[i] as ShareRow;
+    let winLose = 0;
+    let count = 0;
+    while (i < data.rows.length && (data.rows[i] as ShareRow).parentAgent === first.parentAgent) {
+      const row = data.rows[i] as ShareRow;
+      out.push({ kind: 'row', row });
+      winLose += Math.round(row.winLose * 100);
+      count++;
+      i++;
+    }
+    out.push({
+      kind: 'parent',
+      parentAgent: first.parentAgent,
+      parentAgentUsername: first.parentAgentUsername,
+      winLose: winLose / 100,
+      parentShare: shares.get(first.parentAgent) ?? 0,
+      count,
+    });
+  }
+  return out;
+};
+
+const agentLink = (id: string, username: string) => (
+  <Anchor component={Link} to={`/transaction/${id}`} size="sm" fw={500}>
+    {username}
+  </Anchor>
+);
+
+/** Revenue-share statement (/summary/revenueshare): what each parent agent earns from its children in a month. */
+export function RevenueSharePage() {
+  const { t } = useTranslation();
+  const { filters: url, apply } = useUrlFilters(keys);
+  const defaults = useMemo<Filters>(() => {
+    const now = businessMonth();
+    return { month: String(now.month), year: String(now.year) };
+  }, []);
+  const filters: Filters = { month: url.month || defaults.month, year: url.year || defaults.year };
+  const [draft, setDraft] = useState(filters);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the URL values stand for filters
+  useEffect(() => setDraft(filters), [filters.month, filters.year]);
+
+  const valid = intIn(filters.month, 1, 12) !== undefined && intIn(filters.year, 2000, 2100) !== undefined;
+  const query = useQuery({ ...revenueShareQuery(filters.month, filters.year), enabled: valid });
+  const lines = useMemo(() => (query.data ? linesOf(query.data) : undefined), [query.data]);
+
+  const columns: Column<Line>[] = [
+    {
+      key: 'parentAgent',
+      header: t('reports.revenueShare.columns.parentAgent'),
+      render: (line) =>
+        line.kind === 'row' ? (
+          agentLink(line.row.parentAgent, line.row.parentAgentUsername)
+        ) : (
+          <Text size="sm" fw={700}>
+            {t('reports.revenueShare.parentTotal', { parent: line.parentAgentUsername })}
+          </Text>
+        ),
+    },
+    {
+      key: 'agent',
+      header: t('reports.revenueShare.columns.agent'),
+      render: (line) =>
+        line.kind === 'row' ? (
+          agentLink(line.row.agent, line.row.agentUsername)
+        ) : (
+          <Badge variant="light" color="gray" size="sm">
+            {t('reports.revenueShare.arrangements', { count: line.count })}
+          </Badge>
+        ),
+    },
+    {
+      key: 'percentage',
+      header: t('reports.revenueShare.columns.percentage'),
+      align: 'right',
+      render: (line) => (line.kind === 'row' ? `${percentFormat.format(line.row.parentPercentage)} %` : null),
+    },
+    {
+      key: 'winLose',
+      header: t('reports.revenueShare.columns.winLose'),
+      align: 'right',
+      render: (line) => (
+        <MoneyText
+          value={line.kind === 'row' ? line.row.winLose : line.winLose}
+          fw={line.kind === 'parent' ? 700 : undefined}
+        />
+      ),
+    },
+    {
+      key: 'parentShare',
+      header: t('reports.revenueShare.columns.parentShare'),
+      align: 'right',
+      render: (line) => (
+        <MoneyText
+          value={line.kind === 'row' ? line.row.parentShare : line.parentShare}
+          fw={line.kind === 'parent' ? 700 : undefined}
+        />
+      ),
+    },
+  ];
+
+  const grandWinLose = query.data
+    ? query.data.rows.reduce((acc, r) => acc + Math.round(r.winLose * 100), 0) / 100
+    : 0;
+  const title = t('screens.summary.revenueshare');
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={t('reports.descriptions.revenueshare')}
+        actions={
+          valid ? (
+            <ExportButton
+              route={reportExports.revenueShare}
+              body={{ month: filters.month, year: filters.year }}
+              filename={`revenueshare_${filters.year}_${filters.month.padStart(2, '0')}.csv`}
+            />
+          ) : null
+        }
+      />
+      <FilterBar
+        onSearch={() => apply(draft)}
+        onReset={() => apply(defaults)}
+        searching={query.isFetching && !query.isPending}
+      >
+        <MonthField value={draft.month} onChange={(month) => setDraft({ ...draft, month })} />
+        <YearField value={draft.year} onChange={(year) => setDraft({ ...draft, year })} />
+      </FilterBar>
+      <DataTable
+        caption={title}
+        columns={columns}
+        records={lines}
+        rowKey={(line) => (line.kind === 'row' ? line.row.sharing : `parent-${line.parentAgent}`)}
+        rowProps={(line) =>
+          line.kind === 'parent' ? { 'data-kind': 'parent-total' } : { 'data-kind': 'arrangement' }
+        }
+        loading={query.isPending && valid}
+        fetching={query.isFetching && !query.isPending}
+        error={query.isError ? errorMessage(query.error) : null}
+        onRetry={() => void query.refetch()}
+        emptyTitle={t('reports.revenueShare.empty')}
+        emptyDescription={t('reports.revenueShare.emptyHint')}
+        {...(query.data && query.data.rows.length > 0
+          ? {
+              footer: {
+                parentAgent: t('reports.revenueShare.grandTotal'),
+                agent: t('reports.revenueShare.arrangements', { count: query.data.rows.length }),
+                winLose: <MoneyText value={grandWinLose} fw={700} />,
+                parentShare: <MoneyText value={query.data.total} fw={700} />,
+              },
+            }
+          : {})}
+      />
+    </>
+  );
+}

@@ -1,0 +1,115 @@
+import { api, type BetType, betTypes, type TransactionListQuery } from '@sapi/contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { call } from '../../lib/api-client';
+
+/** Page sizes of the transaction pager (spec §9); the first is the default. */
+export const PAGE_SIZES = [10, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = PAGE_SIZES[0];
+
+/** Filters of /transaction/:id, as kept in the URL. */
+export const transactionFilterKeys = [
+  'user',
+  'username',
+  'betId',
+  'betType',
+  'gameBrand',
+  'gameCode',
+  'startDate',
+  'endDate',
+] as const;
+export type TransactionFilters = Record<(typeof transactionFilterKeys)[number], string>;
+
+/** Filters of /summary/tsreport, as kept in the URL. */
+export const reportFilterKeys = ['agent', 'gameBrand', 'startDate', 'endDate'] as const;
+export type ReportFilters = Record<(typeof reportFilterKeys)[number], string>;
+
+/** Where a list reads from: the agent's transaction list, or the summary's "Transaction From Report". */
+export type ListSource = 'transaction' | 'summary';
+
+export const isBetType = (value: string): value is BetType => (betTypes as readonly string[]).includes(value);
+
+/** Date-time pickers hold `YYYY-MM-DD HH:mm:ss` in local time; the API takes ISO instants. */
+export const pickerToIso = (value: string, edge: 'start' | 'end'): string => {
+  if (!/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/.test(value)) return '';
+  const d = dayjs(value);
+  if (!d.isValid()) return '';
+  // The pickers choose minutes: "to 10:30" includes every second of 10:30.
+  return (edge === 'end' ? d.endOf('minute') : d.startOf('minute')).toISOString();
+};
+
+/** The list body of the current filters (no paging): also the CSV export's body. */
+export const listBody = (filters: Partial<TransactionFilters>): TransactionListQuery => ({
+  // Sent as typed: a player id that is not one gets the server's message (spec §5).
+  user: filters.user ?? '',
+  username: filters.username ?? '',
+  betId: filters.betId ?? '',
+  betType: filters.betType && isBetType(filters.betType) ? filters.betType : '',
+  gameBrand: filters.gameBrand ?? '',
+  gameCode: filters.gameCode ?? '',
+  startDate: pickerToIso(filters.startDate ?? '', 'start'),
+  endDate: pickerToIso(filters.endDate ?? '', 'end'),
+});
+
+export interface PageRequest {
+  page: number;
+  limit: number;
+  /** Keyset cursor of the previous page's last row; absent = page-number offset. */
+  cursor: string | undefined;
+}
+
+export const transactionKeys = {
+  all: ['transaction'] as const,
+  list: (source: ListSource, agentId: string, body: TransactionListQuery, paging: PageRequest) =>
+    ['transaction', source, 'list', agentId, body, paging] as const,
+  detail: (source: ListSource, agentId: string, id: string) =>
+    ['transaction', source, 'detail', agentId, id] as const,
+  agent: (agentId: string) => ['transaction', 'agent', agentId] as const,
+  betHistory: (betId: string) => ['transaction', 'bet-history', betId] as const,
+};
+
+export const transactionListQuery = (
+  source: ListSource,
+  agentId: string,
+  body: TransactionListQuery,
+  paging: PageRequest,
+) =>
+  queryOptions({
+    queryKey: transactionKeys.list(source, agentId, body, paging),
+    queryFn: ({ signal }) =>
+      call(source === 'summary' ? api.summaryTransactionList : api.transactionList, {
+        params: { agentId },
+        body: {
+          ...body,
+          page: paging.page,
+          limit: paging.limit,
+          ...(paging.cursor ? { cursor: paging.cursor } : {}),
+        },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export const transactionDetailQuery = (source: ListSource, agentId: string, id: string) =>
+  queryOptions({
+    queryKey: transactionKeys.detail(source, agentId, id),
+    queryFn: ({ signal }) =>
+      source === 'summary'
+        ? call(api.summaryTransactionGet, { params: { agentId, id }, signal })
+        : call(api.transactionGet, { params: { agentId, listId: id }, signal }),
+  });
+
+export const agentQuery = (agentId: string) =>
+  queryOptions({
+    queryKey: transactionKeys.agent(agentId),
+    queryFn: ({ signal }) => call(api.agentGet, { params: { id: agentId }, signal }),
+    staleTime: 60_000,
+    retry: false,
+  });
+
+export const betHistoryQuery = (betId: string) =>
+  queryOptions({
+    queryKey: transactionKeys.betHistory(betId),
+    queryFn: ({ signal }) => call(api.summaryBetHistory, { body: { betId }, signal }),
+    enabled: betId.trim() !== '',
+  });

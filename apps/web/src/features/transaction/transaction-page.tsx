@@ -1,0 +1,191 @@
+import { Badge, Group, Select, Text, TextInput } from '@mantine/core';
+import { api, betTypes, type Transaction } from '@sapi/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ErrorBanner } from '../../components/error-banner';
+import { ExportButton } from '../../components/export-button';
+import { FilterBar } from '../../components/filter-bar';
+import { PageHeader } from '../../components/page-header';
+import { errorMessage } from '../../lib/errors';
+import {
+  agentQuery,
+  listBody,
+  type TransactionFilters,
+  transactionFilterKeys,
+  transactionListQuery,
+} from './api';
+import { DateTimeFilterInput } from './date-time-filter-input';
+import { TransactionDetailDialog } from './transaction-detail-dialog';
+import { TransactionTable } from './transaction-table';
+import { useCursorPaging } from './use-cursor-paging';
+
+const emptyFilters: TransactionFilters = {
+  user: '',
+  username: '',
+  betId: '',
+  betType: '',
+  gameBrand: '',
+  gameCode: '',
+  startDate: '',
+  endDate: '',
+};
+
+/** One agent's transactions (/transaction/:id): filters, keyset-paged table, detail with the bet's history. */
+export function TransactionPage() {
+  const { t } = useTranslation();
+  // The route's loader has checked that :id is a record id.
+  const agentId = useParams().id ?? '';
+  const paging = useCursorPaging(transactionFilterKeys);
+  const { filters, page, limit, cursor } = paging;
+  const [draft, setDraft] = useState<TransactionFilters>(filters);
+  useEffect(() => setDraft(filters), [filters]);
+
+  const agent = useQuery(agentQuery(agentId));
+  const body = listBody(filters);
+  const list = useQuery(transactionListQuery('transaction', agentId, body, { page, limit, cursor }));
+
+  // The row outlives the dialog's closing transition, so its text does not blank out.
+  const [row, setRow] = useState<Transaction | null>(null);
+  const [opened, setOpened] = useState(false);
+  const open = (next: Transaction) => {
+    setRow(next);
+    setOpened(true);
+  };
+
+  const set = (key: keyof TransactionFilters) => (value: string) => setDraft({ ...draft, [key]: value });
+  const search = () => {
+    if (!paging.apply(draft)) void list.refetch();
+  };
+
+  const title = agent.data
+    ? t('transaction.titleOf', { username: agent.data.username })
+    : t('transaction.title');
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={
+          agent.data ? (
+            <Group gap="xs" component="span" wrap="wrap">
+              <Text span size="sm" c="dimmed">
+                {t('transaction.agentInfo.prefix')}: <b>{agent.data.prefix}</b> ·{' '}
+                {t('transaction.agentInfo.code')}: <b>{agent.data.code}</b> ·{' '}
+                {t('transaction.agentInfo.type')}: <b>{agent.data.agentType}</b>
+              </Text>
+              <Badge
+                component="span"
+                size="sm"
+                radius="sm"
+                variant="light"
+                color={agent.data.locked ? 'red' : 'green'}
+              >
+                {agent.data.locked ? t('transaction.agentInfo.locked') : t('transaction.agentInfo.active')}
+              </Badge>
+            </Group>
+          ) : (
+            t('transaction.description')
+          )
+        }
+        actions={
+          <ExportButton
+            route={api.transactionExport}
+            params={{ agentId }}
+            body={body}
+            filename={`transactions-${agent.data?.username ?? agentId}.csv`}
+          />
+        }
+      />
+      {agent.isError ? (
+        <ErrorBanner title={t('transaction.agentMissing')}>{errorMessage(agent.error)}</ErrorBanner>
+      ) : null}
+
+      <FilterBar
+        onSearch={search}
+        onReset={() => paging.apply(emptyFilters)}
+        searching={list.isFetching && !list.isPending}
+      >
+        <TextInput
+          label={t('transaction.fields.user')}
+          value={draft.user}
+          onChange={(e) => set('user')(e.currentTarget.value)}
+          inputMode="numeric"
+          w={130}
+        />
+        <TextInput
+          label={t('transaction.fields.username')}
+          value={draft.username}
+          onChange={(e) => set('username')(e.currentTarget.value)}
+          w={160}
+        />
+        <TextInput
+          label={t('transaction.fields.betId')}
+          value={draft.betId}
+          onChange={(e) => set('betId')(e.currentTarget.value)}
+          w={170}
+        />
+        <Select
+          label={t('transaction.fields.betType')}
+          data={[
+            { value: '', label: t('transaction.filters.anyBetType') },
+            ...betTypes.map((type) => ({ value: type, label: t(`transaction.betTypes.${type}`) })),
+          ]}
+          value={draft.betType}
+          onChange={(value) => set('betType')(value ?? '')}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          w={200}
+        />
+        <TextInput
+          label={t('transaction.fields.gameBrand')}
+          value={draft.gameBrand}
+          onChange={(e) => set('gameBrand')(e.currentTarget.value)}
+          w={140}
+        />
+        <TextInput
+          label={t('transaction.fields.gameCode')}
+          value={draft.gameCode}
+          onChange={(e) => set('gameCode')(e.currentTarget.value)}
+          w={140}
+        />
+        <DateTimeFilterInput
+          label={t('transaction.filters.startDate')}
+          value={draft.startDate}
+          onChange={set('startDate')}
+          edge="start"
+        />
+        <DateTimeFilterInput
+          label={t('transaction.filters.endDate')}
+          value={draft.endDate}
+          onChange={set('endDate')}
+          edge="end"
+        />
+      </FilterBar>
+
+      <TransactionTable
+        records={list.data?.records}
+        loading={list.isPending}
+        fetching={list.isFetching && !list.isPending}
+        error={list.isError ? errorMessage(list.error) : null}
+        onRetry={() => void list.refetch()}
+        onOpen={open}
+        page={page}
+        limit={limit}
+        onLimitChange={paging.setLimit}
+        onPrevious={paging.goPrevious}
+        onNext={() => paging.goNext(list.data?.nextCursor ?? null)}
+      />
+
+      <TransactionDetailDialog
+        opened={opened}
+        onClose={() => setOpened(false)}
+        source="transaction"
+        agentId={agentId}
+        row={row}
+        agentLabel={agent.data?.username}
+      />
+    </>
+  );
+}

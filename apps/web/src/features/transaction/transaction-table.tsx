@@ -1,0 +1,153 @@
+import { ActionIcon, Stack, Tooltip, VisuallyHidden } from '@mantine/core';
+import type { Transaction } from '@sapi/contract';
+import { IconEye } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { type Column, DataTable } from '../../components/data-table';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { betTypeColors } from './bet-type-badge';
+import { CursorPager } from './cursor-pager';
+import classes from './transaction-table.module.css';
+
+interface TransactionTableProps {
+  records: Transaction[] | undefined;
+  loading: boolean;
+  fetching: boolean;
+  error: string | null;
+  onRetry: () => void;
+  onOpen: (row: Transaction) => void;
+  /** Add a "view" button per row (the report's row action) besides the row click. */
+  withViewAction?: boolean;
+  page: number;
+  limit: number;
+  onLimitChange: (limit: number) => void;
+  onPrevious: () => void;
+  onNext: () => void;
+}
+
+/** The transaction columns of spec §2 plus amount and time, with the keyset pager underneath. */
+export function TransactionTable({
+  records,
+  loading,
+  fetching,
+  error,
+  onRetry,
+  onOpen,
+  withViewAction = false,
+  page,
+  limit,
+  onLimitChange,
+  onPrevious,
+  onNext,
+}: TransactionTableProps) {
+  const { t } = useTranslation();
+  const columns: Column<Transaction>[] = [
+    { key: 'user', header: t('transaction.fields.user'), render: (r) => r.user },
+    { key: 'username', header: t('transaction.fields.username'), render: (r) => r.username },
+    { key: 'betId', header: t('transaction.fields.betId'), render: (r) => r.betId },
+    {
+      key: 'betType',
+      header: t('transaction.fields.betType'),
+      render: (r) => {
+        const color = betTypeColors[r.betType];
+        return (
+          <span
+            className={classes.pill}
+            style={{
+              background: `var(--mantine-color-${color}-light)`,
+              color: `var(--mantine-color-${color}-light-color)`,
+            }}
+          >
+            {r.betType}
+          </span>
+        );
+      },
+    },
+    {
+      key: 'betTypeFromGame',
+      header: t('transaction.fields.betTypeFromGame'),
+      render: (r) => r.betTypeFromGame,
+    },
+    { key: 'gameBrand', header: t('transaction.fields.gameBrand'), render: (r) => r.gameBrand },
+    { key: 'gameCode', header: t('transaction.fields.gameCode'), render: (r) => r.gameCode },
+    {
+      key: 'amount',
+      header: t('transaction.fields.amount'),
+      align: 'right',
+      render: (r) =>
+        r.amount < 0 ? (
+          <span className={classes.negative} data-negative="true">
+            {formatMoney(r.amount)}
+          </span>
+        ) : (
+          formatMoney(r.amount)
+        ),
+    },
+    {
+      key: 'time',
+      header: t('transaction.fields.time'),
+      // Date over time keeps the nine columns within a laptop screen.
+      render: (r) => (
+        <time dateTime={r.startDate} className={classes.when}>
+          {formatDateTime(r.startDate).replace(' ', '\n')}
+        </time>
+      ),
+    },
+  ];
+  if (withViewAction) {
+    // First, so the row action stays in sight when long usernames make the table scroll sideways.
+    columns.unshift({
+      key: 'actions',
+      // The icon column needs no visible heading, only a name for screen readers.
+      header: <VisuallyHidden>{t('common.actions')}</VisuallyHidden>,
+      width: 48,
+      render: (r) => (
+        <Tooltip label={t('transaction.report.view')} withArrow>
+          <ActionIcon
+            variant="subtle"
+            aria-label={t('transaction.report.viewLabel', { betId: r.betId, betType: r.betType })}
+            onClick={(event) => {
+              event.stopPropagation();
+              onOpen(r);
+            }}
+          >
+            <IconEye size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      ),
+    });
+  }
+
+  const count = records?.length ?? 0;
+  return (
+    <Stack gap="sm" className={classes.dense} data-actions={withViewAction || undefined}>
+      <DataTable
+        caption={t('transaction.table.caption')}
+        columns={columns}
+        records={records}
+        rowKey={(r) => r._id}
+        loading={loading}
+        fetching={fetching}
+        error={error}
+        onRetry={onRetry}
+        onRowClick={onOpen}
+        rowProps={(r) => ({
+          'aria-label': t('transaction.table.openRow', { betId: r.betId, betType: r.betType }),
+          'data-testid': 'transaction-row',
+        })}
+        emptyTitle={t('transaction.table.empty')}
+        emptyDescription={t('transaction.table.emptyDescription')}
+      />
+      {records && (count > 0 || page > 1) ? (
+        <CursorPager
+          page={page}
+          limit={limit}
+          count={count}
+          onLimitChange={onLimitChange}
+          onPrevious={onPrevious}
+          onNext={onNext}
+          disabled={fetching}
+        />
+      ) : null}
+    </Stack>
+  );
+}

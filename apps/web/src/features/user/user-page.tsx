@@ -1,0 +1,330 @@
+import { Anchor, Badge, Button, Group, Switch, Text, TextInput } from '@mantine/core';
+import { allows, api, type User, type UserCreate, type UserUpdate } from '@sapi/contract';
+import { IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AgentPicker } from '../../components/agent-picker';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { type Column, DataTable } from '../../components/data-table';
+import { DateFilterInput } from '../../components/date-filter-input';
+import { DateTimeText } from '../../components/date-time-text';
+import { ExportButton } from '../../components/export-button';
+import { FilterBar } from '../../components/filter-bar';
+import { PageHeader } from '../../components/page-header';
+import { errorMessage, fieldErrors } from '../../lib/errors';
+import { formatMoney } from '../../lib/format';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { useSelf } from '../../lib/session';
+import { useUrlFilters } from '../../lib/use-url-filters';
+import {
+  emptyUserFilters,
+  USER_PAGE_SIZE,
+  type UserFilters,
+  useCreateUser,
+  useDeleteUser,
+  userFilterKeys,
+  userListQuery,
+  userQueryBody,
+  useUpdateUser,
+} from './api';
+import { CreateUserDialog } from './create-user-dialog';
+import { EditUserDialog } from './edit-user-dialog';
+
+/** The latest game: the one being played, else the last one played, else '-'. */
+const latestGame = (player: User): string => player.activeGamePlaying ?? player.lastGamePlaying[0] ?? '-';
+
+/** Thai words must not break mid-word in narrow headers and dates. */
+const NoWrap = ({ children }: { children: ReactNode }) => (
+  <span style={{ whiteSpace: 'nowrap' }}>{children}</span>
+);
+
+type Confirm = { kind: 'lock'; player: User; lock: boolean } | { kind: 'delete'; player: User };
+
+/** Players (/user/list): filters, table with bet-lock toggles, add, edit and delete. */
+export function UserPage() {
+  const { t } = useTranslation();
+  const self = useSelf();
+  const { filters, page, apply, setPage } = useUrlFilters(userFilterKeys);
+  const [draft, setDraft] = useState<UserFilters>(filters);
+  useEffect(() => setDraft(filters), [filters]);
+
+  const list = useQuery(userListQuery(filters, page));
+  const create = useCreateUser();
+  const update = useUpdateUser();
+  const remove = useDeleteUser();
+
+  const canCreate = allows(api.userCreate, self.type);
+  const canUpdate = allows(api.userUpdate, self.type);
+  const canDelete = allows(api.userDelete, self.type);
+
+  const [createOpened, setCreateOpened] = useState(false);
+  const [editOpened, setEditOpened] = useState(false);
+  // The player outlives the dialog's closing transition, so its fields do not blank out.
+  const [editing, setEditing] = useState<User | null>(null);
+  const [formError, setFormError] = useState<unknown>(null);
+  const [confirm, setConfirm] = useState<Confirm | null>(null);
+  const [confirmOpened, setConfirmOpened] = useState(false);
+
+  const openCreate = () => {
+    setFormError(null);
+    setCreateOpened(true);
+  };
+  const openEdit = (player: User) => {
+    setFormError(null);
+    setEditing(player);
+    setEditOpened(true);
+  };
+  const ask = (next: Confirm) => {
+    setConfirm(next);
+    setConfirmOpened(true);
+  };
+
+  const submitCreate = (body: UserCreate) => {
+    setFormError(null);
+    create.mutate(body, {
+      onSuccess: (created) => {
+        notifySuccess(t('user.toast.created', { username: created.username }));
+        setCreateOpened(false);
+      },
+      onError: setFormError,
+    });
+  };
+
+  const submitEdit = (body: UserUpdate) => {
+    if (!editing) return;
+    setFormError(null);
+    update.mutate(
+      { id: editing._id, body },
+      {
+        onSuccess: (saved) => {
+          notifySuccess(t('user.toast.updated', { username: saved.name }));
+          setEditOpened(false);
+        },
+        onError: setFormError,
+      },
+    );
+  };
+
+  const runConfirm = () => {
+    if (!confirm) return;
+    const done = {
+      onSettled: () => setConfirmOpened(false),
+      onError: (err: unknown) => notifyError(errorMessage(err)),
+    };
+    if (confirm.kind === 'delete') {
+      const { player } = confirm;
+      remove.mutate(player._id, {
+        ...done,
+        onSuccess: () => notifySuccess(t('user.toast.deleted', { username: player.name })),
+      });
+      return;
+    }
+    const { player, lock } = confirm;
+    update.mutate(
+      { id: player._id, body: { betLimit: player.betLimit, locked: lock } },
+      {
+        ...done,
+        onSuccess: () =>
+          notifySuccess(t(lock ? 'user.toast.locked' : 'user.toast.unlocked', { username: player.name })),
+      },
+    );
+  };
+
+  const columns: Column<User>[] = [
+    {
+      key: 'username',
+      header: t('user.fields.username'),
+      render: (player) =>
+        canUpdate ? (
+          <Anchor
+            component="button"
+            type="button"
+            fw={600}
+            size="sm"
+            onClick={() => openEdit(player)}
+            title={t('user.editLabel', { username: player.name })}
+          >
+            {player.name}
+          </Anchor>
+        ) : (
+          <Text fw={600} size="sm">
+            {player.name}
+          </Text>
+        ),
+    },
+    {
+      key: 'agent',
+      header: t('user.fields.agent'),
+      render: (player) => (
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm">{player.agentUsername}</Text>
+          <Badge variant="light" color="gray" radius="sm" tt="none" style={{ flexShrink: 0 }}>
+            {player.agentPrefix}
+          </Badge>
+        </Group>
+      ),
+    },
+    {
+      key: 'betLimit',
+      header: <NoWrap>{t('user.fields.betLimit')}</NoWrap>,
+      align: 'right',
+      render: (player) => (
+        <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="bet-limit">
+          {formatMoney(player.betLimit)}
+        </Text>
+      ),
+    },
+    {
+      key: 'locked',
+      header: <NoWrap>{t('user.fields.locked')}</NoWrap>,
+      render: (player) => (
+        <Switch
+          checked={player.locked}
+          onChange={() => ask({ kind: 'lock', player, lock: !player.locked })}
+          disabled={!canUpdate}
+          color="red"
+          label={player.locked ? t('user.lockedYes') : t('user.lockedNo')}
+          aria-label={t('user.lockToggle', { username: player.name })}
+        />
+      ),
+    },
+    {
+      key: 'createdAt',
+      header: <NoWrap>{t('user.fields.createdAt')}</NoWrap>,
+      render: (player) => (
+        <NoWrap>
+          <DateTimeText value={player.createdAt} />
+        </NoWrap>
+      ),
+    },
+    { key: 'latestGame', header: <NoWrap>{t('user.fields.latestGame')}</NoWrap>, render: latestGame },
+  ];
+  if (canDelete) {
+    columns.push({
+      key: 'actions',
+      header: t('common.actions'),
+      align: 'right',
+      width: 100,
+      render: (player) => (
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          leftSection={<IconTrash size={14} aria-hidden />}
+          aria-label={t('user.deleteLabel', { username: player.name })}
+          onClick={() => ask({ kind: 'delete', player })}
+        >
+          {t('user.delete')}
+        </Button>
+      ),
+    });
+  }
+
+  const formMessage = formError ? errorMessage(formError) : null;
+  let confirmMessage = '';
+  if (confirm?.kind === 'delete') {
+    confirmMessage = t('user.confirm.deleteMessage', { username: confirm.player.name });
+  } else if (confirm) {
+    confirmMessage = t(confirm.lock ? 'user.confirm.lockMessage' : 'user.confirm.unlockMessage', {
+      username: confirm.player.name,
+    });
+  }
+  let confirmLabel: string = t('user.confirm.delete');
+  if (confirm?.kind === 'lock') confirmLabel = t(confirm.lock ? 'user.confirm.lock' : 'user.confirm.unlock');
+
+  return (
+    <>
+      <PageHeader
+        title={t('user.title')}
+        description={t('user.description')}
+        actions={
+          <>
+            <ExportButton route={api.userExport} body={userQueryBody(filters)} filename="users.csv" />
+            {canCreate ? (
+              <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={openCreate}>
+                {t('user.add')}
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+
+      <FilterBar
+        onSearch={() => apply(draft)}
+        onReset={() => apply(emptyUserFilters)}
+        searching={list.isFetching && !list.isPending}
+      >
+        <TextInput
+          label={t('user.fields.username')}
+          value={draft.username}
+          onChange={(e) => setDraft({ ...draft, username: e.currentTarget.value })}
+          w={200}
+        />
+        <AgentPicker
+          label={t('user.fields.agent')}
+          value={draft.agent}
+          onChange={(agent) => setDraft({ ...draft, agent })}
+          placeholder={t('common.all')}
+          clearable
+          w={300}
+        />
+        <DateFilterInput
+          label={t('filters.startDate')}
+          value={draft.startDate}
+          onChange={(startDate) => setDraft({ ...draft, startDate })}
+        />
+        <DateFilterInput
+          label={t('filters.endDate')}
+          value={draft.endDate}
+          onChange={(endDate) => setDraft({ ...draft, endDate })}
+        />
+      </FilterBar>
+
+      <DataTable
+        caption={t('user.title')}
+        columns={columns}
+        records={list.data?.records}
+        rowKey={(player) => player._id}
+        loading={list.isPending}
+        fetching={list.isFetching && !list.isPending}
+        error={list.isError ? errorMessage(list.error) : null}
+        onRetry={() => void list.refetch()}
+        emptyTitle={t('user.emptyTitle')}
+        pager={
+          list.data ? { page, limit: USER_PAGE_SIZE, total: list.data.total, onChange: setPage } : undefined
+        }
+      />
+
+      <CreateUserDialog
+        opened={createOpened}
+        onClose={() => setCreateOpened(false)}
+        defaultAgent={filters.agent}
+        error={createOpened ? formMessage : null}
+        fieldErrors={fieldErrors(formError)}
+        busy={create.isPending}
+        onSubmit={submitCreate}
+      />
+      <EditUserDialog
+        opened={editOpened}
+        onClose={() => setEditOpened(false)}
+        player={editing}
+        error={editOpened ? formMessage : null}
+        fieldErrors={fieldErrors(formError)}
+        busy={update.isPending && editOpened}
+        onSubmit={submitEdit}
+      />
+
+      <ConfirmDialog
+        opened={confirmOpened}
+        title={confirm?.kind === 'delete' ? t('user.confirm.deleteTitle') : t('user.confirm.title')}
+        message={confirmMessage}
+        confirmLabel={confirmLabel}
+        color={confirm?.kind === 'delete' || (confirm?.kind === 'lock' && confirm.lock) ? 'red' : undefined}
+        loading={remove.isPending || (update.isPending && !editOpened)}
+        onConfirm={runConfirm}
+        onClose={() => setConfirmOpened(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,129 @@
+import { type BodyOf, type DataOf, type Issue, pathOf, type RouteDef, Status } from '@sapi/contract';
+import { authStore } from './auth-store';
+import { apiBase } from './config';
+
+/** Message of the client-side failures (spec §8). */
+export const UNABLE_TO_PROCESS = 'Unable to process request';
+/** Message of a successful call when the server gives none (spec §8). */
+export const DEFAULT_SUCCESS = 'Success';
+
+/** A failed call: the server's status and error text, or 4000 / 5000 from the client (spec §8). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly issues: Issue[] | undefined;
+
+  constructor(status: number, message: string, issues?: Issue[]) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.issues = issues;
+  }
+
+  /** No server message to show: the request got no response, or no readable one. */
+  get isClientSide(): boolean {
+    return this.status === Status.NO_RESPONSE || this.status === Status.NO_BODY;
+  }
+}
+
+type ParamsOf<R extends RouteDef> = ReturnType<R['params']['parse']>;
+
+export interface CallOptions<R extends RouteDef> {
+  body?: BodyOf<R>;
+  params?: ParamsOf<R>;
+  signal?: AbortSignal;
+}
+
+export interface CallResult<R extends RouteDef> {
+  status: number;
+  /** The server's message, or "Success". */
+  message: string;
+  data: DataOf<R>;
+}
+
+interface EnvelopeLike {
+  status: number;
+  error: string | null;
+  data: unknown;
+}
+
+const isEnvelope = (value: unknown): value is EnvelopeLike =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { status?: unknown }).status === 'number' &&
+  'data' in value;
+
+const issuesOf = (data: unknown): Issue[] | undefined => {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const issues = (data as { issues?: unknown }).issues;
+  if (!Array.isArray(issues)) return undefined;
+  return issues.filter(
+    (i): i is Issue =>
+      typeof i === 'object' &&
+      i !== null &&
+      typeof (i as Issue).path === 'string' &&
+      typeof (i as Issue).message === 'string',
+  );
+};
+
+export const urlOf = (def: RouteDef, params?: Record<string, string>): string =>
+  `${apiBase}/api/v1${pathOf(def, params)}`;
+
+/**
+ * The generic call wrapper of spec §8, typed on the contract route: resolves with the status,
+ * message and parsed data, or throws an {@link ApiError}.
+ */
+export async function request<R extends RouteDef>(
+  def: R,
+  options: CallOptions<R> = {},
+): Promise<CallResult<R>> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = def.access === 'public' ? null : authStore.getToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  const init: RequestInit = { method: def.method, headers, signal: options.signal ?? null };
+  if (def.method !== 'GET') {
+    headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(options.body ?? {});
+  }
+
+  let url = urlOf(def, options.params as Record<string, string> | undefined);
+  // A GET route takes its input as the query string (e.g. agent-report monthly `?date=`).
+  if (def.method === 'GET' && options.body && typeof options.body === 'object') {
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries(options.body as Record<string, unknown>)) {
+      if (value !== undefined && value !== null && value !== '') query.set(key, String(value));
+    }
+    if (query.size > 0) url += `?${query.toString()}`;
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(Status.NO_RESPONSE, UNABLE_TO_PROCESS);
+  }
+
+  let body: unknown = null;
+  try {
+    const text = await response.text();
+    body = text ? JSON.parse(text) : null;
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    body = null;
+  }
+  if (!isEnvelope(body)) throw new ApiError(Status.NO_BODY, UNABLE_TO_PROCESS);
+
+  if (body.status !== Status.OK) {
+    if (body.status === Status.UNAUTHENTICATED && def.access !== 'public') authStore.sessionExpired();
+    throw new ApiError(body.status, body.error || UNABLE_TO_PROCESS, issuesOf(body.data));
+  }
+
+  const parsed = def.data.safeParse(body.data);
+  if (!parsed.success) throw new ApiError(Status.NO_BODY, UNABLE_TO_PROCESS);
+  return { status: body.status, message: body.error || DEFAULT_SUCCESS, data: parsed.data as DataOf<R> };
+}
+
+/** `call(api.adminList, { body })` → the parsed data, or throws an {@link ApiError}. */
+export async function call<R extends RouteDef>(def: R, options: CallOptions<R> = {}): Promise<DataOf<R>> {
+  return (await request(def, options)).data;
+}

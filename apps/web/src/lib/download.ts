@@ -1,0 +1,51 @@
+import { type BodyOf, type RouteDef, Status } from '@sapi/contract';
+import { ApiError, UNABLE_TO_PROCESS, urlOf } from './api-client';
+import { authStore } from './auth-store';
+
+/**
+ * Fetch a CSV export route with the signed-in token and hand the file to the browser.
+ * Errors come back as {@link ApiError}, like every other call.
+ */
+export async function downloadCsv<R extends RouteDef>(
+  def: R,
+  options: {
+    body?: BodyOf<R>;
+    params?: Record<string, string>;
+    filename: string;
+    /** Rewrite the CSV text before saving (e.g. keep only the rows shown on screen). */
+    transform?: (csv: string) => string;
+  },
+): Promise<void> {
+  const token = authStore.getToken();
+  let response: Response;
+  try {
+    response = await fetch(urlOf(def, options.params), {
+      method: def.method,
+      headers: {
+        'content-type': 'application/json',
+        accept: 'text/csv, application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(options.body ?? {}),
+    });
+  } catch {
+    throw new ApiError(Status.NO_RESPONSE, UNABLE_TO_PROCESS);
+  }
+  if (!response.ok || !(response.headers.get('content-type') ?? '').includes('text/csv')) {
+    const body = (await response.json().catch(() => null)) as { status?: number; error?: string } | null;
+    if (body?.status === Status.UNAUTHENTICATED) authStore.sessionExpired();
+    throw new ApiError(body?.status ?? Status.NO_BODY, body?.error || UNABLE_TO_PROCESS);
+  }
+  const blob = options.transform
+    ? // Response.text() drops the BOM; put it back so Excel still reads UTF-8 (DESIGN §4).
+      new Blob([`\uFEFF${options.transform(await response.text())}`], { type: 'text/csv;charset=utf-8' })
+    : await response.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = options.filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

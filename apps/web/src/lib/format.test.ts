@@ -1,0 +1,40 @@
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import {
+  endOfDayIso,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  isIsoTimestamp,
+  startOfDayIso,
+} from './format';
+
+describe('format', () => {
+  it('dates read dd/MM/yyyy HH:mm:ss in local time', () => {
+    const iso = '2024-02-29T13:05:09.000Z';
+    expect(formatDateTime(iso)).toBe(dayjs(iso).format('DD/MM/YYYY HH:mm:ss'));
+    expect(formatDateTime(iso)).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
+    expect(formatDateTime(null)).toBe('—');
+  });
+
+  it('numbers and money use the th-TH locale', () => {
+    expect(formatNumber(1234567)).toBe('1,234,567');
+    expect(formatMoney(1234.005)).toBe('1,234.01');
+    expect(formatMoney(-0.5)).toBe('-0.50');
+  });
+
+  it('filter days become inclusive local-day bounds', () => {
+    const start = startOfDayIso('2024-03-10');
+    const end = endOfDayIso('2024-03-10');
+    expect(start && dayjs(start).format('YYYY-MM-DD HH:mm:ss.SSS')).toBe('2024-03-10 00:00:00.000');
+    expect(end && dayjs(end).format('YYYY-MM-DD HH:mm:ss.SSS')).toBe('2024-03-10 23:59:59.999');
+    expect(startOfDayIso('')).toBeUndefined();
+    expect(endOfDayIso('10/03/2024')).toBeUndefined();
+  });
+
+  it('recognises ISO timestamps', () => {
+    expect(isIsoTimestamp('2024-03-10T01:02:03.456Z')).toBe(true);
+    expect(isIsoTimestamp('2024-03-10')).toBe(false);
+    expect(isIsoTimestamp(12)).toBe(false);
+  });
+});

@@ -1,0 +1,55 @@
+/** Thai strings of the adapter screen(s); en/adapter.ts holds the same keys. */
+export const adapter = {
+  description: 'ค่ายเกม (ผู้ให้บริการเกม) ที่เชื่อมต่อกับแพลตฟอร์ม และรหัสที่เอเจนต์ใช้เลือกเกม',
+  add: 'เพิ่มเกม',
+  createTitle: 'เพิ่มค่ายเกม',
+  editTitle: 'แก้ไขค่ายเกม',
+  fields: {
+    name: 'ชื่อ',
+    codename: 'รหัส',
+    type: 'ประเภท',
+    endpoint: 'Endpoint',
+    logo: 'โลโก้',
+    isDisable: 'สถานะ',
+  },
+  hints: {
+    name: 'ชื่อที่แสดงของค่ายเกม แก้ไขไม่ได้หลังจากสร้างแล้ว',
+    nameReadOnly: 'ชื่อแก้ไขไม่ได้หลังจากสร้างแล้ว',
+    codename: 'ตัวพิมพ์ใหญ่ A–Z, 0–9 และ _ (2–32 ตัวอักษร) ห้ามซ้ำกับค่ายอื่น',
+    endpoint: 'URL ของ API ค่ายเกม ขึ้นต้นด้วย http:// หรือ https://',
+    logo: 'URL ของรูปโลโก้ ขึ้นต้นด้วย http:// หรือ https://',
+  },
+  filters: {
+    name: 'ชื่อค่ายเกม',
+    status: 'สถานะ',
+  },
+  types: {
+    SLOT: 'สล็อต',
+    LIVE: 'คาสิโนสด',
+    SPORT: 'กีฬา',
+    FISHING: 'ยิงปลา',
+    TABLE: 'เกมโต๊ะ',
+    LOTTO: 'หวย',
+    OTHER: 'อื่น ๆ',
+  },
+  enabled: 'เปิดใช้งาน',
+  disabled: 'ปิดใช้งาน',
+  toggle: 'ปิดใช้งานค่ายเกม {{name}}',
+  editLabel: 'แก้ไข {{name}}',
+  logoAlt: 'โลโก้ {{name}}',
+  openLink: '{{url}} (เปิดในแท็บใหม่)',
+  confirm: {
+    title: 'ยืนยันการเปิด/ปิดใช้งาน',
+    disableMessage:
+      'ต้องการปิดใช้งานค่ายเกม {{name}} ({{codename}}) ใช่หรือไม่? เอเจนต์จะเลือกค่ายนี้เพิ่มไม่ได้จนกว่าจะเปิดใช้งานอีกครั้ง',
+    enableMessage: 'ต้องการเปิดใช้งานค่ายเกม {{name}} ({{codename}}) ใช่หรือไม่?',
+    disable: 'ยืนยันปิดใช้งาน',
+    enable: 'ยืนยันเปิดใช้งาน',
+  },
+  toast: {
+    created: 'เพิ่มค่ายเกม {{name}} แล้ว',
+    updated: 'บันทึกค่ายเกม {{name}} แล้ว',
+    disabled: 'ปิดใช้งานค่ายเกม {{name}} แล้ว',
+    enabled: 'เปิดใช้งานค่ายเกม {{name}} แล้ว',
+  },
+};

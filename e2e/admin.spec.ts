@@ -1,0 +1,225 @@
+import { expect, type Page, test } from '@playwright/test';
+import { api } from '@sapi/contract';
+import {
+  ADMIN_PASSWORD,
+  apiCall,
+  apiToken,
+  expectAccessible,
+  screenshot,
+  signIn,
+  uniqueName,
+} from './support';
+
+const newAdmin = uniqueName('e2e_op');
+
+const row = (page: Page, username: string) =>
+  page.getByRole('row').filter({ has: page.getByText(username, { exact: true }) });
+
+async function openAdmins(page: Page) {
+  await signIn(page);
+  await page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'ผู้ดูแลระบบ' }).click();
+  await expect(page).toHaveURL(/\/admin\/list$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'ผู้ดูแลระบบ' })).toBeVisible();
+}
+
+/** Answer the re-authentication dialog with the signed-in admin's password. */
+async function reauthenticate(page: Page, password = ADMIN_PASSWORD) {
+  const dialog = page.getByRole('dialog', { name: 'ยืนยันตัวตน' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('รหัสผ่าน', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+  return dialog;
+}
+
+test.describe
+  .serial('admin accounts', () => {
+    test('list shows the first SUPERADMIN with its columns', async ({ page }) => {
+      await openAdmins(page);
+      for (const header of ['ชื่อผู้ใช้', 'ประเภท', 'สถานะ', 'วันที่สร้าง']) {
+        await expect(page.getByRole('columnheader', { name: header })).toBeVisible();
+      }
+      const adminRow = row(page, 'admin');
+      await expect(adminRow).toContainText('SUPERADMIN');
+      await expect(adminRow).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/);
+      // Nobody locks themselves: the own toggle is disabled.
+      await expect(adminRow.getByRole('switch')).toBeDisabled();
+      // Other specs may have added accounts before this one runs: count, don't assume one.
+      await expect(page.getByTestId('pager-summary')).toContainText(/แสดง 1–\d+ จาก \d+ รายการ/);
+      await expectAccessible(page, 'admin list');
+      await screenshot(page, 'admin-list');
+    });
+
+    test('create an admin after re-authentication', async ({ page }) => {
+      await openAdmins(page);
+      await page.getByRole('button', { name: 'เพิ่มผู้ดูแลระบบ' }).click();
+      const form = page.getByRole('dialog', { name: 'เพิ่มผู้ดูแลระบบ' });
+      await expect(form).toBeVisible();
+      await form.getByLabel('ชื่อผู้ใช้').fill(newAdmin);
+      await form.getByLabel('รหัสผ่าน', { exact: true }).fill('operator-pass-123');
+      await form.getByRole('combobox', { name: 'ประเภท' }).click();
+      await page.getByRole('option', { name: 'OPERATOR' }).click();
+      await expect(form.getByRole('combobox', { name: 'ประเภท' })).toHaveValue('OPERATOR');
+      await expectAccessible(page, 'add admin dialog');
+      await screenshot(page, 'admin-create-dialog');
+      await form.getByRole('button', { name: 'บันทึก' }).click();
+
+      // The login-style dialog: username read-only, prompt, wrong password → red error.
+      const reauth = page.getByRole('dialog', { name: 'ยืนยันตัวตน' });
+      await expect(reauth).toBeVisible();
+      await expect(reauth.getByLabel('ชื่อผู้ใช้')).toHaveValue('admin');
+      await expect(reauth.getByLabel('ชื่อผู้ใช้')).toHaveAttribute('readonly', '');
+      await expect(reauth.getByTestId('reauth-message')).toHaveText(
+        'กรุณากรอกชื่อผู้ใช้และรหัสผ่านเพื่อยืนยันการทำรายการนี้',
+      );
+      await expectAccessible(page, 're-authentication dialog');
+      await screenshot(page, 'admin-reauth-dialog');
+      await reauthenticate(page, 'wrong-password-1');
+      await expect(reauth.getByTestId('reauth-message')).toHaveText('Password is incorrect');
+      await screenshot(page, 'admin-reauth-error');
+      // Nothing was created yet.
+      await reauth.getByRole('button', { name: 'ปิด', exact: true }).click();
+      await expect(reauth).toBeHidden();
+      await expect(form).toBeVisible();
+
+      await form.getByRole('button', { name: 'บันทึก' }).click();
+      await reauthenticate(page);
+      await expect(form).toBeHidden();
+      await expect(page.getByText(`เพิ่มบัญชี ${newAdmin} แล้ว`)).toBeVisible();
+      await expect(row(page, newAdmin)).toContainText('OPERATOR');
+      await expect(row(page, newAdmin)).toContainText('ใช้งาน');
+    });
+
+    test('a duplicate username shows the server message in the red banner', async ({ page }) => {
+      await openAdmins(page);
+      await page.getByRole('button', { name: 'เพิ่มผู้ดูแลระบบ' }).click();
+      const form = page.getByRole('dialog', { name: 'เพิ่มผู้ดูแลระบบ' });
+      await form.getByLabel('ชื่อผู้ใช้').fill(newAdmin);
+      await form.getByLabel('รหัสผ่าน', { exact: true }).fill('another-pass-123');
+      await form.getByRole('button', { name: 'บันทึก' }).click();
+      await reauthenticate(page);
+      await expect(page.getByRole('dialog', { name: 'ยืนยันตัวตน' })).toBeHidden();
+      await expect(form.getByTestId('error-banner')).toContainText(`Username "${newAdmin}" is already taken`);
+      await expectAccessible(page, 'add admin dialog with error');
+      await screenshot(page, 'admin-create-error');
+    });
+
+    test('edit the type after re-authentication', async ({ page }) => {
+      await openAdmins(page);
+      await row(page, newAdmin)
+        .getByRole('button', { name: `แก้ไข ${newAdmin}` })
+        .click();
+      const form = page.getByRole('dialog', { name: 'แก้ไขประเภทผู้ดูแลระบบ' });
+      await expect(form.getByLabel('ชื่อผู้ใช้')).toHaveValue(newAdmin);
+      await form.getByRole('combobox', { name: 'ประเภท' }).click();
+      await page.getByRole('option', { name: 'REPORTER' }).click();
+      await screenshot(page, 'admin-edit-dialog');
+      await form.getByRole('button', { name: 'บันทึก' }).click();
+      await reauthenticate(page);
+      await expect(form).toBeHidden();
+      await expect(page.getByText(`เปลี่ยนประเภทของ ${newAdmin} เป็น REPORTER แล้ว`)).toBeVisible();
+      await expect(row(page, newAdmin)).toContainText('REPORTER');
+    });
+
+    test('lock and unlock through the confirm dialog', async ({ page }) => {
+      await openAdmins(page);
+      const toggle = row(page, newAdmin).getByRole('switch', { name: `ล็อกบัญชี ${newAdmin}` });
+      await expect(toggle).not.toBeChecked();
+      await toggle.click({ force: true });
+      const confirm = page.getByRole('dialog', { name: 'ยืนยันการเปิด/ปิดใช้งาน' });
+      await expect(confirm).toContainText(`ต้องการปิดใช้งาน (ล็อก) บัญชี ${newAdmin} ใช่หรือไม่?`);
+      await expectAccessible(page, 'lock confirm dialog');
+      await screenshot(page, 'admin-lock-confirm');
+      await confirm.getByRole('button', { name: 'ยืนยันปิดบัญชี' }).click();
+      await expect(confirm).toBeHidden();
+      await expect(page.getByText(`ล็อกบัญชี ${newAdmin} แล้ว`)).toBeVisible();
+      await expect(toggle).toBeChecked();
+      await expect(row(page, newAdmin)).toContainText('ล็อก');
+      await screenshot(page, 'admin-list-locked');
+
+      // Cancel leaves it as it is.
+      await toggle.click({ force: true });
+      await confirm.getByRole('button', { name: 'ยกเลิก' }).click();
+      await expect(confirm).toBeHidden();
+      await expect(toggle).toBeChecked();
+
+      await toggle.click({ force: true });
+      await expect(confirm).toContainText(`ต้องการเปิดใช้งาน (ปลดล็อก) บัญชี ${newAdmin} ใช่หรือไม่?`);
+      await confirm.getByRole('button', { name: 'ยืนยันเปิดบัญชี' }).click();
+      await expect(page.getByText(`ปลดล็อกบัญชี ${newAdmin} แล้ว`)).toBeVisible();
+      await expect(toggle).not.toBeChecked();
+    });
+
+    test('filters live in the URL; no match shows the no-data picture', async ({ page }) => {
+      await openAdmins(page);
+      await page.getByRole('search').getByLabel('ชื่อผู้ใช้').fill(newAdmin);
+      await page.getByRole('button', { name: 'ค้นหา' }).click();
+      await expect(page).toHaveURL(new RegExp(`username=${newAdmin}`));
+      await expect(page.getByTestId('pager-summary')).toContainText('จาก 1 รายการ');
+      await expect(row(page, newAdmin)).toBeVisible();
+
+      await page.reload();
+      await expect(page.getByRole('search').getByLabel('ชื่อผู้ใช้')).toHaveValue(newAdmin);
+      await expect(row(page, newAdmin)).toBeVisible();
+
+      await page.goto('/admin/list?username=nobody_by_this_name');
+      await expect(page.getByTestId('empty-state')).toContainText('ไม่พบข้อมูล');
+      await expectAccessible(page, 'admin list without rows');
+      await screenshot(page, 'admin-list-empty');
+    });
+  });
+
+test.describe('admin accounts: other cases', () => {
+  test('an ADMIN manages only OPERATOR and REPORTER accounts', async ({ page, request }) => {
+    const token = await apiToken(request);
+    const username = uniqueName('e2e_adm');
+    const password = 'admin-role-pass-1';
+    await apiCall(request, api.adminCreate, { token, body: { username, password, type: 'ADMIN' } });
+
+    await signIn(page, username, password);
+    await page.goto('/admin/list');
+    await expect(page.getByRole('heading', { level: 1, name: 'ผู้ดูแลระบบ' })).toBeVisible();
+    // The SUPERADMIN row is out of reach: no edit button, toggle disabled.
+    const superRow = row(page, 'admin');
+    await expect(superRow.getByRole('switch')).toBeDisabled();
+    await expect(superRow.getByRole('button', { name: 'แก้ไข admin' })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'เพิ่มผู้ดูแลระบบ' }).click();
+    const form = page.getByRole('dialog', { name: 'เพิ่มผู้ดูแลระบบ' });
+    await form.getByRole('combobox', { name: 'ประเภท' }).click();
+    await expect(page.getByRole('option')).toHaveText(['OPERATOR', 'REPORTER']);
+  });
+
+  test('a failed list shows the red banner with the server message, and retries', async ({ page }) => {
+    await signIn(page);
+    let failures = 1;
+    await page.route('**/api/v1/admin/admin/list', async (route) => {
+      if (failures-- > 0) {
+        await route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ status: 9000, error: 'Internal error (request id req-42)', data: null }),
+        });
+      } else {
+        await route.continue();
+      }
+    });
+    await page.goto('/admin/list');
+    const banner = page.getByTestId('error-banner');
+    await expect(banner).toContainText('โหลดข้อมูลไม่สำเร็จ');
+    await expect(banner).toContainText('Internal error (request id req-42)');
+    await expectAccessible(page, 'admin list failure');
+    await screenshot(page, 'admin-list-error');
+    await banner.getByRole('button', { name: 'ลองอีกครั้ง' }).click();
+    await expect(banner).toBeHidden();
+    await expect(row(page, 'admin')).toBeVisible();
+  });
+
+  test('no response at all shows the client-side message (4000)', async ({ page }) => {
+    await signIn(page);
+    await page.route('**/api/v1/admin/admin/list', (route) => route.abort('connectionrefused'));
+    await page.goto('/admin/list');
+    await expect(page.getByTestId('error-banner')).toContainText(
+      'ไม่สามารถดำเนินการได้ (Unable to process request)',
+    );
+  });
+});

@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import { api } from '@sapi/contract';
+import { apiCall, apiToken, expectAccessible, screenshot, signIn, uniqueName } from './support';
+
+test('audit log lists the changes just made and opens their before/after', async ({ page, request }) => {
+  // Changes made through the API: create, change type, lock.
+  const token = await apiToken(request);
+  const username = uniqueName('e2e_audit');
+  const created = await apiCall(request, api.adminCreate, {
+    token,
+    body: { username, password: 'audit-pass-123', type: 'OPERATOR' },
+  });
+  await apiCall(request, api.adminUpdate, { token, params: { id: created._id }, body: { type: 'REPORTER' } });
+  await apiCall(request, api.adminLock, { token, params: { id: created._id } });
+
+  await signIn(page);
+  await page
+    .getByRole('navigation', { name: 'เมนูหลัก' })
+    .getByRole('link', { name: 'บันทึกการตรวจสอบ' })
+    .click();
+  await expect(page).toHaveURL(/\/audit$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'บันทึกการตรวจสอบ' })).toBeVisible();
+  for (const header of ['เวลา', 'ผู้ดำเนินการ', 'การกระทำ', 'ประเภทข้อมูล', 'รหัสข้อมูล', 'IP']) {
+    await expect(page.getByRole('columnheader', { name: header })).toBeVisible();
+  }
+
+  // Filter: entity "admin", action "update".
+  const filters = page.getByRole('search');
+  await filters.getByRole('combobox', { name: 'ประเภทข้อมูล' }).click();
+  await page.getByRole('option', { name: 'admin', exact: true }).click();
+  await page.getByRole('button', { name: 'ค้นหา' }).click();
+  await expect(page).toHaveURL(/entity=admin/);
+  const byId = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: created._id, exact: true }) });
+  const rows = byId;
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(0)).toContainText('ล็อก');
+  await expect(rows.nth(1)).toContainText('แก้ไข');
+  await expect(rows.nth(2)).toContainText('สร้าง');
+  await expect(rows.nth(0)).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/);
+  await expectAccessible(page, 'audit list');
+  await screenshot(page, 'audit-list');
+
+  // The type change: one highlighted row, OPERATOR → REPORTER.
+  await rows.nth(1).click();
+  const dialog = page.getByRole('dialog', { name: 'ข้อมูลก่อนและหลังการเปลี่ยนแปลง' });
+  await expect(dialog).toBeVisible();
+  const changed = dialog.locator('tr[data-changed="true"]');
+  await expect(changed.filter({ hasText: 'type' })).toContainText('OPERATOR');
+  await expect(changed.filter({ hasText: 'type' })).toContainText('REPORTER');
+  await expect(dialog.locator('tr[data-changed="false"]').filter({ hasText: 'username' })).toContainText(
+    username,
+  );
+  await expectAccessible(page, 'audit before/after dialog');
+  await screenshot(page, 'audit-diff-dialog');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // Action filter narrows to the lock only.
+  await filters.getByRole('combobox', { name: 'การกระทำ' }).click();
+  await page.getByRole('option', { name: 'ล็อก', exact: true }).click();
+  await page.getByRole('button', { name: 'ค้นหา' }).click();
+  await expect(page).toHaveURL(/action=lock/);
+  await expect(byId).toHaveCount(1);
+
+  // The create record has only an "after": every field counts as changed.
+  await page.goto(`/audit?entity=admin&action=create&actor=admin`);
+  await byId.click();
+  await expect(dialog.locator('tr[data-changed="true"]').filter({ hasText: 'username' })).toContainText(
+    username,
+  );
+});

@@ -1,0 +1,342 @@
+import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { api } from '@sapi/contract';
+import { makeAgent } from './fixtures';
+import {
+  bangkokMonth,
+  downloadCsv,
+  expected,
+  money,
+  pickAgent,
+  readTable,
+  type SeededAgent,
+  seedAgent,
+  sumColumn,
+} from './report-data';
+import { apiCall, apiToken, expectAccessible, screenshot, signIn } from './support';
+
+// The machines are slow and shared: room for a whole report screen with its CSV and axe check.
+test.describe.configure({ timeout: 180_000 });
+/** Shared, loaded machines: a first report load can take a while. */
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+let seeded: SeededAgent;
+let token: string;
+const { year, month, key } = bangkokMonth();
+const daysInMonth = new Date(Date.UTC(Number(year), Number(month), 0)).getUTCDate();
+const dmy = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+
+test.beforeAll(async ({ request }) => {
+  token = await apiToken(request);
+  seeded = await seedAgent(request, token);
+});
+
+const reportTable = (page: Page, name: string) => page.getByRole('table', { name });
+
+/** The column totals of the seeded month, as the totals row shows them. */
+const expectMonthTotals = (totals: Map<string, string> | undefined) => {
+  expect(totals).toBeDefined();
+  expect(totals?.get('จำนวน รายการ')).toBe(String(expected.month.transactionCount));
+  expect(totals?.get('ยอดเดิมพัน')).toBe(money(expected.month.turnover));
+  expect(totals?.get('ยอดจ่าย')).toBe(money(expected.month.payout));
+  expect(totals?.get('ยกเลิก')).toBe(money(expected.month.cancel));
+  expect(totals?.get('โมฆะ')).toBe(money(expected.month.void));
+  expect(totals?.get('แพ้/ชนะ')).toBe(money(expected.month.winLose));
+  expect(totals?.get('ฝาก')).toBe(money(expected.month.deposit));
+  expect(totals?.get('ถอน')).toBe(money(expected.month.withdraw));
+  expect(totals?.get('กำไร (ฝาก+ถอน)')).toBe(money(expected.month.profit));
+};
+
+test('the summary hub: every tile has a description and opens its report', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/summary');
+  const tiles: [RegExp, string, string][] = [
+    [/สรุปรายวันตามเอเจนต์/, '/summary/agentdaily', 'สรุปรายวันตามเอเจนต์'],
+    [/สรุปรายเดือนตามเอเจนต์/, '/summary/agentmonthly', 'สรุปรายเดือนตามเอเจนต์'],
+    [/สรุปรายวันตามค่ายเกม/, '/summary/gamedaily', 'สรุปรายวันตามค่ายเกม'],
+    [/สรุปรายวันตามเกม/, '/summary/gamedailybygame', 'สรุปรายวันตามเกม'],
+    [/สรุปรายเดือนตามค่ายเกม/, '/summary/gamemonthly', 'สรุปรายเดือนตามค่ายเกม'],
+    [/สรุปรายเดือนตามเกม/, '/summary/gamemonthlybygame', 'สรุปรายเดือนตามเกม'],
+    [/ส่วนแบ่งรายได้เอเจนต์/, '/summary/revenueshare', 'ส่วนแบ่งรายได้เอเจนต์'],
+  ];
+  for (const [name, path, title] of tiles) {
+    await page.goto('/summary');
+    const tile = page.getByRole('link', { name });
+    // Title plus a one-line description.
+    await expect(tile.locator('p')).toHaveCount(2);
+    await tile.click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByTestId('empty-state').filter({ hasText: 'ยังไม่มีข้อมูล' })).toHaveCount(0);
+  }
+});
+
+test('Agent Daily: one agent filtered by hand, totals to the satang, CSV, the buttons', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/summary/agentdaily');
+  const table = reportTable(page, 'สรุปรายวันตามเอเจนต์');
+  // Opens on this month of the whole platform: one row per day.
+  await expect(table.locator('tbody tr')).toHaveCount(daysInMonth);
+
+  await pickAgent(page, 'เอเจนต์', seeded.agent);
+  await page.getByRole('button', { name: 'ค้นหา' }).click();
+  await expect(page).toHaveURL(new RegExp(`agent=${seeded.agent._id}`));
+  await expect(page).toHaveURL(new RegExp(`month=${Number(month)}`));
+  await expect(table.locator('tfoot')).toContainText(money(expected.month.turnover));
+
+  const read = await readTable(table);
+  expect(read.rows).toHaveLength(daysInMonth);
+  const day1 = read.rows.find((r) => r.get('วันที่') === dmy(seeded.day1));
+  const day2 = read.rows.find((r) => r.get('วันที่') === dmy(seeded.day2));
+  expect(day1?.get('ยอดเดิมพัน')).toBe(money(expected.day1.turnover));
+  expect(day1?.get('แพ้/ชนะ')).toBe(money(expected.day1.winLose));
+  expect(day2?.get('ฝาก')).toBe(money(expected.day2.deposit));
+  expect(day2?.get('ถอน')).toBe(money(expected.day2.withdraw));
+  expect(read.totals?.get('วันที่')).toBe('รวม');
+  expectMonthTotals(read.totals);
+  // Negative money is red.
+  await expect(table.locator('tfoot [data-negative="true"]').first()).toHaveText(
+    money(expected.month.withdraw),
+  );
+  await expect(page.getByTestId('report-chart')).toBeVisible();
+  await expectAccessible(page, 'agent daily');
+  await screenshot(page, 'report-agent-daily');
+
+  const csv = await downloadCsv(page);
+  expect(csv.filename).toMatch(/^agentdaily_/);
+  expect(csv.header).toEqual(expect.arrayContaining(['date', 'turnover', 'winLose', 'profit']));
+  expect(csv.rows).toHaveLength(daysInMonth);
+  expect(sumColumn(csv.rows, 'turnover')).toBe(expected.month.turnover);
+  expect(sumColumn(csv.rows, 'winLose')).toBe(expected.month.winLose);
+  expect(sumColumn(csv.rows, 'profit')).toBe(expected.month.profit);
+});
+
+test('Agent Daily: one day, the per-agent report and the whole-platform summary', async ({ page }) => {
+  await signIn(page);
+  await page.goto(`/summary/agentdaily?agent=${seeded.agent._id}&month=${Number(month)}&year=${year}`);
+  const table = reportTable(page, 'สรุปรายวันตามเอเจนต์');
+  await expect(table.locator('tfoot')).toContainText(money(expected.month.turnover));
+  // One day only, chosen in the filter.
+  await page.getByRole('combobox', { name: 'วัน', exact: true }).click();
+  await page.getByRole('option', { name: '2', exact: true }).click();
+  await page.getByRole('button', { name: 'ค้นหา' }).click();
+  await expect(table.locator('tbody tr')).toHaveCount(1);
+  await expect(table.locator('tfoot')).toContainText(money(expected.day2.turnover));
+
+  // Per-agent report: the agent report of this month.
+  await expect(page.getByTestId('per-agent-report')).toHaveAttribute(
+    'href',
+    `/agent/report?startDate=${key}-01`,
+  );
+  // Summary: the whole platform, the same day.
+  await page.getByTestId('platform-summary').click();
+  await expect(page).toHaveURL(/agent=all/);
+  const all = await apiCall(page.request, api.summaryAgentDaily, {
+    token,
+    params: { agentId: 'all' },
+    body: { day: '2', month, year },
+  });
+  await expect(table.locator('tfoot')).toContainText(money(all.totals.turnover));
+  expect(all.totals.turnover).toBeGreaterThanOrEqual(expected.day2.turnover);
+});
+
+test('Agent Monthly: the year by month, one month, CSV', async ({ page }) => {
+  await signIn(page);
+  await page.goto(`/summary/agentmonthly?agent=${seeded.agent._id}&year=${year}`);
+  const table = reportTable(page, 'สรุปรายเดือนตามเอเจนต์');
+  await expect(table.locator('tbody tr')).toHaveCount(12);
+  const read = await readTable(table);
+  expectMonthTotals(read.totals);
+  const current = read.rows.filter((r) => r.get('ยอดเดิมพัน') !== money(0));
+  expect(current).toHaveLength(1);
+  expect(current[0]?.get('แพ้/ชนะ')).toBe(money(expected.month.winLose));
+  await expect(page.getByTestId('report-chart')).toBeVisible();
+  await expectAccessible(page, 'agent monthly');
+  await screenshot(page, 'report-agent-monthly');
+
+  const csv = await downloadCsv(page);
+  expect(csv.rows).toHaveLength(12);
+  expect(csv.header.slice(0, 2)).toEqual(['month', 'year']);
+  expect(sumColumn(csv.rows, 'turnover')).toBe(expected.month.turnover);
+  expect(sumColumn(csv.rows, 'deposit')).toBe(expected.month.deposit);
+
+  // One month, chosen in the filter.
+  await page.getByRole('combobox', { name: 'เดือน', exact: true }).click();
+  await page
+    .getByRole('option')
+    .nth(Number(month) - 1)
+    .click();
+  await page.getByRole('button', { name: 'ค้นหา' }).click();
+  await expect(page).toHaveURL(new RegExp(`month=${Number(month)}`));
+  await expect(table.locator('tbody tr')).toHaveCount(1);
+  expectMonthTotals((await readTable(table)).totals);
+});
+
+test('Game Daily: days × brands, "check data" opens the transactions of that day', async ({ page }) => {
+  await signIn(page);
+  await page.goto(`/summary/gamedaily?agent=${seeded.agent._id}&month=${Number(month)}&year=${year}`);
+  const table = reportTable(page, 'สรุปรายวันตามค่ายเกม');
+  await expect(table.locator('tbody tr')).toHaveCount(4);
+  const read = await readTable(table);
+  expectMonthTotals(read.totals);
+  const cell = (day: string, brand: string, column: string) =>
+    read.rows.find((r) => r.get('วันที่') === dmy(day) && r.get('ค่ายเกม') === brand)?.get(column);
+  expect(cell(seeded.day1, seeded.brandA, 'แพ้/ชนะ')).toBe(money(50.25));
+  expect(cell(seeded.day1, seeded.brandB, 'แพ้/ชนะ')).toBe(money(-40.1));
+  expect(cell(seeded.day2, seeded.brandA, 'ฝาก')).toBe(money(500));
+  await expectAccessible(page, 'game daily');
+  await screenshot(page, 'report-game-daily');
+
+  const csv = await downloadCsv(page);
+  expect(csv.rows).toHaveLength(4);
+  expect(csv.header).toEqual(expect.arrayContaining(['date', 'gameBrand', 'turnover']));
+  expect(sumColumn(csv.rows, 'turnover')).toBe(expected.month.turnover);
+  expect(sumColumn(csv.rows, 'winLose')).toBe(expected.month.winLose);
+
+  // Check data: the agent, brand and Bangkok day as the transaction report's filters.
+  const row = table
+    .locator('tbody tr')
+    .filter({ hasText: dmy(seeded.day1) })
+    .filter({ hasText: seeded.brandB });
+  await row.getByRole('link', { name: /ตรวจสอบ/ }).click();
+  await expect(page).toHaveURL(/\/summary\/tsreport\?/);
+  const url = new URL(page.url());
+  expect(url.searchParams.get('agent')).toBe(seeded.agent._id);
+  expect(url.searchParams.get('gameBrand')).toBe(seeded.brandB);
+  expect(url.searchParams.get('startDate')).toBe(new Date(`${seeded.day1}T00:00:00+07:00`).toISOString());
+  expect(url.searchParams.get('endDate')).toBe(new Date(`${seeded.day1}T23:59:59.999+07:00`).toISOString());
+
+  // The whole platform: the seeded brands are among the rows; check data needs an agent.
+  await page.goto(`/summary/gamedaily?month=${Number(month)}&year=${year}`);
+  const mine = table.locator('tbody tr').filter({ hasText: seeded.brandA });
+  await expect(mine).toHaveCount(2);
+  await expect(mine.first().getByRole('button', { name: /ตรวจสอบ/ })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
+});
+
+test('Game Daily By Game: one brand between two date-times, per day and game code', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/summary/gamedailybygame');
+  // No brand yet: a prompt, no request.
+  await expect(page.getByTestId('report-prompt')).toContainText('เลือกค่ายเกม');
+  const from = `${seeded.day1}T00:00`;
+  const to = `${seeded.day2}T23:59`;
+  await page.goto(
+    `/summary/gamedailybygame?agent=${seeded.agent._id}&gameBrand=${seeded.brandA}&from=${from}&to=${to}`,
+  );
+  // Filters read MM/dd/yyyy hh:mm aa.
+  await expect(page.getByTestId('filter-from')).toContainText(
+    `${seeded.day1.slice(5, 7)}/01/${year} 12:00 AM`,
+  );
+  const table = reportTable(page, 'สรุปรายวันตามเกม');
+  await expect(table.locator('tbody tr')).toHaveCount(3);
+  const read = await readTable(table);
+  expect(read.rows.map((r) => r.get('รหัสเกม')).sort()).toEqual(['G1', 'G1', 'G3']);
+  expect(read.totals?.get('ยอดเดิมพัน')).toBe(money(expected.brandA.turnover));
+  expect(read.totals?.get('แพ้/ชนะ')).toBe(money(expected.brandA.winLose));
+  expect(read.totals?.get('ฝาก')).toBe(money(500));
+  expect(read.totals?.get('จำนวน รายการ')).toBe('6');
+  await expectAccessible(page, 'game daily by game');
+  await screenshot(page, 'report-game-daily-by-game');
+
+  const csv = await downloadCsv(page);
+  expect(csv.rows).toHaveLength(3);
+  expect(csv.header).toEqual(expect.arrayContaining(['date', 'gameBrand', 'gameCode']));
+  expect(sumColumn(csv.rows, 'winLose')).toBe(expected.brandA.winLose);
+
+  // Day 1 only: the range ends before day 2.
+  await page.goto(
+    `/summary/gamedailybygame?agent=${seeded.agent._id}&gameBrand=${seeded.brandA}&from=${from}&to=${seeded.day1}T23:59`,
+  );
+  await expect(table.locator('tbody tr')).toHaveCount(1);
+  await expect(table.locator('tfoot')).toContainText(money(100.25));
+});
+
+test('Game Monthly: months × brands in a range of one year, CSV of the range', async ({ page }) => {
+  await signIn(page);
+  await page.goto(`/summary/gamemonthly?agent=${seeded.agent._id}&from=${key}&to=${key}`);
+  const table = reportTable(page, 'สรุปรายเดือนตามค่ายเกม');
+  await expect(table.locator('tbody tr')).toHaveCount(2);
+  const read = await readTable(table);
+  expectMonthTotals(read.totals);
+  expect(read.rows.find((r) => r.get('ค่ายเกม') === seeded.brandB)?.get('แพ้/ชนะ')).toBe(
+    money(expected.brandB.winLose),
+  );
+  await expectAccessible(page, 'game monthly');
+  await screenshot(page, 'report-game-monthly');
+  const csv = await downloadCsv(page);
+  expect(csv.rows).toHaveLength(2);
+  expect(csv.header.slice(0, 3)).toEqual(['month', 'year', 'gameBrand']);
+  expect(sumColumn(csv.rows, 'turnover')).toBe(expected.month.turnover);
+
+  // January to this month: still this agent's two rows, the same totals, the CSV of the same range.
+  await page.goto(`/summary/gamemonthly?agent=${seeded.agent._id}&from=${year}-01&to=${key}`);
+  await expect(table.locator('tbody tr')).toHaveCount(2);
+  expectMonthTotals((await readTable(table)).totals);
+  const range = await downloadCsv(page);
+  expect(range.rows).toHaveLength(2);
+  expect(sumColumn(range.rows, 'winLose')).toBe(expected.month.winLose);
+});
+
+test('Game Monthly By Game: one brand per month and game code', async ({ page }) => {
+  await signIn(page);
+  await page.goto(
+    `/summary/gamemonthlybygame?agent=${seeded.agent._id}&gameBrand=${seeded.brandB}&from=${key}&to=${key}`,
+  );
+  const table = reportTable(page, 'สรุปรายเดือนตามเกม');
+  await expect(table.locator('tbody tr')).toHaveCount(1);
+  const read = await readTable(table);
+  expect(read.rows[0]?.get('รหัสเกม')).toBe('G2');
+  expect(read.totals?.get('ยอดเดิมพัน')).toBe(money(expected.brandB.turnover));
+  expect(read.totals?.get('แพ้/ชนะ')).toBe(money(expected.brandB.winLose));
+  await expect(table.locator('tfoot [data-negative="true"]').first()).toHaveText(
+    money(expected.brandB.winLose),
+  );
+  await expectAccessible(page, 'game monthly by game');
+  await screenshot(page, 'report-game-monthly-by-game');
+  const csv = await downloadCsv(page);
+  expect(csv.rows).toHaveLength(1);
+  expect(csv.rows[0]?.gameCode).toBe('G2');
+  expect(sumColumn(csv.rows, 'winLose')).toBe(expected.brandB.winLose);
+
+  // A range the server refuses (over two years): its message in the red banner.
+  await page.goto(
+    `/summary/gamemonthlybygame?agent=${seeded.agent._id}&gameBrand=${seeded.brandB}&from=2024-01&to=${key}`,
+  );
+  await expect(page.getByTestId('error-banner')).toContainText('two years');
+  // A brand without bets: the no-data picture.
+  await page.goto(
+    `/summary/gamemonthlybygame?agent=${seeded.agent._id}&gameBrand=NOSUCHBRAND&from=${key}&to=${key}`,
+  );
+  await expect(page.getByTestId('empty-state')).toContainText('ไม่มีรายการในช่วงนี้');
+});
+
+test('Revenue share: the parent earns its percentage of the child’s win/lose', async ({ page, request }) => {
+  const parent = await makeAgent(request, token, { agentType: 'MASTER' });
+  await apiCall(request, api.agentSharingCreate, {
+    token,
+    body: { agent: seeded.agent._id, parentAgent: parent._id, parentPercentage: 25 },
+  });
+  await signIn(page);
+  await page.goto(`/summary/revenueshare?month=${Number(month)}&year=${year}`);
+  const table = reportTable(page, 'ส่วนแบ่งรายได้เอเจนต์');
+  const row = table.locator('tbody tr[data-kind="arrangement"]').filter({ hasText: seeded.agent.username });
+  await expect(row).toHaveCount(1);
+  // 25 % of 10.15 = 2.5375 → 2.54 (half away from zero, to the satang).
+  await expect(row).toContainText(money(expected.month.winLose));
+  await expect(row).toContainText('25 %');
+  await expect(row).toContainText(money(2.54));
+  const subtotal = table.locator('tbody tr[data-kind="parent-total"]').filter({ hasText: parent.username });
+  await expect(subtotal).toContainText(money(2.54));
+  const statement = await apiCall(request, api.revenueShare, { token, body: { month, year } });
+  await expect(table.locator('tfoot')).toContainText(money(statement.total));
+  await expectAccessible(page, 'revenue share');
+  await screenshot(page, 'report-revenue-share');
+
+  const csv = await downloadCsv(page);
+  const line = csv.rows.find((r) => r.agent === seeded.agent._id);
+  expect(line?.parentShare).toBe('2.54');
+  expect(line?.parentPercentage).toBe('25');
+  expect(csv.rows).toHaveLength(statement.rows.length);
+});

@@ -1,0 +1,80 @@
+import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { api, type BodyOf, type DataOf, pathOf, type RouteDef } from '@sapi/contract';
+import { ADMIN_PASSWORD, ADMIN_USERNAME } from './env';
+
+export { ADMIN_PASSWORD, ADMIN_USERNAME };
+
+/** The token key of the default partner prefix. */
+export const TOKEN_KEY = 'sapi_token';
+
+const SCREENSHOT_DIR = 'test-results/screenshots';
+
+/** A unique, valid username (3–32 of a-z 0-9 _). */
+export const uniqueName = (prefix: string) =>
+  `${prefix}_${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`.slice(0, 32);
+
+/** Sign in through the login screen and wait for the agent list. */
+export async function signIn(page: Page, username = ADMIN_USERNAME, password = ADMIN_PASSWORD) {
+  await page.goto('/');
+  await page.getByLabel('ชื่อผู้ใช้').fill(username);
+  await page.getByLabel('รหัสผ่าน', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+  await expect(page).toHaveURL(/\/agent\/list$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+}
+
+/** No serious or critical axe-core violation on the page as it is now. */
+export async function expectAccessible(page: Page, what: string) {
+  // Let transitions (modals, notifications) settle before checking colours.
+  await page.waitForTimeout(400);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = bad
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help}\n${v.nodes
+          .slice(0, 5)
+          .map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').join(' ')}`)
+          .join('\n')}`,
+    )
+    .join('\n');
+  expect(bad, `axe violations on ${what}:\n${report}`).toEqual([]);
+}
+
+/** Full-page screenshot into test-results/screenshots/<name>.png (looked at by a person). */
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
+}
+
+/** Call the API directly (test set-up), through the contract's route catalogue. */
+export async function apiCall<R extends RouteDef>(
+  request: APIRequestContext,
+  def: R,
+  options: { token?: string; body?: BodyOf<R>; params?: Record<string, string> } = {},
+): Promise<DataOf<R>> {
+  const response = await request.fetch(`/api/v1${pathOf(def, options.params)}`, {
+    method: def.method,
+    headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+    data: def.method === 'GET' ? undefined : (options.body ?? {}),
+  });
+  const envelope = (await response.json()) as { status: number; error: string | null; data: DataOf<R> };
+  if (envelope.status !== 1000) {
+    throw new Error(`${def.method} ${def.path} answered ${envelope.status}: ${envelope.error}`);
+  }
+  return envelope.data;
+}
+
+export async function apiToken(
+  request: APIRequestContext,
+  username = ADMIN_USERNAME,
+  password = ADMIN_PASSWORD,
+) {
+  const data = await apiCall(request, api.login, { body: { username, password } });
+  return data.token;
+}

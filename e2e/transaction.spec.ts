@@ -1,0 +1,357 @@
+import { readFileSync } from 'node:fs';
+import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import type { AgentWithSecret } from '@sapi/contract';
+import { bangkokDay, bangkokDayStart, mmddyyyy, pickDay } from './bangkok';
+import { BASE_URL } from './env';
+import { ingest, makeAgent } from './fixtures';
+import { apiToken, expectAccessible, screenshot, signIn } from './support';
+
+/**
+ * One agent with 120 signed rows: 60 bets, each a HOLD and its SETTLE 45 s later, two hours apart
+ * over five days, alternating two game brands. Newest first, row k of the list is bet ⌊k/2⌋,
+ * its SETTLE when k is even and its HOLD when k is odd.
+ */
+const BETS = 60;
+const tag = `TX${Date.now().toString(36).toUpperCase()}`;
+const betId = (i: number) => `${tag}-B${String(i).padStart(3, '0')}`;
+const brandOf = (i: number) => (i % 2 === 0 ? 'PGSOFT' : 'JILI');
+const holdAmount = (i: number) => -(1000 + i * 10.5);
+// The newest bet an hour before the current hour, so every row is in the past.
+const t0 = Math.floor(Date.now() / 3_600_000) * 3_600_000 - 3_600_000;
+const holdAt = (i: number) => t0 - i * 2 * 3_600_000;
+
+let agent: AgentWithSecret;
+
+const rows = (page: Page) => page.getByTestId('transaction-row');
+const pager = (page: Page) => page.getByTestId('cursor-pager');
+const nextButton = (page: Page) => pager(page).getByRole('button', { name: 'ถัดไป' });
+const previousButton = (page: Page) => pager(page).getByRole('button', { name: 'ก่อนหน้า' });
+/** The list row k (0-based from the newest) shows this bet id and type. */
+const expectRow = async (page: Page, index: number, k: number) => {
+  const row = rows(page).nth(index);
+  await expect(row).toContainText(betId(Math.floor(k / 2)));
+  await expect(row).toContainText(k % 2 === 0 ? 'SETTLE' : 'HOLD');
+};
+
+test.beforeAll(async () => {
+  const request = await playwrightRequest.newContext({ baseURL: BASE_URL });
+  const token = await apiToken(request);
+  agent = await makeAgent(request, token);
+  const transactions: Record<string, unknown>[] = [];
+  for (let i = 0; i < BETS; i++) {
+    const brand = brandOf(i);
+    const common = {
+      betId: betId(i),
+      gameBrand: brand,
+      gameCode: brand === 'PGSOFT' ? 'fortune-ox' : 'super-ace',
+      username: `pl${tag.toLowerCase()}${i % 4}`,
+    };
+    transactions.push({
+      ...common,
+      betType: 'HOLD',
+      betTypeFromGame: 'bet',
+      amount: holdAmount(i),
+      startDate: new Date(holdAt(i)).toISOString(),
+    });
+    transactions.push({
+      ...common,
+      betType: 'SETTLE',
+      betTypeFromGame: i % 3 === 0 ? 'lose' : 'win',
+      amount: i % 3 === 0 ? 0 : 2500.25,
+      startDate: new Date(holdAt(i) + 45_000).toISOString(),
+      endDate: new Date(holdAt(i) + 45_000).toISOString(),
+    });
+  }
+  const result = await ingest(request, agent, transactions);
+  expect(result).toEqual({ accepted: 2 * BETS, duplicates: 0 });
+  await request.dispose();
+});
+
+/** Sign in and open the agent's transactions from the agent list's username link. */
+async function openFromAgentList(page: Page) {
+  await signIn(page);
+  await page.goto(`/agent/list?username=${agent.username}`);
+  await page.getByRole('link', { name: agent.username, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/transaction/${agent._id}$`));
+  await expect(
+    page.getByRole('heading', { level: 1, name: `รายการธุรกรรมของ ${agent.username}` }),
+  ).toBeVisible();
+}
+
+test.describe
+  .serial('agent transaction list', () => {
+    // Full-page screenshots of 50-row pages take a while on a busy machine.
+    test.describe.configure({ timeout: 150_000 });
+    test('opens from the agent list with every column, Thai amounts and newest first', async ({ page }) => {
+      await openFromAgentList(page);
+      await expect(page.getByText(agent.prefix, { exact: true })).toBeVisible();
+      for (const header of [
+        'ผู้เล่น (ID)',
+        'ชื่อผู้เล่น',
+        'Bet ID',
+        'ประเภทเดิมพัน',
+        'ประเภทจากเกม',
+        'ค่ายเกม',
+        'รหัสเกม',
+        'จำนวนเงิน',
+        'เวลา',
+      ]) {
+        await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+      }
+      // Default page size 10: a full page, Next shown, no Previous on page 1.
+      await expect(rows(page)).toHaveCount(10);
+      await expect(pager(page).getByLabel('รายการต่อหน้า')).toHaveValue('10');
+      await expect(nextButton(page)).toBeVisible();
+      await expect(previousButton(page)).toHaveCount(0);
+      await expect(page.getByTestId('pager-summary')).toHaveText('หน้า 1 · รายการที่ 1–10');
+      await expectRow(page, 0, 0);
+      await expectRow(page, 1, 1);
+      // HOLD of bet 0: −1,000.00 in red; the row's time as dd/MM/yyyy HH:mm:ss.
+      const hold = rows(page).nth(1);
+      await expect(hold.locator('[data-negative="true"]')).toHaveText('-1,000.00');
+      await expect(hold.locator('[data-negative="true"]')).toHaveCSS('color', 'rgb(201, 42, 42)');
+      await expect(rows(page).nth(2)).toContainText('2,500.25');
+      await expect(hold).toContainText(/\d{2}\/\d{2}\/\d{4}\s*\d{2}:\d{2}:\d{2}/);
+      await expect(hold).toContainText('PGSOFT');
+      await expect(hold).toContainText('fortune-ox');
+      await expectAccessible(page, 'transaction list');
+      await screenshot(page, 'transaction-list');
+    });
+
+    test('pages forward and back by cursor, survives a reload, falls back to page numbers', async ({
+      page,
+    }) => {
+      await openFromAgentList(page);
+      await nextButton(page).click();
+      await expect(page).toHaveURL(/page=2&cursor=/);
+      await expect(page.getByTestId('pager-summary')).toHaveText('หน้า 2 · รายการที่ 11–20');
+      await expectRow(page, 0, 10);
+      await expect(previousButton(page)).toBeVisible();
+      await nextButton(page).click();
+      await expect(page).toHaveURL(/page=3&cursor=/);
+      await expectRow(page, 0, 20);
+      await expectRow(page, 9, 29);
+
+      // Back uses the remembered cursor of page 2.
+      await previousButton(page).click();
+      await expect(page).toHaveURL(/page=2&cursor=/);
+      await expectRow(page, 0, 10);
+      await nextButton(page).click();
+      await expectRow(page, 0, 20);
+
+      // A reload keeps page 3 (page and cursor are in the URL)…
+      await page.reload();
+      await expect(page.getByTestId('pager-summary')).toHaveText('หน้า 3 · รายการที่ 21–30');
+      await expectRow(page, 0, 20);
+      // …and with no remembered cursor for page 2, back reads it by page number.
+      await previousButton(page).click();
+      await expect(page).toHaveURL(/page=2$/);
+      await expectRow(page, 0, 10);
+      await expectRow(page, 9, 19);
+      await previousButton(page).click();
+      await expect(page).not.toHaveURL(/page=/);
+      await expectRow(page, 0, 0);
+      await expect(previousButton(page)).toHaveCount(0);
+    });
+
+    test('page sizes 50 and 100: Next hidden on a short last page', async ({ page }) => {
+      await openFromAgentList(page);
+      await pager(page).getByLabel('รายการต่อหน้า').selectOption('50');
+      await expect(page).toHaveURL(/limit=50/);
+      await expect(rows(page)).toHaveCount(50);
+      await nextButton(page).click();
+      await expect(rows(page)).toHaveCount(50);
+      await expectRow(page, 0, 50);
+      await nextButton(page).click();
+      await expect(page.getByTestId('pager-summary')).toHaveText('หน้า 3 · รายการที่ 101–120');
+      await expect(rows(page)).toHaveCount(20);
+      await expectRow(page, 19, 119);
+      await expect(nextButton(page)).toHaveCount(0);
+      await expect(previousButton(page)).toBeVisible();
+      await screenshot(page, 'transaction-list-50-last-page');
+      await previousButton(page).click();
+      await expectRow(page, 0, 50);
+
+      // A new size starts again at page 1.
+      await pager(page).getByLabel('รายการต่อหน้า').selectOption('100');
+      await expect(page).not.toHaveURL(/page=/);
+      await expect(rows(page)).toHaveCount(100);
+      // A 100-row page stays light (DESIGN §11: at most 1,400 DOM nodes for the table).
+      const tableNodes = await page
+        .getByRole('table')
+        .evaluate((table) => table.querySelectorAll('*').length + 1);
+      expect(tableNodes).toBeLessThanOrEqual(1400);
+      await nextButton(page).click();
+      await expect(rows(page)).toHaveCount(20);
+      await expect(nextButton(page)).toHaveCount(0);
+    });
+
+    test('filters by bet id, game brand, bet type and date range', async ({ page }) => {
+      await openFromAgentList(page);
+      const filters = page.getByRole('search');
+
+      // Bet id: its HOLD and SETTLE, one short page.
+      await filters.getByLabel('Bet ID').fill(betId(7));
+      await filters.getByRole('button', { name: 'ค้นหา' }).click();
+      await expect(page).toHaveURL(new RegExp(`betId=${betId(7)}`));
+      await expect(rows(page)).toHaveCount(2);
+      await expectRow(page, 0, 14);
+      await expectRow(page, 1, 15);
+      await expect(nextButton(page)).toHaveCount(0);
+      await expect(previousButton(page)).toHaveCount(0);
+
+      // Brand: 30 JILI bets = 60 rows; 50 on page 1, 10 on page 2.
+      await filters.getByLabel('Bet ID').fill('');
+      await filters.getByLabel('ค่ายเกม').fill('jili');
+      await filters.getByRole('button', { name: 'ค้นหา' }).click();
+      await pager(page).getByLabel('รายการต่อหน้า').selectOption('50');
+      await expect(rows(page)).toHaveCount(50);
+      for (const text of await rows(page).allInnerTexts()) expect(text).toContain('JILI');
+      await nextButton(page).click();
+      await expect(rows(page)).toHaveCount(10);
+      await expect(nextButton(page)).toHaveCount(0);
+      // The size stays across a new search; the page goes back to 1.
+      await filters.getByRole('textbox', { name: 'ค่ายเกม' }).fill('');
+      await filters.getByRole('textbox', { name: 'ค่ายเกม' }).press('Enter');
+      await expect(page).toHaveURL(/\?limit=50$/);
+      await expect(rows(page)).toHaveCount(50);
+
+      // Bet type: the 60 SETTLE rows.
+      await filters.getByRole('combobox', { name: 'ประเภทเดิมพัน' }).click();
+      await page.getByRole('option', { name: 'SETTLE', exact: true }).click();
+      await filters.getByRole('button', { name: 'ค้นหา' }).click();
+      await expect(page).toHaveURL(/betType=SETTLE/);
+      await expect(rows(page).nth(1)).toContainText('SETTLE');
+      await expect(rows(page)).toHaveCount(50);
+      for (const text of await rows(page).allInnerTexts()) expect(text).toContain('SETTLE');
+      await filters.getByRole('button', { name: 'ล้างตัวกรอง' }).click();
+      await expect(page).toHaveURL(/\?limit=50$/);
+
+      // Date range: one whole Bangkok day in the middle of the data, picked in the date-time pickers.
+      const day = bangkokDay(holdAt(30));
+      const from = bangkokDayStart(day);
+      const to = from + 86_400_000;
+      const expected = Array.from({ length: BETS }, (_, i) => i).filter(
+        (i) => holdAt(i) >= from && holdAt(i) + 45_000 < to,
+      );
+      const fromField = filters.getByRole('button', { name: 'ตั้งแต่', exact: true });
+      const dropdown = await pickDay(page, fromField, day);
+      await expectAccessible(page, 'date-time picker');
+      await screenshot(page, 'transaction-date-picker');
+      await dropdown.getByRole('button', { name: 'ตกลง' }).click();
+      await expect(fromField).toHaveText(`${mmddyyyy(day)} 12:00 AM`);
+      const toField = filters.getByRole('button', { name: 'ถึง', exact: true });
+      const toDropdown = await pickDay(page, toField, day);
+      await toDropdown.getByRole('button', { name: 'ตกลง' }).click();
+      await expect(toField).toHaveText(`${mmddyyyy(day)} 11:59 PM`);
+      await filters.getByRole('button', { name: 'ค้นหา' }).click();
+      await expect(page).toHaveURL(/startDate=.*endDate=/);
+      await expect(rows(page)).toHaveCount(expected.length * 2);
+      const first = expected[0] ?? 0;
+      await expect(rows(page).first()).toContainText(betId(first));
+      await expect(rows(page).last()).toContainText(betId(expected.at(-1) ?? 0));
+      await screenshot(page, 'transaction-list-date-filter');
+
+      // A player id that is not one: the server's message in the red banner (spec §5).
+      await filters.getByLabel('ผู้เล่น (ID)').fill('abc');
+      await filters.getByRole('button', { name: 'ค้นหา' }).click();
+      await expect(page.getByTestId('error-banner')).toContainText('user');
+      await filters.getByLabel('ผู้เล่น (ID)').fill('');
+
+      // Nothing matches: the no-data picture.
+      await filters.getByLabel('Bet ID').fill('no-such-bet');
+      await filters.getByRole('button', { name: 'ค้นหา' }).click();
+      await expect(page.getByTestId('empty-state')).toContainText('ไม่พบรายการธุรกรรม');
+      await expect(pager(page)).toHaveCount(0);
+      await expectAccessible(page, 'empty transaction list');
+      await screenshot(page, 'transaction-list-empty');
+    });
+
+    test("a row opens the read-only detail with the bet's history", async ({ page }) => {
+      await openFromAgentList(page);
+      await page.getByRole('search').getByLabel('Bet ID').fill(betId(3));
+      await page.getByRole('search').getByRole('button', { name: 'ค้นหา' }).click();
+      await expect(rows(page)).toHaveCount(2);
+      // The SETTLE row (newest first).
+      await rows(page).first().click();
+      const dialog = page.getByRole('dialog', { name: 'รายละเอียดธุรกรรม' });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByLabel('Bet ID')).toHaveValue(betId(3));
+      await expect(dialog.getByLabel('Bet ID')).toBeDisabled();
+      await expect(dialog.getByLabel('ประเภทเดิมพัน')).toHaveValue('SETTLE');
+      await expect(dialog.getByLabel('ประเภทจากเกม')).toHaveValue('lose');
+      await expect(dialog.getByLabel('ค่ายเกม')).toHaveValue('JILI');
+      await expect(dialog.getByLabel('รหัสเกม')).toHaveValue('super-ace');
+      await expect(dialog.getByLabel('จำนวนเงิน')).toHaveValue('0.00');
+      await expect(dialog.getByLabel('เอเจนต์')).toHaveValue(`${agent.username} (${agent._id})`);
+      await expect(dialog.getByLabel('เวลาเริ่ม')).toHaveValue(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
+      await expect(dialog.getByLabel('เวลาสิ้นสุด')).toHaveValue(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
+      for (const input of await dialog.getByRole('textbox').all()) await expect(input).toBeDisabled();
+
+      // History, oldest first: HOLD then SETTLE, the opened row marked.
+      const items = dialog.getByTestId('timeline-item');
+      await expect(items).toHaveCount(2);
+      await expect(items.nth(0)).toContainText('HOLD');
+      await expect(items.nth(0)).toContainText('-1,031.50');
+      await expect(items.nth(1)).toContainText('SETTLE');
+      await expect(items.nth(1)).toContainText('รายการนี้');
+      await expect(dialog.getByText('2 รายการ')).toBeVisible();
+      await expectAccessible(page, 'transaction detail dialog');
+      await screenshot(page, 'transaction-detail-dialog');
+      await dialog.getByRole('button', { name: 'ปิด' }).first().click();
+      await expect(dialog).toBeHidden();
+
+      // The keyboard opens a row too.
+      await rows(page).nth(1).focus();
+      await page.keyboard.press('Enter');
+      await expect(dialog.getByLabel('ประเภทเดิมพัน')).toHaveValue('HOLD');
+      await expect(dialog.getByTestId('timeline-item').nth(0)).toContainText('รายการนี้');
+    });
+
+    test('exports the filtered rows as CSV', async ({ page }) => {
+      await openFromAgentList(page);
+      await page.getByRole('search').getByLabel('ค่ายเกม').fill('PGSOFT');
+      await page.getByRole('search').getByRole('button', { name: 'ค้นหา' }).click();
+      await expect(rows(page).first()).toContainText('PGSOFT');
+      const downloading = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'ส่งออก CSV' }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toBe(`transactions-${agent.username}.csv`);
+      const lines = readFileSync((await download.path()) ?? '', 'utf8')
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/);
+      expect(lines[0]).toContain('betId');
+      expect(lines).toHaveLength(1 + BETS);
+      for (const line of lines.slice(1)) expect(line).toContain('PGSOFT');
+    });
+
+    test('a failing list shows the red banner with retry', async ({ page }) => {
+      await openFromAgentList(page);
+      await page.route('**/api/v1/transaction/*/list', (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ status: 9000, error: 'Internal error (request abc)', data: null }),
+        }),
+      );
+      await page.getByRole('search').getByLabel('Bet ID').fill('anything');
+      await page.getByRole('search').getByRole('button', { name: 'ค้นหา' }).click();
+      await expect(page.getByTestId('error-banner')).toContainText('Internal error (request abc)');
+      await expectAccessible(page, 'transaction list error');
+      await screenshot(page, 'transaction-list-error');
+      await page.unroute('**/api/v1/transaction/*/list');
+      await page.getByRole('search').getByLabel('Bet ID').fill('');
+      await page.getByRole('search').getByRole('button', { name: 'ค้นหา' }).click();
+      await expect(rows(page)).toHaveCount(10);
+      await expect(page.getByTestId('error-banner')).toHaveCount(0);
+    });
+  });
+
+test('an unknown agent id says so instead of listing nothing', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/transaction/999999999');
+  await expect(page.getByRole('heading', { level: 1, name: 'รายการธุรกรรมของเอเจนต์' })).toBeVisible();
+  await expect(page.getByTestId('error-banner').first()).toContainText('ไม่พบเอเจนต์');
+  await expectAccessible(page, 'transaction list of an unknown agent');
+});

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import {
+  boolFilter,
+  dateFilter,
+  httpUrlSchema,
+  isoTimestamp,
+  pageFields,
+  passwordSchema,
+  textFilter,
+  usernameSchema,
+} from './common.ts';
+
+export const agentTypes = ['SENIOR', 'MASTER', 'AGENT', 'SUBAGENT'] as const;
+export const agentTypeSchema = z.enum(agentTypes);
+export type AgentType = z.infer<typeof agentTypeSchema>;
+
+export const prefixSchema = z
+  .string()
+  .regex(/^[a-z0-9]{2,6}$/, 'must be 2 to 6 lower-case letters or digits');
+export const agentCodeSchema = z
+  .string()
+  .min(2, 'must be 2 to 32 characters')
+  .max(32, 'must be 2 to 32 characters')
+  .regex(/^[A-Za-z0-9_-]+$/, 'may contain only letters, digits, _ and -');
+export const agentSecretSchema = z
+  .string()
+  .min(16, 'must be 16 to 128 characters')
+  .max(128, 'must be 16 to 128 characters')
+  .regex(/^[\x21-\x7e]+$/, 'may contain only visible ASCII characters');
+
+/** What every role reads about an agent. */
+export const agentSchema = z.object({
+  _id: z.string(),
+  username: z.string(),
+  endpoint: z.string(),
+  games: z.array(z.string()),
+  prefix: z.string(),
+  code: z.string(),
+  apiKey: z.string(),
+  agentType: agentTypeSchema,
+  createdBy: z.string().nullable(),
+  locked: z.boolean(),
+  createdAt: isoTimestamp,
+  updatedAt: isoTimestamp,
+});
+export type Agent = z.infer<typeof agentSchema>;
+
+/** The credentials, shown only to roles that may edit agents (DESIGN §7). */
+export const agentWithSecretSchema = agentSchema.extend({
+  secret: z.string().optional(),
+  apiKeyEncoded: z.string().optional(),
+});
+export type AgentWithSecret = z.infer<typeof agentWithSecretSchema>;
+
+export const agentListQuerySchema = z.object({
+  username: textFilter,
+  prefix: textFilter,
+  startDate: dateFilter,
+  endDate: dateFilter,
+  locked: boolFilter,
+  ...pageFields(50),
+});
+export type AgentListQuery = z.input<typeof agentListQuerySchema>;
+
+export const agentRegisterSchema = z.object({
+  username: usernameSchema,
+  password: passwordSchema,
+  endpoint: httpUrlSchema,
+  games: z.array(z.string().max(32)).max(500).default([]),
+  prefix: prefixSchema,
+  code: agentCodeSchema,
+  /** Blank = the server generates one. */
+  secret: z.union([agentSecretSchema, z.literal('')]).optional(),
+  agentType: agentTypeSchema,
+});
+export type AgentRegister = z.input<typeof agentRegisterSchema>;
+
+export const agentUpdateSchema = z.object({
+  endpoint: httpUrlSchema,
+  games: z.array(z.string().max(32)).max(500),
+  agentType: agentTypeSchema,
+});
+export type AgentUpdate = z.infer<typeof agentUpdateSchema>;
+
+/** Picker search: agents whose username or prefix contains the text. */
+export const agentPickQuerySchema = z.object({
+  q: textFilter,
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const agentPickSchema = z.object({ _id: z.string(), username: z.string(), prefix: z.string() });
+export type AgentPick = z.infer<typeof agentPickSchema>;

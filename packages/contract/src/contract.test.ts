@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { adminListQuerySchema } from './admin.ts';
+import { boolFilter, dateFilter, textFilter } from './common.ts';
+import { allows, api, pathOf } from './routes.ts';
+
+describe('list filters (DESIGN §4)', () => {
+  it('reads booleans as the spec sends them', () => {
+    for (const [input, output] of [
+      [0, false],
+      [1, true],
+      ['0', false],
+      ['1', true],
+      [true, true],
+      ['false', false],
+      ['', undefined],
+      [undefined, undefined],
+    ] as const) {
+      expect(boolFilter.parse(input)).toBe(output);
+    }
+    expect(boolFilter.safeParse('yes').success).toBe(false);
+  });
+
+  it('treats empty text and dates as no filter', () => {
+    expect(textFilter.parse('  ')).toBeUndefined();
+    expect(textFilter.parse(' ali ')).toBe('ali');
+    expect(dateFilter.parse('')).toBeUndefined();
+    expect(dateFilter.parse('2026-11-01')?.toISOString()).toBe('2026-11-01T00:00:00.000Z');
+    expect(dateFilter.parse('2026-11-01T10:00:00+07:00')?.toISOString()).toBe('2026-11-01T03:00:00.000Z');
+    expect(dateFilter.safeParse('01/11/2026').success).toBe(false);
+  });
+
+  it('defaults the admin list to page 1 of 10 and caps the page size at 100', () => {
+    expect(adminListQuerySchema.parse({})).toMatchObject({ page: 1, limit: 10 });
+    expect(adminListQuerySchema.safeParse({ limit: 101 }).success).toBe(false);
+    expect(adminListQuerySchema.safeParse({ page: 0 }).success).toBe(false);
+  });
+});
+
+describe('route catalogue', () => {
+  it('fills path parameters, encoded', () => {
+    expect(pathOf(api.adminUpdate, { id: '42' })).toBe('/admin/admin/update/42');
+    expect(pathOf(api.adminGet, { id: 'a/b' })).toBe('/admin/admin/get/a%2Fb');
+  });
+
+  it('knows who may call what', () => {
+    expect(allows(api.login, undefined)).toBe(true);
+    expect(allows(api.adminList, 'ADMIN')).toBe(true);
+    expect(allows(api.adminList, 'OPERATOR')).toBe(false);
+    expect(allows(api.self, undefined)).toBe(false);
+  });
+});

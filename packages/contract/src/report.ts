@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { idSchema } from './common.ts';
+import { transactionSchema } from './transaction.ts';
+
+/** A report's agent: one agent id, or `all` for the whole platform (DESIGN §10). */
+export const reportAgentParamsSchema = z.object({ agentId: z.union([idSchema, z.literal('all')]) });
+export const gameBrandParamsSchema = reportAgentParamsSchema.extend({
+  gameBrand: z.string().min(1).max(32),
+});
+
+const part = (max: number, name: string) =>
+  z
+    .union([z.string(), z.number()])
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return undefined;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 1 || n > max) {
+        ctx.addIssue({ code: 'custom', message: `must be a ${name} number 1..${max}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+const yearPart = z.union([z.string(), z.number()]).transform((v, ctx) => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 2000 || n > 2100) {
+    ctx.addIssue({ code: 'custom', message: 'must be a year 2000..2100' });
+    return z.NEVER;
+  }
+  return n;
+});
+
+/** Summary bodies use strings `day`, `month`, `year` as the spec sends them; day and month may be ''. */
+export const dailySummaryQuerySchema = z.object({
+  day: part(31, 'day'),
+  month: part(12, 'month').pipe(z.number()),
+  year: yearPart,
+});
+export const monthlySummaryQuerySchema = z.object({ month: part(12, 'month'), year: yearPart });
+/** Inclusive range of business days, from date-time pickers (ISO) or plain dates. */
+export const rangeQuerySchema = z
+  .object({
+    from: z.union([z.iso.datetime({ offset: true }), z.iso.date()]),
+    to: z.union([z.iso.datetime({ offset: true }), z.iso.date()]),
+  })
+  .refine((v) => new Date(v.from).getTime() <= new Date(v.to).getTime() + 86_400_000, {
+    message: 'must not be before from',
+    path: ['to'],
+  });
+
+/** Money columns of every report row (major units; DESIGN §10). */
+export const totalsSchema = z.object({
+  transactionCount: z.number(),
+  /** −HOLD: what players staked. */
+  turnover: z.number(),
+  /** SETTLE: what players won back. */
+  payout: z.number(),
+  cancel: z.number(),
+  void: z.number(),
+  /** HOLD + SETTLE + CANCEL + VOID, from the player's wallet: negative when players lost. */
+  winLose: z.number(),
+  deposit: z.number(),
+  withdraw: z.number(),
+  /** DEPOSIT + WITHDRAW. */
+  profit: z.number(),
+  promotion: z.number(),
+  promotionRefund: z.number(),
+  promotionAffiliate: z.number(),
+});
+export type Totals = z.infer<typeof totalsSchema>;
+
+const dayKey = { date: z.string(), day: z.string(), month: z.string(), year: z.string() };
+const monthKey = { month: z.string(), year: z.string() };
+export const dailyRowSchema = totalsSchema.extend(dayKey);
+export const monthlyRowSchema = totalsSchema.extend(monthKey);
+export const gameDailyRowSchema = totalsSchema.extend({ ...dayKey, gameBrand: z.string() });
+export const gameMonthlyRowSchema = totalsSchema.extend({ ...monthKey, gameBrand: z.string() });
+export const gameCodeDailyRowSchema = gameDailyRowSchema.extend({ gameCode: z.string() });
+export const gameCodeMonthlyRowSchema = gameMonthlyRowSchema.extend({ gameCode: z.string() });
+
+export const reportDataSchema = <T extends z.ZodType>(row: T) =>
+  z.object({ rows: z.array(row), totals: totalsSchema });
+
+/** The agent report's monthly widget (spec §3 "Monthly agent report"). */
+export const monthlyBalanceSchema = z.object({
+  holdBalance: z.number(),
+  settleBalance: z.number(),
+  voidBalance: z.number(),
+  cancelBalance: z.number(),
+  depositBalance: z.number(),
+  withdrawBalance: z.number(),
+  promotionBalance: z.number(),
+  promotionRefundBalance: z.number(),
+  promotionAffiliateBalance: z.number(),
+  transactionCount: z.number(),
+});
+export type MonthlyBalance = z.infer<typeof monthlyBalanceSchema>;
+export const monthlyBalanceQuerySchema = z.object({
+  date: z.union([z.iso.datetime({ offset: true }), z.iso.date()]),
+});
+/** A page of agents' widgets in one request. */
+export const monthlyBalancesQuerySchema = monthlyBalanceQuerySchema.extend({
+  agentIds: z.array(idSchema).min(1).max(100),
+});
+export const monthlyBalancesDataSchema = z.array(monthlyBalanceSchema.extend({ agent: z.string() }));
+
+export const revenueShareQuerySchema = monthlySummaryQuerySchema.extend({
+  month: part(12, 'month').pipe(z.number()),
+});
+export const revenueShareRowSchema = z.object({
+  sharing: z.string(),
+  agent: z.string(),
+  agentUsername: z.string(),
+  parentAgent: z.string(),
+  parentAgentUsername: z.string(),
+  parentPercentage: z.number(),
+  winLose: z.number(),
+  parentShare: z.number(),
+});
+export const revenueShareDataSchema = z.object({
+  rows: z.array(revenueShareRowSchema),
+  parents: z.array(
+    z.object({ parentAgent: z.string(), parentAgentUsername: z.string(), parentShare: z.number() }),
+  ),
+  total: z.number(),
+});
+
+export const betHistoryQuerySchema = z.object({ betId: z.string().trim().min(1, 'required').max(64) });
+export const betHistoryDataSchema = z.array(transactionSchema.extend({ agentUsername: z.string() }));
+
+export const dashboardQuerySchema = z.object({
+  month: part(12, 'month'),
+  year: z.union([z.string(), z.number(), z.literal('')]).optional(),
+});
+const periodSchema = z.object({
+  month: z.string(),
+  year: z.string(),
+  turnover: z.number(),
+  winLose: z.number(),
+  transactionCount: z.number(),
+  activePlayers: z.number(),
+  registeredPlayers: z.number(),
+});
+export const dashboardDataSchema = z.object({
+  current: periodSchema,
+  previous: periodSchema,
+  daily: z.array(z.object({ date: z.string(), turnover: z.number(), winLose: z.number() })),
+  topBrands: z.array(z.object({ gameBrand: z.string(), turnover: z.number(), winLose: z.number() })),
+  topAgents: z.array(
+    z.object({ agent: z.string(), username: z.string(), turnover: z.number(), winLose: z.number() }),
+  ),
+});
+export type DashboardData = z.infer<typeof dashboardDataSchema>;

@@ -1,0 +1,407 @@
+import { z } from 'zod';
+import {
+  adapterCreateSchema,
+  adapterListQuerySchema,
+  adapterSchema,
+  adapterUpdateSchema,
+} from './adapter.ts';
+import { adminCreateSchema, adminListQuerySchema, adminSchema, adminUpdateSchema } from './admin.ts';
+import {
+  agentListQuerySchema,
+  agentPickQuerySchema,
+  agentPickSchema,
+  agentRegisterSchema,
+  agentSchema,
+  agentUpdateSchema,
+  agentWithSecretSchema,
+} from './agent.ts';
+import {
+  agentOperatorListQuerySchema,
+  agentOperatorRegisterSchema,
+  agentOperatorSchema,
+  agentOperatorUpdateSchema,
+} from './agent-operator.ts';
+import {
+  agentSharingCreateSchema,
+  agentSharingListQuerySchema,
+  agentSharingSchema,
+  agentSharingUpdateSchema,
+} from './agent-sharing.ts';
+import { auditListQuerySchema, auditRecordSchema } from './audit.ts';
+import {
+  loginBodySchema,
+  loginDataSchema,
+  okDataSchema,
+  selfDataSchema,
+  selfUsernameSchema,
+  verifyBodySchema,
+  verifyDataSchema,
+} from './auth.ts';
+import { emptyBodySchema, idParamsSchema, idSchema, listDataSchema } from './common.ts';
+import {
+  betHistoryDataSchema,
+  betHistoryQuerySchema,
+  dailyRowSchema,
+  dailySummaryQuerySchema,
+  dashboardDataSchema,
+  dashboardQuerySchema,
+  gameBrandParamsSchema,
+  gameCodeDailyRowSchema,
+  gameCodeMonthlyRowSchema,
+  gameDailyRowSchema,
+  gameMonthlyRowSchema,
+  monthlyBalanceQuerySchema,
+  monthlyBalanceSchema,
+  monthlyBalancesDataSchema,
+  monthlyBalancesQuerySchema,
+  monthlyRowSchema,
+  monthlySummaryQuerySchema,
+  rangeQuerySchema,
+  reportAgentParamsSchema,
+  reportDataSchema,
+  revenueShareDataSchema,
+  revenueShareQuerySchema,
+} from './report.ts';
+import { type AdminType, roles } from './roles.ts';
+import {
+  agentIdParamsSchema,
+  ingestBodySchema,
+  ingestDataSchema,
+  registerCountQuerySchema,
+  registerCountRowSchema,
+  transactionDetailSchema,
+  transactionListDataSchema,
+  transactionListQuerySchema,
+  transactionParamsSchema,
+} from './transaction.ts';
+import { userCreateSchema, userListQuerySchema, userSchema, userUpdateSchema } from './user.ts';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * One API route: where it lives, who may call it and the shapes it takes and gives.
+ * The server registers handlers against these; the client calls through them; the
+ * permission test walks all of them.
+ */
+export interface RouteDef<
+  B extends z.ZodType = z.ZodType,
+  P extends z.ZodType = z.ZodType,
+  D extends z.ZodType = z.ZodType,
+> {
+  method: Method;
+  /** Path below /api/v1, Fastify style (`:id`). */
+  path: string;
+  /**
+   * `public` needs no session; `agent-signed` is called by a game integration with the agent's
+   * HMAC signature instead of a session; otherwise the admin types allowed (deny by default).
+   */
+  access: 'public' | 'agent-signed' | readonly AdminType[];
+  body: B;
+  params: P;
+  data: D;
+  /** `csv`: the answer is a streamed text/csv file, not the envelope. */
+  format?: 'csv';
+  /** Registration answers also carry `statusCode`/`statusMessage` (spec §4/§7). */
+  legacyStatus?: true;
+}
+
+const noParams = z.object({});
+
+const route = <B extends z.ZodType, P extends z.ZodType, D extends z.ZodType>(
+  method: Method,
+  path: string,
+  access: RouteDef['access'],
+  shapes: { body?: B; params?: P; data: D; legacyStatus?: true },
+): RouteDef<B, P, D> => ({
+  method,
+  path,
+  access,
+  body: (shapes.body ?? emptyBodySchema) as B,
+  params: (shapes.params ?? noParams) as P,
+  data: shapes.data,
+  ...(shapes.legacyStatus ? { legacyStatus: true as const } : {}),
+});
+
+/** CSV export of a list: same filters (limit up to 500 per page; the file holds every matching row). */
+const csvExport = <B extends z.ZodType, P extends z.ZodType = typeof noParams>(
+  path: string,
+  body: B,
+  params?: P,
+): RouteDef<B, P, z.ZodString> => ({
+  method: 'POST',
+  path,
+  access: roles.everyone,
+  body,
+  params: (params ?? noParams) as P,
+  data: z.string(),
+  format: 'csv',
+});
+
+/** A route addressed by one record id. */
+const idRoute = <D extends z.ZodType>(method: Method, path: string, access: RouteDef['access'], data: D) =>
+  route(method, path, access, { params: idParamsSchema, data });
+
+export const api = {
+  health: route('GET', '/health', 'public', { data: z.object({ ok: z.literal(true) }) }),
+
+  login: route('POST', '/admin/authorization/login', 'public', {
+    body: loginBodySchema,
+    data: loginDataSchema,
+  }),
+  selfCheck: route('GET', '/admin/authorization/self', roles.everyone, { data: selfUsernameSchema }),
+  self: route('POST', '/admin/authorization/self', roles.everyone, { data: selfDataSchema }),
+  logout: route('POST', '/admin/authorization/logout', roles.everyone, { data: okDataSchema }),
+  verify: route('POST', '/admin/authorization/verify', roles.everyone, {
+    body: verifyBodySchema,
+    data: verifyDataSchema,
+  }),
+
+  adminList: route('POST', '/admin/admin/list', roles.managers, {
+    body: adminListQuerySchema,
+    data: listDataSchema(adminSchema),
+  }),
+  adminGet: route('POST', '/admin/admin/get/:id', roles.managers, {
+    params: idParamsSchema,
+    data: adminSchema,
+  }),
+  adminCreate: route('POST', '/admin/admin/create', roles.managers, {
+    body: adminCreateSchema,
+    data: adminSchema,
+  }),
+  adminUpdate: route('PUT', '/admin/admin/update/:id', roles.managers, {
+    body: adminUpdateSchema,
+    params: idParamsSchema,
+    data: adminSchema,
+  }),
+  adminLock: route('DELETE', '/admin/admin/delete/:id', roles.managers, {
+    params: idParamsSchema,
+    data: adminSchema,
+  }),
+  adminUnlock: route('PUT', '/admin/admin/revert/:id', roles.managers, {
+    params: idParamsSchema,
+    data: adminSchema,
+  }),
+
+  adapterList: route('POST', '/adapter/list', roles.everyone, {
+    body: adapterListQuerySchema,
+    data: listDataSchema(adapterSchema),
+  }),
+  adapterExport: csvExport('/adapter/export', adapterListQuerySchema),
+  adapterGet: idRoute('POST', '/adapter/get/:id', roles.everyone, adapterSchema),
+  adapterCreate: route('POST', '/adapter/create', roles.managers, {
+    body: adapterCreateSchema,
+    data: adapterSchema,
+  }),
+  adapterUpdate: route('PUT', '/adapter/update/:id', roles.managers, {
+    body: adapterUpdateSchema,
+    params: idParamsSchema,
+    data: adapterSchema,
+  }),
+  adapterDisable: idRoute('DELETE', '/adapter/delete/:id', roles.managers, adapterSchema),
+  adapterEnable: idRoute('PUT', '/adapter/revert/:id', roles.managers, adapterSchema),
+
+  agentList: route('POST', '/agent/list', roles.everyone, {
+    body: agentListQuerySchema,
+    data: listDataSchema(agentSchema),
+  }),
+  agentExport: csvExport('/agent/export', agentListQuerySchema),
+  agentPick: route('POST', '/agent/pick', roles.everyone, {
+    body: agentPickQuerySchema,
+    data: z.array(agentPickSchema),
+  }),
+  agentGet: idRoute('POST', '/agent/get/:id', roles.everyone, agentWithSecretSchema),
+  agentRegister: route('POST', '/agent/register', roles.writers, {
+    body: agentRegisterSchema,
+    data: agentWithSecretSchema,
+  }),
+  agentUpdate: route('PUT', '/agent/update/:id', roles.writers, {
+    body: agentUpdateSchema,
+    params: idParamsSchema,
+    data: agentWithSecretSchema,
+  }),
+  agentRotateSecret: idRoute('POST', '/agent/rotate-secret/:id', roles.writers, agentWithSecretSchema),
+  agentLock: idRoute('DELETE', '/agent/delete/:id', roles.writers, agentSchema),
+  agentUnlock: idRoute('PUT', '/agent/revert/:id', roles.writers, agentSchema),
+
+  agentSharingList: route('POST', '/agent-sharing/list', roles.everyone, {
+    body: agentSharingListQuerySchema,
+    data: listDataSchema(agentSharingSchema),
+  }),
+  agentSharingExport: csvExport('/agent-sharing/export', agentSharingListQuerySchema),
+  agentSharingGet: idRoute('POST', '/agent-sharing/get/:id', roles.everyone, agentSharingSchema),
+  agentSharingCreate: route('POST', '/agent-sharing/create', roles.writers, {
+    body: agentSharingCreateSchema,
+    data: agentSharingSchema,
+  }),
+  agentSharingUpdate: route('PUT', '/agent-sharing/update/:id', roles.writers, {
+    body: agentSharingUpdateSchema,
+    params: idParamsSchema,
+    data: agentSharingSchema,
+  }),
+  agentSharingDisable: idRoute('DELETE', '/agent-sharing/delete/:id', roles.writers, agentSharingSchema),
+  agentSharingEnable: idRoute('PUT', '/agent-sharing/revert/:id', roles.writers, agentSharingSchema),
+
+  userList: route('POST', '/user/list', roles.everyone, {
+    body: userListQuerySchema,
+    data: listDataSchema(userSchema),
+  }),
+  userExport: csvExport('/user/export', userListQuerySchema),
+  userGet: idRoute('POST', '/user/get/:id', roles.everyone, userSchema),
+  userCreate: route('POST', '/user/create', roles.writers, { body: userCreateSchema, data: userSchema }),
+  userUpdate: route('POST', '/user/update/:id', roles.writers, {
+    body: userUpdateSchema,
+    params: idParamsSchema,
+    data: userSchema,
+  }),
+  userDelete: idRoute('DELETE', '/user/delete/:id', roles.writers, userSchema),
+
+  agentOperatorList: route('POST', '/agent-operator/list', roles.everyone, {
+    body: agentOperatorListQuerySchema,
+    data: listDataSchema(agentOperatorSchema),
+  }),
+  agentOperatorExport: csvExport('/agent-operator/export', agentOperatorListQuerySchema),
+  agentOperatorRegister: route('POST', '/agent-operator/register', roles.writers, {
+    body: agentOperatorRegisterSchema,
+    data: agentOperatorSchema,
+    legacyStatus: true,
+  }),
+  agentOperatorUpdate: route('PUT', '/agent-operator/update/:id', roles.writers, {
+    body: agentOperatorUpdateSchema,
+    params: idParamsSchema,
+    data: agentOperatorSchema,
+  }),
+  agentOperatorDelete: idRoute('DELETE', '/agent-operator/delete/:id', roles.writers, agentOperatorSchema),
+
+  transactionList: route('POST', '/transaction/:agentId/list', roles.everyone, {
+    body: transactionListQuerySchema,
+    params: agentIdParamsSchema,
+    data: transactionListDataSchema,
+  }),
+  transactionExport: csvExport(
+    '/transaction/:agentId/export',
+    transactionListQuerySchema,
+    agentIdParamsSchema,
+  ),
+  transactionGet: route('POST', '/transaction/:agentId/get/:listId', roles.everyone, {
+    params: transactionParamsSchema,
+    data: transactionDetailSchema,
+  }),
+  registerCount: route('POST', '/report/:agentId/user/register/count', roles.everyone, {
+    body: registerCountQuerySchema,
+    params: agentIdParamsSchema,
+    data: z.array(registerCountRowSchema),
+  }),
+  registerCountExport: csvExport(
+    '/report/:agentId/user/register/count/export',
+    registerCountQuerySchema,
+    agentIdParamsSchema,
+  ),
+  ingest: route('POST', '/ingest/transactions', 'agent-signed', {
+    body: ingestBodySchema,
+    data: ingestDataSchema,
+  }),
+
+  summaryAgentDaily: route('POST', '/summary/:agentId/agent/daily', roles.everyone, {
+    body: dailySummaryQuerySchema,
+    params: reportAgentParamsSchema,
+    data: reportDataSchema(dailyRowSchema),
+  }),
+  summaryAgentMonthly: route('POST', '/summary/:agentId/agent/monthly', roles.everyone, {
+    body: monthlySummaryQuerySchema,
+    params: reportAgentParamsSchema,
+    data: reportDataSchema(monthlyRowSchema),
+  }),
+  summaryGameDaily: route('POST', '/summary/:agentId/game/daily/all', roles.everyone, {
+    body: dailySummaryQuerySchema,
+    params: reportAgentParamsSchema,
+    data: reportDataSchema(gameDailyRowSchema),
+  }),
+  summaryGameMonthly: route('POST', '/summary/:agentId/game/monthly/all', roles.everyone, {
+    body: monthlySummaryQuerySchema,
+    params: reportAgentParamsSchema,
+    data: reportDataSchema(gameMonthlyRowSchema),
+  }),
+  summaryGameDailyByGame: route('POST', '/summary/:agentId/game/daily/:gameBrand', roles.everyone, {
+    body: rangeQuerySchema,
+    params: gameBrandParamsSchema,
+    data: reportDataSchema(gameCodeDailyRowSchema),
+  }),
+  summaryGameMonthlyByGame: route('POST', '/summary/:agentId/game/monthly/:gameBrand', roles.everyone, {
+    body: rangeQuerySchema,
+    params: gameBrandParamsSchema,
+    data: reportDataSchema(gameCodeMonthlyRowSchema),
+  }),
+  summaryTransactionList: route('POST', '/summary/:agentId/list', roles.everyone, {
+    body: transactionListQuerySchema,
+    params: agentIdParamsSchema,
+    data: transactionListDataSchema,
+  }),
+  // The spec names it /summary/{listId}/get/{id}: the first segment is the agent (one name per position).
+  summaryTransactionGet: route('POST', '/summary/:agentId/get/:id', roles.everyone, {
+    params: z.object({ agentId: idSchema, id: idSchema }),
+    data: transactionDetailSchema,
+  }),
+  summaryBetHistory: route('POST', '/summary/bet/history', roles.everyone, {
+    body: betHistoryQuerySchema,
+    data: betHistoryDataSchema,
+  }),
+  revenueShare: route('POST', '/summary/revenue-share', roles.everyone, {
+    body: revenueShareQuerySchema,
+    data: revenueShareDataSchema,
+  }),
+  agentReportMonthly: route('GET', '/agent-report/:agentId/monthly', roles.everyone, {
+    body: monthlyBalanceQuerySchema,
+    params: agentIdParamsSchema,
+    data: monthlyBalanceSchema,
+  }),
+  agentReportMonthlyBatch: route('POST', '/agent-report/monthly', roles.everyone, {
+    body: monthlyBalancesQuerySchema,
+    data: monthlyBalancesDataSchema,
+  }),
+  dashboard: route('POST', '/dashboard/summary', roles.everyone, {
+    body: dashboardQuerySchema,
+    data: dashboardDataSchema,
+  }),
+
+  auditList: route('POST', '/audit/list', roles.managers, {
+    body: auditListQuerySchema,
+    data: listDataSchema(auditRecordSchema),
+  }),
+} as const satisfies Record<string, RouteDef>;
+
+/** Every report route has a CSV twin at the same path + `/export`, taking the same body (DESIGN §4). */
+const reportRoutes = {
+  summaryAgentDaily: api.summaryAgentDaily,
+  summaryAgentMonthly: api.summaryAgentMonthly,
+  summaryGameDaily: api.summaryGameDaily,
+  summaryGameMonthly: api.summaryGameMonthly,
+  summaryGameDailyByGame: api.summaryGameDailyByGame,
+  summaryGameMonthlyByGame: api.summaryGameMonthlyByGame,
+  revenueShare: api.revenueShare,
+} as const;
+export type ReportRouteName = keyof typeof reportRoutes;
+export const reportExports = Object.fromEntries(
+  Object.entries(reportRoutes).map(([name, def]) => [
+    name,
+    { ...def, path: `${def.path}/export`, data: z.string(), format: 'csv' as const },
+  ]),
+) as {
+  [K in ReportRouteName]: RouteDef<
+    (typeof reportRoutes)[K]['body'],
+    (typeof reportRoutes)[K]['params'],
+    z.ZodString
+  >;
+};
+
+export type Api = typeof api;
+export type RouteName = keyof Api;
+export type BodyOf<R extends RouteDef> = z.input<R['body']>;
+export type DataOf<R extends RouteDef> = z.output<R['data']>;
+
+/** Fill `:name` placeholders of a route path. */
+export const pathOf = (def: RouteDef, params: Record<string, string> = {}): string =>
+  def.path.replace(/:([a-zA-Z]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+
+/** May a caller of this type use this route? */
+export const allows = (def: RouteDef, type: AdminType | undefined): boolean =>
+  def.access === 'public' || (type !== undefined && Array.isArray(def.access) && def.access.includes(type));

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { dateFilter, idFilter, isoTimestamp, MAX_MONEY, textFilter } from './common.ts';
+
+export const betTypes = [
+  'HOLD',
+  'SETTLE',
+  'CANCEL',
+  'VOID',
+  'DEPOSIT',
+  'WITHDRAW',
+  'PROMOTION',
+  'PROMOTION_REFUND',
+  'PROMOTION_AFFILIATE',
+] as const;
+export const betTypeSchema = z.enum(betTypes);
+export type BetType = z.infer<typeof betTypeSchema>;
+/** Bet types that take money from the player's wallet: their amounts are ≤ 0 (DESIGN §6). */
+export const debitBetTypes: readonly BetType[] = ['HOLD', 'WITHDRAW'];
+
+export const transactionSchema = z.object({
+  _id: z.string(),
+  agent: z.string(),
+  user: z.string(),
+  username: z.string(),
+  betId: z.string(),
+  betType: betTypeSchema,
+  betTypeFromGame: z.string(),
+  gameBrand: z.string(),
+  gameCode: z.string(),
+  /** Major units, signed from the player's wallet. */
+  amount: z.number(),
+  startDate: isoTimestamp,
+  endDate: isoTimestamp.nullable(),
+  createdAt: isoTimestamp,
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+export const transactionListQuerySchema = z.object({
+  /** Player id. */
+  user: idFilter,
+  username: textFilter,
+  betId: textFilter,
+  betType: z
+    .union([betTypeSchema, z.literal('')])
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  betTypeFromGame: textFilter,
+  gameBrand: textFilter,
+  gameCode: textFilter,
+  startDate: dateFilter,
+  endDate: dateFilter,
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  /** Keyset cursor of the previous page's last row (`nextCursor`): makes any page as fast as the first. */
+  cursor: z.string().max(100).optional(),
+});
+export type TransactionListQuery = z.input<typeof transactionListQuerySchema>;
+
+export const transactionListDataSchema = z.object({
+  records: z.array(transactionSchema),
+  page: z.number(),
+  limit: z.number(),
+  /** Cursor for the next page, null when this page was the last. */
+  nextCursor: z.string().nullable(),
+});
+
+export const transactionDetailSchema = transactionSchema.extend({
+  /** Every row of the same bet id for this agent, oldest first (HOLD → SETTLE/CANCEL/VOID). */
+  history: z.array(transactionSchema),
+});
+
+export const transactionParamsSchema = z.object({
+  agentId: z.string().regex(/^[1-9][0-9]{0,18}$/, 'must be a record id'),
+  listId: z.string().regex(/^[1-9][0-9]{0,18}$/, 'must be a record id'),
+});
+export const agentIdParamsSchema = z.object({
+  agentId: z.string().regex(/^[1-9][0-9]{0,18}$/, 'must be a record id'),
+});
+
+/** One bet record as a game integration sends it (DESIGN §9). */
+export const ingestItemSchema = z
+  .object({
+    betId: z.string().min(1).max(64),
+    betType: betTypeSchema,
+    betTypeFromGame: z.string().max(64),
+    gameBrand: z.string().min(1).max(32),
+    gameCode: z.string().min(1).max(64),
+    username: z
+      .string()
+      .min(3)
+      .max(26)
+      .regex(/^[a-zA-Z0-9_]+$/, 'may contain only letters, digits and _'),
+    amount: z
+      .number()
+      .finite()
+      .min(-MAX_MONEY)
+      .max(MAX_MONEY)
+      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'may have at most 2 decimals'),
+    startDate: z.iso.datetime({ offset: true }),
+    endDate: z.iso.datetime({ offset: true }).nullable().optional(),
+  })
+  .superRefine((item, ctx) => {
+    const debit = debitBetTypes.includes(item.betType);
+    if (debit ? item.amount > 0 : item.amount < 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['amount'],
+        message: `${item.betType} amounts must be ${debit ? '≤ 0' : '≥ 0'}`,
+      });
+    }
+  });
+export type IngestItem = z.infer<typeof ingestItemSchema>;
+
+export const INGEST_MAX_ITEMS = 1000;
+export const ingestBodySchema = z.object({
+  transactions: z
+    .array(ingestItemSchema)
+    .min(1, 'must hold 1 to 1000 items')
+    .max(INGEST_MAX_ITEMS, 'must hold 1 to 1000 items'),
+});
+export const ingestDataSchema = z.object({ accepted: z.number(), duplicates: z.number() });
+
+export const registerCountQuerySchema = z.object({
+  /** Any day of the month to report (ISO date or date-time); the month is taken in the report time zone. */
+  date: z.union([z.iso.datetime({ offset: true }), z.iso.date()]),
+});
+export const registerCountRowSchema = z.object({ date: z.string(), count: z.number() });
