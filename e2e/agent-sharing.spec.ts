@@ -177,6 +177,7 @@ test.describe
       await toggle.click({ force: true });
       await confirm.getByRole('button', { name: 'ยืนยันเปิดใช้งาน' }).click();
       await expect(page.getByText('This agent already has an enabled sharing arrangement')).toBeVisible();
+      await expect(confirm).toBeHidden();
       await expect(toggle).toBeChecked();
       await screenshot(page, 'agent-sharing-enable-refused');
 
@@ -187,6 +188,7 @@ test.describe
       await expect(second).not.toBeChecked();
       await second.click({ force: true });
       await confirm.getByRole('button', { name: 'ยืนยันปิดใช้งาน' }).click();
+      await expect(confirm).toBeHidden();
       await expect(second).toBeChecked();
       await toggle.click({ force: true });
       await expect(confirm).toContainText('ต้องการเปิดใช้งานการแบ่งรายได้');

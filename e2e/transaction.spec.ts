@@ -204,6 +204,9 @@ test.describe
       await filters.getByLabel('Bet ID').fill('');
       await filters.getByLabel('ค่ายเกม').fill('jili');
       await filters.getByRole('button', { name: 'ค้นหา' }).click();
+      // As a user would: the new search's first page shows before the page size changes.
+      await expect(page).toHaveURL(/gameBrand=jili/);
+      await expect(rows(page)).toHaveCount(10);
       await pager(page).getByLabel('รายการต่อหน้า').selectOption('50');
       await expect(rows(page)).toHaveCount(50);
       for (const text of await rows(page).allInnerTexts()) expect(text).toContain('JILI');
