@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import mantinePreset from 'postcss-preset-mantine';
 import { defineConfig } from 'vite';
+import { webBudget } from './web-budget.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), webBudget()],
   css: {
     postcss: { plugins: [mantinePreset()] },
   },
