@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { Status } from '@sapi/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { AppContext } from './context.ts';
 import { adapterRoutes } from './features/adapter/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
@@ -23,6 +23,31 @@ export const API_PREFIX = '/api/v1';
 const BODY_LIMIT = 1024 * 1024;
 /** The built SPA, at the same depth from src/ (dev) and dist/ (bundle). */
 export const defaultWebRoot = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+const cspDirectives = {
+  defaultSrc: ["'self'"],
+  baseUri: ["'none'"],
+  frameAncestors: ["'none'"],
+  objectSrc: ["'none'"],
+  scriptSrc: ["'self'"],
+  // Mantine sets CSS variables through style attributes.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'https:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  formAction: ["'self'"],
+};
+
+/** The DESIGN §7 headers, for the few answers the router gives before any hook (and so before helmet) runs. */
+const routerErrorHeaders = {
+  'content-security-policy': Object.entries(cspDirectives)
+    .map(([k, v]) => `${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${v.join(' ')}`)
+    .join(';'),
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'SAMEORIGIN',
+  'cache-control': 'no-store',
+};
 
 export interface BuildOptions {
   ctx: AppContext;
@@ -44,6 +69,20 @@ export const buildApp = async ({ ctx, logger = false, webRoot = defaultWebRoot }
     trustProxy: ctx.config.TRUST_PROXY,
     return503OnClosing: true,
     requestIdHeader: false,
+    // Malformed percent-encoding and over-long path parameters are caught by the router, before any
+    // hook: answer them in the envelope too, with the security headers (DESIGN §4, §7).
+    frameworkErrors: (err, _req, res) => {
+      const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const reply = res as FastifyReply;
+      return reply
+        .headers(routerErrorHeaders)
+        .code(tooLong ? 414 : 400)
+        .send({
+          status: Status.VALIDATION,
+          error: tooLong ? 'A path parameter is too long' : 'Malformed URL',
+          data: null,
+        });
+    },
   });
   app.decorate('ctx', ctx);
 
@@ -60,19 +99,7 @@ export const buildApp = async ({ ctx, logger = false, webRoot = defaultWebRoot }
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        scriptSrc: ["'self'"],
-        // Mantine sets CSS variables through style attributes.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        formAction: ["'self'"],
-      },
+      directives: cspDirectives,
     },
     referrerPolicy: { policy: 'no-referrer' },
     crossOriginEmbedderPolicy: false,
