@@ -3,7 +3,7 @@ import { queryRows } from '../src/db/client.ts';
 import type { TestApp } from './harness.ts';
 
 /** Every rollup row equals what the raw rows it stands for add up to, and none is missing or extra. */
-export const rollupMismatches = async (t: TestApp) => {
+export const rollupMismatches = async (t: Pick<TestApp, 'ctx'>) => {
   const tz = t.ctx.config.REPORT_TIMEZONE;
   const game = await queryRows<{ n: string }>(
     t.ctx.db,
@@ -35,7 +35,10 @@ export const rollupMismatches = async (t: TestApp) => {
   return Number(game[0]?.n) + Number(agent[0]?.n) + Number(players[0]?.n);
 };
 
-export const countRows = async (t: TestApp, table: 'transactions' | 'transaction_keys' | 'users') =>
+export const countRows = async (
+  t: Pick<TestApp, 'ctx'>,
+  table: 'transactions' | 'transaction_keys' | 'users',
+) =>
   Number(
     (await queryRows<{ n: string }>(t.ctx.db, sql`select count(*)::text as n from ${sql.raw(table)}`))[0]?.n,
   );

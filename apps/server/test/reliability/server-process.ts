@@ -1,0 +1,280 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { signBody } from '../../src/features/ingest/signature.ts';
+import { withDatabase } from '../global-setup.ts';
+
+/**
+ * The real server as a child process (`node --import tsx apps/server/src/main.ts`, from source, so
+ * the suite does not depend on the build), on a throw-away PGlite data directory or PostgreSQL
+ * database of the engine under test.
+ */
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
+const main = join(root, 'apps/server/src/main.ts');
+
+export const ADMIN_USERNAME = 'relroot';
+/** Distinctive, so a leak into the logs is easy to find. */
+export const ADMIN_PASSWORD = `Rel-${randomBytes(9).toString('hex')}`;
+
+export const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+
+/** Where a server keeps its data: a PGlite directory, or a PostgreSQL database made for the test. */
+export interface Store {
+  env: Record<string, string>;
+  /** PGlite only. */
+  dataDir?: string;
+  /** PostgreSQL only. */
+  url?: string;
+  drop(): Promise<void>;
+}
+
+let storeCounter = 0;
+export const makeStore = async (): Promise<Store> => {
+  if (process.env.TEST_ENGINE === 'postgres') {
+    const base = process.env.TEST_DATABASE_URL ?? '';
+    const name = `sapi_t_${process.pid}_rel_${Date.now()}_${storeCounter++}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
+    await admin.end();
+    const url = withDatabase(base, name);
+    return {
+      env: { DATABASE_URL: url },
+      url,
+      drop: async () => {
+        const c = new pg.Client({ connectionString: base });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
+    };
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'sapi-rel-'));
+  return {
+    env: { DATA_DIR: dataDir },
+    dataDir,
+    drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+};
+
+export interface ServerProcess {
+  proc: ChildProcess;
+  pid: number;
+  port: number;
+  base: string;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Resolves once a line matching the pattern has been written `count` times. */
+  waitForOutput(pattern: RegExp, count?: number, timeoutMs?: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export const startServer = async (
+  store: Store,
+  opts: { port?: number; env?: Record<string, string> } = {},
+): Promise<ServerProcess> => {
+  const port = opts.port ?? (await freePort());
+  const proc = spawn(process.execPath, ['--import', 'tsx', main], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_USERNAME,
+      ADMIN_PASSWORD,
+      LOG_LEVEL: 'info',
+      WEB_DIST: '/nonexistent',
+      ...store.env,
+      ...opts.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const listeners = new Set<() => void>();
+  const onData = (chunk: Buffer) => {
+    out += chunk.toString('utf8');
+    for (const l of listeners) l();
+  };
+  proc.stdout?.on('data', onData);
+  proc.stderr?.on('data', onData);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    proc.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  let gone = false;
+  void exited.then(() => {
+    gone = true;
+    for (const l of listeners) l();
+  });
+  const base = `http://127.0.0.1:${port}`;
+
+  const waitForOutput: ServerProcess['waitForOutput'] = (pattern, count = 1, timeoutMs = 60_000) =>
+    new Promise((resolve, reject) => {
+      const global = new RegExp(
+        pattern.source,
+        pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`,
+      );
+      const check = () => {
+        if ((out.match(global)?.length ?? 0) >= count) done(resolve);
+        else if (gone) done(() => reject(new Error(`server exited before ${pattern}:\n${out.slice(-3000)}`)));
+      };
+      const timer = setTimeout(
+        () => done(() => reject(new Error(`timed out waiting for ${pattern}:\n${out.slice(-3000)}`))),
+        timeoutMs,
+      );
+      const done = (fn: () => void) => {
+        clearTimeout(timer);
+        listeners.delete(check);
+        fn();
+      };
+      listeners.add(check);
+      check();
+    });
+
+  const server: ServerProcess = {
+    proc,
+    pid: proc.pid ?? 0,
+    port,
+    base,
+    output: () => out,
+    exited,
+    waitForOutput,
+    stop: async () => {
+      if (!gone) proc.kill('SIGTERM');
+      const res = await Promise.race([
+        exited,
+        new Promise<null>((r) => setTimeout(() => r(null), 20_000).unref()),
+      ]);
+      if (res === null) {
+        proc.kill('SIGKILL');
+        await exited;
+      }
+    },
+  };
+  // Ready when it listens and the database answers.
+  await waitForOutput(/S\.API back-office on http/);
+  const health = await request(server, 'GET', '/api/v1/health');
+  if (health.status !== 200) throw new Error(`health answered ${health.status}`);
+  return server;
+};
+
+export interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary response shapes
+  body: any;
+}
+
+/** One HTTP request on its own connection (no keep-alive pool to blur what happened when). */
+export const request = (
+  server: { base: string },
+  method: string,
+  path: string,
+  opts: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
+): Promise<Answer> =>
+  new Promise((resolve, reject) => {
+    const payload = opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
+    const req = http.request(
+      `${server.base}${path}`,
+      {
+        method,
+        agent: false,
+        headers: {
+          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+          ...opts.headers,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let body: unknown = null;
+          try {
+            body = JSON.parse(text);
+          } catch {
+            body = null;
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+
+export const login = async (server: { base: string }, username: string, password: string) => {
+  const res = await request(server, 'POST', '/api/v1/admin/authorization/login', {
+    body: { username, password },
+  });
+  if (res.body?.status !== 1000) throw new Error(`login ${username}: ${res.text}`);
+  return res.body.data.token as string;
+};
+
+export interface SignedAgent {
+  _id: string;
+  apiKey: string;
+  secret: string;
+}
+
+export const registerAgent = async (server: { base: string }, token: string, n: number) => {
+  const res = await request(server, 'POST', '/api/v1/agent/register', {
+    token,
+    body: {
+      username: `relagent_${n}`,
+      password: 'agent-password-1',
+      endpoint: `https://agent${n}.example.com/callback`,
+      games: [],
+      prefix: `ra${n}`,
+      code: `RA-${n}`,
+      agentType: 'AGENT',
+    },
+  });
+  if (res.body?.status !== 1000) throw new Error(`agent register: ${res.text}`);
+  return res.body.data as SignedAgent;
+};
+
+/** A signed ingest batch over HTTP (DESIGN §9), stamped with the real clock. */
+export const sendBatch = (server: { base: string }, agent: SignedAgent, transactions: unknown[]) => {
+  const raw = JSON.stringify({ transactions });
+  const timestamp = String(Date.now());
+  return request(server, 'POST', '/api/v1/ingest/transactions', {
+    raw,
+    headers: {
+      'x-api-key': agent.apiKey,
+      'x-timestamp': timestamp,
+      'x-signature': signBody(agent.secret, timestamp, raw),
+    },
+  });
+};
+
+/** Resident memory of a process in KiB, from /proc (Linux). */
+export const rssKiB = (pid: number): number | undefined => {
+  try {
+    const m = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+};
