@@ -18,19 +18,30 @@ export interface IngestResult {
 
 const arr = (values: readonly (string | null)[]) => sql.param(values);
 
-/** Make sure every player of the batch exists under the agent; answers lower(username) → id. */
-const playerIds = async (tx: Tx, agent: IngestAgent, items: IngestItem[], now: Date) => {
-  const names = [...new Set(items.map((i) => `${agent.prefix}${i.username}`.toLowerCase()))];
-  await tx.execute(sql`
-    insert into users (agent_id, username, bet_limit, created_at, updated_at)
-    select ${agent.id}, n, 0, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
-    from unnest(${arr(names)}::text[]) as n
-    on conflict (lower(username)) where deleted_at is null do nothing`);
-  const rows = await queryRows<{ id: string; agent_id: string; name: string }>(
+const livePlayers = (tx: Tx, names: string[]) =>
+  queryRows<{ id: string; agent_id: string; name: string }>(
     tx,
     sql`select id::text as id, agent_id::text as agent_id, lower(username) as name from users
         where lower(username) = any(${arr(names)}::text[]) and deleted_at is null`,
   );
+
+/** Make sure every player of the batch exists under the agent; answers lower(username) → id. */
+const playerIds = async (tx: Tx, agent: IngestAgent, items: IngestItem[], now: Date) => {
+  const names = [...new Set(items.map((i) => `${agent.prefix}${i.username}`.toLowerCase()))];
+  // Almost every batch names only known players: look first, insert only the missing ones
+  // (an upsert of all of them would pay a conflict check per name).
+  const rows = await livePlayers(tx, names);
+  if (rows.length < names.length) {
+    const known = new Set(rows.map((r) => r.name));
+    const missing = names.filter((n) => !known.has(n));
+    await tx.execute(sql`
+      insert into users (agent_id, username, bet_limit, created_at, updated_at)
+      select ${agent.id}, n, 0, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+      from unnest(${arr(missing)}::text[]) as n
+      on conflict (lower(username)) where deleted_at is null do nothing`);
+    // Re-read them: a concurrent batch may have created some first.
+    rows.push(...(await livePlayers(tx, missing)));
+  }
   const ids = new Map<string, string>();
   for (const r of rows) {
     if (r.agent_id !== agent.id.toString()) {

@@ -4,6 +4,7 @@ import { bet, ingest, makeAgent, parseCsv } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { queryRows } from '../../db/client.ts';
 import { shareOf } from './revenue-share.ts';
+import { agentDaily, agentMonthly, gameByBrand, gameByCode, type ReportSource } from './service.ts';
 
 let t: TestApp;
 let token: string;
@@ -165,6 +166,25 @@ describe('summary reports equal the raw rows', () => {
       sumOf(r, (x) => x.day.startsWith('2026-11') && WL.includes(x.bet_type)),
       2,
     );
+  });
+
+  it('the raw-scan source the benchmark compares against answers exactly what the rollups answer', async () => {
+    const month = { from: '2026-11-01', to: '2026-11-30' };
+    const span = { from: '2026-10-01', to: '2026-11-30' };
+    const agent = BigInt(child._id);
+    const reports = [
+      (s: ReportSource) => agentDaily(t.ctx, 'all', month, s),
+      (s: ReportSource) => agentDaily(t.ctx, agent, span, s),
+      (s: ReportSource) => agentMonthly(t.ctx, 'all', span, s),
+      (s: ReportSource) => gameByBrand(t.ctx, agent, month, 'day', s),
+      (s: ReportSource) => gameByBrand(t.ctx, 'all', span, 'month', s),
+      (s: ReportSource) => gameByCode(t.ctx, 'all', 'PG', span, 'day', s),
+    ];
+    for (const report of reports) {
+      const byRollup = await report('rollup');
+      expect(byRollup.rows.length).toBeGreaterThan(0);
+      expect(await report('raw')).toEqual(byRollup);
+    }
   });
 
   it('validates periods', async () => {

@@ -27,6 +27,22 @@ const periodOf: Record<Grain, ReturnType<typeof sql.raw>> = {
 
 type SumRow = RawSums & { period: string; game_brand: string; game_code: string };
 
+/**
+ * Where report sums come from: the rollups (always, in the product), or a scan of the raw rows
+ * with the same grouping — kept so the benchmark can show what the rollups save (DESIGN §11).
+ */
+export type ReportSource = 'rollup' | 'raw';
+
+/** The raw rows of the range shaped like a rollup table: business day, one count per row. */
+const rawRows = (ctx: AppContext, range: Range) => {
+  const tz = ctx.config.REPORT_TIMEZONE;
+  return sql`(select agent_id, (start_date at time zone ${tz})::date as day, game_brand, game_code, bet_type,
+                     amount, 1 as tx_count
+              from transactions
+              where start_date >= (${range.from}::date::timestamp at time zone ${tz})
+                and start_date < ((${range.to}::date + 1)::timestamp at time zone ${tz})) as raw`;
+};
+
 /** Sums of a rollup table per period (and per brand / game code), for one agent or all. */
 const rollupSums = (
   ctx: AppContext,
@@ -37,9 +53,13 @@ const rollupSums = (
     grain: Grain;
     by?: 'brand' | 'code';
     brand?: string;
+    source?: ReportSource;
   },
 ) => {
-  const table = sql.raw(opts.table === 'agent' ? 'rollup_agent_daily' : 'rollup_game_daily');
+  const table =
+    opts.source === 'raw'
+      ? rawRows(ctx, opts.range)
+      : sql.raw(opts.table === 'agent' ? 'rollup_agent_daily' : 'rollup_game_daily');
   const keys =
     opts.by === 'code'
       ? sql`, game_brand, game_code`
@@ -62,9 +82,17 @@ const report = <K extends object>(rows: { key: K; sums: TypeSums }[]) => ({
 });
 
 /** One row per business day of the range (days without bets included, as zeros). */
-export const agentDaily = async (ctx: AppContext, agent: AgentScope, range: Range) => {
+export const agentDaily = async (
+  ctx: AppContext,
+  agent: AgentScope,
+  range: Range,
+  source: ReportSource = 'rollup',
+) => {
   const found = new Map(
-    (await rollupSums(ctx, { table: 'agent', agent, range, grain: 'day' })).map((r) => [r.period, sumsOf(r)]),
+    (await rollupSums(ctx, { table: 'agent', agent, range, grain: 'day', source })).map((r) => [
+      r.period,
+      sumsOf(r),
+    ]),
   );
   return report(
     daysBetween(range.from, range.to).map((d) => ({ key: dayKeys(d), sums: found.get(d) ?? zeroSums() })),
@@ -72,9 +100,14 @@ export const agentDaily = async (ctx: AppContext, agent: AgentScope, range: Rang
 };
 
 /** One row per month of the range (months without bets included). */
-export const agentMonthly = async (ctx: AppContext, agent: AgentScope, range: Range) => {
+export const agentMonthly = async (
+  ctx: AppContext,
+  agent: AgentScope,
+  range: Range,
+  source: ReportSource = 'rollup',
+) => {
   const found = new Map(
-    (await rollupSums(ctx, { table: 'agent', agent, range, grain: 'month' })).map((r) => [
+    (await rollupSums(ctx, { table: 'agent', agent, range, grain: 'month', source })).map((r) => [
       r.period,
       sumsOf(r),
     ]),
@@ -85,8 +118,14 @@ export const agentMonthly = async (ctx: AppContext, agent: AgentScope, range: Ra
 };
 
 /** One row per period and game brand that saw bets. */
-export const gameByBrand = async (ctx: AppContext, agent: AgentScope, range: Range, grain: Grain) => {
-  const rows = await rollupSums(ctx, { table: 'game', agent, range, grain, by: 'brand' });
+export const gameByBrand = async (
+  ctx: AppContext,
+  agent: AgentScope,
+  range: Range,
+  grain: Grain,
+  source: ReportSource = 'rollup',
+) => {
+  const rows = await rollupSums(ctx, { table: 'game', agent, range, grain, by: 'brand', source });
   return report(
     rows.map((r) => ({
       key: { ...(grain === 'day' ? dayKeys(r.period) : monthKeys(r.period)), gameBrand: r.game_brand },
@@ -102,8 +141,9 @@ export const gameByCode = async (
   brand: string,
   range: Range,
   grain: Grain,
+  source: ReportSource = 'rollup',
 ) => {
-  const rows = await rollupSums(ctx, { table: 'game', agent, range, grain, by: 'code', brand });
+  const rows = await rollupSums(ctx, { table: 'game', agent, range, grain, by: 'code', brand, source });
   return report(
     rows.map((r) => ({
       key: {

@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../src/config.ts';
+import type { AppContext } from '../src/context.ts';
+import { openDatabase, queryRows } from '../src/db/client.ts';
+import {
+  agentDaily,
+  agentMonthly,
+  gameByBrand,
+  gameByCode,
+  type ReportSource,
+} from '../src/features/report/service.ts';
+import type { Dataset } from './dataset.ts';
+import { measure, type Timing } from './stats.ts';
+
+export interface BenchAgent {
+  id: string;
+  prefix: string;
+  apiKey: string;
+  secret: string;
+  rows: number;
+}
+
+export interface Facts {
+  transactions: number;
+  agents: BenchAgent[];
+  /** The agent with the most bets: the list and ingest scenarios use it. */
+  busiest: BenchAgent;
+  brand: string;
+  /** Last whole business month in the data, and the first day of the data. */
+  month: { month: number; year: number; from: string; to: string };
+  year: { from: string; to: string };
+}
+
+export interface RatioRow {
+  report: string;
+  rollup: Timing;
+  raw: Timing;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/**
+ * Runs on the database directly, before the server starts (PGlite allows one process): reads the
+ * facts the scenarios need and times each report by rollup against the same report by raw scan.
+ */
+export const directPhase = async (dataset: Dataset, runs: { rollup: number; raw: number }) => {
+  const database = await openDatabase(
+    'DATABASE_URL' in dataset.env
+      ? { kind: 'postgres', url: dataset.env.DATABASE_URL, poolSize: 2 }
+      : { kind: 'pglite', dataDir: dataset.env.DATA_DIR },
+  );
+  try {
+    const config = loadConfig({});
+    const ctx: AppContext = { db: database.db, config, now: () => new Date() };
+    const agents = await queryRows<BenchAgent>(
+      ctx.db,
+      sql`select a.id::text as id, a.prefix, a.api_key as "apiKey", a.secret,
+                 coalesce((select sum(tx_count) from rollup_agent_daily r where r.agent_id = a.id), 0)::float8 as rows
+          from agents a order by a.id`,
+    );
+    const busiest = [...agents].sort((a, b) => b.rows - a.rows)[0];
+    if (!busiest) throw new Error('the data set has no agents');
+    const [span] = await queryRows<{ last: string; brand: string }>(
+      ctx.db,
+      sql`select to_char(max(day), 'YYYY-MM-DD') as last,
+                 (select game_brand from rollup_game_daily group by 1 order by sum(tx_count) desc limit 1) as brand
+          from rollup_agent_daily`,
+    );
+    if (!span?.last) throw new Error('the data set has no transactions');
+    // The last whole month before the newest day, and the twelve months up to it.
+    const [ly, lm] = span.last.split('-').map(Number) as [number, number];
+    const year = lm === 1 ? ly - 1 : ly;
+    const month = lm === 1 ? 12 : lm - 1;
+    const monthRange = {
+      from: `${year}-${pad(month)}-01`,
+      to: `${year}-${pad(month)}-${lastDay(year, month)}`,
+    };
+    const yearRange = { from: `${year - 1}-${pad(month)}-01`, to: monthRange.to };
+    const facts: Facts = {
+      transactions: agents.reduce((n, a) => n + a.rows, 0),
+      agents,
+      busiest,
+      brand: span.brand,
+      month: { month, year, ...monthRange },
+      year: yearRange,
+    };
+
+    const all = 'all' as const;
+    const reports: [string, (source: ReportSource) => Promise<unknown>][] = [
+      ['agent daily, all agents, one month', (s) => agentDaily(ctx, all, monthRange, s)],
+      ['agent monthly, all agents, 12 months', (s) => agentMonthly(ctx, all, yearRange, s)],
+      ['game daily by brand, all agents, one month', (s) => gameByBrand(ctx, all, monthRange, 'day', s)],
+      ['game monthly by brand, all agents, 12 months', (s) => gameByBrand(ctx, all, yearRange, 'month', s)],
+      [
+        `game daily by code (${span.brand}), all agents, one month`,
+        (s) => gameByCode(ctx, all, span.brand, monthRange, 'day', s),
+      ],
+      ['agent daily, busiest agent, one month', (s) => agentDaily(ctx, BigInt(busiest.id), monthRange, s)],
+    ];
+    const ratios: RatioRow[] = [];
+    for (const [report, run] of reports) {
+      const rollup = await measure(runs.rollup, () => run('rollup'));
+      const raw = await measure(runs.raw, () => run('raw'), 1);
+      ratios.push({ report, rollup, raw });
+      console.log(`  ${report}: rollup ${rollup.median.toFixed(1)} ms, raw ${raw.median.toFixed(0)} ms`);
+    }
+    return { facts, ratios };
+  } finally {
+    await database.close();
+  }
+};

@@ -1,0 +1,35 @@
+import { api, type BodyOf, type DataOf, pathOf, type RouteDef } from '@sapi/contract';
+
+/** A signed-in client of the running server, speaking the contract's routes. */
+export interface Client {
+  call<R extends RouteDef>(def: R, body?: BodyOf<R>, params?: Record<string, string>): Promise<DataOf<R>>;
+  token: string;
+}
+
+export const BENCH_ADMIN = { username: 'benchadmin', password: 'bench-password-not-secret' } as const;
+
+const send = async <R extends RouteDef>(
+  base: string,
+  def: R,
+  token: string | undefined,
+  body: unknown,
+  params?: Record<string, string>,
+): Promise<DataOf<R>> => {
+  const res = await fetch(`${base}/api/v1${pathOf(def, params)}`, {
+    method: def.method,
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: def.method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+  });
+  const envelope = (await res.json()) as { status: number; error: string | null; data: DataOf<R> };
+  if (envelope.status !== 1000)
+    throw new Error(`${def.method} ${def.path}: ${envelope.status} ${envelope.error}`);
+  return envelope.data;
+};
+
+export const signIn = async (base: string): Promise<Client> => {
+  const { token } = await send(base, api.login, undefined, BENCH_ADMIN);
+  return { token, call: (def, body, params) => send(base, def, token, body, params) };
+};

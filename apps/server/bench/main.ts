@@ -1,0 +1,250 @@
+// `npm run bench -- --engine pglite|postgres --rows N`: the performance budgets of DESIGN §11,
+// measured on a data set made by the demo generator, printed beside each budget.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { api } from '@sapi/contract';
+import pg from 'pg';
+import { type Dataset, type Engine, ensureDataset } from './dataset.ts';
+import { directPhase } from './direct.ts';
+import { BENCH_ADMIN, type Client, signIn } from './http.ts';
+import { agentReportPage, ingestThroughput, listPages, listUnderLoad, reportLatencies } from './scenarios.ts';
+import { ensureServerBuilt, startServer } from './server.ts';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+
+const { values } = parseArgs({
+  options: {
+    engine: { type: 'string', default: 'pglite' },
+    rows: { type: 'string' },
+    runs: { type: 'string', default: '40' },
+    port: { type: 'string', default: '3901' },
+    'load-seconds': { type: 'string', default: '15' },
+    'ingest-batches': { type: 'string' },
+  },
+});
+const engine = values.engine as Engine;
+if (engine !== 'pglite' && engine !== 'postgres') {
+  console.error('--engine must be pglite or postgres');
+  process.exit(2);
+}
+const rows = Number(values.rows ?? (engine === 'postgres' ? 10_000_000 : 1_000_000));
+const runs = Number(values.runs);
+const port = Number(values.port);
+const loadSeconds = Number(values['load-seconds']);
+const ingestBatches = Number(values['ingest-batches'] ?? (engine === 'postgres' ? 200 : 60));
+
+/** DESIGN §11, per engine. */
+const budget =
+  engine === 'postgres'
+    ? { report: 50, list: 30, agentReport: 50, ingest: 50_000, loadRps: 1000, loadP99: 100, ratio: 100 }
+    : {
+        report: 100,
+        list: 60,
+        agentReport: 100,
+        ingest: 20_000,
+        loadRps: 300,
+        loadP99: Number.NaN,
+        ratio: 30,
+      };
+
+interface Line {
+  scenario: string;
+  budget: string;
+  median: string;
+  p95: string;
+  met: boolean | null;
+}
+const lines: Line[] = [];
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const add = (scenario: string, budgetText: string, median: string, p95: string, met: boolean | null) => {
+  lines.push({ scenario, budget: budgetText, median, p95, met });
+  console.log(`  ${met === false ? '✗' : met ? '✓' : '·'} ${scenario}: ${median} / ${p95}`);
+};
+
+const serverEnv = (dataset: Dataset) => ({
+  ...dataset.env,
+  ADMIN_USERNAME: BENCH_ADMIN.username,
+  ADMIN_PASSWORD: BENCH_ADMIN.password,
+});
+
+/** Start-up on an empty database: migrations and first account included. */
+const coldStart = async () => {
+  if (engine === 'pglite') {
+    const dir = mkdtempSync(`${tmpdir()}/sapi-bench-cold-`);
+    try {
+      const server = await startServer(serverEnv({ engine, rows: 0, env: { DATA_DIR: dir } }), port + 1);
+      await server.stop();
+      return server.startupMs;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `sapi_bench_cold_${process.pid}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  try {
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    const server = await startServer(
+      serverEnv({ engine, rows: 0, env: { DATABASE_URL: url.toString() } }),
+      port + 1,
+    );
+    await server.stop();
+    return server.startupMs;
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+};
+
+/** The agent report page shows 50 agents: add plain agents when the data set has fewer. */
+const ensureFiftyAgents = async (client: Client, have: number) => {
+  for (let i = have; i < 50; i++) {
+    await client.call(api.agentRegister, {
+      username: `benchagent${i}`,
+      password: BENCH_ADMIN.password,
+      endpoint: 'https://bench.example.com/callback',
+      games: [],
+      prefix: `bz${i}`,
+      code: `BENCH-${i}`,
+      agentType: 'AGENT',
+    });
+  }
+};
+
+const main = async () => {
+  ensureServerBuilt();
+  const dataset = await ensureDataset(engine, rows);
+
+  console.log('\nReports by rollup vs by raw scan (directly on the database):');
+  const direct = await directPhase(dataset, { rollup: runs, raw: engine === 'postgres' ? 3 : 5 });
+  const { facts } = direct;
+  console.log(
+    `Data set: ${facts.transactions.toLocaleString('en-US')} transactions, ${facts.agents.length} agents; busiest agent ${facts.busiest.prefix} (${facts.busiest.rows.toLocaleString('en-US')} rows).`,
+  );
+
+  console.log('\nStart-up:');
+  const cold = await coldStart();
+  add('start-up, empty database (cold)', '—', ms(cold), '', null);
+  const server = await startServer(serverEnv(dataset), port);
+  add(`start-up, ${rows.toLocaleString('en-US')}-row data set (warm)`, '—', ms(server.startupMs), '', null);
+  try {
+    let client = await signIn(server.url);
+    if (facts.agents.length < 50) {
+      await ensureFiftyAgents(client, facts.agents.length);
+      // Their ids are needed for the page: read them again through the API.
+      const list = await client.call(api.agentList, { page: 1, limit: 50 });
+      facts.agents = list.records.map((a) => ({
+        id: a._id,
+        prefix: a.prefix,
+        apiKey: '',
+        secret: '',
+        rows: 0,
+      }));
+      client = await signIn(server.url);
+    }
+
+    console.log('\nSummary reports over HTTP:');
+    for (const r of await reportLatencies(client, facts, runs)) {
+      add(
+        r.scenario,
+        `p95 ≤ ${budget.report} ms`,
+        ms(r.timing.median),
+        ms(r.timing.p95),
+        r.timing.p95 <= budget.report,
+      );
+    }
+    const page = await agentReportPage(client, facts, runs);
+    add(
+      'agent report page, 50 widgets',
+      `≤ ${budget.agentReport} ms`,
+      ms(page.median),
+      ms(page.p95),
+      page.p95 <= budget.agentReport,
+    );
+
+    console.log('\nTransaction list:');
+    const list = await listPages(client, facts, runs);
+    add(
+      'transaction list, page 1',
+      `p95 ≤ ${budget.list} ms`,
+      ms(list.page1.median),
+      ms(list.page1.p95),
+      list.page1.p95 <= budget.list,
+    );
+    add(
+      'transaction list, page 1000',
+      `p95 ≤ ${budget.list} ms`,
+      ms(list.page1000.median),
+      ms(list.page1000.p95),
+      list.page1000.p95 <= budget.list,
+    );
+    const load = await listUnderLoad(server.url, client, facts, 50, loadSeconds);
+    const loadMet =
+      load.errors === 0 &&
+      load.requestsPerSecond >= budget.loadRps &&
+      (Number.isNaN(budget.loadP99) || load.p99 <= budget.loadP99);
+    add(
+      `list endpoint, 50 connections, ${loadSeconds} s`,
+      `≥ ${budget.loadRps} req/s${Number.isNaN(budget.loadP99) ? '' : `, p99 ≤ ${budget.loadP99} ms`}`,
+      `${Math.round(load.requestsPerSecond)} req/s`,
+      `p99 ${load.p99} ms, ${load.errors} errors`,
+      loadMet,
+    );
+
+    console.log('\nIngest:');
+    const ingest = await ingestThroughput(
+      server.url,
+      direct.facts.busiest,
+      ingestBatches,
+      engine === 'postgres' ? 4 : 2,
+    );
+    add(
+      `ingest, ${ingest.rows.toLocaleString('en-US')} rows in batches of 1000`,
+      `≥ ${budget.ingest.toLocaleString('en-US')} rows/s`,
+      `${Math.round(ingest.rowsPerSecond).toLocaleString('en-US')} rows/s`,
+      '',
+      ingest.rowsPerSecond >= budget.ingest,
+    );
+  } finally {
+    const memory = server.memory();
+    await server.stop();
+    add('server peak memory (VmHWM)', '—', `${memory.peak.toFixed(0)} MiB`, '', null);
+  }
+
+  for (const r of direct.ratios) {
+    const ratio = r.raw.median / r.rollup.median;
+    add(
+      `rollup vs raw scan: ${r.report}`,
+      `≥ ${budget.ratio}×`,
+      `${ratio.toFixed(0)}×`,
+      `${ms(r.rollup.median)} vs ${ms(r.raw.median)}`,
+      ratio >= budget.ratio,
+    );
+  }
+
+  const header = `\nS.API bench — ${engine}, ${facts.transactions.toLocaleString('en-US')} transactions, ${new Date().toISOString()}`;
+  const table = [
+    '| scenario | budget | median / value | p95 / detail | met |',
+    '|---|---|---|---|---|',
+    ...lines.map(
+      (l) =>
+        `| ${l.scenario} | ${l.budget} | ${l.median} | ${l.p95} | ${l.met === null ? '' : l.met ? 'yes' : '**no**'} |`,
+    ),
+  ].join('\n');
+  console.log(`${header}\n\n${table}\n`);
+  mkdirSync(`${root}/bench-results`, { recursive: true });
+  writeFileSync(`${root}/bench-results/${engine}-${rows}.md`, `${header.trim()}\n\n${table}\n`);
+  const missed = lines.filter((l) => l.met === false).length;
+  console.log(missed ? `${missed} budget(s) missed.` : 'Every budget met.');
+  process.exitCode = missed ? 1 : 0;
+};
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+  process.exit(1);
+});

@@ -1,0 +1,169 @@
+import { api, type IngestItem } from '@sapi/contract';
+import autocannon from 'autocannon';
+import { signBody } from '../src/features/ingest/signature.ts';
+import type { BenchAgent, Facts } from './direct.ts';
+import type { Client } from './http.ts';
+import { measure, type Timing } from './stats.ts';
+
+export interface LatencyRow {
+  scenario: string;
+  timing: Timing;
+}
+
+/** p95 of every summary report and the dashboard, for all agents and for the busiest one. */
+export const reportLatencies = async (client: Client, facts: Facts, runs: number): Promise<LatencyRow[]> => {
+  const { month, year } = facts.month;
+  const daily = { day: '', month: String(month), year: String(year) };
+  const monthly = { month: '', year: String(year) };
+  const range = { from: facts.month.from, to: facts.month.to };
+  const yearRange = { from: facts.year.from, to: facts.year.to };
+  const out: LatencyRow[] = [];
+  for (const [who, agentId] of [
+    ['all agents', 'all'],
+    ['busiest agent', facts.busiest.id],
+  ] as const) {
+    const params = { agentId };
+    const brand = { agentId, gameBrand: facts.brand };
+    const cases: [string, () => Promise<unknown>][] = [
+      ['agent daily', () => client.call(api.summaryAgentDaily, daily, params)],
+      ['agent monthly', () => client.call(api.summaryAgentMonthly, monthly, params)],
+      ['game daily', () => client.call(api.summaryGameDaily, daily, params)],
+      ['game monthly', () => client.call(api.summaryGameMonthly, monthly, params)],
+      [`game daily ${facts.brand}`, () => client.call(api.summaryGameDailyByGame, range, brand)],
+      [`game monthly ${facts.brand}`, () => client.call(api.summaryGameMonthlyByGame, yearRange, brand)],
+    ];
+    for (const [name, run] of cases)
+      out.push({ scenario: `${name}, ${who}`, timing: await measure(runs, run) });
+  }
+  out.push({
+    scenario: 'revenue share, one month',
+    timing: await measure(runs, () =>
+      client.call(api.revenueShare, { month: String(month), year: String(year) }),
+    ),
+  });
+  out.push({
+    scenario: 'dashboard',
+    timing: await measure(runs, () =>
+      client.call(api.dashboard, { month: String(month), year: String(year) }),
+    ),
+  });
+  return out;
+};
+
+/** The agent report page: 50 agents' monthly widgets in one request (one query). */
+export const agentReportPage = async (client: Client, facts: Facts, runs: number) => {
+  const ids = facts.agents.map((a) => a.id).slice(0, 50);
+  return measure(runs, () =>
+    client.call(api.agentReportMonthlyBatch, { agentIds: ids, date: facts.month.to }),
+  );
+};
+
+/** Page 1 and page 1000 (reached by walking the keyset cursor) of the busiest agent's list. */
+export const listPages = async (client: Client, facts: Facts, runs: number) => {
+  const params = { agentId: facts.busiest.id };
+  const page1 = await measure(runs, () => client.call(api.transactionList, { limit: 10 }, params));
+  let cursor: string | null = null;
+  for (let page = 1; page < 1000; page++) {
+    const data: { nextCursor: string | null } = await client.call(
+      api.transactionList,
+      { limit: 10, page, ...(cursor ? { cursor } : {}) },
+      params,
+    );
+    cursor = data.nextCursor;
+    if (!cursor) break;
+  }
+  const deep = cursor ? { limit: 10, page: 1000, cursor } : { limit: 10, page: 1000 };
+  const page1000 = await measure(runs, () => client.call(api.transactionList, deep, params));
+  return { page1, page1000 };
+};
+
+/** Requests/s and p99 of the list endpoint under `connections` concurrent clients. */
+export const listUnderLoad = async (
+  base: string,
+  client: Client,
+  facts: Facts,
+  connections: number,
+  seconds: number,
+) => {
+  const result = await autocannon({
+    url: `${base}/api/v1/transaction/${facts.busiest.id}/list`,
+    method: 'POST',
+    connections,
+    duration: seconds,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${client.token}` },
+    body: JSON.stringify({ limit: 10 }),
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+};
+
+const BATCH = 1000;
+
+/** `batches` bodies of 1000 fresh bets (bet ids unique to this run), ready to sign. */
+const ingestBodies = (batches: number, runId: string) => {
+  const day = 86_400_000;
+  const now = Date.now();
+  const bodies: string[] = [];
+  let n = 0;
+  for (let b = 0; b < batches; b++) {
+    const items: IngestItem[] = [];
+    for (let i = 0; i < BATCH; i++, n++) {
+      const at = new Date(now - ((n * 7919) % (60 * day))).toISOString();
+      items.push({
+        betId: `BENCH-${runId}-${n >> 1}`,
+        betType: n % 2 === 0 ? 'HOLD' : 'SETTLE',
+        betTypeFromGame: n % 2 === 0 ? 'bet' : 'win',
+        gameBrand: ['PG', 'JILI', 'PP', 'SA'][n % 4] as string,
+        gameCode: `game-${n % 37}`,
+        username: `bench${n % 500}`,
+        amount: n % 2 === 0 ? -((n % 50) + 1) : (n % 90) / 2,
+        startDate: at,
+      });
+    }
+    bodies.push(JSON.stringify({ transactions: items }));
+  }
+  return bodies;
+};
+
+/** Rows/s through the signed ingest API, batches of 1000, `concurrency` senders, rollups kept. */
+export const ingestThroughput = async (
+  base: string,
+  agent: BenchAgent,
+  batches: number,
+  concurrency: number,
+) => {
+  const bodies = ingestBodies(batches, Date.now().toString(36));
+  let next = 0;
+  let accepted = 0;
+  const started = performance.now();
+  const sender = async () => {
+    for (;;) {
+      const body = bodies[next++];
+      if (body === undefined) return;
+      const timestamp = String(Date.now());
+      const res = await fetch(`${base}/api/v1/ingest/transactions`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-api-key': agent.apiKey,
+          'x-timestamp': timestamp,
+          'x-signature': signBody(agent.secret, timestamp, body),
+        },
+        body,
+      });
+      const envelope = (await res.json()) as {
+        status: number;
+        error: string | null;
+        data: { accepted: number };
+      };
+      if (envelope.status !== 1000) throw new Error(`ingest: ${envelope.status} ${envelope.error}`);
+      accepted += envelope.data.accepted;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, sender));
+  const seconds = (performance.now() - started) / 1000;
+  return { rows: accepted, seconds, rowsPerSecond: accepted / seconds };
+};

@@ -1,0 +1,68 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const entry = `${root}/apps/server/dist/main.js`;
+
+/** The server bundle the product runs (`npm start`), built when it is missing. */
+export const ensureServerBuilt = () => {
+  if (existsSync(entry)) return;
+  console.log('Building the server bundle…');
+  const built = spawnSync('npm', ['run', 'build', '-w', '@sapi/server'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('server build failed');
+};
+
+export interface RunningServer {
+  url: string;
+  /** Milliseconds from spawn to the first healthy answer. */
+  startupMs: number;
+  /** Resident memory now and at its peak (VmRSS / VmHWM), in MiB. */
+  memory(): { rss: number; peak: number };
+  stop(): Promise<void>;
+}
+
+const kib = (status: string, field: string) =>
+  Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+
+/** Start the built server as its own process and wait until it answers. */
+export const startServer = async (env: Record<string, string>, port: number): Promise<RunningServer> => {
+  const started = performance.now();
+  const child: ChildProcess = spawn(process.execPath, [entry], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  child.stderr?.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited at start-up:\n${output}`);
+    try {
+      const res = await fetch(`${url}/api/v1/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const startupMs = performance.now() - started;
+  return {
+    url,
+    startupMs,
+    memory: () => {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return { rss: kib(status, 'VmRSS') / 1024, peak: kib(status, 'VmHWM') / 1024 };
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+};
