@@ -1,0 +1,179 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client.ts';
+import { verifyChain } from '../../src/features/audit/service.ts';
+import { bet, ingest, makeAgent } from '../factories.ts';
+import { createTestApp, type TestApp } from '../harness.ts';
+import { countRows, rollupMismatches } from '../ledger-checks.ts';
+
+/**
+ * Concurrency beyond what ingest.test.ts covers (the same batch sent twice at once): many
+ * different batches in parallel whose bet ids overlap, and parallel staff edits of one record.
+ */
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.tokenFor('SUPERADMIN');
+});
+afterAll(() => t.close());
+
+interface AuditRow {
+  _id: string;
+  action: string;
+  entityId: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+/** Audit records of one record, oldest first. */
+const history = async (entity: string, entityId: string, action?: string) => {
+  const res = await t.call({
+    method: 'POST',
+    url: '/api/v1/audit/list',
+    token,
+    payload: { entity, ...(action ? { action } : {}), limit: 100 },
+  });
+  return (res.body.data.records as AuditRow[]).filter((r) => r.entityId === entityId).reverse();
+};
+
+/** Every record's before-image is the previous record's after-image: no write was lost in between. */
+const expectSerialised = (records: AuditRow[], field: string) => {
+  for (let i = 1; i < records.length; i++) {
+    expect(records[i]?.before?.[field]).toEqual(records[i - 1]?.after?.[field]);
+  }
+};
+
+describe('ingest under contention', () => {
+  it('24 parallel batches with overlapping bet ids from two agents: every row once, totals exact', async () => {
+    const agents = [await makeAgent(t, token), await makeAgent(t, token)];
+    const types = ['HOLD', 'SETTLE', 'DEPOSIT', 'WITHDRAW'] as const;
+    const cents = (n: number, type: string) => {
+      const v = ((n * 7919) % 100_000) + 1;
+      return type === 'HOLD' || type === 'WITHDRAW' ? -v : v;
+    };
+    const expected = new Map<string, number>();
+    const batches = Array.from({ length: 24 }, (_, b) => {
+      const agent = agents[b % 2] as { _id: string; apiKey: string; secret: string };
+      // A window over a shared pool of 90 bets: neighbouring batches share most of their keys.
+      const rows = Array.from({ length: 30 }, (_, i) => {
+        const n = (b * 7 + i) % 90;
+        const type = types[(n + i) % 4] as string;
+        expected.set(`${agent._id}|C${n}|${type}`, cents(n, type));
+        return bet({
+          betId: `C${n}`,
+          betType: type,
+          amount: cents(n, type) / 100,
+          username: `cc${n % 9}`,
+          gameBrand: n % 3 ? 'PG' : 'SA',
+          gameCode: `g${n % 4}`,
+          // Around midnight Bangkok, so business days split.
+          startDate: new Date(Date.UTC(2026, 10, 2, 16, 30 + n)).toISOString(),
+        });
+      });
+      // The same key twice in one batch is not what a sender does; keep the last.
+      const unique = [...new Map(rows.map((r) => [`${r.betId}|${r.betType}`, r])).values()];
+      return { agent, rows: unique };
+    });
+    const before = await countRows(t, 'transactions');
+    const answers = await Promise.all(batches.map((b) => ingest(t, b.agent, b.rows)));
+    let accepted = 0;
+    for (const [i, res] of answers.entries()) {
+      expect(res.body.status, res.body.error ?? '').toBe(1000);
+      expect(res.body.data.accepted + res.body.data.duplicates).toBe(batches[i]?.rows.length);
+      accepted += res.body.data.accepted;
+    }
+    expect(accepted).toBe(expected.size);
+    expect(await countRows(t, 'transactions')).toBe(before + expected.size);
+
+    const ids = agents.map((a) => BigInt(a._id));
+    const stored = await queryRows<{ k: string; amount: string }>(
+      t.ctx.db,
+      sql`select agent_id || '|' || bet_id || '|' || bet_type as k, amount::text as amount
+          from transactions where agent_id in (${ids[0]}, ${ids[1]})`,
+    );
+    expect(new Map(stored.map((r) => [r.k, Number(r.amount)]))).toEqual(expected);
+    expect(await rollupMismatches(t)).toBe(0);
+    // The report totals are the exact sum of what was sent.
+    const [sum] = await queryRows<{ total: string }>(
+      t.ctx.db,
+      sql`select coalesce(sum(amount), 0)::text as total from rollup_agent_daily
+          where agent_id in (${ids[0]}, ${ids[1]})`,
+    );
+    expect(Number(sum?.total)).toBe([...expected.values()].reduce((a, b) => a + b, 0));
+  });
+});
+
+describe('parallel staff edits of one record', () => {
+  it('12 agent edits at once: all succeed, one audit record each, none lost, final state = last write', async () => {
+    const agent = await makeAgent(t, token);
+    const endpoints = Array.from({ length: 12 }, (_, i) => `https://par${i}.example.com/cb`);
+    const answers = await Promise.all(
+      endpoints.map((endpoint, i) =>
+        t.call({
+          method: 'PUT',
+          url: `/api/v1/agent/update/${agent._id}`,
+          token,
+          payload: { endpoint, games: [], agentType: i % 2 ? 'AGENT' : 'MASTER' },
+        }),
+      ),
+    );
+    for (const res of answers) expect(res.body.status, res.body.error ?? '').toBe(1000);
+    const records = await history('agent', agent._id, 'update');
+    expect(records).toHaveLength(12);
+    expect(new Set(records.map((r) => r.after?.endpoint))).toEqual(new Set(endpoints));
+    expectSerialised(records, 'endpoint');
+    expectSerialised(records, 'agentType');
+    const final = await t.call({ method: 'POST', url: `/api/v1/agent/get/${agent._id}`, token });
+    expect(final.body.data).toMatchObject({
+      endpoint: records.at(-1)?.after?.endpoint,
+      agentType: records.at(-1)?.after?.agentType,
+    });
+  });
+
+  it('12 player edits at once: the same, on bet limit and lock', async () => {
+    const agent = await makeAgent(t, token);
+    const created = await t.call({
+      method: 'POST',
+      url: '/api/v1/user/create',
+      token,
+      payload: { username: 'racer', password: 'player-pass-1', betLimit: 100, agent: agent._id },
+    });
+    expect(created.body.status, created.body.error ?? '').toBe(1000);
+    const id = created.body.data._id as string;
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        t.call({
+          method: 'POST',
+          url: `/api/v1/user/update/${id}`,
+          token,
+          payload: { betLimit: 1000 + i + 0.25, locked: i % 2 === 1 },
+        }),
+      ),
+    );
+    for (const res of answers) expect(res.body.status, res.body.error ?? '').toBe(1000);
+    const records = await history('user', id, 'update');
+    expect(records).toHaveLength(12);
+    expectSerialised(records, 'betLimit');
+    expectSerialised(records, 'locked');
+    const final = await t.call({ method: 'POST', url: `/api/v1/user/get/${id}`, token });
+    expect(final.body.data).toMatchObject({
+      betLimit: records.at(-1)?.after?.betLimit,
+      locked: records.at(-1)?.after?.locked,
+    });
+  });
+
+  it('10 locks of the same agent at once: one change, one audit record; the chain stays whole', async () => {
+    const agent = await makeAgent(t, token);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        t.call({ method: 'DELETE', url: `/api/v1/agent/delete/${agent._id}`, token }),
+      ),
+    );
+    for (const res of answers) {
+      expect(res.body.status, res.body.error ?? '').toBe(1000);
+      expect(res.body.data.locked).toBe(true);
+    }
+    expect(await history('agent', agent._id, 'lock')).toHaveLength(1);
+    expect(await verifyChain(t.ctx.db)).toMatchObject({ ok: true });
+  });
+});
