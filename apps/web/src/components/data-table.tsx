@@ -21,7 +21,14 @@ export interface Column<T> {
   render: (row: T) => ReactNode;
   width?: number | string;
   align?: 'left' | 'center' | 'right';
+  /**
+   * Attributes of the row's cell (a class, data-*): style the cell itself instead of wrapping its text
+   * in another element, so a 100-row table stays light (DESIGN §11: ≤ 1,400 DOM nodes).
+   */
+  cellProps?: (row: T) => CellProps;
 }
+
+export type CellProps = { className?: string } & { [data: `data-${string}`]: string | undefined };
 
 interface DataTableProps<T> {
   /** Accessible name of the table. */
@@ -121,7 +128,7 @@ export function DataTable<T>({
                   {...rowProps?.(row)}
                 >
                   {columns.map((column) => (
-                    <Table.Td key={column.key} ta={column.align}>
+                    <Table.Td key={column.key} ta={column.align} {...column.cellProps?.(row)}>
                       {column.render(row)}
                     </Table.Td>
                   ))}

@@ -1,0 +1,314 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { type Browser, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import type { AgentWithSecret } from '@sapi/contract';
+import { bangkokDay, bangkokDayStart } from './bangkok';
+import { BASE_URL } from './env';
+import { ingest, makeAgent } from './fixtures';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, apiToken, screenshot } from './support';
+
+/**
+ * Web budget (DESIGN §11) in the browser.
+ * - Asserted (deterministic): a 100-row table stays within 1,400 DOM nodes — the transaction list, the
+ *   report's transaction list with its row action, and a summary report (the generic DataTable).
+ * - Measured, never asserted (timings depend on the machine): the login → agent list → transaction
+ *   list journey — LCP, long tasks and the time until each screen shows its data — written to
+ *   test-results/web-perf.json. `npm run bench:web` runs this file several times over and prints it.
+ *   WEB_PERF_RUNS (default 1) journeys, each in a fresh browser context (empty cache);
+ *   WEB_PERF_AGENTS (default 0) extra agents, so the agent list can show a full page.
+ */
+
+const MAX_TABLE_NODES = 1400;
+const BETS = 100;
+const RUNS = Math.max(1, Number(process.env.WEB_PERF_RUNS ?? 1));
+const EXTRA_AGENTS = Math.max(0, Number(process.env.WEB_PERF_AGENTS ?? 0));
+const OUT = 'test-results/web-perf.json';
+
+const tag = `WP${Date.now().toString(36).toUpperCase()}`;
+const brand = `WP${Date.now().toString(36).toUpperCase()}`.slice(0, 12);
+// Every bet on yesterday's business day (Bangkok), so "today so far" never cuts it short.
+const day = bangkokDay(Date.now() - 86_400_000);
+const dayStart = bangkokDayStart(day);
+const pad = (n: number) => String(n).padStart(2, '0');
+const dayKey = `${day.year}-${pad(day.month)}-${pad(day.day)}`;
+
+let agent: AgentWithSecret;
+
+/**
+ * Add figures to test-results/web-perf.json (Playwright empties test-results/ when a run starts). Each
+ * test merges its own, so a worker restarted after a failure keeps what the earlier tests measured.
+ */
+function record(patch: Partial<WebPerfFile>) {
+  mkdirSync('test-results', { recursive: true });
+  const previous: Partial<WebPerfFile> = existsSync(OUT) ? JSON.parse(readFileSync(OUT, 'utf8')) : {};
+  const next: WebPerfFile = {
+    measuredAt: new Date().toISOString(),
+    machine: { cpus: cpus().length, loadavg: loadavg().map((n) => Number(n.toFixed(2))) },
+    tableNodes: { ...previous.tableNodes, ...patch.tableNodes },
+    runs: patch.runs ?? previous.runs ?? [],
+  };
+  writeFileSync(OUT, `${JSON.stringify(next, null, 2)}\n`);
+}
+
+interface LongTask {
+  start: number;
+  duration: number;
+}
+interface PerfProbe {
+  longTasks: LongTask[];
+  lcp: { start: number; size: number; element: string }[];
+  /** timeStamp of the last click or change event (performance.now() scale). */
+  lastInput: number;
+  shown?: Promise<number>;
+}
+declare global {
+  interface Window {
+    __webPerf?: PerfProbe;
+  }
+}
+
+interface Phase {
+  /** Time from the user's action (or navigation start) until the screen's data is painted, ms. */
+  dataShownMs: number;
+  longTasks: number;
+  /** Sum over long tasks of their time above 50 ms. */
+  totalBlockingMs: number;
+}
+interface WebPerfFile {
+  measuredAt: string;
+  machine: { cpus: number; loadavg: number[] };
+  /** Elements of each 100-row table (the <table> and everything in it). */
+  tableNodes: Record<string, { nodes: number; columns: number; rows: number }>;
+  runs: JourneyRun[];
+}
+interface JourneyRun {
+  loginLcpMs: number;
+  loginLcpElement: string;
+  loginScreen: Phase;
+  agentList: Phase;
+  transactionList: Phase;
+  transactionList100: Phase;
+  reloadAgentList: Phase & { lcpMs: number };
+  reloadTransactionList: Phase & { lcpMs: number };
+}
+
+/** Installed before any page script: long tasks, LCP candidates, and the time of the last input. */
+function installProbe() {
+  const probe: PerfProbe = { longTasks: [], lcp: [], lastInput: 0 };
+  window.__webPerf = probe;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) probe.longTasks.push({ start: e.startTime, duration: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      const lcp = e as PerformanceEntry & { size: number; element: Element | null };
+      probe.lcp.push({ start: lcp.startTime, size: lcp.size, element: lcp.element?.tagName ?? '' });
+    }
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  const onInput = (event: Event) => {
+    probe.lastInput = event.timeStamp;
+  };
+  document.addEventListener('click', onInput, true);
+  document.addEventListener('change', onInput, true);
+}
+
+/** Arm a watcher: resolves with the time of the first frame after `selector` matches `count` nodes. */
+const armShown = (page: Page, selector: string, count: number) =>
+  page.evaluate(
+    ({ selector, count }) => {
+      const probe = window.__webPerf;
+      if (!probe) throw new Error('perf probe missing');
+      probe.shown = new Promise<number>((resolve) => {
+        const painted = () => requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0));
+        const ready = () => document.querySelectorAll(selector).length >= count;
+        if (ready()) return painted();
+        const observer = new MutationObserver(() => {
+          if (!ready()) return;
+          observer.disconnect();
+          painted();
+        });
+        observer.observe(document, { childList: true, subtree: true });
+      });
+    },
+    { selector, count },
+  );
+
+/** Wait for the armed watcher; the phase runs from `from` (default: the last input) to the data shown. */
+const phaseShown = async (page: Page, from?: number): Promise<Phase> =>
+  page.evaluate(async (from) => {
+    const probe = window.__webPerf;
+    if (!probe?.shown) throw new Error('no watcher armed');
+    const shown = await probe.shown;
+    const start = from ?? probe.lastInput;
+    const tasks = probe.longTasks.filter((t) => t.start + t.duration > start && t.start < shown);
+    return {
+      dataShownMs: Math.round(shown - start),
+      longTasks: tasks.length,
+      totalBlockingMs: Math.round(tasks.reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0)),
+    };
+  }, from);
+
+/** The last LCP candidate reported so far (before any input). */
+const lcpOf = (page: Page) =>
+  page.evaluate(() => {
+    const last = window.__webPerf?.lcp.at(-1);
+    return { ms: Math.round(last?.start ?? 0), element: last?.element ?? '' };
+  });
+
+/** Elements of the page's table, its columns and body rows, recorded under `name`. */
+async function measureTable(page: Page, name: string) {
+  const figures = await page.getByRole('table').evaluate((table) => ({
+    nodes: table.getElementsByTagName('*').length + 1,
+    columns: table.querySelectorAll('thead th').length,
+    rows: table.querySelectorAll('tbody tr').length,
+    body: table.querySelector('tbody')?.getElementsByTagName('*').length ?? 0,
+  }));
+  const { body, ...kept } = figures;
+  record({ tableNodes: { [name]: kept } });
+  return figures;
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  const request = await playwrightRequest.newContext({ baseURL: BASE_URL });
+  const token = await apiToken(request);
+  agent = await makeAgent(request, token);
+  for (let i = 0; i < EXTRA_AGENTS; i++) await makeAgent(request, token);
+  // 100 bets, each a HOLD and its SETTLE, one game code per bet: 200 transactions, and 100 rows
+  // (day × game code) in the Game Daily By Game report.
+  const transactions: Record<string, unknown>[] = [];
+  for (let i = 0; i < BETS; i++) {
+    const at = dayStart + 3_600_000 + i * 6 * 60_000;
+    const common = {
+      betId: `${tag}-${String(i).padStart(3, '0')}`,
+      gameBrand: brand,
+      gameCode: `game-${String(i).padStart(3, '0')}`,
+      username: `pl${tag.toLowerCase()}${i % 10}`,
+    };
+    transactions.push(
+      { ...common, betType: 'HOLD', betTypeFromGame: 'bet', amount: -(100 + i), startDate: iso(at) },
+      {
+        ...common,
+        betType: 'SETTLE',
+        betTypeFromGame: i % 3 === 0 ? 'lose' : 'win',
+        amount: i % 3 === 0 ? 0 : 250.5,
+        startDate: iso(at + 30_000),
+        endDate: iso(at + 30_000),
+      },
+    );
+  }
+  expect(await ingest(request, agent, transactions)).toEqual({ accepted: 2 * BETS, duplicates: 0 });
+  await request.dispose();
+});
+
+function iso(ms: number) {
+  return new Date(ms).toISOString();
+}
+
+/** Sign in with an empty storage and a fresh session (the token is kept in the page's storage). */
+async function signInFast(page: Page) {
+  await page.goto('/');
+  await page.getByLabel('ชื่อผู้ใช้').fill(ADMIN_USERNAME);
+  await page.getByLabel('รหัสผ่าน', { exact: true }).fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+  await expect(page).toHaveURL(/\/agent\/list$/);
+}
+
+test.describe('100-row tables stay within 1,400 DOM nodes (DESIGN §11)', () => {
+  test('transaction list of an agent', async ({ page }) => {
+    await signInFast(page);
+    await page.goto(`/transaction/${agent._id}?limit=100`);
+    await expect(page.getByTestId('transaction-row')).toHaveCount(100);
+    const table = await measureTable(page, 'transactionList');
+    expect(table.nodes).toBeLessThanOrEqual(MAX_TABLE_NODES);
+  });
+
+  test('report transaction list, with a view action per row', async ({ page }) => {
+    await signInFast(page);
+    await page.goto(`/summary/tsreport?agent=${agent._id}&limit=100`);
+    await expect(page.getByTestId('transaction-row')).toHaveCount(100);
+    const table = await measureTable(page, 'tsReport');
+    expect(table.nodes).toBeLessThanOrEqual(MAX_TABLE_NODES);
+  });
+
+  test('a summary report of 100 rows: one element per cell (the generic data table)', async ({ page }) => {
+    await signInFast(page);
+    await page.goto(
+      `/summary/gamedailybygame?agent=${agent._id}&gameBrand=${brand}&from=${dayKey}T00:00&to=${dayKey}T23:59`,
+    );
+    await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(100);
+    await expect(page.getByTestId('table-footer')).toBeVisible();
+    const table = await measureTable(page, 'gameDailyByGameReport');
+    // 14 columns (day, game code, 12 figures): 100 × 15 elements is above 1,400 for any <table>, so the
+    // budget here is its floor — each row a <tr> and one <td> per column, nothing inside the cells.
+    expect(table.columns).toBe(14);
+    expect(table.body).toBeLessThanOrEqual(table.rows * (table.columns + 1));
+  });
+});
+
+async function journey(browser: Browser, index: number): Promise<JourneyRun> {
+  // A fresh context: empty HTTP cache and storage, as a first visit.
+  const context = await browser.newContext();
+  await context.addInitScript(installProbe);
+  const page = await context.newPage();
+  try {
+    // Login screen: cold load (from navigation start), LCP before any input.
+    await page.goto('/', { waitUntil: 'commit' });
+    await armShown(page, 'form button[type="submit"]', 1);
+    const loginScreen = await phaseShown(page, 0);
+    await page.waitForLoadState('load');
+    const loginLcp = await lcpOf(page);
+
+    // Login → agent list with its rows.
+    await page.getByLabel('ชื่อผู้ใช้').fill(ADMIN_USERNAME);
+    await page.getByLabel('รหัสผ่าน', { exact: true }).fill(ADMIN_PASSWORD);
+    await armShown(page, 'main table tbody tr', 1);
+    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+    const agentList = await phaseShown(page);
+    await expect(page).toHaveURL(/\/agent\/list$/);
+
+    // Agent list → the agent's transactions (10 rows by default).
+    await page.goto(`/agent/list?username=${agent.username}`);
+    const link = page.getByRole('link', { name: agent.username, exact: true });
+    await expect(link).toBeVisible();
+    await armShown(page, '[data-testid="transaction-row"]', 10);
+    await link.click();
+    const transactionList = await phaseShown(page);
+
+    // 100 rows a page.
+    await armShown(page, '[data-testid="transaction-row"]', 100);
+    await page.getByTestId('cursor-pager').getByLabel('รายการต่อหน้า').selectOption('100');
+    const transactionList100 = await phaseShown(page);
+    await expect(page.getByTestId('transaction-row')).toHaveCount(100);
+    if (index === 0) await screenshot(page, 'web-perf-transaction-list-100');
+
+    // Reloads (signed in, assets cached): LCP and data shown from navigation start.
+    await page.goto('/agent/list', { waitUntil: 'commit' });
+    await armShown(page, 'main table tbody tr', 1);
+    const reloadAgentList = { ...(await phaseShown(page, 0)), lcpMs: (await lcpOf(page)).ms };
+    await page.goto(`/transaction/${agent._id}?limit=100`, { waitUntil: 'commit' });
+    await armShown(page, '[data-testid="transaction-row"]', 100);
+    const reloadTransactionList = { ...(await phaseShown(page, 0)), lcpMs: (await lcpOf(page)).ms };
+
+    return {
+      loginLcpMs: loginLcp.ms,
+      loginLcpElement: loginLcp.element,
+      loginScreen,
+      agentList,
+      transactionList,
+      transactionList100,
+      reloadAgentList,
+      reloadTransactionList,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+test('journey: login → agent list → transaction list (measured, not asserted)', async ({ browser }) => {
+  test.setTimeout(60_000 + RUNS * 60_000);
+  const runs: JourneyRun[] = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await journey(browser, i));
+  record({ runs });
+  expect(runs).toHaveLength(RUNS);
+});
