@@ -1,0 +1,188 @@
+import { Writable } from 'node:stream';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import type { AppContext } from '../../src/context.ts';
+import { admins } from '../../src/db/schema/index.ts';
+import { IP_MAX_FAILURES } from '../../src/features/auth/throttle.ts';
+import { hashPassword } from '../../src/lib/passwords.ts';
+import { createTestApp, freshDatabase, TEST_PASSWORD, type TestApp, TestClock } from '../harness.ts';
+
+/**
+ * DESIGN §7 checks not already made elsewhere (see docs/reliability.md for the ones that are:
+ * idle/absolute expiry and logout in auth.test.ts, revocation on lock and type change in
+ * admin.test.ts, the per-username throttle under a forged X-Forwarded-For in auth.test.ts).
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const LOGIN = '/api/v1/admin/authorization/login';
+
+const expectSecurityHeaders = (res: LightMyRequestResponse, what: string) => {
+  const csp = String(res.headers['content-security-policy']);
+  for (const d of ["default-src 'self'", "base-uri 'none'", "frame-ancestors 'none'", "object-src 'none'"]) {
+    expect(csp, what).toContain(d);
+  }
+  expect(res.headers['x-content-type-options'], what).toBe('nosniff');
+  expect(res.headers['referrer-policy'], what).toBe('no-referrer');
+  expect(res.headers['cache-control'], what).toBe('no-store');
+};
+
+describe('security headers on every kind of API answer', () => {
+  it('200, 400, 401, 403, 404, 413, 414, 429 and 500 all carry CSP, nosniff, no-referrer and no-store', async () => {
+    const reporter = await t.tokenFor('REPORTER');
+    await t.addAdmin('hdr_user', 'OPERATOR');
+    for (let i = 0; i < 6; i++) {
+      await t.call({
+        method: 'POST',
+        url: LOGIN,
+        payload: { username: 'hdr_user', password: 'wrong-wrong' },
+        remoteAddress: '10.9.0.1',
+      });
+    }
+    const cases: [number, () => Promise<LightMyRequestResponse>][] = [
+      [200, () => t.call({ method: 'GET', url: '/api/v1/health' })],
+      [400, () => t.call({ method: 'POST', url: LOGIN, payload: { username: 1 } })],
+      [400, () => t.call({ method: 'POST', url: '/api/v1/adapter/get/%E0%A4%A', payload: {} })],
+      [401, () => t.call({ method: 'POST', url: '/api/v1/admin/admin/list', payload: {} })],
+      [403, () => t.call({ method: 'POST', url: '/api/v1/audit/list', payload: {}, token: reporter })],
+      [404, () => t.call({ method: 'GET', url: '/api/v1/no/such/route' })],
+      [
+        413,
+        () =>
+          t.call({
+            method: 'POST',
+            url: LOGIN,
+            headers: { 'content-type': 'application/json' },
+            payload: JSON.stringify({ username: 'a', password: 'x'.repeat(1_100_000) }),
+          }),
+      ],
+      [414, () => t.call({ method: 'POST', url: `/api/v1/adapter/get/${'9'.repeat(500)}`, payload: {} })],
+      [
+        429,
+        () =>
+          t.call({
+            method: 'POST',
+            url: LOGIN,
+            payload: { username: 'hdr_user', password: TEST_PASSWORD },
+            remoteAddress: '10.9.0.1',
+          }),
+      ],
+    ];
+    for (const [status, send] of cases) {
+      const res = await send();
+      expect(res.statusCode, `${status}: ${res.body}`).toBe(status);
+      expectSecurityHeaders(res, String(status));
+    }
+    // A 500: the database goes away under a signed-in request.
+    const local = await createTestApp();
+    const token = await local.tokenFor('SUPERADMIN');
+    await local.database.close();
+    const res = await local.call({ method: 'POST', url: '/api/v1/admin/admin/list', token, payload: {} });
+    expect(res.statusCode).toBe(500);
+    expectSecurityHeaders(res, '500');
+    await local.app.close();
+  });
+});
+
+describe('throttling cannot be dodged with X-Forwarded-For', () => {
+  it('the per-IP cap holds when every attempt forges another X-Forwarded-For and username', async () => {
+    for (let i = 0; i < IP_MAX_FAILURES; i++) {
+      await t.call({
+        method: 'POST',
+        url: LOGIN,
+        payload: { username: `xff_spray_${i}`, password: 'nope-nope' },
+        remoteAddress: '10.8.0.1',
+        headers: { 'x-forwarded-for': `198.51.100.${i}`, 'x-real-ip': `198.51.100.${i}` },
+      });
+    }
+    await t.addAdmin('xff_victim', 'OPERATOR');
+    const res = await t.call({
+      method: 'POST',
+      url: LOGIN,
+      payload: { username: 'xff_victim', password: TEST_PASSWORD },
+      remoteAddress: '10.8.0.1',
+      headers: { 'x-forwarded-for': '203.0.113.250' },
+    });
+    expect(res.statusCode).toBe(429);
+    expect(res.body.status).toBe(3029);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('secrets never reach the log', () => {
+  it('passwords and bearer tokens are absent from a trace-level log, across success, failure and a 500', async () => {
+    let log = '';
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        log += chunk.toString('utf8');
+        done();
+      },
+    });
+    const database = await freshDatabase();
+    const clock = new TestClock();
+    const ctx: AppContext = { db: database.db, config: loadConfig({}), now: clock.now };
+    // Pino takes the stream beside the level; the options type names the level only.
+    const logger = { level: 'trace', stream };
+    const app = await buildApp({ ctx, logger, webRoot: '/nonexistent' });
+    await app.ready();
+    try {
+      await database.db
+        .insert(admins)
+        .values({
+          username: 'logroot',
+          passwordHash: await hashPassword(TEST_PASSWORD),
+          type: 'SUPERADMIN',
+          createdBy: 'test',
+        });
+      const send = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, token?: string) =>
+        app.inject({
+          method,
+          url,
+          ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+        });
+      const loginRes = await send('POST', LOGIN, { username: 'logroot', password: TEST_PASSWORD });
+      const token = loginRes.json().data.token as string;
+      const secrets = [TEST_PASSWORD, token, 'Wrong-Secret-Pass-1', 'New-Admin-Pass-42', 'Agent-Pass-4242'];
+      await send('POST', LOGIN, { username: 'logroot', password: 'Wrong-Secret-Pass-1' });
+      await send('POST', '/api/v1/admin/authorization/verify', { password: TEST_PASSWORD }, token);
+      await send(
+        'POST',
+        '/api/v1/admin/admin/create',
+        { username: 'log_new', password: 'New-Admin-Pass-42', type: 'REPORTER' },
+        token,
+      );
+      const agent = await send(
+        'POST',
+        '/api/v1/agent/register',
+        {
+          username: 'log_agent',
+          password: 'Agent-Pass-4242',
+          endpoint: 'https://log.example.com/cb',
+          games: [],
+          prefix: 'lg',
+          code: 'LG-1',
+          agentType: 'AGENT',
+        },
+        token,
+      );
+      secrets.push(agent.json().data.secret as string);
+      await send('GET', '/api/v1/admin/authorization/self', undefined, token);
+      await send('POST', '/api/v1/admin/authorization/self', undefined, `${token}x`);
+      // The database goes away: the 500 is logged with its error, but still without the token.
+      await database.close();
+      const failed = await send('POST', '/api/v1/admin/admin/list', {}, token);
+      expect(failed.statusCode).toBe(500);
+      expect(log).toMatch(/unhandled error/);
+      expect(log).toMatch(/incoming request/);
+      for (const s of secrets) expect(log, s).not.toContain(s);
+    } finally {
+      await app.close();
+    }
+  });
+});
