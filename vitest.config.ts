@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
 const engines = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -19,6 +19,8 @@ export default defineConfig({
         test: {
           name: `api-${engine}`,
           include: serverTests,
+          // `*.postgres.test.ts` need a database server several processes can share (scale-out).
+          exclude: [...configDefaults.exclude, ...(engine === 'pglite' ? ['**/*.postgres.test.ts'] : [])],
           env: { TEST_ENGINE: engine },
           globalSetup: ['apps/server/test/global-setup.ts'],
         },

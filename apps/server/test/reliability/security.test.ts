@@ -131,14 +131,12 @@ describe('secrets never reach the log', () => {
     const app = await buildApp({ ctx, logger, webRoot: '/nonexistent' });
     await app.ready();
     try {
-      await database.db
-        .insert(admins)
-        .values({
-          username: 'logroot',
-          passwordHash: await hashPassword(TEST_PASSWORD),
-          type: 'SUPERADMIN',
-          createdBy: 'test',
-        });
+      await database.db.insert(admins).values({
+        username: 'logroot',
+        passwordHash: await hashPassword(TEST_PASSWORD),
+        type: 'SUPERADMIN',
+        createdBy: 'test',
+      });
       const send = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, token?: string) =>
         app.inject({
           method,
