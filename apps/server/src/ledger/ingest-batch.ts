@@ -54,7 +54,7 @@ const playerIds = async (tx: Tx, agent: IngestAgent, items: IngestItem[], now: D
 
 /**
  * Store one batch all-or-nothing: players created as needed, new rows inserted, rows already
- * known by (agent, betId, betType) counted as duplicates, and both rollups advanced by exactly
+ * known by (agent, betId, betType) counted as duplicates, and every rollup advanced by exactly
  * the rows inserted — in one statement, inside one transaction.
  */
 export const ingestBatch = (db: Db, agent: IngestAgent, items: IngestItem[], timeZone: string, now: Date) =>
@@ -118,6 +118,16 @@ export const ingestBatch = (db: Db, agent: IngestAgent, items: IngestItem[], tim
                 tx_count = rollup_game_daily.tx_count + excluded.tx_count
           returning 1
         ),
+        brand_rollup as (
+          insert into rollup_brand_daily (agent_id, day, game_brand, bet_type, amount, tx_count)
+          select ${agent.id}, day, game_brand, bet_type, sum(amount), count(*) from days
+          group by day, game_brand, bet_type
+          order by day, game_brand, bet_type
+          on conflict (agent_id, day, game_brand, bet_type) do update
+            set amount = rollup_brand_daily.amount + excluded.amount,
+                tx_count = rollup_brand_daily.tx_count + excluded.tx_count
+          returning 1
+        ),
         agent_rollup as (
           insert into rollup_agent_daily (agent_id, day, bet_type, amount, tx_count)
           select ${agent.id}, day, bet_type, sum(amount), count(*) from days
@@ -129,7 +139,8 @@ export const ingestBatch = (db: Db, agent: IngestAgent, items: IngestItem[], tim
           returning 1
         )
         select (select count(*) from ins)::text as accepted,
-               (select count(*) from game_rollup) + (select count(*) from agent_rollup)
+               (select count(*) from game_rollup) + (select count(*) from brand_rollup)
+                 + (select count(*) from agent_rollup)
                  + (select count(*) from active) as touched`,
       );
       const accepted = Number(result?.accepted ?? 0);

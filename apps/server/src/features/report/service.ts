@@ -47,7 +47,7 @@ const rawRows = (ctx: AppContext, range: Range) => {
 const rollupSums = (
   ctx: AppContext,
   opts: {
-    table: 'agent' | 'game';
+    table: 'agent' | 'brand' | 'game';
     agent: AgentScope;
     range: Range;
     grain: Grain;
@@ -56,10 +56,7 @@ const rollupSums = (
     source?: ReportSource;
   },
 ) => {
-  const table =
-    opts.source === 'raw'
-      ? rawRows(ctx, opts.range)
-      : sql.raw(opts.table === 'agent' ? 'rollup_agent_daily' : 'rollup_game_daily');
+  const table = opts.source === 'raw' ? rawRows(ctx, opts.range) : sql.raw(`rollup_${opts.table}_daily`);
   const keys =
     opts.by === 'code'
       ? sql`, game_brand, game_code`
@@ -125,7 +122,7 @@ export const gameByBrand = async (
   grain: Grain,
   source: ReportSource = 'rollup',
 ) => {
-  const rows = await rollupSums(ctx, { table: 'game', agent, range, grain, by: 'brand', source });
+  const rows = await rollupSums(ctx, { table: 'brand', agent, range, grain, by: 'brand', source });
   return report(
     rows.map((r) => ({
       key: { ...(grain === 'day' ? dayKeys(r.period) : monthKeys(r.period)), gameBrand: r.game_brand },
