@@ -1,12 +1,15 @@
 import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { AppContext } from '../../src/context.ts';
+import { queryRows } from '../../src/db/client.ts';
 import { admins } from '../../src/db/schema/index.ts';
 import { IP_MAX_FAILURES } from '../../src/features/auth/throttle.ts';
 import { hashPassword } from '../../src/lib/passwords.ts';
+import { sha256Hex } from '../../src/lib/tokens.ts';
 import { createTestApp, freshDatabase, TEST_PASSWORD, type TestApp, TestClock } from '../harness.ts';
 
 /**
@@ -86,6 +89,23 @@ describe('security headers on every kind of API answer', () => {
     expect(res.statusCode).toBe(500);
     expectSecurityHeaders(res, '500');
     await local.app.close();
+  });
+});
+
+describe('credentials at rest', () => {
+  it('tokens are 32 random bytes stored only as SHA-256; passwords are Argon2id m=19456 t=2 p=1', async () => {
+    await t.addAdmin('rest_user', 'REPORTER', { password: 'rest-password-9' });
+    const token = await t.login('rest_user', 'rest-password-9');
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    const rows = await queryRows<{ token_hash: string; password_hash: string }>(
+      t.ctx.db,
+      sql`select s.token_hash, a.password_hash from sessions s join admins a on a.id = s.admin_id
+          where a.username = 'rest_user'`,
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.token_hash).toBe(sha256Hex(token));
+    expect(JSON.stringify(rows)).not.toContain(token);
+    expect(rows[0]?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 });
 
