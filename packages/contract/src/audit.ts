@@ -1,15 +1,19 @@
 import { z } from 'zod';
 import { dateFilter, isoTimestamp, pageFields, textFilter } from './common.ts';
 
+/** Every action the server records (the audit screen's filter and badges). */
 export const auditActions = [
   'create',
   'update',
   'lock',
   'unlock',
+  'disable',
+  'enable',
   'delete',
+  'rotate-secret',
   'login',
   'logout',
-  'rotate',
+  'seed',
 ] as const;
 
 export const auditRecordSchema = z.object({

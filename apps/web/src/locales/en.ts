@@ -233,7 +233,10 @@ export const en: Resource<typeof th> = {
       delete: 'Delete',
       login: 'Sign in',
       logout: 'Sign out',
-      rotate: 'Rotate key',
+      'rotate-secret': 'Rotate secret',
+      disable: 'Disable',
+      enable: 'Enable',
+      seed: 'Demo data',
     },
     diff: {
       title: 'Before and after',

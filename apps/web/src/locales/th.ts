@@ -222,7 +222,10 @@ export const th = {
       delete: 'ลบ',
       login: 'เข้าสู่ระบบ',
       logout: 'ออกจากระบบ',
-      rotate: 'เปลี่ยนคีย์',
+      'rotate-secret': 'เปลี่ยน secret',
+      disable: 'ปิดใช้งาน',
+      enable: 'เปิดใช้งาน',
+      seed: 'ข้อมูลตัวอย่าง',
     },
     diff: {
       title: 'ข้อมูลก่อนและหลังการเปลี่ยนแปลง',

@@ -9,10 +9,13 @@ const colors: Record<AuditAction, string> = {
   update: 'blue',
   lock: 'red',
   unlock: 'teal',
+  disable: 'orange',
+  enable: 'teal',
   delete: 'red',
+  'rotate-secret': 'violet',
   login: 'gray',
   logout: 'gray',
-  rotate: 'violet',
+  seed: 'grape',
 };
 
 export const isAuditAction = (action: string): action is AuditAction =>
