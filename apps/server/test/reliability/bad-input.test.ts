@@ -12,7 +12,7 @@ import { expectEnvelope, tableCounts } from './checks.ts';
  * unicode, `__proto__`, numbers at the edges, bad path parameters), sent with a SUPERADMIN session
  * so that it reaches validation: never a 500/9000, always the JSON envelope, nothing written.
  */
-const RUNS = Number(process.env.RELIABILITY_FUZZ_RUNS ?? 20);
+const RUNS = Number(process.env.RELIABILITY_FUZZ_RUNS ?? 15);
 
 let t: TestApp;
 let token: string;

@@ -129,7 +129,7 @@ describe('the real server process', () => {
       ),
     );
     // Kill once a good number of batches are acknowledged, with more in flight.
-    while (acknowledged.size < 1_000 && failure === undefined) await new Promise((r) => setTimeout(r, 20));
+    while (acknowledged.size < 600 && failure === undefined) await new Promise((r) => setTimeout(r, 20));
     server.proc.kill('SIGKILL');
     const exit = await server.exited;
     running = false;
@@ -148,9 +148,12 @@ describe('the real server process', () => {
     server = await startServer(store);
     token = await login(server, ADMIN_USERNAME, ADMIN_PASSWORD);
     secrets.push(token);
-    // The last acknowledged edit is what the agent holds now (each edit waited for the one before).
+    // The agent holds the last acknowledged edit, or the one in flight at the kill if it had committed
+    // (its answer was lost with the process): each edit waited for the one before.
     const got = await request(server, 'POST', `/api/v1/agent/get/${agents[0]?._id}`, { token });
-    expect(got.body.data.endpoint).toBe([...ackedEdits].at(-1));
+    expect([[...ackedEdits].at(-1), `https://edit${attemptedEdits}.example.com/cb`]).toContain(
+      got.body.data.endpoint,
+    );
   });
 
   const inFlight: SignedAgent[] = [];
