@@ -2,16 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
 import { dayKeys, daysBetween, monthKeys, monthsBetween } from './periods.ts';
-import {
-  addSums,
-  agentScope,
-  type RawSums,
-  sumsByType,
-  sumsOf,
-  type TypeSums,
-  totalsOf,
-  zeroSums,
-} from './totals.ts';
+import { addSums, addTypeSum, agentScope, type TypeSums, totalsOf, zeroSums } from './totals.ts';
 
 export type AgentScope = bigint | 'all';
 type Grain = 'day' | 'month';
@@ -20,12 +11,21 @@ interface Range {
   to: string;
 }
 
-const periodOf: Record<Grain, ReturnType<typeof sql.raw>> = {
-  day: sql.raw(`to_char(day, 'YYYY-MM-DD')`),
-  month: sql.raw(`to_char(day, 'YYYY-MM')`),
+/** The period a rollup day belongs to: the day itself, or the first of its month (cheap date arithmetic). */
+const periodStart: Record<Grain, ReturnType<typeof sql.raw>> = {
+  day: sql.raw('day'),
+  month: sql.raw('day - (extract(day from day)::int - 1)'),
 };
+const periodFormat: Record<Grain, string> = { day: 'YYYY-MM-DD', month: 'YYYY-MM' };
 
-type SumRow = RawSums & { period: string; game_brand: string; game_code: string };
+interface TypeRow {
+  period: string;
+  game_brand: string;
+  game_code: string;
+  bet_type: string;
+  amount: string;
+  tx_count: string;
+}
 
 /**
  * Where report sums come from: the rollups (always, in the product), or a scan of the raw rows
@@ -44,7 +44,7 @@ const rawRows = (ctx: AppContext, range: Range) => {
 };
 
 /** Sums of a rollup table per period (and per brand / game code), for one agent or all. */
-const rollupSums = (
+const rollupSums = async (
   ctx: AppContext,
   opts: {
     table: 'agent' | 'brand' | 'game';
@@ -59,18 +59,39 @@ const rollupSums = (
   const table = opts.source === 'raw' ? rawRows(ctx, opts.range) : sql.raw(`rollup_${opts.table}_daily`);
   const keys =
     opts.by === 'code'
-      ? sql`, game_brand, game_code`
+      ? sql`game_brand, game_code`
       : opts.by === 'brand'
-        ? sql`, game_brand, ''`
-        : sql`, '', ''`;
-  return queryRows<SumRow>(
+        ? sql`game_brand, ''::text`
+        : sql`''::text, ''::text`;
+  // One sum per bet type per group (two aggregates a row instead of ten filtered ones), folded
+  // into per-type sums here; the period is formatted once per group, not once per row.
+  const rows = await queryRows<TypeRow>(
     ctx.db,
-    sql`select ${periodOf[opts.grain]} as period ${keys}, ${sumsByType}
-        from ${table}
-        where ${agentScope(opts.agent)} and day between ${opts.range.from}::date and ${opts.range.to}::date
-          ${opts.brand ? sql`and game_brand = ${opts.brand}` : sql``}
-        group by 1, 2, 3 order by 1, 2, 3`,
-  ).then((rows) => rows.map((r) => ({ ...r, game_brand: r.game_brand ?? '', game_code: r.game_code ?? '' })));
+    sql`select to_char(p, ${periodFormat[opts.grain]}) as period, game_brand, game_code, bet_type,
+               amount::text as amount, tx_count::text as tx_count
+        from (select ${periodStart[opts.grain]} as p, ${keys}, bet_type, sum(amount) as amount, sum(tx_count) as tx_count
+              from ${table}
+              where ${agentScope(opts.agent)} and day between ${opts.range.from}::date and ${opts.range.to}::date
+                ${opts.brand ? sql`and game_brand = ${opts.brand}` : sql``}
+              group by 1, 2, 3, 4) as g (p, game_brand, game_code, bet_type, amount, tx_count)
+        order by 1, 2, 3`,
+  );
+  const groups = new Map<string, { period: string; game_brand: string; game_code: string; sums: TypeSums }>();
+  for (const r of rows) {
+    const key = `${r.period}|${r.game_brand}|${r.game_code}`;
+    let group = groups.get(key);
+    if (!group) {
+      group = {
+        period: r.period,
+        game_brand: r.game_brand ?? '',
+        game_code: r.game_code ?? '',
+        sums: zeroSums(),
+      };
+      groups.set(key, group);
+    }
+    addTypeSum(group.sums, r.bet_type, BigInt(r.amount), BigInt(r.tx_count));
+  }
+  return [...groups.values()];
 };
 
 const report = <K extends object>(rows: { key: K; sums: TypeSums }[]) => ({
@@ -88,7 +109,7 @@ export const agentDaily = async (
   const found = new Map(
     (await rollupSums(ctx, { table: 'agent', agent, range, grain: 'day', source })).map((r) => [
       r.period,
-      sumsOf(r),
+      r.sums,
     ]),
   );
   return report(
@@ -106,7 +127,7 @@ export const agentMonthly = async (
   const found = new Map(
     (await rollupSums(ctx, { table: 'agent', agent, range, grain: 'month', source })).map((r) => [
       r.period,
-      sumsOf(r),
+      r.sums,
     ]),
   );
   return report(
@@ -126,7 +147,7 @@ export const gameByBrand = async (
   return report(
     rows.map((r) => ({
       key: { ...(grain === 'day' ? dayKeys(r.period) : monthKeys(r.period)), gameBrand: r.game_brand },
-      sums: sumsOf(r),
+      sums: r.sums,
     })),
   );
 };
@@ -148,7 +169,7 @@ export const gameByCode = async (
         gameBrand: r.game_brand,
         gameCode: r.game_code,
       },
-      sums: sumsOf(r),
+      sums: r.sums,
     })),
   );
 };
