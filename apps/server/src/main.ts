@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/client.ts';
+import { vacuumAndAnalyze } from './db/maintenance.ts';
 import { bootstrapFirstAdmin } from './features/admin/bootstrap.ts';
 import { ensureCurrentPartitions } from './ledger/partitions.ts';
 import { lockDataDir } from './lib/data-dir-lock.ts';
@@ -44,12 +45,17 @@ const start = async () => {
     logger: { level: config.LOG_LEVEL },
     ...(config.WEB_DIST ? { webRoot: resolve(config.WEB_DIST) } : {}),
   });
+  // PGlite has no autovacuum: the server does its work (at start, then hourly).
+  const maintain = () => {
+    if (embedded) vacuumAndAnalyze(ctx.db).catch((err) => app.log.warn({ err }, 'vacuum/analyze failed'));
+  };
   // Hourly upkeep: drop dead sessions, keep next months' ledger partitions ready.
   const pruner = setInterval(() => {
     pruneSessions(ctx.db, ctx.now()).catch((err) => app.log.warn({ err }, 'session pruning failed'));
     ensureCurrentPartitions(ctx.db, ctx.now()).catch((err) =>
       app.log.warn({ err }, 'partition upkeep failed'),
     );
+    maintain();
   }, PRUNE_EVERY_MS);
   pruner.unref();
 
@@ -71,6 +77,7 @@ const start = async () => {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  maintain();
   console.log(
     `S.API back-office on http://${config.HOST}:${config.PORT} (${embedded ? `embedded PGlite in ${dataDir}` : 'PostgreSQL'})`,
   );

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { openDatabase } from '../db/client.ts';
+import { vacuumAndAnalyze } from '../db/maintenance.ts';
 import { seedDemo } from '../features/demo/seed.ts';
 import { lockDataDir } from '../lib/data-dir-lock.ts';
 
@@ -81,6 +82,8 @@ const main = async () => {
       console.log('The database already holds data; nothing seeded.');
       return;
     }
+    // Fresh statistics, so the first reports on the new data are planned for its real size.
+    await vacuumAndAnalyze(database.db);
     const seconds = (Date.now() - started) / 1000;
     console.log(
       `Done: ${result.agents} agents, ${result.players.toLocaleString('en-US')} players, ${result.transactions.toLocaleString('en-US')} transactions in ${seconds.toFixed(1)} s.`,
