@@ -43,6 +43,13 @@ export const freshDatabase = async (): Promise<Database> => {
         await database.close();
         const c = new pg.Client({ connectionString: url });
         await c.connect();
+        // pool.end() resolves before its connections are gone: a forced drop would then kill them
+        // mid-goodbye, and the client's 57P01 error would surface as an unhandled error.
+        for (let i = 0; i < 50; i++) {
+          const open = await c.query('select 1 from pg_stat_activity where datname = $1', [name]);
+          if (open.rowCount === 0) break;
+          await new Promise((r) => setTimeout(r, 20));
+        }
         await c.query(`drop database if exists ${name} with (force)`);
         await c.end();
       },

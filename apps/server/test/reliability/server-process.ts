@@ -60,6 +60,12 @@ export const makeStore = async (): Promise<Store> => {
       drop: async () => {
         const c = new pg.Client({ connectionString: base });
         await c.connect();
+        // Let closing pools finish their goodbyes first (a forced drop would kill them mid-way).
+        for (let i = 0; i < 50; i++) {
+          const open = await c.query('select 1 from pg_stat_activity where datname = $1', [name]);
+          if (open.rowCount === 0) break;
+          await new Promise((r) => setTimeout(r, 20));
+        }
         await c.query(`drop database if exists ${name} with (force)`);
         await c.end();
       },
