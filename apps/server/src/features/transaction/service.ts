@@ -71,7 +71,6 @@ const whereOf = (agentId: bigint, q: Query): SQL | undefined =>
 
 /** One page of an agent's bets, newest first; with a cursor the page is a keyset step (fast at any depth). */
 export const listTransactions = async (ctx: AppContext, agentId: bigint, q: Query) => {
-  await assertAgent(ctx.db, agentId);
   const after = q.cursor ? decodeCursor(q.cursor) : undefined;
   const keyset = after
     ? sql`(${transactions.startDate}, ${transactions.id}) < (${after.at.toISOString()}::timestamptz, ${after.id})`
@@ -83,6 +82,8 @@ export const listTransactions = async (ctx: AppContext, agentId: bigint, q: Quer
     .orderBy(desc(transactions.startDate), desc(transactions.id))
     .limit(q.limit)
     .offset(after ? 0 : (q.page - 1) * q.limit);
+  // An unknown agent has no rows: only an empty page pays the look-up that tells the two apart.
+  if (rows.length === 0) await assertAgent(ctx.db, agentId);
   const last = rows[rows.length - 1];
   return {
     records: rows.map(toTransaction),
