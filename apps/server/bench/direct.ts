@@ -51,6 +51,8 @@ export const directPhase = async (dataset: Dataset, runs: { rollup: number; raw:
       : { kind: 'pglite', dataDir: dataset.env.DATA_DIR },
   );
   try {
+    // A data set made by an older build gets the current schema first, as the server would do.
+    await database.migrate();
     const config = loadConfig({});
     const ctx: AppContext = { db: database.db, config, now: () => new Date() };
     const agents = await queryRows<BenchAgent>(

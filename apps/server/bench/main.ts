@@ -10,7 +10,7 @@ import { type Dataset, type Engine, ensureDataset } from './dataset.ts';
 import { directPhase } from './direct.ts';
 import { BENCH_ADMIN, type Client, signIn } from './http.ts';
 import { agentReportPage, ingestThroughput, listPages, listUnderLoad, reportLatencies } from './scenarios.ts';
-import { ensureServerBuilt, startServer } from './server.ts';
+import { buildServer, startServer } from './server.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -117,7 +117,7 @@ const ensureFiftyAgents = async (client: Client, have: number) => {
 };
 
 const main = async () => {
-  ensureServerBuilt();
+  buildServer();
   const dataset = await ensureDataset(engine, rows);
 
   console.log('\nReports by rollup vs by raw scan (directly on the database):');

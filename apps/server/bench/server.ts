@@ -1,13 +1,12 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const entry = `${root}/apps/server/dist/main.js`;
 
-/** The server bundle the product runs (`npm start`), built when it is missing. */
-export const ensureServerBuilt = () => {
-  if (existsSync(entry)) return;
+/** The server bundle the product runs (`npm start`), rebuilt so it is the code of this checkout. */
+export const buildServer = () => {
   console.log('Building the server bundle…');
   const built = spawnSync('npm', ['run', 'build', '-w', '@sapi/server'], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) throw new Error('server build failed');
