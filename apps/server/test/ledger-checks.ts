@@ -24,6 +24,15 @@ export const rollupMismatches = async (t: Pick<TestApp, 'ctx'>) => {
         select count(*)::text as n from raw full join rollup_brand_daily r using (agent_id, day, game_brand, bet_type)
         where raw.amount is distinct from r.amount or raw.tx_count is distinct from r.tx_count`,
   );
+  const brandMonth = await queryRows<{ n: string }>(
+    t.ctx.db,
+    sql`with raw as (
+          select agent_id, date_trunc('month', start_date at time zone ${tz})::date as month, game_brand, bet_type,
+                 sum(amount) as amount, count(*) as tx_count
+          from transactions group by 1, 2, 3, 4)
+        select count(*)::text as n from raw full join rollup_brand_monthly r using (agent_id, month, game_brand, bet_type)
+        where raw.amount is distinct from r.amount or raw.tx_count is distinct from r.tx_count`,
+  );
   const agent = await queryRows<{ n: string }>(
     t.ctx.db,
     sql`with raw as (
@@ -41,7 +50,13 @@ export const rollupMismatches = async (t: Pick<TestApp, 'ctx'>) => {
         select count(*)::text as n from raw full join rollup_player_month r using (month, agent_id, user_id)
         where raw.user_id is null or r.user_id is null`,
   );
-  return Number(game[0]?.n) + Number(brand[0]?.n) + Number(agent[0]?.n) + Number(players[0]?.n);
+  return (
+    Number(game[0]?.n) +
+    Number(brand[0]?.n) +
+    Number(brandMonth[0]?.n) +
+    Number(agent[0]?.n) +
+    Number(players[0]?.n)
+  );
 };
 
 export const countRows = async (

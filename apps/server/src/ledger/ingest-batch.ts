@@ -98,12 +98,14 @@ export const ingestBatch = (db: Db, agent: IngestAgent, items: IngestItem[], tim
           returning user_id, game_brand, game_code, bet_type, amount, start_date
         ),
         days as (
-          select (start_date at time zone ${timeZone})::date as day, user_id, game_brand, game_code, bet_type, amount
+          select (start_date at time zone ${timeZone})::date as day,
+                 date_trunc('month', start_date at time zone ${timeZone})::date as month,
+                 user_id, game_brand, game_code, bet_type, amount
           from ins
         ),
         active as (
           insert into rollup_player_month (month, agent_id, user_id)
-          select distinct date_trunc('month', day)::date, ${agent.id}::bigint, user_id from days
+          select distinct month, ${agent.id}::bigint, user_id from days
           order by 1, 3
           on conflict do nothing
           returning 1
@@ -128,6 +130,16 @@ export const ingestBatch = (db: Db, agent: IngestAgent, items: IngestItem[], tim
                 tx_count = rollup_brand_daily.tx_count + excluded.tx_count
           returning 1
         ),
+        brand_month_rollup as (
+          insert into rollup_brand_monthly (agent_id, month, game_brand, bet_type, amount, tx_count)
+          select ${agent.id}, month, game_brand, bet_type, sum(amount), count(*) from days
+          group by month, game_brand, bet_type
+          order by month, game_brand, bet_type
+          on conflict (agent_id, month, game_brand, bet_type) do update
+            set amount = rollup_brand_monthly.amount + excluded.amount,
+                tx_count = rollup_brand_monthly.tx_count + excluded.tx_count
+          returning 1
+        ),
         agent_rollup as (
           insert into rollup_agent_daily (agent_id, day, bet_type, amount, tx_count)
           select ${agent.id}, day, bet_type, sum(amount), count(*) from days
@@ -140,6 +152,7 @@ export const ingestBatch = (db: Db, agent: IngestAgent, items: IngestItem[], tim
         )
         select (select count(*) from ins)::text as accepted,
                (select count(*) from game_rollup) + (select count(*) from brand_rollup)
+                 + (select count(*) from brand_month_rollup)
                  + (select count(*) from agent_rollup)
                  + (select count(*) from active) as touched`,
       );

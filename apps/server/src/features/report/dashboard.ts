@@ -71,7 +71,7 @@ export const dashboard = async (
       sql`select game_brand,
                  coalesce(sum(amount) filter (where bet_type = 'HOLD'), 0)::text as hold,
                  coalesce(sum(amount) filter (where bet_type in ('HOLD', 'SETTLE', 'CANCEL', 'VOID')), 0)::text as win_lose
-          from rollup_brand_daily where day between ${range.from}::date and ${range.to}::date
+          from rollup_brand_monthly where month = ${range.from}::date
           group by game_brand order by sum(amount) filter (where bet_type = 'HOLD') asc nulls last limit ${TOP}`,
     ),
     queryRows<{ agent: string; username: string; hold: string; win_lose: string }>(

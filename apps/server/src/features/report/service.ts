@@ -56,7 +56,13 @@ const rollupSums = async (
     source?: ReportSource;
   },
 ) => {
-  const table = opts.source === 'raw' ? rawRows(ctx, opts.range) : sql.raw(`rollup_${opts.table}_daily`);
+  const table =
+    opts.source === 'raw'
+      ? rawRows(ctx, opts.range)
+      : opts.table === 'brand' && opts.grain === 'month' && opts.range.from.endsWith('-01')
+        ? // Whole months by brand: the monthly rollup, its month standing for the day.
+          sql`(select agent_id, month as day, game_brand, bet_type, amount, tx_count from rollup_brand_monthly) as m`
+        : sql.raw(`rollup_${opts.table}_daily`);
   const keys =
     opts.by === 'code'
       ? sql`game_brand, game_code`
