@@ -1,6 +1,6 @@
 import type { Transaction, transactionListQuerySchema } from '@sapi/contract';
 import { Status } from '@sapi/contract';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { type Executor, queryRows } from '../../db/client.ts';
@@ -56,10 +56,7 @@ const whereOf = (agentId: bigint, q: Query): SQL | undefined =>
     contains(transactions.username, q.username),
     // Bet ids are looked up exactly, through the key table, so the filter stays an index probe.
     q.betId
-      ? inArray(
-          transactions.id,
-          sql`(select ${transactionKeys.txId} from ${transactionKeys} where ${transactionKeys.agentId} = ${agentId} and ${transactionKeys.betId} = ${q.betId})`,
-        )
+      ? sql`(${transactions.startDate}, ${transactions.id}) in (select ${transactionKeys.startDate}, ${transactionKeys.txId} from ${transactionKeys} where ${transactionKeys.agentId} = ${agentId} and ${transactionKeys.betId} = ${q.betId})`
       : undefined,
     q.betType ? eq(transactions.betType, q.betType) : undefined,
     contains(transactions.betTypeFromGame, q.betTypeFromGame),
@@ -117,7 +114,11 @@ export const getTransaction = async (ctx: AppContext, agentId: bigint, id: bigin
     .from(transactionKeys)
     .innerJoin(
       transactions,
-      and(eq(transactions.id, transactionKeys.txId), eq(transactions.startDate, transactionKeys.startDate)),
+      and(
+        eq(transactions.agentId, transactionKeys.agentId),
+        eq(transactions.startDate, transactionKeys.startDate),
+        eq(transactions.id, transactionKeys.txId),
+      ),
     )
     .where(and(eq(transactionKeys.agentId, agentId), eq(transactionKeys.betId, row.betId)))
     .orderBy(asc(transactions.startDate), asc(transactions.id));
@@ -150,7 +151,11 @@ export const betHistory = async (ctx: AppContext, betId: string) => {
     .from(transactionKeys)
     .innerJoin(
       transactions,
-      and(eq(transactions.id, transactionKeys.txId), eq(transactions.startDate, transactionKeys.startDate)),
+      and(
+        eq(transactions.agentId, transactionKeys.agentId),
+        eq(transactions.startDate, transactionKeys.startDate),
+        eq(transactions.id, transactionKeys.txId),
+      ),
     )
     .innerJoin(agents, eq(agents.id, transactions.agentId))
     .where(eq(transactionKeys.betId, betId))
