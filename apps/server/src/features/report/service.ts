@@ -43,6 +43,10 @@ const rawRows = (ctx: AppContext, range: Range) => {
                 and start_date < ((${range.to}::date + 1)::timestamp at time zone ${tz})) as raw`;
 };
 
+/** Does the range start on the first of a month and end on the last day of one? */
+const wholeMonths = (range: Range) =>
+  range.from.endsWith('-01') && new Date(Date.parse(`${range.to}T00:00:00Z`) + 86_400_000).getUTCDate() === 1;
+
 /** Sums of a rollup table per period (and per brand / game code), for one agent or all. */
 const rollupSums = async (
   ctx: AppContext,
@@ -59,7 +63,7 @@ const rollupSums = async (
   const table =
     opts.source === 'raw'
       ? rawRows(ctx, opts.range)
-      : opts.table === 'brand' && opts.grain === 'month' && opts.range.from.endsWith('-01')
+      : opts.table === 'brand' && opts.grain === 'month' && wholeMonths(opts.range)
         ? // Whole months by brand: the monthly rollup, its month standing for the day.
           sql`(select agent_id, month as day, game_brand, bet_type, amount, tx_count from rollup_brand_monthly) as m`
         : sql.raw(`rollup_${opts.table}_daily`);
