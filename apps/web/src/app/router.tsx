@@ -52,7 +52,17 @@ export const routes: RouteObject[] = [
     children: [
       {
         index: true,
-        lazy: async () => ({ Component: (await import('../features/auth/login-page')).LoginPage }),
+        lazy: async () => {
+          const { LoginPage } = await import('../features/auth/login-page');
+          // While the user types, fetch what signing in lands on (the layout and the agent list).
+          const warm = () => {
+            void import('./layout/app-layout');
+            void import('../features/agent/agent-page');
+          };
+          if ('requestIdleCallback' in window) window.requestIdleCallback(warm);
+          else setTimeout(warm, 500);
+          return { Component: LoginPage };
+        },
       },
       {
         id: 'protected',
