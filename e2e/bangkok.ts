@@ -51,8 +51,11 @@ export const thaiMonthYear = ({ year, month }: Pick<BangkokDay, 'year' | 'month'
  * the current month, click the day and confirm; the time stays the picker's default for that field.
  */
 export async function pickDay(page: Page, field: Locator, target: BangkokDay) {
+  const dropdowns = page.locator('.mantine-Popover-dropdown').filter({ has: page.getByLabel('เดือนก่อนหน้า') });
+  // As a user would: the previous picker has finished closing before this one opens.
+  await expect(dropdowns).toHaveCount(0);
   await field.click();
-  const dropdown = page.locator('.mantine-Popover-dropdown').filter({ has: page.getByLabel('เดือนก่อนหน้า') });
+  const dropdown = dropdowns;
   await expect(dropdown).toBeVisible();
   const now = bangkokDay(Date.now());
   const back = now.year * 12 + now.month - (target.year * 12 + target.month);
