@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditOf, makeAdapter, parseCsv } from '../../../test/factories.ts';
+import { auditOf, makeAdapter, makeAgent, parseCsv } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 
 let t: TestApp;
@@ -68,6 +68,33 @@ describe('game providers', () => {
     expect(res.body.data).toMatchObject({ name: a.name, codename: 'NEW_CODE', type: 'LIVE' });
     const records = await auditOf(t, admin, 'adapter', a._id);
     expect(records.map((r) => r.action)).toEqual(['update', 'create']);
+  });
+
+  it('a new code carries over to the agents offering the provider, which can still be saved', async () => {
+    const a = await makeAdapter(t, admin);
+    const other = await makeAdapter(t, admin);
+    const agent = await makeAgent(t, admin, { games: [a.codename, other.codename] });
+    const renamed = `${a.codename}_V2`;
+    const res = await t.call({
+      method: 'PUT',
+      url: `/api/v1/adapter/update/${a._id}`,
+      token: admin,
+      payload: { endpoint: a.endpoint, type: a.type, logo: a.logo, codename: renamed },
+    });
+    expect(res.body.status).toBe(1000);
+    const got = await t.call({ method: 'POST', url: `/api/v1/agent/get/${agent._id}`, token: admin });
+    expect(got.body.data.games).toEqual([renamed, other.codename]);
+    const saved = await t.call({
+      method: 'PUT',
+      url: `/api/v1/agent/update/${agent._id}`,
+      token: admin,
+      payload: { endpoint: agent.endpoint, games: [renamed], agentType: agent.agentType },
+    });
+    expect(saved.body.status).toBe(1000);
+    expect(saved.body.data.games).toEqual([renamed]);
+    // The rename is one staff action with one audit record, the adapter's; the agent has its own edit.
+    expect((await auditOf(t, admin, 'adapter', a._id)).map((r) => r.action)).toEqual(['update', 'create']);
+    expect((await auditOf(t, admin, 'agent', agent._id)).map((r) => r.action)).toEqual(['update', 'create']);
   });
 
   it('disables (DELETE) and enables (PUT revert), one audit record each, none for a no-op', async () => {

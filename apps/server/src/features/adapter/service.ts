@@ -1,5 +1,5 @@
 import type { Adapter, AdapterCreate, AdapterUpdate, adapterListQuerySchema } from '@sapi/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { type AuditFn, auditedChange, flagChange } from '../../db/change.ts';
@@ -8,7 +8,7 @@ import { countWhere } from '../../db/count.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { contains } from '../../db/filters.ts';
 import { listing } from '../../db/paging.ts';
-import { adapters } from '../../db/schema/index.ts';
+import { adapters, agents } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../plugins/errors.ts';
 
 type Row = typeof adapters.$inferSelect;
@@ -96,6 +96,14 @@ export const updateAdapter = async (ctx: AppContext, id: bigint, input: AdapterU
             .set({ ...input, updatedAt: ctx.now() })
             .where(eq(adapters.id, id))
             .returning();
+          if (row.codename !== input.codename) {
+            // Agents name their games by code: they follow the rename, or they could no longer be saved.
+            // Part of this one staff action and its audit record.
+            await t
+              .update(agents)
+              .set({ games: sql`array_replace(${agents.games}, ${row.codename}, ${input.codename})` })
+              .where(sql`${row.codename} = any(${agents.games})`);
+          }
           return updated;
         },
       }),
