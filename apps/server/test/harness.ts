@@ -27,31 +27,42 @@ export class TestClock {
 
 let dbCounter = 0;
 
+/** A throw-away PostgreSQL database cloned from the run's migrated template; `drop` removes it. */
+export const clonePostgresTemplate = async (tag: string): Promise<{ url: string; drop(): Promise<void> }> => {
+  const base = process.env.TEST_DATABASE_URL ?? '';
+  const name = `sapi_t_${process.pid}_${tag}${Date.now()}_${dbCounter++}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
+  await admin.end();
+  return {
+    url: withDatabase(base, name),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      // pool.end() resolves before its connections are gone: a forced drop would then kill them
+      // mid-goodbye, and the client's 57P01 error would surface as an unhandled error.
+      for (let i = 0; i < 50; i++) {
+        const open = await c.query('select 1 from pg_stat_activity where datname = $1', [name]);
+        if (open.rowCount === 0) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+};
+
 /** A fresh, migrated database on the engine under test, copied from the run's template. */
 export const freshDatabase = async (): Promise<Database> => {
   if (process.env.TEST_ENGINE === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL ?? '';
-    const name = `sapi_t_${process.pid}_${Date.now()}_${dbCounter++}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
-    await admin.end();
-    const database = await openDatabase({ kind: 'postgres', url: withDatabase(url, name), poolSize: 10 });
+    const clone = await clonePostgresTemplate('');
+    const database = await openDatabase({ kind: 'postgres', url: clone.url, poolSize: 10 });
     return {
       ...database,
       close: async () => {
         await database.close();
-        const c = new pg.Client({ connectionString: url });
-        await c.connect();
-        // pool.end() resolves before its connections are gone: a forced drop would then kill them
-        // mid-goodbye, and the client's 57P01 error would surface as an unhandled error.
-        for (let i = 0; i < 50; i++) {
-          const open = await c.query('select 1 from pg_stat_activity where datname = $1', [name]);
-          if (open.rowCount === 0) break;
-          await new Promise((r) => setTimeout(r, 20));
-        }
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
+        await clone.drop();
       },
     };
   }

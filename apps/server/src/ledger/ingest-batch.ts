@@ -53,6 +53,24 @@ const playerIds = async (tx: Tx, agent: IngestAgent, items: IngestItem[], now: D
 };
 
 /**
+ * A CTE adding the inserted rows' sums and counts into one rollup table, grouped by `keys` (columns
+ * of `days`); groups are upserted in key order so concurrent batches lock rows in the same order.
+ */
+const addInto = (table: string, keys: readonly string[], agentId: bigint) => {
+  const cols = sql.raw(keys.join(', '));
+  const t = sql.raw(table);
+  return sql`${sql.raw(`${table}_add`)} as (
+          insert into ${t} (agent_id, ${cols}, amount, tx_count)
+          select ${agentId}, ${cols}, sum(amount), count(*) from days
+          group by ${cols}
+          order by ${cols}
+          on conflict (agent_id, ${cols}) do update
+            set amount = ${t}.amount + excluded.amount,
+                tx_count = ${t}.tx_count + excluded.tx_count
+        )`;
+};
+
+/**
  * Store one batch all-or-nothing: players created as needed, new rows inserted, rows already
  * known by (agent, betId, betType) counted as duplicates, and every rollup advanced by exactly
  * the rows inserted — in one statement, inside one transaction.
@@ -110,51 +128,11 @@ export const ingestBatch = (db: Db, agent: IngestAgent, items: IngestItem[], tim
           on conflict do nothing
           returning 1
         ),
-        game_rollup as (
-          insert into rollup_game_daily (agent_id, day, game_brand, game_code, bet_type, amount, tx_count)
-          select ${agent.id}, day, game_brand, game_code, bet_type, sum(amount), count(*) from days
-          group by day, game_brand, game_code, bet_type
-          order by day, game_brand, game_code, bet_type
-          on conflict (agent_id, day, game_brand, game_code, bet_type) do update
-            set amount = rollup_game_daily.amount + excluded.amount,
-                tx_count = rollup_game_daily.tx_count + excluded.tx_count
-          returning 1
-        ),
-        brand_rollup as (
-          insert into rollup_brand_daily (agent_id, day, game_brand, bet_type, amount, tx_count)
-          select ${agent.id}, day, game_brand, bet_type, sum(amount), count(*) from days
-          group by day, game_brand, bet_type
-          order by day, game_brand, bet_type
-          on conflict (agent_id, day, game_brand, bet_type) do update
-            set amount = rollup_brand_daily.amount + excluded.amount,
-                tx_count = rollup_brand_daily.tx_count + excluded.tx_count
-          returning 1
-        ),
-        brand_month_rollup as (
-          insert into rollup_brand_monthly (agent_id, month, game_brand, bet_type, amount, tx_count)
-          select ${agent.id}, month, game_brand, bet_type, sum(amount), count(*) from days
-          group by month, game_brand, bet_type
-          order by month, game_brand, bet_type
-          on conflict (agent_id, month, game_brand, bet_type) do update
-            set amount = rollup_brand_monthly.amount + excluded.amount,
-                tx_count = rollup_brand_monthly.tx_count + excluded.tx_count
-          returning 1
-        ),
-        agent_rollup as (
-          insert into rollup_agent_daily (agent_id, day, bet_type, amount, tx_count)
-          select ${agent.id}, day, bet_type, sum(amount), count(*) from days
-          group by day, bet_type
-          order by day, bet_type
-          on conflict (agent_id, day, bet_type) do update
-            set amount = rollup_agent_daily.amount + excluded.amount,
-                tx_count = rollup_agent_daily.tx_count + excluded.tx_count
-          returning 1
-        )
-        select (select count(*) from ins)::text as accepted,
-               (select count(*) from game_rollup) + (select count(*) from brand_rollup)
-                 + (select count(*) from brand_month_rollup)
-                 + (select count(*) from agent_rollup)
-                 + (select count(*) from active) as touched`,
+        ${addInto('rollup_game_daily', ['day', 'game_brand', 'game_code', 'bet_type'], agent.id)},
+        ${addInto('rollup_brand_daily', ['day', 'game_brand', 'bet_type'], agent.id)},
+        ${addInto('rollup_brand_monthly', ['month', 'game_brand', 'bet_type'], agent.id)},
+        ${addInto('rollup_agent_daily', ['day', 'bet_type'], agent.id)}
+        select (select count(*) from ins)::text as accepted`,
       );
       const accepted = Number(result?.accepted ?? 0);
       return { accepted, duplicates: items.length - accepted };

@@ -6,10 +6,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { inject } from 'vitest';
 import { signBody } from '../../src/features/ingest/signature.ts';
-import { withDatabase } from '../global-setup.ts';
+import { clonePostgresTemplate } from '../harness.ts';
 
 /**
  * The real server as a child process (`node --import tsx apps/server/src/main.ts`, from source, so
@@ -44,32 +42,10 @@ export interface Store {
   drop(): Promise<void>;
 }
 
-let storeCounter = 0;
 export const makeStore = async (): Promise<Store> => {
   if (process.env.TEST_ENGINE === 'postgres') {
-    const base = process.env.TEST_DATABASE_URL ?? '';
-    const name = `sapi_t_${process.pid}_rel_${Date.now()}_${storeCounter++}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
-    await admin.end();
-    const url = withDatabase(base, name);
-    return {
-      env: { DATABASE_URL: url },
-      url,
-      drop: async () => {
-        const c = new pg.Client({ connectionString: base });
-        await c.connect();
-        // Let closing pools finish their goodbyes first (a forced drop would kill them mid-way).
-        for (let i = 0; i < 50; i++) {
-          const open = await c.query('select 1 from pg_stat_activity where datname = $1', [name]);
-          if (open.rowCount === 0) break;
-          await new Promise((r) => setTimeout(r, 20));
-        }
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      },
-    };
+    const clone = await clonePostgresTemplate('rel_');
+    return { env: { DATABASE_URL: clone.url }, url: clone.url, drop: clone.drop };
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'sapi-rel-'));
   return {
