@@ -42,10 +42,7 @@ export const rollupMismatches = async (t: WithCtx) => {
   return sums.reduce((a, b) => a + b, Number(players?.n));
 };
 
-export const countRows = async (
-  t: WithCtx,
-  table: 'transactions' | 'transaction_keys' | 'users',
-) =>
+export const countRows = async (t: WithCtx, table: 'transactions' | 'transaction_keys' | 'users') =>
   Number(
     (await queryRows<{ n: string }>(t.ctx.db, sql`select count(*)::text as n from ${sql.raw(table)}`))[0]?.n,
   );
