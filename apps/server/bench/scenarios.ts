@@ -1,6 +1,7 @@
 import { api, type IngestItem } from '@sapi/contract';
 import autocannon from 'autocannon';
 import { signBody } from '../src/features/ingest/signature.ts';
+import type { CpuSplit } from './cpu.ts';
 import type { BenchAgent, Facts } from './direct.ts';
 import type { Client } from './http.ts';
 import { measure, type Timing } from './stats.ts';
@@ -128,9 +129,13 @@ const ingestBodies = (batches: number, runId: string) => {
   return bodies;
 };
 
-/** Rows/s through the signed ingest API, batches of 1000, `concurrency` senders, rollups kept. */
+/**
+ * Rows/s through the signed ingest API, batches of 1000, `concurrency` senders, rollups kept; and
+ * the CPU time the bench client, the server and the database spent on it.
+ */
 export const ingestThroughput = async (
   base: string,
+  cpuOf: () => Promise<() => Promise<CpuSplit>>,
   agent: BenchAgent,
   batches: number,
   concurrency: number,
@@ -138,6 +143,7 @@ export const ingestThroughput = async (
   const bodies = ingestBodies(batches, Date.now().toString(36));
   let next = 0;
   let accepted = 0;
+  const cpu = await cpuOf();
   const started = performance.now();
   const sender = async () => {
     for (;;) {
@@ -165,5 +171,5 @@ export const ingestThroughput = async (
   };
   await Promise.all(Array.from({ length: concurrency }, sender));
   const seconds = (performance.now() - started) / 1000;
-  return { rows: accepted, seconds, rowsPerSecond: accepted / seconds };
+  return { rows: accepted, seconds, rowsPerSecond: accepted / seconds, cpu: await cpu() };
 };

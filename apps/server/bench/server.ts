@@ -14,6 +14,7 @@ export const buildServer = () => {
 
 export interface RunningServer {
   url: string;
+  pid: number;
   /** Milliseconds from spawn to the first healthy answer. */
   startupMs: number;
   /** Resident memory now and at its peak (VmRSS / VmHWM), in MiB. */
@@ -27,7 +28,9 @@ const kib = (status: string, field: string) =>
 /** Start the built server as its own process and wait until it answers. */
 export const startServer = async (env: Record<string, string>, port: number): Promise<RunningServer> => {
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, [entry], {
+  // BENCH_SERVER_NODE_ARGS: extra Node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=prof`.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -53,6 +56,7 @@ export const startServer = async (env: Record<string, string>, port: number): Pr
   const startupMs = performance.now() - started;
   return {
     url,
+    pid: child.pid ?? 0,
     startupMs,
     memory: () => {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');

@@ -5,6 +5,7 @@ import type { Db } from './client.ts';
 const CHURNING = [
   'rollup_game_daily',
   'rollup_brand_daily',
+  'rollup_brand_monthly',
   'rollup_agent_daily',
   'sessions',
   'login_throttle',

@@ -94,8 +94,8 @@ export const ingestBatch = (db: Db, agent: IngestAgent, items: IngestItem[], tim
             ${arr(usernames.map((u) => ids.get(u) ?? null))}::bigint[],
             ${arr(usernames)}::text[],
             ${arr(items.map((i) => toMinor(i.amount).toString()))}::bigint[],
-            ${arr(items.map((i) => new Date(i.startDate).toISOString()))}::timestamptz[],
-            ${arr(items.map((i) => (i.endDate ? new Date(i.endDate).toISOString() : null)))}::timestamptz[]
+            ${arr(items.map((i) => i.startDate))}::timestamptz[],
+            ${arr(items.map((i) => i.endDate ?? null))}::timestamptz[]
           ) with ordinality as i(bet_id, bet_type, bet_type_from_game, game_brand, game_code, user_id, username,
                                  amount, start_date, end_date, ord)
           order by bet_id, bet_type, ord
@@ -116,10 +116,11 @@ export const ingestBatch = (db: Db, agent: IngestAgent, items: IngestItem[], tim
           returning user_id, game_brand, game_code, bet_type, amount, start_date
         ),
         days as (
-          select (start_date at time zone ${timeZone})::date as day,
-                 date_trunc('month', start_date at time zone ${timeZone})::date as month,
+          -- One time-zone conversion per row; the month is the day's first (date arithmetic).
+          select day, day - extract(day from day)::int + 1 as month,
                  user_id, game_brand, game_code, bet_type, amount
-          from ins
+          from (select (start_date at time zone ${timeZone})::date as day, user_id, game_brand, game_code,
+                       bet_type, amount from ins) as d
         ),
         active as (
           insert into rollup_player_month (month, agent_id, user_id)
