@@ -8,7 +8,7 @@ import { api } from '@sapi/contract';
 import pg from 'pg';
 import { cpuMeter, postgresPids } from './cpu.ts';
 import { type Dataset, type Engine, ensureDataset } from './dataset.ts';
-import { directPhase, type Facts } from './direct.ts';
+import { type BenchAgent, directPhase, type Facts } from './direct.ts';
 import { BENCH_ADMIN, type Client, signIn } from './http.ts';
 import { agentReportPage, ingestThroughput, listPages, listUnderLoad, reportLatencies } from './scenarios.ts';
 import { buildServer, type RunningServer, startServer } from './server.ts';
@@ -24,6 +24,8 @@ const { values } = parseArgs({
     'load-seconds': { type: 'string', default: '15' },
     'ingest-batches': { type: 'string' },
     only: { type: 'string' },
+    'ingest-senders': { type: 'string' },
+    'ingest-agents': { type: 'string' },
   },
 });
 const engine = values.engine as Engine;
@@ -36,6 +38,9 @@ const runs = Number(values.runs);
 const port = Number(values.port);
 const loadSeconds = Number(values['load-seconds']);
 const ingestBatches = Number(values['ingest-batches'] ?? (engine === 'postgres' ? 200 : 60));
+/** Concurrent ingest senders, and how many agents they send for (one each by default, busiest first). */
+const ingestSenders = Number(values['ingest-senders'] ?? (engine === 'postgres' ? 4 : 2));
+const ingestAgentCount = Number(values['ingest-agents'] ?? ingestSenders);
 /** Scenario groups to run (`--only ingest,load`); all of them by default. */
 const groups = ['ratios', 'startup', 'reports', 'list', 'load', 'ingest'] as const;
 const only = new Set(values.only ? values.only.split(',') : groups);
@@ -183,16 +188,16 @@ const loadScenario = async (url: string, client: Client, facts: Facts) => {
   );
 };
 
-const ingestScenario = async (server: RunningServer, dataset: Dataset, facts: Facts) => {
+const ingestScenario = async (server: RunningServer, dataset: Dataset, senders: BenchAgent[]) => {
   console.log('\nIngest:');
   const databasePids =
     'DATABASE_URL' in dataset.env ? postgresPids(dataset.env.DATABASE_URL) : async () => [];
   const ingest = await ingestThroughput(
     server.url,
     () => cpuMeter(server.pid, databasePids),
-    facts.busiest,
+    senders,
     ingestBatches,
-    engine === 'postgres' ? 4 : 2,
+    ingestSenders,
   );
   // CPU per 1000 rows, where it went: the bench's own signing and sending, the server (JSON,
   // validation, signature; on PGlite the database too), the PostgreSQL processes.
@@ -202,7 +207,7 @@ const ingestScenario = async (server: RunningServer, dataset: Dataset, facts: Fa
       ? `CPU ms per 1000 rows: bench ${per1000(ingest.cpu.client)}, server ${per1000(ingest.cpu.server)}, database ${per1000(ingest.cpu.database)}`
       : `CPU ms per 1000 rows: bench ${per1000(ingest.cpu.client)}, server and database ${per1000(ingest.cpu.server)}`;
   add(
-    `ingest, ${ingest.rows.toLocaleString('en-US')} rows in batches of 1000`,
+    `ingest, ${ingest.rows.toLocaleString('en-US')} rows in batches of 1000, ${ingestSenders} senders for ${senders.length} agent(s)`,
     `≥ ${budget.ingest.toLocaleString('en-US')} rows/s`,
     `${Math.round(ingest.rowsPerSecond).toLocaleString('en-US')} rows/s`,
     split,
@@ -224,6 +229,8 @@ const main = async () => {
     `Data set: ${facts.transactions.toLocaleString('en-US')} transactions, ${facts.agents.length} agents; busiest agent ${facts.busiest.prefix} (${facts.busiest.rows.toLocaleString('en-US')} rows).`,
   );
 
+  // Read before the agent list is replaced below (its entries carry the signing keys).
+  const ingestAgents = [...facts.agents].sort((a, b) => b.rows - a.rows).slice(0, ingestAgentCount);
   if (wanted('startup')) {
     console.log('\nStart-up:');
     add('start-up, empty database (cold)', '—', ms(await coldStart()), '', null);
@@ -251,7 +258,7 @@ const main = async () => {
     if (wanted('reports')) await reportScenarios(client, facts);
     if (wanted('list')) await listScenarios(client, facts);
     if (wanted('load')) await loadScenario(server.url, client, facts);
-    if (wanted('ingest')) await ingestScenario(server, dataset, facts);
+    if (wanted('ingest')) await ingestScenario(server, dataset, ingestAgents);
   } finally {
     const memory = server.memory();
     await server.stop();

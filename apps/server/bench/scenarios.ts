@@ -130,13 +130,14 @@ const ingestBodies = (batches: number, runId: string) => {
 };
 
 /**
- * Rows/s through the signed ingest API, batches of 1000, `concurrency` senders, rollups kept; and
- * the CPU time the bench client, the server and the database spent on it.
+ * Rows/s through the signed ingest API, batches of 1000, `concurrency` senders (sender i signs for
+ * `agents[i % agents.length]`), rollups kept; and the CPU time the bench client, the server and the
+ * database spent on it.
  */
 export const ingestThroughput = async (
   base: string,
   cpuOf: () => Promise<() => Promise<CpuSplit>>,
-  agent: BenchAgent,
+  agents: BenchAgent[],
   batches: number,
   concurrency: number,
 ) => {
@@ -145,7 +146,7 @@ export const ingestThroughput = async (
   let accepted = 0;
   const cpu = await cpuOf();
   const started = performance.now();
-  const sender = async () => {
+  const sender = async (agent: BenchAgent) => {
     for (;;) {
       const body = bodies[next++];
       if (body === undefined) return;
@@ -169,7 +170,13 @@ export const ingestThroughput = async (
       accepted += envelope.data.accepted;
     }
   };
-  await Promise.all(Array.from({ length: concurrency }, sender));
+  await Promise.all(
+    Array.from({ length: concurrency }, (_, i) => {
+      const agent = agents[i % agents.length];
+      if (!agent) throw new Error('ingest needs at least one agent');
+      return sender(agent);
+    }),
+  );
   const seconds = (performance.now() - started) / 1000;
   return { rows: accepted, seconds, rowsPerSecond: accepted / seconds, cpu: await cpu() };
 };

@@ -18,11 +18,18 @@ export interface IngestResult {
 
 const arr = (values: readonly (string | null)[]) => sql.param(values);
 
+/**
+ * Live players by lower(username): one probe of the unique index per name. A plain join or
+ * `lower(username) = any(names)` was planned as a scan of every player, lower-casing each name
+ * (the largest single cost of a batch at 50,000 players); the `limit 1` keeps the probe per name.
+ */
 const livePlayers = (tx: Tx, names: string[]) =>
   queryRows<{ id: string; agent_id: string; name: string }>(
     tx,
-    sql`select id::text as id, agent_id::text as agent_id, lower(username) as name from users
-        where lower(username) = any(${arr(names)}::text[]) and deleted_at is null`,
+    sql`select u.id::text as id, u.agent_id::text as agent_id, n.name
+        from unnest(${arr(names)}::text[]) as n(name)
+        cross join lateral (select id, agent_id from users
+                            where lower(username) = n.name and deleted_at is null limit 1) as u`,
   );
 
 /** Make sure every player of the batch exists under the agent; answers lower(username) → id. */
