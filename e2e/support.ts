@@ -54,11 +54,15 @@ export async function expectAccessible(page: Page, what: string) {
   expect(bad, `axe violations on ${what}:\n${report}`).toEqual([]);
 }
 
-/** Full-page screenshot into test-results/screenshots/<name>.png (looked at by a person). */
-export async function screenshot(page: Page, name: string) {
+/**
+ * Full-page screenshot into test-results/screenshots/<name>.png (looked at by a person). `fullPage:
+ * false` takes what the window shows: a windowed table (over 50 rows) renders only the rows near the
+ * viewport, so a full-page picture of it shows empty space where the user would see rows.
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage });
 }
 
 /** Call the API directly (test set-up), through the contract's route catalogue. */

@@ -175,12 +175,20 @@ test.describe
       // A new size starts again at page 1.
       await pager(page).getByLabel('รายการต่อหน้า').selectOption('100');
       await expect(page).not.toHaveURL(/page=/);
-      await expect(rows(page)).toHaveCount(100);
-      // A 100-row page stays light (DESIGN §11: at most 1,400 DOM nodes for the table).
+      await expect(page.getByTestId('pager-summary')).toHaveText('หน้า 1 · รายการที่ 1–100');
+      // 100 rows: the table renders those near the viewport (DESIGN §11: at most 1,400 DOM nodes for
+      // the table) and says it has 100 (and its header row); the last one shows when scrolled to.
+      await expect(page.getByRole('table')).toHaveAttribute('aria-rowcount', '101');
+      await expectRow(page, 0, 0);
       const tableNodes = await page
         .getByRole('table')
         .evaluate((table) => table.querySelectorAll('*').length + 1);
       expect(tableNodes).toBeLessThanOrEqual(1400);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const last = rows(page).and(page.locator('[aria-rowindex="101"]'));
+      await expect(last).toBeInViewport();
+      await expect(last).toContainText(betId(49));
+      await expect(last).toContainText('HOLD');
       await nextButton(page).click();
       await expect(rows(page)).toHaveCount(20);
       await expect(nextButton(page)).toHaveCount(0);
