@@ -1,5 +1,6 @@
 import type { IngestItem } from '@sapi/contract';
 import { sql } from 'drizzle-orm';
+import { arrayLiteral } from '../db/array-literal.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { queryRows } from '../db/client.ts';
 import { withRetry } from '../db/retry.ts';
@@ -16,7 +17,7 @@ export interface IngestResult {
   duplicates: number;
 }
 
-const arr = (values: readonly (string | null)[]) => sql.param(values);
+const arr = (values: readonly (string | null)[]) => sql.param(arrayLiteral(values));
 
 /**
  * Live players by lower(username): one probe of the unique index per name. A plain join or
