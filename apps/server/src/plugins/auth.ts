@@ -38,10 +38,12 @@ export const createSession = async (
   return token;
 };
 
-/** The staff member behind a token, or null when it is unknown, revoked, expired or the account locked. */
-export const resolveSession = async (ctx: AppContext, token: string): Promise<Actor | null> => {
-  const now = ctx.now();
-  const [row] = await ctx.db
+/**
+ * Every authenticated request runs this look-up first: prepared once per database (a named
+ * statement on PostgreSQL, planned once per connection; the SQL built once on PGlite).
+ */
+const sessionLookup = (db: AppContext['db']) =>
+  db
     .select({
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
@@ -53,8 +55,20 @@ export const resolveSession = async (ctx: AppContext, token: string): Promise<Ac
     })
     .from(sessions)
     .innerJoin(admins, eq(admins.id, sessions.adminId))
-    .where(and(eq(sessions.tokenHash, sha256Hex(token)), isNull(sessions.revokedAt)))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
+    .limit(1)
+    .prepare('session_lookup');
+const lookups = new WeakMap<AppContext['db'], ReturnType<typeof sessionLookup>>();
+
+/** The staff member behind a token, or null when it is unknown, revoked, expired or the account locked. */
+export const resolveSession = async (ctx: AppContext, token: string): Promise<Actor | null> => {
+  const now = ctx.now();
+  let lookup = lookups.get(ctx.db);
+  if (!lookup) {
+    lookup = sessionLookup(ctx.db);
+    lookups.set(ctx.db, lookup);
+  }
+  const [row] = await lookup.execute({ tokenHash: sha256Hex(token) });
   if (!row || row.locked) return null;
   if (row.expiresAt.getTime() <= now.getTime()) return null;
   if (now.getTime() - row.lastSeenAt.getTime() >= IDLE_MS) return null;
