@@ -14,6 +14,8 @@ export interface WindowRowProps {
 /**
  * The rows of a windowed table (see table-window.ts): the window is the page's viewport, from where
  * the body starts in the page (`scrollMargin`, kept up to date as the content above it changes).
+ * The page itself must scroll (as every screen of the app shell does): a table in a box that
+ * scrolls on its own would need `useVirtualizer` on that box instead.
  */
 export function WindowedBody<T>({
   rows,
