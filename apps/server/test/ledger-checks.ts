@@ -4,10 +4,13 @@ import type { TestApp } from './harness.ts';
 
 type WithCtx = Pick<TestApp, 'ctx'>;
 
-/** Rows of a sum rollup that differ from, or are missing against, the raw rows grouped by `keys`. */
-const sumMismatches = async (t: WithCtx, table: string, keys: readonly string[]) => {
+/**
+ * Rows of a sum rollup that differ from, or are missing against, the raw rows grouped by `keys`
+ * (and by agent, unless the rollup sums every agent).
+ */
+const sumMismatches = async (t: WithCtx, table: string, keys: readonly string[], perAgent = true) => {
   const tz = t.ctx.config.REPORT_TIMEZONE;
-  const cols = sql.raw(keys.join(', '));
+  const cols = sql.raw((perAgent ? ['agent_id', ...keys] : keys).join(', '));
   const [row] = await queryRows<{ n: string }>(
     t.ctx.db,
     sql`with rows as (
@@ -15,8 +18,8 @@ const sumMismatches = async (t: WithCtx, table: string, keys: readonly string[])
                  date_trunc('month', start_date at time zone ${tz})::date as month,
                  game_brand, game_code, bet_type, amount
           from transactions),
-        raw as (select agent_id, ${cols}, sum(amount) as amount, count(*) as tx_count from rows group by agent_id, ${cols})
-        select count(*)::text as n from raw full join ${sql.raw(table)} r using (agent_id, ${cols})
+        raw as (select ${cols}, sum(amount) as amount, count(*) as tx_count from rows group by ${cols})
+        select count(*)::text as n from raw full join ${sql.raw(table)} r using (${cols})
         where raw.amount is distinct from r.amount or raw.tx_count is distinct from r.tx_count`,
   );
   return Number(row?.n);
@@ -38,6 +41,7 @@ export const rollupMismatches = async (t: WithCtx) => {
     sumMismatches(t, 'rollup_brand_daily', ['day', 'game_brand', 'bet_type']),
     sumMismatches(t, 'rollup_brand_monthly', ['month', 'game_brand', 'bet_type']),
     sumMismatches(t, 'rollup_agent_daily', ['day', 'bet_type']),
+    sumMismatches(t, 'rollup_code_daily', ['game_brand', 'day', 'game_code', 'bet_type'], false),
   ]);
   return sums.reduce((a, b) => a + b, Number(players?.n));
 };

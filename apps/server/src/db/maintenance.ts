@@ -7,6 +7,7 @@ const CHURNING = [
   'rollup_brand_daily',
   'rollup_brand_monthly',
   'rollup_agent_daily',
+  'rollup_code_daily',
   'sessions',
   'login_throttle',
   // Append-only, but vacuum is what summarizes the new pages of its BRIN id index on PGlite.

@@ -62,17 +62,21 @@ const playerIds = async (tx: Tx, agent: IngestAgent, items: IngestItem[], now: D
 
 /**
  * A CTE adding the inserted rows' sums and counts into one rollup table, grouped by `keys` (columns
- * of `days`); groups are upserted in key order so concurrent batches lock rows in the same order.
+ * of `days`, in the order of the table's key) and by the agent unless `agentId` is null (a table
+ * summing every agent); groups are upserted in key order, so concurrent batches lock rows in the
+ * same order and never deadlock.
  */
-const addInto = (table: string, keys: readonly string[], agentId: bigint) => {
+const addInto = (table: string, keys: readonly string[], agentId: bigint | null) => {
   const cols = sql.raw(keys.join(', '));
   const t = sql.raw(table);
+  const agentCol = agentId === null ? sql`` : sql`agent_id, `;
+  const agentVal = agentId === null ? sql`` : sql`${agentId}::bigint, `;
   return sql`${sql.raw(`${table}_add`)} as (
-          insert into ${t} (agent_id, ${cols}, amount, tx_count)
-          select ${agentId}, ${cols}, sum(amount), count(*) from days
+          insert into ${t} (${agentCol}${cols}, amount, tx_count)
+          select ${agentVal}${cols}, sum(amount), count(*) from days
           group by ${cols}
           order by ${cols}
-          on conflict (agent_id, ${cols}) do update
+          on conflict (${agentCol}${cols}) do update
             set amount = ${t}.amount + excluded.amount,
                 tx_count = ${t}.tx_count + excluded.tx_count
         )`;
@@ -140,7 +144,8 @@ export const ingestBatch = (db: Db, agent: IngestAgent, items: IngestItem[], tim
         ${addInto('rollup_game_daily', ['day', 'game_brand', 'game_code', 'bet_type'], agent.id)},
         ${addInto('rollup_brand_daily', ['day', 'game_brand', 'bet_type'], agent.id)},
         ${addInto('rollup_brand_monthly', ['month', 'game_brand', 'bet_type'], agent.id)},
-        ${addInto('rollup_agent_daily', ['day', 'bet_type'], agent.id)}
+        ${addInto('rollup_agent_daily', ['day', 'bet_type'], agent.id)},
+        ${addInto('rollup_code_daily', ['game_brand', 'day', 'game_code', 'bet_type'], null)}
         select (select count(*) from ins)::text as accepted`,
       );
       const accepted = Number(result?.accepted ?? 0);

@@ -66,7 +66,10 @@ const rollupSums = async (
       : opts.table === 'brand' && opts.grain === 'month' && wholeMonths(opts.range)
         ? // Whole months by brand: the monthly rollup, its month standing for the day.
           sql`(select agent_id, month as day, game_brand, bet_type, amount, tx_count from rollup_brand_monthly) as m`
-        : sql.raw(`rollup_${opts.table}_daily`);
+        : opts.table === 'game' && opts.agent === 'all'
+          ? // Every agent's game codes: the rollup that sums them over the agents.
+            sql.raw('rollup_code_daily')
+          : sql.raw(`rollup_${opts.table}_daily`);
   const keys =
     opts.by === 'code'
       ? sql`game_brand, game_code`
