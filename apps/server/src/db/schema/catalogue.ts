@@ -101,7 +101,10 @@ export const users = pgTable(
   },
   (t) => [
     check('users_bet_limit_non_negative', sql`${t.betLimit} >= 0`),
-    uniqueIndex('users_username_live_key').on(sql`lower(${t.username})`).where(sql`${t.deletedAt} is null`),
+    // Byte-wise, so the many look-ups by name compare with memcmp (migration 0012).
+    uniqueIndex('users_username_live_key')
+      .on(sql`(lower(${t.username}) collate "C")`)
+      .where(sql`${t.deletedAt} is null`),
     index('users_agent_created_idx').on(t.agentId, t.createdAt),
     index('users_created_at_idx').on(t.createdAt),
   ],
