@@ -77,7 +77,8 @@ const rollupSums = async (
         ? sql`game_brand, ''::text`
         : sql`''::text, ''::text`;
   // One sum per bet type per group (two aggregates a row instead of ten filtered ones), folded
-  // into per-type sums here; the period is formatted once per group, not once per row.
+  // into per-type sums here; the period is formatted once per group, not once per row, and rows
+  // are sorted by the date itself (the same order as its ISO text, without sorting strings).
   const rows = await queryRows<TypeRow>(
     ctx.db,
     sql`select to_char(p, ${periodFormat[opts.grain]}) as period, game_brand, game_code, bet_type,
@@ -87,7 +88,7 @@ const rollupSums = async (
               where ${agentScope(opts.agent)} and day between ${opts.range.from}::date and ${opts.range.to}::date
                 ${opts.brand ? sql`and game_brand = ${opts.brand}` : sql``}
               group by 1, 2, 3, 4) as g (p, game_brand, game_code, bet_type, amount, tx_count)
-        order by 1, 2, 3`,
+        order by g.p, 2, 3`,
   );
   const groups = new Map<string, { period: string; game_brand: string; game_code: string; sums: TypeSums }>();
   for (const r of rows) {
