@@ -18,6 +18,4 @@ await build({
   logLevel: 'warning',
 });
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
-// The embedded database's thread, beside the bundle that starts it (pglite-thread.ts).
-cpSync('src/db/pglite-worker.mjs', 'dist/pglite-worker.mjs');
 console.log('server bundle written to apps/server/dist');

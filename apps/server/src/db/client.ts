@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -8,7 +8,6 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -50,15 +49,17 @@ export const openDatabase = async (target: DatabaseTarget): Promise<Database> =>
     };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-  // On a thread of its own, so requests are parsed and answered while the database works.
-  const client = await PgliteThread.start({ dataDir: target.dataDir, loadDataDir: target.loadDataDir });
-  // The driver only calls query, exec and transaction, which PgliteThread provides.
-  const db = drizzlePglite({ client: client as unknown as PGlite, schema });
+  const client = await PGlite.create({
+    ...(target.dataDir ? { dataDir: target.dataDir } : {}),
+    ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+  });
+  await client.exec("SET TIME ZONE 'UTC'");
+  const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
-    dumpDataDir: () => client.dumpDataDir(),
+    dumpDataDir: async () => client.dumpDataDir('gzip'),
   };
 };
 
