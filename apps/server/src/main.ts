@@ -10,6 +10,7 @@ import { lockDataDir } from './lib/data-dir-lock.ts';
 import { pruneSessions } from './plugins/auth.ts';
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
+const FIRST_UPKEEP_MS = 5 * 60 * 1000;
 
 const start = async () => {
   const config = loadConfig();
@@ -45,7 +46,8 @@ const start = async () => {
     logger: { level: config.LOG_LEVEL },
     ...(config.WEB_DIST ? { webRoot: resolve(config.WEB_DIST) } : {}),
   });
-  // PGlite has no autovacuum: the server does its work (at start, then hourly).
+  // PGlite has no autovacuum: the server does its work, hourly and once a few minutes after start —
+  // not at start, where the first requests would queue behind it (its statistics persist anyway).
   const maintain = () => {
     if (embedded) vacuumAndAnalyze(ctx.db).catch((err) => app.log.warn({ err }, 'vacuum/analyze failed'));
   };
@@ -77,7 +79,7 @@ const start = async () => {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  maintain();
+  setTimeout(maintain, FIRST_UPKEEP_MS).unref();
   console.log(
     `S.API back-office on http://${config.HOST}:${config.PORT} (${embedded ? `embedded PGlite in ${dataDir}` : 'PostgreSQL'})`,
   );
