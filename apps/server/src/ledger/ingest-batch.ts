@@ -4,6 +4,7 @@ import { arrayLiteral } from '../db/array-literal.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { queryRows } from '../db/client.ts';
 import { withRetry } from '../db/retry.ts';
+import { monthOfDay } from '../db/sql-time.ts';
 import { toMinor } from '../lib/money.ts';
 import { conflict } from '../plugins/errors.ts';
 
@@ -130,7 +131,7 @@ export const ingestBatch = (db: Db, agent: IngestAgent, items: IngestItem[], tim
         ),
         days as (
           -- One time-zone conversion per row; the month is the day's first (date arithmetic).
-          select day, day - extract(day from day)::int + 1 as month,
+          select day, ${monthOfDay} as month,
                  user_id, game_brand, game_code, bet_type, amount
           from (select (start_date at time zone ${timeZone})::date as day, user_id, game_brand, game_code,
                        bet_type, amount from ins) as d

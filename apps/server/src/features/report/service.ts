@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
+import { monthOfDay } from '../../db/sql-time.ts';
 import { dayKeys, daysBetween, monthKeys, monthsBetween } from './periods.ts';
 import { addSums, addTypeSum, agentScope, type TypeSums, totalsOf, zeroSums } from './totals.ts';
 
@@ -14,7 +15,7 @@ interface Range {
 /** The period a rollup day belongs to: the day itself, or the first of its month (cheap date arithmetic). */
 const periodStart: Record<Grain, ReturnType<typeof sql.raw>> = {
   day: sql.raw('day'),
-  month: sql.raw('day - (extract(day from day)::int - 1)'),
+  month: monthOfDay,
 };
 const periodFormat: Record<Grain, string> = { day: 'YYYY-MM-DD', month: 'YYYY-MM' };
 
