@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -66,3 +66,36 @@ export const openDatabase = async (target: DatabaseTarget): Promise<Database> =>
 /** Rows of a raw SQL query; both drivers answer `{ rows }`, which the dialect-level type leaves open. */
 export const queryRows = async <T>(db: Executor, query: SQL): Promise<T[]> =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+const dialect = new PgDialect();
+
+/**
+ * Rows of a hot raw SQL statement run under `name` as a prepared statement: PostgreSQL parses and
+ * plans it once per connection instead of on every call (the ingest statement's planning alone is
+ * ~1.5 ms); PGlite runs it as an ordinary query. One name must always carry the same SQL text.
+ */
+export const queryPrepared = async <T>(db: Executor, name: string, query: SQL): Promise<T[]> =>
+  (
+    (await db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute()) as {
+      rows: T[];
+    }
+  ).rows;
+
+/**
+ * Rows of a query whose columns are all text (or null), fetched as one JSON text. PGlite decodes
+ * every field of every result row in JavaScript: a 460-row report took 8 ms that way against 2.9 ms
+ * as one JSON value (the query itself ran in under 2 ms); PostgreSQL builds the value in a fraction
+ * of a millisecond. Rows keep the query's ORDER BY: the aggregate reads the sorted subquery as is.
+ * With `name`, the wrapped statement is prepared (see `queryPrepared`).
+ */
+export const queryTextRows = async <T extends Record<keyof T, string | null>>(
+  db: Executor,
+  query: SQL,
+  name?: string,
+): Promise<T[]> => {
+  const wrapped = sql`select coalesce(json_agg(t), '[]')::text as rows from (${query}) as t`;
+  const [result] = name
+    ? await queryPrepared<{ rows: string }>(db, name, wrapped)
+    : await queryRows<{ rows: string }>(db, wrapped);
+  return JSON.parse(result?.rows ?? '[]') as T[];
+};

@@ -2,7 +2,8 @@ import type { IngestItem } from '@sapi/contract';
 import { sql } from 'drizzle-orm';
 import { arrayLiteral } from '../db/array-literal.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { queryRows } from '../db/client.ts';
+import { queryPrepared, queryTextRows } from '../db/client.ts';
+import { constraintOf, isUniqueViolation } from '../db/errors.ts';
 import { withRetry } from '../db/retry.ts';
 import { monthOfDay } from '../db/sql-time.ts';
 import { toMinor } from '../lib/money.ts';
@@ -26,13 +27,14 @@ const arr = (values: readonly (string | null)[]) => sql.param(arrayLiteral(value
  * (18 ms a batch at 50,000 players); the `limit 1` keeps the probe per name.
  */
 const livePlayers = (tx: Tx, names: string[]) =>
-  queryRows<{ id: string; agent_id: string; name: string }>(
+  queryTextRows<{ id: string; agent_id: string; name: string }>(
     tx,
     sql`select u.id::text as id, u.agent_id::text as agent_id, n.name
         from unnest(${arr(names)}::text[]) as n(name)
         cross join lateral (select id, agent_id from users
                             where (lower(username) collate "C") = n.name and deleted_at is null
                             limit 1) as u`,
+    'ingest_players',
   );
 
 /** Make sure every player of the batch exists under the agent; answers lower(username) → id. */
@@ -85,18 +87,27 @@ const addInto = (table: string, keys: readonly string[], agentId: bigint | null)
 };
 
 /**
+ * A bet key a concurrent batch stored after this one looked: the whole batch runs again and then
+ * counts that row as a duplicate (the keys are inserted plainly, not `on conflict do nothing`,
+ * which costs a second index search and WAL record per row).
+ */
+const lostKeyRace = (err: unknown) => isUniqueViolation(err) && constraintOf(err) === 'transaction_keys_pkey';
+
+/**
  * Store one batch all-or-nothing: players created as needed, new rows inserted, rows already
  * known by (agent, betId, betType) counted as duplicates, and every rollup advanced by exactly
  * the rows inserted — in one statement, inside one transaction.
  */
 export const ingestBatch = (db: Db, agent: IngestAgent, items: IngestItem[], timeZone: string, now: Date) =>
-  withRetry(() =>
-    db.transaction(async (tx): Promise<IngestResult> => {
-      const ids = await playerIds(tx, agent, items, now);
-      const usernames = items.map((i) => `${agent.prefix}${i.username}`.toLowerCase());
-      const [result] = await queryRows<{ accepted: string }>(
-        tx,
-        sql`
+  withRetry(
+    () =>
+      db.transaction(async (tx): Promise<IngestResult> => {
+        const ids = await playerIds(tx, agent, items, now);
+        const usernames = items.map((i) => `${agent.prefix}${i.username}`.toLowerCase());
+        const [result] = await queryPrepared<{ accepted: string }>(
+          tx,
+          'ingest_batch',
+          sql`
         with input as (
           select distinct on (bet_id, bet_type) *
           from unnest(
@@ -116,9 +127,10 @@ export const ingestBatch = (db: Db, agent: IngestAgent, items: IngestItem[], tim
         ),
         fresh as (
           insert into transaction_keys (agent_id, bet_id, bet_type, start_date, tx_id)
-          select ${agent.id}, bet_id, bet_type, start_date, nextval('transactions_id_seq') from input
+          select ${agent.id}, bet_id, bet_type, start_date, nextval('transactions_id_seq') from input i
+          where not exists (select 1 from transaction_keys k
+                            where k.bet_id = i.bet_id and k.agent_id = ${agent.id} and k.bet_type = i.bet_type)
           order by bet_id, bet_type
-          on conflict do nothing
           returning bet_id, bet_type, tx_id
         ),
         ins as (
@@ -149,8 +161,10 @@ export const ingestBatch = (db: Db, agent: IngestAgent, items: IngestItem[], tim
         ${addInto('rollup_agent_daily', ['day', 'bet_type'], agent.id)},
         ${addInto('rollup_code_daily', ['game_brand', 'day', 'game_code', 'bet_type'], null)}
         select (select count(*) from ins)::text as accepted`,
-      );
-      const accepted = Number(result?.accepted ?? 0);
-      return { accepted, duplicates: items.length - accepted };
-    }),
+        );
+        const accepted = Number(result?.accepted ?? 0);
+        return { accepted, duplicates: items.length - accepted };
+      }),
+    5,
+    lostKeyRace,
   );

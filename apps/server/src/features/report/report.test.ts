@@ -179,6 +179,14 @@ describe('summary reports equal the raw rows', () => {
       (s: ReportSource) => gameByBrand(t.ctx, agent, month, 'day', s),
       (s: ReportSource) => gameByBrand(t.ctx, 'all', span, 'month', s),
       (s: ReportSource) => gameByCode(t.ctx, 'all', 'PG', span, 'day', s),
+      // Every table the rollups are read from, summed or read row by row (service.ts rollupOf).
+      (s: ReportSource) => agentMonthly(t.ctx, agent, span, s),
+      (s: ReportSource) => gameByBrand(t.ctx, 'all', month, 'day', s),
+      (s: ReportSource) => gameByBrand(t.ctx, agent, span, 'month', s),
+      (s: ReportSource) => gameByBrand(t.ctx, agent, { from: '2026-10-15', to: '2026-11-10' }, 'month', s),
+      (s: ReportSource) => gameByCode(t.ctx, agent, 'PG', span, 'day', s),
+      (s: ReportSource) => gameByCode(t.ctx, agent, 'PG', span, 'month', s),
+      (s: ReportSource) => gameByCode(t.ctx, 'all', 'PG', span, 'month', s),
     ];
     for (const report of reports) {
       const byRollup = await report('rollup');

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { queryRows } from '../../db/client.ts';
+import { queryTextRows } from '../../db/client.ts';
 import { monthOfDay } from '../../db/sql-time.ts';
 import { dayKeys, daysBetween, monthKeys, monthsBetween } from './periods.ts';
 import { addSums, addTypeSum, agentScope, type TypeSums, totalsOf, zeroSums } from './totals.ts';
@@ -48,29 +48,43 @@ const rawRows = (ctx: AppContext, range: Range) => {
 const wholeMonths = (range: Range) =>
   range.from.endsWith('-01') && new Date(Date.parse(`${range.to}T00:00:00Z`) + 86_400_000).getUTCDate() === 1;
 
+interface SumsQuery {
+  table: 'agent' | 'brand' | 'game';
+  agent: AgentScope;
+  range: Range;
+  grain: Grain;
+  by?: 'brand' | 'code';
+  brand?: string;
+  source?: ReportSource;
+}
+
+/**
+ * The table a report reads, and whether it already holds exactly one row per period, group and bet
+ * type (`keyed`: then nothing needs summing).
+ */
+const rollupOf = (ctx: AppContext, q: SumsQuery): { from: SQL; keyed: boolean } => {
+  const oneAgent = q.agent !== 'all';
+  if (q.source === 'raw') return { from: rawRows(ctx, q.range), keyed: false };
+  if (q.table === 'brand' && q.grain === 'month' && wholeMonths(q.range)) {
+    // Whole months by brand: the monthly rollup, its month standing for the day.
+    return {
+      from: sql`(select agent_id, month as day, game_brand, bet_type, amount, tx_count from rollup_brand_monthly) as m`,
+      keyed: oneAgent,
+    };
+  }
+  if (!oneAgent && q.table !== 'agent') {
+    // Every agent's brands or game codes: the rollup that sums codes over the agents (a month of
+    // it is a few thousand rows, where the per-agent brand rollup holds that many per agent).
+    return { from: sql.raw('rollup_code_daily'), keyed: q.grain === 'day' && q.by === 'code' };
+  }
+  const matchesKey =
+    q.table === 'agent' ? q.by === undefined : q.by === (q.table === 'brand' ? 'brand' : 'code');
+  return { from: sql.raw(`rollup_${q.table}_daily`), keyed: oneAgent && q.grain === 'day' && matchesKey };
+};
+
 /** Sums of a rollup table per period (and per brand / game code), for one agent or all. */
-const rollupSums = async (
-  ctx: AppContext,
-  opts: {
-    table: 'agent' | 'brand' | 'game';
-    agent: AgentScope;
-    range: Range;
-    grain: Grain;
-    by?: 'brand' | 'code';
-    brand?: string;
-    source?: ReportSource;
-  },
-) => {
-  const table =
-    opts.source === 'raw'
-      ? rawRows(ctx, opts.range)
-      : opts.table === 'brand' && opts.grain === 'month' && wholeMonths(opts.range)
-        ? // Whole months by brand: the monthly rollup, its month standing for the day.
-          sql`(select agent_id, month as day, game_brand, bet_type, amount, tx_count from rollup_brand_monthly) as m`
-        : opts.table === 'game' && opts.agent === 'all'
-          ? // Every agent's game codes: the rollup that sums them over the agents.
-            sql.raw('rollup_code_daily')
-          : sql.raw(`rollup_${opts.table}_daily`);
+const rollupSums = async (ctx: AppContext, opts: SumsQuery) => {
+  const { from, keyed } = rollupOf(ctx, opts);
   const keys =
     opts.by === 'code'
       ? sql`game_brand, game_code`
@@ -80,15 +94,17 @@ const rollupSums = async (
   // One sum per bet type per group (two aggregates a row instead of ten filtered ones), folded
   // into per-type sums here; the period is formatted once per group, not once per row, and rows
   // are sorted by the date itself (the same order as its ISO text, without sorting strings).
-  const rows = await queryRows<TypeRow>(
+  // A table already holding one row per group is read as it is: no sums, no hashing.
+  const rows = await queryTextRows<TypeRow>(
     ctx.db,
     sql`select to_char(p, ${periodFormat[opts.grain]}) as period, game_brand, game_code, bet_type,
                amount::text as amount, tx_count::text as tx_count
-        from (select ${periodStart[opts.grain]} as p, ${keys}, bet_type, sum(amount) as amount, sum(tx_count) as tx_count
-              from ${table}
+        from (select ${periodStart[opts.grain]} as p, ${keys}, bet_type,
+                     ${keyed ? sql`amount, tx_count` : sql`sum(amount), sum(tx_count)`}
+              from ${from}
               where ${agentScope(opts.agent)} and day between ${opts.range.from}::date and ${opts.range.to}::date
                 ${opts.brand ? sql`and game_brand = ${opts.brand}` : sql``}
-              group by 1, 2, 3, 4) as g (p, game_brand, game_code, bet_type, amount, tx_count)
+              ${keyed ? sql`` : sql`group by 1, 2, 3, 4`}) as g (p, game_brand, game_code, bet_type, amount, tx_count)
         order by g.p, 2, 3`,
   );
   const groups = new Map<string, { period: string; game_brand: string; game_code: string; sums: TypeSums }>();
