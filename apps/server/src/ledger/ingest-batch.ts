@@ -66,7 +66,7 @@ const playerIds = async (tx: Tx, agent: IngestAgent, items: IngestItem[], now: D
 
 /**
  * A CTE adding the inserted rows' sums and counts into one rollup table, grouped by `keys` (columns
- * of `days`, in the order of the table's key) and by the agent unless `agentId` is null (a table
+ * of `games`, in the order of the table's key) and by the agent unless `agentId` is null (a table
  * summing every agent); groups are upserted in key order, so concurrent batches lock rows in the
  * same order and never deadlock.
  */
@@ -77,7 +77,7 @@ const addInto = (table: string, keys: readonly string[], agentId: bigint | null)
   const agentVal = agentId === null ? sql`` : sql`${agentId}::bigint, `;
   return sql`${sql.raw(`${table}_add`)} as (
           insert into ${t} (${agentCol}${cols}, amount, tx_count)
-          select ${agentVal}${cols}, sum(amount), count(*) from days
+          select ${agentVal}${cols}, sum(amount), sum(tx_count) from games
           group by ${cols}
           order by ${cols}
           on conflict (${agentCol}${cols}) do update
@@ -147,6 +147,13 @@ export const ingestBatch = (db: Db, agent: IngestAgent, items: IngestItem[], tim
                  user_id, game_brand, game_code, bet_type, amount
           from (select (start_date at time zone ${timeZone})::date as day, user_id, game_brand, game_code,
                        bet_type, amount from ins) as d
+        ),
+        games as (
+          -- The finest grain the sum rollups share: each of them adds up these groups (a live batch
+          -- has a few hundred), not every row again.
+          select day, month, game_brand, game_code, bet_type, sum(amount)::bigint as amount, count(*) as tx_count
+          from days
+          group by day, month, game_brand, game_code, bet_type
         ),
         active as (
           insert into rollup_player_month (month, agent_id, user_id)
