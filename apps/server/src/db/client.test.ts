@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { arrayLiteral } from './array-literal.ts';
+import { queryPrepared, queryRows, queryTextRows } from './client.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const texts = [
+  'plain',
+  '',
+  'quote " and \\ backslash',
+  "'single'",
+  'ไทย ✓ 😀',
+  'line\nbreak',
+  null,
+  '9007199254740993',
+];
+
+describe('queryTextRows', () => {
+  it('answers what queryRows answers: same text, nulls, order and column names', async () => {
+    const query = () =>
+      sql`select v, n::text as n from unnest(${arrayLiteral(texts)}::text[]) with ordinality as x(v, n)
+          order by x.n desc`;
+    const asJson = await queryTextRows<{ v: string | null; n: string }>(t.ctx.db, query());
+    expect(asJson).toEqual(await queryRows(t.ctx.db, query()));
+    expect(asJson.map((r) => r.v)).toEqual([...texts].reverse());
+  });
+
+  it('answers an empty list when nothing matches', async () => {
+    expect(await queryTextRows<{ v: string }>(t.ctx.db, sql`select 'x' as v where false`)).toEqual([]);
+  });
+});
+
+describe('queryPrepared', () => {
+  it('runs one named statement again and again, in and out of transactions, with new values each time', async () => {
+    const sumOf = (db: Parameters<typeof queryPrepared>[0], values: string[]) =>
+      queryPrepared<{ total: string }>(
+        db,
+        'client_test_sum',
+        sql`select coalesce(sum(x), 0)::text as total from unnest(${arrayLiteral(values)}::bigint[]) x`,
+      );
+    expect(await sumOf(t.ctx.db, ['1', '2'])).toEqual([{ total: '3' }]);
+    expect(await sumOf(t.ctx.db, ['-5'])).toEqual([{ total: '-5' }]);
+    expect(await t.ctx.db.transaction((tx) => sumOf(tx, ['9007199254740993', '1']))).toEqual([
+      { total: '9007199254740994' },
+    ]);
+    expect(await sumOf(t.ctx.db, [])).toEqual([{ total: '0' }]);
+  });
+});
