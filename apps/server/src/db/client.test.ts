@@ -36,6 +36,16 @@ describe('queryTextRows', () => {
   });
 });
 
+describe('sessions', () => {
+  it('run in UTC and without JIT compilation', async () => {
+    const [row] = await queryRows<{ tz: string; jit: string }>(
+      t.ctx.db,
+      sql`select current_setting('TimeZone') as tz, current_setting('jit') as jit`,
+    );
+    expect(row).toEqual({ tz: 'UTC', jit: 'off' });
+  });
+});
+
 describe('queryPrepared', () => {
   it('runs one named statement again and again, in and out of transactions, with new values each time', async () => {
     const sumOf = (db: Parameters<typeof queryPrepared>[0], values: string[]) =>
