@@ -2,7 +2,10 @@ import { sqlStateOf } from './errors.ts';
 
 const RETRYABLE = new Set(['40001', '40P01']);
 
-/** Run a transaction body again when the database chose it as a serialization or deadlock victim (DESIGN §7). */
+/**
+ * Run a transaction body again when the database chose it as a serialization or deadlock victim
+ * (DESIGN §7), or when `alsoRetry` knows the error as one a fresh attempt resolves.
+ */
 export const withRetry = async <T>(
   work: () => Promise<T>,
   attempts = 5,
