@@ -110,7 +110,7 @@ export const directPhase = async (dataset: Dataset, runs: { rollup: number; raw:
     if (!runs) return { facts, ratios };
     for (const [report, run] of reports) {
       // Warmed like a running server: a rollup read right after the previous report's raw scans
-      // otherwise pays for the engine's caches and the JIT (PGlite: ~1 ms of a 2 ms read).
+      // otherwise pays for cold caches and JavaScript/WebAssembly compilation (PGlite: ~1 ms of a 2 ms read).
       const rollup = await measure(runs.rollup, () => run('rollup'), 10);
       // The raw scan at its best: PostgreSQL may JIT-compile it (the server's sessions run without
       // JIT, which only slows their short queries; PGlite has no JIT to turn on).

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { queryPrepared, queryTextRows } from '../db/client.ts';
 import { constraintOf, isUniqueViolation } from '../db/errors.ts';
 import { withRetry } from '../db/retry.ts';
-import { monthOfDay } from '../db/sql-time.ts';
+import { monthOfDay, sqlTime } from '../db/sql-time.ts';
 import { toMinor } from '../lib/money.ts';
 import { conflict } from '../plugins/errors.ts';
 
@@ -48,7 +48,7 @@ const playerIds = async (tx: Tx, agent: IngestAgent, items: IngestItem[], now: D
     const missing = names.filter((n) => !known.has(n));
     await tx.execute(sql`
       insert into users (agent_id, username, bet_limit, created_at, updated_at)
-      select ${agent.id}, n, 0, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+      select ${agent.id}, n, 0, ${sqlTime(now)}, ${sqlTime(now)}
       from unnest(${arr(missing)}::text[]) as n
       on conflict ((lower(username)) collate "C") where deleted_at is null do nothing`);
     // Re-read them: a concurrent batch may have created some first.
@@ -137,7 +137,7 @@ export const ingestBatch = (db: Db, agent: IngestAgent, items: IngestItem[], tim
           insert into transactions (id, agent_id, user_id, username, bet_id, bet_type, bet_type_from_game,
                                     game_brand, game_code, amount, start_date, end_date, created_at)
           select f.tx_id, ${agent.id}, i.user_id, i.username, i.bet_id, i.bet_type, i.bet_type_from_game,
-                 i.game_brand, i.game_code, i.amount, i.start_date, i.end_date, ${now.toISOString()}::timestamptz
+                 i.game_brand, i.game_code, i.amount, i.start_date, i.end_date, ${sqlTime(now)}
           from fresh f join input i using (bet_id, bet_type)
           returning user_id, game_brand, game_code, bet_type, amount, start_date
         ),
