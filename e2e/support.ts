@@ -30,11 +30,17 @@ export async function expectAccessible(page: Page, what: string) {
   // Let transitions (modals, notifications) settle before checking colours: axe blends the
   // colours of a half-faded element and reports contrast that no user sees at rest.
   await page.waitForTimeout(400);
+  // Only time-based, finite ones: a scroll-driven animation (a table header following the page)
+  // never finishes.
   await page.evaluate(() =>
     Promise.all(
       document
         .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .filter(
+          (a) =>
+            a.timeline instanceof DocumentTimeline &&
+            a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY,
+        )
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );

@@ -409,6 +409,45 @@ test.describe('100-row tables stay within 1,400 DOM nodes (DESIGN §11)', () => 
   });
 });
 
+test('a table of 50 rows, all in the page: its header follows the page down under the app header', async ({
+  page,
+}) => {
+  await signInFast(page);
+  await page.goto(`/transaction/${agent._id}?limit=50`);
+  await expect(page.getByTestId('transaction-row')).toHaveCount(50);
+  const table = page.getByRole('table');
+  // Not windowed: every row is in the page.
+  await expect(table).not.toHaveAttribute('aria-rowcount');
+  const appHeader = await page.getByRole('banner').boundingBox();
+  if (!appHeader) throw new Error('no app header');
+  const below = appHeader.y + appHeader.height;
+  const view = () =>
+    table.evaluate((element) => {
+      const head = element.querySelector('thead')?.getBoundingClientRect();
+      const body = element.querySelector('tbody')?.getBoundingClientRect();
+      if (!head || !body) throw new Error('no table header or body');
+      return {
+        headTop: head.top,
+        headHeight: head.height,
+        tableTop: element.getBoundingClientRect().top,
+        bodyBottom: body.bottom,
+      };
+    });
+  await page.mouse.move(700, 500);
+  let followed = 0;
+  for (let step = 0; step < 12; step++) {
+    await page.mouse.wheel(0, 300);
+    await settle(page);
+    const { headTop, headHeight, tableTop, bodyBottom } = await view();
+    if (tableTop < below - 1 && bodyBottom > below + headHeight + 1) {
+      expect(Math.abs(headTop - below), `header top at step ${step}`).toBeLessThan(1);
+      followed++;
+    }
+    if (step === 5) await screenshot(page, 'web-perf-list-50-header', { fullPage: false });
+  }
+  expect(followed).toBeGreaterThan(2);
+});
+
 /** A row of the transaction table of a 100-row page (header + 100 rows). */
 const PAGE_OF_100 = 'table[aria-rowcount="101"] [data-testid="transaction-row"]';
 

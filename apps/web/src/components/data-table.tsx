@@ -9,11 +9,12 @@ import {
   Table,
   VisuallyHidden,
 } from '@mantine/core';
-import { type KeyboardEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './data-table.module.css';
 import { EmptyState } from './empty-state';
 import { ErrorBanner } from './error-banner';
+import { useFollowingHeader } from './following-header';
 import { Pager, type PagerProps } from './pager';
 import { isWindowed, WINDOW_ABOVE_ROWS, widestRows } from './table-window';
 import type { WindowedBody as WindowedBodyComponent, WindowRowProps } from './windowed-body';
@@ -55,6 +56,13 @@ function useWindowedBody(needed: boolean) {
     };
   }, [needed, body]);
   return body;
+}
+
+/** Every row in the page, the header following it down (as the windowed body does). */
+function PlainBody({ children }: { children: ReactNode }) {
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  useFollowingHeader(bodyRef);
+  return <Table.Tbody ref={bodyRef}>{children}</Table.Tbody>;
 }
 
 export interface Column<T> {
@@ -102,8 +110,9 @@ const SKELETON_ROWS = 5;
  * Table with loading, empty and error states and a pager underneath. Above 50 rows it is windowed
  * (DESIGN §11: a 100-row table within 1,400 DOM nodes; thousands of report rows without jank): the
  * page scrolls as usual, but only the rows near the viewport are rendered, between spacer rows as
- * tall as the rows left out. The header follows the window, the totals row is always rendered, and
- * `aria-rowcount` / `aria-rowindex` give assistive technology the table's real size.
+ * tall as the rows left out. The totals row is always rendered, and `aria-rowcount` /
+ * `aria-rowindex` give assistive technology the table's real size. On every table, however long,
+ * the header follows the page down under the app header.
  */
 export function DataTable<T>({
   caption,
@@ -187,7 +196,7 @@ export function DataTable<T>({
             highlightOnHover={Boolean(onRowClick)}
             striped={windowed ? false : 'even'}
             stickyHeader
-            className={windowed ? classes.windowed : undefined}
+            className={classes.follow}
             {...rowCount}
           >
             <VisuallyHidden component="caption">{caption}</VisuallyHidden>
@@ -212,12 +221,12 @@ export function DataTable<T>({
                 />
               ) : (
                 // Until the windowed body has loaded: the first rows, as a table of 50 shows them.
-                <Table.Tbody>
+                <PlainBody>
                   {rows.slice(0, WINDOW_ABOVE_ROWS).map((row, index) => renderRow(row, index))}
-                </Table.Tbody>
+                </PlainBody>
               )
             ) : (
-              <Table.Tbody>{rows.map((row, index) => renderRow(row, index))}</Table.Tbody>
+              <PlainBody>{rows.map((row, index) => renderRow(row, index))}</PlainBody>
             )}
             {footer ? (
               <Table.Tfoot data-testid="table-footer">

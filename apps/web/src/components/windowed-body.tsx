@@ -1,7 +1,8 @@
 import type { Table } from '@mantine/core';
 import { defaultRangeExtractor, type Range, useWindowVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useRef, useState } from 'react';
 import classes from './data-table.module.css';
+import { useFollowingHeader } from './following-header';
 import { bodyPieces, ESTIMATED_ROW_PX, OVERSCAN_ROWS, withFocused } from './table-window';
 
 /** Attributes of a rendered row of a windowed table. */
@@ -71,26 +72,12 @@ export function WindowedBody<T>({
     },
   });
 
-  // Where the body starts in the page, and what the header's follow animation needs
-  // (data-table.module.css): measured now, and again whenever the page or the body changes size.
-  useLayoutEffect(() => {
-    const body = bodyRef.current;
-    const table = body?.parentElement;
-    if (!body || !table) return;
-    const measure = () => {
-      const top = body.getBoundingClientRect().top + window.scrollY;
-      setScrollMargin((previous) => (Math.abs(previous - top) < 0.5 ? previous : top));
-      const headHeight = table.querySelector('thead')?.offsetHeight ?? 0;
-      table.style.setProperty('--data-table-head-top', `${top - headHeight}px`);
-      table.style.setProperty('--data-table-head-height', `${headHeight}px`);
-      table.style.setProperty('--data-table-head-travel', `${body.offsetHeight}px`);
-    };
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(document.body);
-    observer.observe(body);
-    return () => observer.disconnect();
-  }, []);
+  // Where the body starts in the page (and what the header's follow animation needs).
+  const onBodyTop = useCallback(
+    (top: number) => setScrollMargin((previous) => (Math.abs(previous - top) < 0.5 ? previous : top)),
+    [],
+  );
+  useFollowingHeader(bodyRef, onBodyTop);
 
   const pieces = bodyPieces(
     virtualizer.getVirtualItems(),

@@ -1,0 +1,31 @@
+import { type RefObject, useLayoutEffect } from 'react';
+
+/**
+ * Keep what the table header's follow animation needs (data-table.module.css, `.follow`) up to date:
+ * where the body starts in the page, the header's height and the body's height, measured now and
+ * again whenever the page or the body changes size. `onBodyTop` also receives where the body
+ * starts (the windowed body's scroll margin).
+ */
+export function useFollowingHeader(
+  bodyRef: RefObject<HTMLTableSectionElement | null>,
+  onBodyTop?: (top: number) => void,
+) {
+  useLayoutEffect(() => {
+    const body = bodyRef.current;
+    const table = body?.parentElement;
+    if (!body || !table) return;
+    const measure = () => {
+      const top = body.getBoundingClientRect().top + window.scrollY;
+      onBodyTop?.(top);
+      const headHeight = table.querySelector('thead')?.offsetHeight ?? 0;
+      table.style.setProperty('--data-table-head-top', `${top - headHeight}px`);
+      table.style.setProperty('--data-table-head-height', `${headHeight}px`);
+      table.style.setProperty('--data-table-head-travel', `${body.offsetHeight}px`);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    observer.observe(body);
+    return () => observer.disconnect();
+  }, [bodyRef, onBodyTop]);
+}
