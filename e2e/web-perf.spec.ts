@@ -269,6 +269,20 @@ const bodyInView = (page: Page, column: number) =>
     return { from, to, headTop: head.top, headHeight: head.height, tableTop, bodyBottom: body.bottom, rows };
   }, column);
 
+/**
+ * Once the table's top has gone under the app header (`below`: its bottom edge), the table's header
+ * stays just below it until the end of the body comes up. True when that was the case and checked.
+ */
+function headerUnderAppHeader(
+  view: { headTop: number; headHeight: number; tableTop: number; bodyBottom: number },
+  below: number,
+  step: number,
+) {
+  if (view.tableTop >= below - 1 || view.bodyBottom <= below + view.headHeight + 1) return false;
+  expect(Math.abs(view.headTop - below), `header top at step ${step}`).toBeLessThan(1);
+  return true;
+}
+
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   const request = await playwrightRequest.newContext({ baseURL: BASE_URL });
@@ -381,13 +395,7 @@ test.describe('100-row tables stay within 1,400 DOM nodes (DESIGN §11)', () => 
         }
         codes.add(row.text);
       });
-      // Once the table's top has gone under the app header, the table's header stays just below it
-      // (until the end of the body comes up).
-      const below = appHeader.y + appHeader.height;
-      if (view.tableTop < below - 1 && view.bodyBottom > below + view.headHeight + 1) {
-        expect(Math.abs(view.headTop - below), `header top at step ${step}`).toBeLessThan(1);
-        headerFollowed = true;
-      }
+      if (headerUnderAppHeader(view, appHeader.y + appHeader.height, step)) headerFollowed = true;
       if (step === 4) await screenshot(page, 'web-perf-report-100-middle', { fullPage: false });
       expect(await widths(), `column widths at step ${step}`).toEqual(widthsAtTop);
       const atEnd = await page.evaluate(
@@ -421,28 +429,12 @@ test('a table of 50 rows, all in the page: its header follows the page down unde
   const appHeader = await page.getByRole('banner').boundingBox();
   if (!appHeader) throw new Error('no app header');
   const below = appHeader.y + appHeader.height;
-  const view = () =>
-    table.evaluate((element) => {
-      const head = element.querySelector('thead')?.getBoundingClientRect();
-      const body = element.querySelector('tbody')?.getBoundingClientRect();
-      if (!head || !body) throw new Error('no table header or body');
-      return {
-        headTop: head.top,
-        headHeight: head.height,
-        tableTop: element.getBoundingClientRect().top,
-        bodyBottom: body.bottom,
-      };
-    });
   await page.mouse.move(700, 500);
   let followed = 0;
   for (let step = 0; step < 12; step++) {
     await page.mouse.wheel(0, 300);
     await settle(page);
-    const { headTop, headHeight, tableTop, bodyBottom } = await view();
-    if (tableTop < below - 1 && bodyBottom > below + headHeight + 1) {
-      expect(Math.abs(headTop - below), `header top at step ${step}`).toBeLessThan(1);
-      followed++;
-    }
+    if (headerUnderAppHeader(await bodyInView(page, 1), below, step)) followed++;
     if (step === 5) await screenshot(page, 'web-perf-list-50-header', { fullPage: false });
   }
   expect(followed).toBeGreaterThan(2);
