@@ -195,7 +195,12 @@ test.describe
       await confirm.getByRole('button', { name: 'ยืนยันเปิดใช้งาน' }).click();
       await expect(page.getByText(`เปิดใช้งานการแบ่งรายได้ของ ${agentText(agent)} แล้ว`)).toBeVisible();
       await expect(toggle).not.toBeChecked();
-      await expect(row(page, agent).filter({ hasText: '35.00 %' })).toContainText('ใช้งาน');
+      // The percentage cell itself: the row's whole text can also end in "…35.00 %" on the 5 % row.
+      const agreed = row(page, agent).filter({
+        has: page.getByRole('cell', { name: '35.00 %', exact: true }),
+      });
+      await expect(agreed.getByRole('switch')).not.toBeChecked();
+      await expect(agreed).not.toContainText('ปิดใช้งาน');
     });
 
     test('filters by agent and parent live in the URL; the picker shows the chosen agent after reload', async ({
