@@ -3,7 +3,7 @@ import autocannon from 'autocannon';
 import { signBody } from '../src/features/ingest/signature.ts';
 import type { CpuSplit } from './cpu.ts';
 import type { BenchAgent, Facts } from './direct.ts';
-import type { Client } from './http.ts';
+import { type Client, postJson } from './http.ts';
 import { measure, type Timing } from './stats.ts';
 
 export interface LatencyRow {
@@ -151,21 +151,15 @@ export const ingestThroughput = async (
       const body = bodies[next++];
       if (body === undefined) return;
       const timestamp = String(Date.now());
-      const res = await fetch(`${base}/api/v1/ingest/transactions`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
+      const envelope = (await postJson(
+        `${base}/api/v1/ingest/transactions`,
+        {
           'x-api-key': agent.apiKey,
           'x-timestamp': timestamp,
           'x-signature': signBody(agent.secret, timestamp, body),
         },
         body,
-      });
-      const envelope = (await res.json()) as {
-        status: number;
-        error: string | null;
-        data: { accepted: number };
-      };
+      )) as { status: number; error: string | null; data: { accepted: number } };
       if (envelope.status !== 1000) throw new Error(`ingest: ${envelope.status} ${envelope.error}`);
       accepted += envelope.data.accepted;
     }
