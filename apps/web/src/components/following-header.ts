@@ -15,12 +15,15 @@ export function useFollowingHeader(
     const table = body?.parentElement;
     if (!body || !table) return;
     const measure = () => {
-      const top = body.getBoundingClientRect().top + window.scrollY;
+      const box = body.getBoundingClientRect();
+      const top = box.top + window.scrollY;
       onBodyTop?.(top);
-      const headHeight = table.querySelector('thead')?.offsetHeight ?? 0;
+      // Fractional sizes, not offsetHeight: a header measured 0.3 px taller than it is stops 0.3 px
+      // below the app header, and the row scrolling under it shows through that line.
+      const headHeight = table.querySelector('thead')?.getBoundingClientRect().height ?? 0;
       table.style.setProperty('--data-table-head-top', `${top - headHeight}px`);
       table.style.setProperty('--data-table-head-height', `${headHeight}px`);
-      table.style.setProperty('--data-table-head-travel', `${body.offsetHeight}px`);
+      table.style.setProperty('--data-table-head-travel', `${box.height}px`);
     };
     measure();
     const observer = new ResizeObserver(measure);
