@@ -1,11 +1,11 @@
 import { type AnyColumn, and, gte, lte, type SQL, sql } from 'drizzle-orm';
 
-/** Case-insensitive "contains" with LIKE wildcards in the user's text taken literally (DESIGN §4). */
-export const contains = (column: AnyColumn | SQL, value: string | undefined): SQL | undefined => {
-  if (value === undefined) return undefined;
-  const escaped = value.replace(/[\\%_]/g, (c) => `\\${c}`);
-  return sql`${column} ilike ${`%${escaped}%`}`;
-};
+/** The ILIKE pattern of "contains `value`", LIKE wildcards in the user's text taken literally (DESIGN §4). */
+export const containsPattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Case-insensitive "contains" (see `containsPattern`). */
+export const contains = (column: AnyColumn | SQL, value: string | undefined): SQL | undefined =>
+  value === undefined ? undefined : sql`${column} ilike ${containsPattern(value)}`;
 
 /** Inclusive date range on a timestamp column; either end may be absent. */
 export const within = (column: AnyColumn, from: Date | undefined, to: Date | undefined): SQL | undefined =>

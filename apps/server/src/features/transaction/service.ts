@@ -1,10 +1,10 @@
 import type { Transaction, transactionListQuerySchema } from '@sapi/contract';
 import { Status } from '@sapi/contract';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { type Executor, queryRows } from '../../db/client.ts';
-import { contains } from '../../db/filters.ts';
+import { type Db, type Executor, queryRows } from '../../db/client.ts';
+import { containsPattern } from '../../db/filters.ts';
 import { transactionKeys, transactions } from '../../db/ledger.ts';
 import { agents } from '../../db/schema/index.ts';
 import { toMajor } from '../../lib/money.ts';
@@ -49,36 +49,92 @@ export const assertAgent = async (db: Executor, agentId: bigint) => {
   if (!agent) throw notFound('Agent');
 };
 
-const whereOf = (agentId: bigint, q: Query): SQL | undefined =>
-  and(
-    eq(transactions.agentId, agentId),
-    q.user ? eq(transactions.userId, BigInt(q.user)) : undefined,
-    contains(transactions.username, q.username),
-    // Bet ids are looked up exactly, through the key table, so the filter stays an index probe.
-    q.betId
-      ? sql`(${transactions.startDate}, ${transactions.id}) in (select ${transactionKeys.startDate}, ${transactionKeys.txId} from ${transactionKeys} where ${transactionKeys.agentId} = ${agentId} and ${transactionKeys.betId} = ${q.betId})`
-      : undefined,
-    q.betType ? eq(transactions.betType, q.betType) : undefined,
-    contains(transactions.betTypeFromGame, q.betTypeFromGame),
-    contains(transactions.gameBrand, q.gameBrand),
-    contains(transactions.gameCode, q.gameCode),
-    q.startDate ? sql`${transactions.startDate} >= ${q.startDate.toISOString()}::timestamptz` : undefined,
-    q.endDate ? sql`${transactions.startDate} <= ${q.endDate.toISOString()}::timestamptz` : undefined,
-  );
+/** Bind names of the list's optional filters: which are present decides the statement's shape. */
+const FILTERS = [
+  'user',
+  'username',
+  'betId',
+  'betType',
+  'betTypeFromGame',
+  'gameBrand',
+  'gameCode',
+  'startDate',
+  'endDate',
+  'cursor',
+] as const;
+type Shape = Record<(typeof FILTERS)[number], boolean>;
+
+const p = (name: string) => sql.placeholder(name);
+const ilike = (column: AnyColumn, name: string) => sql`${column} ilike ${p(name)}`;
+
+/**
+ * The list statement for one combination of filters, with every value a bound parameter: built once
+ * and prepared under its own name, so a request neither rebuilds the SQL (drizzle's query building
+ * was a third of the server's JavaScript time under load) nor has PostgreSQL plan it again (0.3–0.5 ms
+ * over the monthly partitions, against ~0.1 ms of execution).
+ */
+const listStatement = (db: Db, shape: Shape, name: string) =>
+  db
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.agentId, p('agentId')),
+        shape.user ? eq(transactions.userId, p('user')) : undefined,
+        shape.username ? ilike(transactions.username, 'username') : undefined,
+        // Bet ids are looked up exactly, through the key table, so the filter stays an index probe.
+        shape.betId
+          ? sql`(${transactions.startDate}, ${transactions.id}) in (select ${transactionKeys.startDate}, ${transactionKeys.txId} from ${transactionKeys} where ${transactionKeys.agentId} = ${p('agentId')} and ${transactionKeys.betId} = ${p('betId')})`
+          : undefined,
+        shape.betType ? eq(transactions.betType, p('betType')) : undefined,
+        shape.betTypeFromGame ? ilike(transactions.betTypeFromGame, 'betTypeFromGame') : undefined,
+        shape.gameBrand ? ilike(transactions.gameBrand, 'gameBrand') : undefined,
+        shape.gameCode ? ilike(transactions.gameCode, 'gameCode') : undefined,
+        shape.startDate ? sql`${transactions.startDate} >= ${p('startDate')}::timestamptz` : undefined,
+        shape.endDate ? sql`${transactions.startDate} <= ${p('endDate')}::timestamptz` : undefined,
+        // Keyset step after the previous page's last row.
+        shape.cursor
+          ? sql`(${transactions.startDate}, ${transactions.id}) < (${p('afterAt')}::timestamptz, ${p('afterId')})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(transactions.startDate), desc(transactions.id))
+    .limit(p('limit'))
+    .offset(p('offset'))
+    .prepare(name);
+const listStatements = new WeakMap<Db, Map<string, ReturnType<typeof listStatement>>>();
 
 /** One page of an agent's bets, newest first; with a cursor the page is a keyset step (fast at any depth). */
 export const listTransactions = async (ctx: AppContext, agentId: bigint, q: Query) => {
   const after = q.cursor ? decodeCursor(q.cursor) : undefined;
-  const keyset = after
-    ? sql`(${transactions.startDate}, ${transactions.id}) < (${after.at.toISOString()}::timestamptz, ${after.id})`
-    : undefined;
-  const rows = await ctx.db
-    .select()
-    .from(transactions)
-    .where(and(whereOf(agentId, q), keyset))
-    .orderBy(desc(transactions.startDate), desc(transactions.id))
-    .limit(q.limit)
-    .offset(after ? 0 : (q.page - 1) * q.limit);
+  const shape = Object.fromEntries(FILTERS.map((f) => [f, q[f] !== undefined])) as Shape;
+  const key = FILTERS.map((f) => (shape[f] ? '1' : '0')).join('');
+  let statements = listStatements.get(ctx.db);
+  if (!statements) {
+    statements = new Map();
+    listStatements.set(ctx.db, statements);
+  }
+  let statement = statements.get(key);
+  if (!statement) {
+    statement = listStatement(ctx.db, shape, `transaction_list_${key}`);
+    statements.set(key, statement);
+  }
+  const rows = await statement.execute({
+    agentId,
+    user: q.user,
+    username: q.username === undefined ? undefined : containsPattern(q.username),
+    betId: q.betId,
+    betType: q.betType,
+    betTypeFromGame: q.betTypeFromGame === undefined ? undefined : containsPattern(q.betTypeFromGame),
+    gameBrand: q.gameBrand === undefined ? undefined : containsPattern(q.gameBrand),
+    gameCode: q.gameCode === undefined ? undefined : containsPattern(q.gameCode),
+    startDate: q.startDate?.toISOString(),
+    endDate: q.endDate?.toISOString(),
+    afterAt: after?.at.toISOString(),
+    afterId: after?.id,
+    limit: q.limit,
+    offset: after ? 0 : (q.page - 1) * q.limit,
+  });
   // An unknown agent has no rows: only an empty page pays the look-up that tells the two apart.
   if (rows.length === 0) await assertAgent(ctx.db, agentId);
   const last = rows[rows.length - 1];

@@ -84,6 +84,33 @@ describe('transaction list', () => {
     expect(day.body.data.records).toHaveLength(7);
   });
 
+  it('filters by player, game type and game code, several at once, wildcards taken literally', async () => {
+    type Row = { _id: string; user: string; username: string; gameBrand: string; gameCode: string };
+    const alice: Row[] = (await list({ username: 'alice', limit: 100 })).body.data.records;
+    expect(alice).toHaveLength(46);
+    const byPlayer: Row[] = (await list({ user: alice[0]?.user, limit: 100 })).body.data.records;
+    expect(byPlayer.map((r) => r._id)).toEqual(alice.map((r) => r._id));
+    // Every row is a 'bet' of mahjong-ways: the text filters match all of them, the bet type narrows.
+    const byGame = await list({ gameCode: 'JONG-WAY', betTypeFromGame: 'BE', betType: 'SETTLE', limit: 100 });
+    expect(byGame.body.data.records).toHaveLength(68);
+    expect((await list({ gameCode: 'slots' })).body.data.records).toHaveLength(0);
+    expect((await list({ betTypeFromGame: 'win' })).body.data.records).toHaveLength(0);
+    expect((await list({ gameCode: 'mahjong_ways' })).body.data.records).toHaveLength(0);
+    expect((await list({ username: 'al%' })).body.data.records).toHaveLength(0);
+    // Several filters and a cursor: the next page continues the same filtered list.
+    const first = await list({ username: 'alice', gameBrand: 'PG', limit: 20 });
+    const next = await list({
+      username: 'alice',
+      gameBrand: 'PG',
+      limit: 20,
+      cursor: first.body.data.nextCursor,
+    });
+    const pages: Row[] = [...first.body.data.records, ...next.body.data.records];
+    expect(pages).toHaveLength(36);
+    expect(new Set(pages.map((r) => r._id)).size).toBe(36);
+    expect(pages.every((r) => r.username === 'txalice' && r.gameBrand === 'PG')).toBe(true);
+  });
+
   it('404 for an unknown agent, 2001 for a forged cursor', async () => {
     expect((await list({}, '999999')).statusCode).toBe(404);
     expect((await list({ cursor: 'bm9wZQ' })).body.data.issues[0].path).toBe('cursor');
