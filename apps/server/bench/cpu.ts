@@ -17,29 +17,61 @@ const processCpuMs = (pid: number | string): number => {
   }
 };
 
+/** Jiffies of the whole machine by state, from the first line of /proc/stat. */
+const machineTicks = () => {
+  const ticks = (readFileSync('/proc/stat', 'utf8').split('\n', 1)[0] ?? '')
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  const at = (i: number) => ticks[i] ?? 0;
+  // Columns: user nice system idle iowait irq softirq steal.
+  return { busy: at(0) + at(1) + at(2) + at(5) + at(6), idle: at(3), iowait: at(4), steal: at(7) };
+};
+
+/** Shares (%) of all the machine's CPU time during a scenario: idle, waiting for the disk, taken by the host. */
+export interface MachineShares {
+  idle: number;
+  iowait: number;
+  steal: number;
+}
+
 export interface CpuSplit {
   client: number;
   server: number;
   database: number;
+  machine: MachineShares;
 }
 
 /**
- * Where the CPU time of a scenario went, in milliseconds: this bench process, the server process
+ * Where the CPU time of a scenario went, in milliseconds (and how much of the machine sat idle or
+ * waited for its disk, which tells a slow disk from a slow program): this bench process, the server process
  * and the database's processes as `databasePids` lists them (none for PGlite, which runs inside
  * the server). A backend that exits during the scenario is not counted, so pools must stay open.
  */
 export const cpuMeter = async (serverPid: number, databasePids: () => Promise<number[]>) => {
   const pgBefore = new Map((await databasePids()).map((pid) => [pid, processCpuMs(pid)]));
+  const machineBefore = machineTicks();
   const clientBefore = process.cpuUsage();
   const serverBefore = processCpuMs(serverPid);
   return async (): Promise<CpuSplit> => {
     const client = process.cpuUsage(clientBefore);
+    const m = machineTicks();
+    const delta = {
+      busy: m.busy - machineBefore.busy,
+      idle: m.idle - machineBefore.idle,
+      iowait: m.iowait - machineBefore.iowait,
+      steal: m.steal - machineBefore.steal,
+    };
+    const all = Math.max(1, delta.busy + delta.idle + delta.iowait + delta.steal);
+    const share = (ticks: number) => Math.round((ticks * 100) / all);
     let database = 0;
     for (const pid of await databasePids()) database += processCpuMs(pid) - (pgBefore.get(pid) ?? 0);
     return {
       client: (client.user + client.system) / 1000,
       server: processCpuMs(serverPid) - serverBefore,
       database,
+      machine: { idle: share(delta.idle), iowait: share(delta.iowait), steal: share(delta.steal) },
     };
   };
 };

@@ -184,11 +184,13 @@ const ingestScenario = async (server: RunningServer, dataset: Dataset, senders: 
     engine === 'postgres'
       ? `CPU ms per 1000 rows: bench ${per1000(ingest.cpu.client)}, server ${per1000(ingest.cpu.server)}, database ${per1000(ingest.cpu.database)}`
       : `CPU ms per 1000 rows: bench ${per1000(ingest.cpu.client)}, server and database ${per1000(ingest.cpu.server)}`;
+  const { idle, iowait, steal } = ingest.cpu.machine;
+  const machine = `; machine: idle ${idle} %, IO wait ${iowait} %, steal ${steal} %`;
   add(
     `ingest, ${ingest.rows.toLocaleString('en-US')} rows in batches of 1000, ${ingestSenders} senders for ${senders.length} agent(s)`,
     `≥ ${budget.ingest.toLocaleString('en-US')} rows/s`,
     `${Math.round(ingest.rowsPerSecond).toLocaleString('en-US')} rows/s`,
-    split,
+    split + machine,
     ingest.rowsPerSecond >= budget.ingest,
   );
 };
