@@ -61,4 +61,19 @@ describe('queryPrepared', () => {
     ]);
     expect(await sumOf(t.ctx.db, [])).toEqual([{ total: '0' }]);
   });
+
+  it('passes values exactly — quotes, backslashes, unicode and null — and keeps two shapes of one prefix apart', async () => {
+    const echo = (v: string | null) =>
+      queryPrepared<{ v: string | null }>(t.ctx.db, 'client_test_echo', sql`select ${v}::text as v`);
+    for (const v of [`it's`, `'); drop table users; --`, "back\\slash \\' end", 'ไทย 🎲', '', null]) {
+      expect(await echo(v)).toEqual([{ v }]);
+    }
+    const twice = await queryPrepared<{ v: string }>(
+      t.ctx.db,
+      'client_test_echo',
+      sql`select (${'ab'}::text || ${'ab'}::text) as v`,
+    );
+    expect(twice).toEqual([{ v: 'abab' }]);
+    expect(await echo('still')).toEqual([{ v: 'still' }]);
+  });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -72,33 +73,73 @@ export const queryRows = async <T>(db: Executor, query: SQL): Promise<T[]> =>
 
 const dialect = new PgDialect();
 
+const statementNames = new Map<string, string>();
+/** `prefix` and a digest of the SQL text: one name per distinct text, so two shapes never share one. */
+const statementName = (prefix: string, text: string) => {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+};
+
+/** The PGlite instance behind an executor, when it is one outside any transaction. */
+const pgliteOf = (db: Executor): PGlite | undefined => {
+  const client = (db as unknown as { _: { session: { client?: unknown } } })._.session.client;
+  return client instanceof PGlite ? client : undefined;
+};
+const pglitePrepared = new WeakMap<PGlite, Set<string>>();
+/** A parameter as a quoted SQL literal, cast by the prepared statement to its parameter's type. */
+const literal = (v: unknown) =>
+  v === null || v === undefined ? 'NULL' : `'${String(v).replaceAll("'", "''")}'`;
+
 /**
- * Rows of a hot raw SQL statement run under `name` as a prepared statement: PostgreSQL parses and
- * plans it once per connection instead of on every call (the ingest statement's planning alone is
- * ~1.5 ms); PGlite runs it as an ordinary query. One name must always carry the same SQL text.
+ * Rows of a hot raw SQL statement run as a prepared statement, named `prefix` and a digest of its
+ * text: parsed and planned once per connection instead of on every call. On PostgreSQL it is a named
+ * protocol statement (the ingest statement's planning alone is ~1.5 ms). PGlite has no named
+ * statements over its protocol: it gets `PREPARE` once and `EXECUTE` with the values as quoted
+ * literals (a one-month report read: 1.8 → 1.3 ms); inside a transaction it runs as an ordinary query.
  */
-export const queryPrepared = async <T>(db: Executor, name: string, query: SQL): Promise<T[]> =>
-  (
-    (await db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute()) as {
+export const queryPrepared = async <T>(db: Executor, prefix: string, query: SQL): Promise<T[]> => {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = statementName(prefix, text);
+  const pglite = pgliteOf(db);
+  if (pglite) {
+    let prepared = pglitePrepared.get(pglite);
+    if (!prepared) {
+      prepared = new Set();
+      pglitePrepared.set(pglite, prepared);
+    }
+    if (!prepared.has(name)) {
+      await pglite.exec(`prepare ${name} as ${text}`);
+      prepared.add(name);
+    }
+    const args = params.length > 0 ? `(${params.map(literal).join(', ')})` : '';
+    return (await pglite.query<T>(`execute ${name}${args}`)).rows;
+  }
+  return (
+    (await db._.session.prepareQuery({ sql: text, params }, undefined, name, false).execute()) as {
       rows: T[];
     }
   ).rows;
+};
 
 /**
  * Rows of a query whose columns are all text (or null), fetched as one JSON text. PGlite decodes
  * every field of every result row in JavaScript: a 460-row report took 8 ms that way against 2.9 ms
  * as one JSON value (the query itself ran in under 2 ms); PostgreSQL builds the value in a fraction
  * of a millisecond. Rows keep the query's ORDER BY: the aggregate reads the sorted subquery as is.
- * With `name`, the wrapped statement is prepared (see `queryPrepared`).
+ * With `prefix`, the wrapped statement is prepared (see `queryPrepared`).
  */
 export const queryTextRows = async <T extends Record<keyof T, string | null>>(
   db: Executor,
   query: SQL,
-  name?: string,
+  prefix?: string,
 ): Promise<T[]> => {
   const wrapped = sql`select coalesce(json_agg(t), '[]')::text as rows from (${query}) as t`;
-  const [result] = name
-    ? await queryPrepared<{ rows: string }>(db, name, wrapped)
+  const [result] = prefix
+    ? await queryPrepared<{ rows: string }>(db, prefix, wrapped)
     : await queryRows<{ rows: string }>(db, wrapped);
   return JSON.parse(result?.rows ?? '[]') as T[];
 };

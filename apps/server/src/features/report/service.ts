@@ -106,6 +106,7 @@ const rollupSums = async (ctx: AppContext, opts: SumsQuery) => {
                 ${opts.brand ? sql`and game_brand = ${opts.brand}` : sql``}
               ${keyed ? sql`` : sql`group by 1, 2, 3, 4`}) as g (p, game_brand, game_code, bet_type, amount, tx_count)
         order by g.p, 2, 3`,
+    'report_sums',
   );
   const groups = new Map<string, { period: string; game_brand: string; game_code: string; sums: TypeSums }>();
   for (const r of rows) {
