@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { arrayLiteral } from './array-literal.ts';
-import { queryPrepared, queryRows, queryTextRows } from './client.ts';
+import { oncePerDatabase, queryPrepared, queryRows, queryTextRows } from './client.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -75,5 +75,21 @@ describe('queryPrepared', () => {
     );
     expect(twice).toEqual([{ v: 'abab' }]);
     expect(await echo('still')).toEqual([{ v: 'still' }]);
+  });
+});
+
+describe('oncePerDatabase', () => {
+  it('builds once per database and key, and again for another key or database', () => {
+    const calls: string[] = [];
+    const once = oncePerDatabase((_db, key) => {
+      calls.push(key);
+      return { key };
+    });
+    const other = {} as typeof t.ctx.db;
+    const a = once(t.ctx.db, 'a');
+    expect(once(t.ctx.db, 'a')).toBe(a);
+    expect(once(t.ctx.db, 'b')).not.toBe(a);
+    expect(once(other, 'a')).not.toBe(a);
+    expect(calls).toEqual(['a', 'b', 'a']);
   });
 });

@@ -71,6 +71,27 @@ export const openDatabase = async (target: DatabaseTarget): Promise<Database> =>
 export const queryRows = async <T>(db: Executor, query: SQL): Promise<T[]> =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
+/**
+ * `build(db, key)` made once per database and key, then reused: a drizzle statement prepared on
+ * first use, kept for as long as that database is (tests open many; none outlives its database).
+ */
+export const oncePerDatabase = <T>(build: (db: Db, key: string) => T) => {
+  const built = new WeakMap<Db, Map<string, T>>();
+  return (db: Db, key: string): T => {
+    let byKey = built.get(db);
+    if (!byKey) {
+      byKey = new Map();
+      built.set(db, byKey);
+    }
+    let value = byKey.get(key);
+    if (value === undefined) {
+      value = build(db, key);
+      byKey.set(key, value);
+    }
+    return value;
+  };
+};
+
 const dialect = new PgDialect();
 
 const statementNames = new Map<string, string>();

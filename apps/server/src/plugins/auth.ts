@@ -2,7 +2,7 @@ import type { AdminType } from '@sapi/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Actor, AppContext } from '../context.ts';
-import type { Executor } from '../db/client.ts';
+import { type Executor, oncePerDatabase } from '../db/client.ts';
 import { admins, sessions } from '../db/schema/index.ts';
 import { sqlTime } from '../db/sql-time.ts';
 import { newToken, sha256Hex } from '../lib/tokens.ts';
@@ -42,7 +42,7 @@ export const createSession = async (
  * Every authenticated request runs this look-up first: prepared once per database (a named
  * statement on PostgreSQL, planned once per connection; the SQL built once on PGlite).
  */
-const sessionLookup = (db: AppContext['db']) =>
+const sessionLookup = oncePerDatabase((db) =>
   db
     .select({
       sessionId: sessions.id,
@@ -57,18 +57,13 @@ const sessionLookup = (db: AppContext['db']) =>
     .innerJoin(admins, eq(admins.id, sessions.adminId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
     .limit(1)
-    .prepare('session_lookup');
-const lookups = new WeakMap<AppContext['db'], ReturnType<typeof sessionLookup>>();
+    .prepare('session_lookup'),
+);
 
 /** The staff member behind a token, or null when it is unknown, revoked, expired or the account locked. */
 export const resolveSession = async (ctx: AppContext, token: string): Promise<Actor | null> => {
   const now = ctx.now();
-  let lookup = lookups.get(ctx.db);
-  if (!lookup) {
-    lookup = sessionLookup(ctx.db);
-    lookups.set(ctx.db, lookup);
-  }
-  const [row] = await lookup.execute({ tokenHash: sha256Hex(token) });
+  const [row] = await sessionLookup(ctx.db, '').execute({ tokenHash: sha256Hex(token) });
   if (!row || row.locked) return null;
   if (row.expiresAt.getTime() <= now.getTime()) return null;
   if (now.getTime() - row.lastSeenAt.getTime() >= IDLE_MS) return null;

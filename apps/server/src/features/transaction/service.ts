@@ -3,7 +3,7 @@ import { Status } from '@sapi/contract';
 import { type AnyColumn, and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { type Db, type Executor, queryRows } from '../../db/client.ts';
+import { type Executor, oncePerDatabase, queryRows } from '../../db/client.ts';
 import { containsPattern } from '../../db/filters.ts';
 import { transactionKeys, transactions } from '../../db/ledger.ts';
 import { agents } from '../../db/schema/index.ts';
@@ -63,6 +63,8 @@ const FILTERS = [
   'cursor',
 ] as const;
 type Shape = Record<(typeof FILTERS)[number], boolean>;
+/** A shape's key is one digit per filter, 1 when present: `transaction_list_<key>` names its statement. */
+const shapeOf = (key: string) => Object.fromEntries(FILTERS.map((f, i) => [f, key[i] === '1'])) as Shape;
 
 const p = (name: string) => sql.placeholder(name);
 const ilike = (column: AnyColumn, name: string) => sql`${column} ilike ${p(name)}`;
@@ -73,8 +75,9 @@ const ilike = (column: AnyColumn, name: string) => sql`${column} ilike ${p(name)
  * was a third of the server's JavaScript time under load) nor has PostgreSQL plan it again (0.3–0.5 ms
  * over the monthly partitions, against ~0.1 ms of execution).
  */
-const listStatement = (db: Db, shape: Shape, name: string) =>
-  db
+const listStatement = oncePerDatabase((db, key) => {
+  const shape = shapeOf(key);
+  return db
     .select()
     .from(transactions)
     .where(
@@ -101,25 +104,14 @@ const listStatement = (db: Db, shape: Shape, name: string) =>
     .orderBy(desc(transactions.startDate), desc(transactions.id))
     .limit(p('limit'))
     .offset(p('offset'))
-    .prepare(name);
-const listStatements = new WeakMap<Db, Map<string, ReturnType<typeof listStatement>>>();
+    .prepare(`transaction_list_${key}`);
+});
 
 /** One page of an agent's bets, newest first; with a cursor the page is a keyset step (fast at any depth). */
 export const listTransactions = async (ctx: AppContext, agentId: bigint, q: Query) => {
   const after = q.cursor ? decodeCursor(q.cursor) : undefined;
-  const shape = Object.fromEntries(FILTERS.map((f) => [f, q[f] !== undefined])) as Shape;
-  const key = FILTERS.map((f) => (shape[f] ? '1' : '0')).join('');
-  let statements = listStatements.get(ctx.db);
-  if (!statements) {
-    statements = new Map();
-    listStatements.set(ctx.db, statements);
-  }
-  let statement = statements.get(key);
-  if (!statement) {
-    statement = listStatement(ctx.db, shape, `transaction_list_${key}`);
-    statements.set(key, statement);
-  }
-  const rows = await statement.execute({
+  const key = FILTERS.map((f) => (q[f] === undefined ? '0' : '1')).join('');
+  const rows = await listStatement(ctx.db, key).execute({
     agentId,
     user: q.user,
     username: q.username === undefined ? undefined : containsPattern(q.username),
