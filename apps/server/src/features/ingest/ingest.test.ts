@@ -87,6 +87,38 @@ describe('ingest: signature and timestamp', () => {
     expect(await countRows(t, 'transactions')).toBe(before + 2);
     expect(await rollupMismatches(t)).toBe(0);
   });
+
+  it('a batch mixing stored and new bets stores only the new ones, players old and new alike', async () => {
+    const stored = [bet({ username: 'mixold' }), bet({ username: 'mixold', betType: 'SETTLE', amount: 3 })];
+    expect((await ingest(t, agent, stored)).body.data).toEqual({ accepted: 2, duplicates: 0 });
+    const before = await countRows(t, 'transactions');
+    const mixed = [bet({ username: 'mixnew' }), ...stored, bet({ username: 'mixold', amount: -7 })];
+    expect((await ingest(t, agent, mixed)).body.data).toEqual({ accepted: 2, duplicates: 2 });
+    expect(await countRows(t, 'transactions')).toBe(before + 2);
+    expect(await rollupMismatches(t)).toBe(0);
+    const users = await t.call({
+      method: 'POST',
+      url: '/api/v1/user/list',
+      token: op,
+      payload: { username: 'mixnew' },
+    });
+    expect(users.body.data.records).toMatchObject([{ username: 'ingmixnew', agent: agent._id }]);
+  });
+
+  it("refuses with 409 a name that is already another agent's player, storing nothing", async () => {
+    // Prefix "pa" + "bxy1" and prefix "pab" + "xy1" are both the player "pabxy1".
+    const first = await makeAgent(t, op, { prefix: 'pa' });
+    const second = await makeAgent(t, op, { prefix: 'pab' });
+    expect((await ingest(t, first, [bet({ username: 'bxy1' })])).body.data).toEqual({
+      accepted: 1,
+      duplicates: 0,
+    });
+    const before = await countRows(t, 'transactions');
+    const res = await ingest(t, second, [bet({ username: 'other' }), bet({ username: 'xy1' })]);
+    expect(res.statusCode).toBe(409);
+    expect(res.body.error).toContain('pabxy1');
+    expect(await countRows(t, 'transactions')).toBe(before);
+  });
 });
 
 describe('ingest: validation', () => {
