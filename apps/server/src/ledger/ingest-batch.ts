@@ -213,7 +213,7 @@ export const ingestBatch = async (
   now: Date,
 ) => {
   try {
-    return await storeBatch(db, agent, items, timeZone, now, insertEveryBet);
+    return await withRetry(() => storeBatch(db, agent, items, timeZone, now, insertEveryBet));
   } catch (err) {
     if (!storedKey(err)) throw err;
   }
