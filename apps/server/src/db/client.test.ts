@@ -76,12 +76,21 @@ describe('queryPrepared', () => {
     expect(twice).toEqual([{ v: 'abab' }]);
     expect(await echo('still')).toEqual([{ v: 'still' }]);
   });
+
+  it('answers every one of several concurrent first calls of a statement', async () => {
+    const answers = await Promise.all(
+      [1, 2, 3].map((n) =>
+        queryPrepared<{ n: string }>(t.ctx.db, 'client_test_first', sql`select (${n}::int * 7)::text as n`),
+      ),
+    );
+    expect(answers).toEqual([[{ n: '7' }], [{ n: '14' }], [{ n: '21' }]]);
+  });
 });
 
 describe('oncePerDatabase', () => {
   it('builds once per database and key, and again for another key or database', () => {
     const calls: string[] = [];
-    const once = oncePerDatabase((_db, key) => {
+    const once = oncePerDatabase((_db: typeof t.ctx.db, key: string) => {
       calls.push(key);
       return { key };
     });
@@ -91,5 +100,20 @@ describe('oncePerDatabase', () => {
     expect(once(t.ctx.db, 'b')).not.toBe(a);
     expect(once(other, 'a')).not.toBe(a);
     expect(calls).toEqual(['a', 'b', 'a']);
+  });
+
+  it('shares one pending build between concurrent calls, and builds again after one that failed', async () => {
+    let attempts = 0;
+    const once = oncePerDatabase(async (_db: object, key: string) => {
+      attempts++;
+      if (attempts === 1) throw new Error('first build fails');
+      return key;
+    });
+    const db = {};
+    await expect(once(db, 'k')).rejects.toThrow('first build fails');
+    const [x, y] = [once(db, 'k'), once(db, 'k')];
+    expect(x).toBe(y);
+    expect(await x).toBe('k');
+    expect(attempts).toBe(2);
   });
 });

@@ -72,12 +72,13 @@ export const queryRows = async <T>(db: Executor, query: SQL): Promise<T[]> =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /**
- * `build(db, key)` made once per database and key, then reused: a drizzle statement prepared on
- * first use, kept for as long as that database is (tests open many; none outlives its database).
+ * `build(db, key)` made once per database (a drizzle one or a PGlite instance) and key, then reused
+ * for as long as that database is (tests open many; none outlives its database). A promise is kept
+ * from the start, so concurrent first calls share one build; a build that fails is not kept.
  */
-export const oncePerDatabase = <T>(build: (db: Db, key: string) => T) => {
-  const built = new WeakMap<Db, Map<string, T>>();
-  return (db: Db, key: string): T => {
+export const oncePerDatabase = <D extends object, T>(build: (db: D, key: string) => T) => {
+  const built = new WeakMap<D, Map<string, T>>();
+  return (db: D, key: string): T => {
     let byKey = built.get(db);
     if (!byKey) {
       byKey = new Map();
@@ -87,6 +88,7 @@ export const oncePerDatabase = <T>(build: (db: Db, key: string) => T) => {
     if (value === undefined) {
       value = build(db, key);
       byKey.set(key, value);
+      if (value instanceof Promise) value.catch(() => byKey.delete(key));
     }
     return value;
   };
@@ -110,7 +112,10 @@ const pgliteOf = (db: Executor): PGlite | undefined => {
   const client = (db as unknown as { _: { session: { client?: unknown } } })._.session.client;
   return client instanceof PGlite ? client : undefined;
 };
-const pglitePrepared = new WeakMap<PGlite, Set<string>>();
+/** `PREPARE <name> as <text>` on a PGlite instance, once. */
+const pglitePrepare = oncePerDatabase((pglite: PGlite, nameAsText: string) =>
+  pglite.exec(`prepare ${nameAsText}`),
+);
 /** A parameter as a quoted SQL literal, cast by the prepared statement to its parameter's type. */
 const literal = (v: unknown) =>
   v === null || v === undefined ? 'NULL' : `'${String(v).replaceAll("'", "''")}'`;
@@ -119,15 +124,7 @@ const literal = (v: unknown) =>
 const runPrepared = async <T>(db: Executor, name: string, text: string, params: unknown[]): Promise<T[]> => {
   const pglite = pgliteOf(db);
   if (pglite) {
-    let prepared = pglitePrepared.get(pglite);
-    if (!prepared) {
-      prepared = new Set();
-      pglitePrepared.set(pglite, prepared);
-    }
-    if (!prepared.has(name)) {
-      await pglite.exec(`prepare ${name} as ${text}`);
-      prepared.add(name);
-    }
+    await pglitePrepare(pglite, `${name} as ${text}`);
     const args = params.length > 0 ? `(${params.map(literal).join(', ')})` : '';
     return (await pglite.query<T>(`execute ${name}${args}`)).rows;
   }

@@ -2,7 +2,7 @@ import type { AdminType } from '@sapi/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Actor, AppContext } from '../context.ts';
-import { type Executor, oncePerDatabase } from '../db/client.ts';
+import { type Db, type Executor, oncePerDatabase } from '../db/client.ts';
 import { admins, sessions } from '../db/schema/index.ts';
 import { sqlTime } from '../db/sql-time.ts';
 import { newToken, sha256Hex } from '../lib/tokens.ts';
@@ -42,7 +42,7 @@ export const createSession = async (
  * Every authenticated request runs this look-up first: prepared once per database (a named
  * statement on PostgreSQL, planned once per connection; the SQL built once on PGlite).
  */
-const sessionLookup = oncePerDatabase((db) =>
+const sessionLookup = oncePerDatabase((db: Db) =>
   db
     .select({
       sessionId: sessions.id,

@@ -3,7 +3,7 @@ import { Status } from '@sapi/contract';
 import { type AnyColumn, and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { type Executor, oncePerDatabase, queryRows } from '../../db/client.ts';
+import { type Db, type Executor, oncePerDatabase, queryRows } from '../../db/client.ts';
 import { containsPattern } from '../../db/filters.ts';
 import { transactionKeys, transactions } from '../../db/ledger.ts';
 import { agents } from '../../db/schema/index.ts';
@@ -75,7 +75,7 @@ const ilike = (column: AnyColumn, name: string) => sql`${column} ilike ${p(name)
  * was a third of the server's JavaScript time under load) nor has PostgreSQL plan it again (0.3–0.5 ms
  * over the monthly partitions, against ~0.1 ms of execution).
  */
-const listStatement = oncePerDatabase((db, key) => {
+const listStatement = oncePerDatabase((db: Db, key: string) => {
   const shape = shapeOf(key);
   return db
     .select()
