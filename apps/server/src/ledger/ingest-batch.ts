@@ -5,7 +5,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { preparedStatement } from '../db/client.ts';
 import { constraintOf, isUniqueViolation } from '../db/errors.ts';
 import { withRetry } from '../db/retry.ts';
-import { monthOfDay, sqlTime } from '../db/sql-time.ts';
+import { monthOfDay } from '../db/sql-time.ts';
 import { toMinor } from '../lib/money.ts';
 import { conflict } from '../plugins/errors.ts';
 
@@ -139,12 +139,12 @@ const batchStatement = (probe: boolean) =>
 const insertEveryBet = batchStatement(false);
 const skipStoredBets = batchStatement(true);
 
-/** Players not yet stored among `names` (lower(prefix + username)), created under the agent. */
-const createPlayers = (tx: Tx, agent: IngestAgent, names: string[], now: Date) =>
+/** The batch's players not yet stored, created under its agent. */
+const createPlayers = (tx: Tx, values: BatchValues) =>
   tx.execute(sql`
       insert into users (agent_id, username, bet_limit, created_at, updated_at)
-      select ${agent.id}, n, 0, ${sqlTime(now)}, ${sqlTime(now)}
-      from unnest(${sql.param(arrayLiteral(names))}::text[]) as n
+      select ${values.agent}, n, 0, ${values.now}::timestamptz, ${values.now}::timestamptz
+      from unnest(${values.names}::text[]) as n
       on conflict ((lower(username)) collate "C") where deleted_at is null do nothing`);
 
 /** A bet key stored by another batch: this batch's statement failed on the key's unique index. */
@@ -152,37 +152,34 @@ const storedKey = (err: unknown) => isUniqueViolation(err) && constraintOf(err) 
 
 type BatchStatement = typeof insertEveryBet;
 
-/** One attempt at storing the batch, in one transaction. */
-const storeBatch = (
-  db: Db,
-  agent: IngestAgent,
-  items: IngestItem[],
-  timeZone: string,
-  now: Date,
-  statement: BatchStatement,
-) =>
-  db.transaction(async (tx): Promise<IngestResult> => {
-    const usernames = items.map((i) => `${agent.prefix}${i.username}`.toLowerCase());
-    const names = [...new Set(usernames)];
-    const values = {
-      agent: agent.id,
-      names: arrayLiteral(names),
-      betIds: arrayLiteral(items.map((i) => i.betId)),
-      betTypes: arrayLiteral(items.map((i) => i.betType)),
-      betTypesFromGame: arrayLiteral(items.map((i) => i.betTypeFromGame)),
-      gameBrands: arrayLiteral(items.map((i) => i.gameBrand)),
-      gameCodes: arrayLiteral(items.map((i) => i.gameCode)),
-      usernames: arrayLiteral(usernames),
-      amounts: arrayLiteral(items.map((i) => toMinor(i.amount).toString())),
-      startDates: arrayLiteral(items.map((i) => i.startDate)),
-      endDates: arrayLiteral(items.map((i) => i.endDate ?? null)),
-      now: now.toISOString(),
-      timeZone,
-    };
+/** The statement's values for a batch: built once, before any attempt, and bound on each. */
+const batchValues = (agent: IngestAgent, items: IngestItem[], timeZone: string, now: Date) => {
+  const usernames = items.map((i) => `${agent.prefix}${i.username}`.toLowerCase());
+  return {
+    agent: agent.id,
+    names: arrayLiteral([...new Set(usernames)]),
+    betIds: arrayLiteral(items.map((i) => i.betId)),
+    betTypes: arrayLiteral(items.map((i) => i.betType)),
+    betTypesFromGame: arrayLiteral(items.map((i) => i.betTypeFromGame)),
+    gameBrands: arrayLiteral(items.map((i) => i.gameBrand)),
+    gameCodes: arrayLiteral(items.map((i) => i.gameCode)),
+    usernames: arrayLiteral(usernames),
+    amounts: arrayLiteral(items.map((i) => toMinor(i.amount).toString())),
+    startDates: arrayLiteral(items.map((i) => i.startDate)),
+    endDates: arrayLiteral(items.map((i) => i.endDate ?? null)),
+    now: now.toISOString(),
+    timeZone,
+  };
+};
+type BatchValues = ReturnType<typeof batchValues>;
+
+/** One attempt at storing the batch, in one transaction; answers the rows accepted. */
+const storeBatch = (db: Db, values: BatchValues, statement: BatchStatement) =>
+  db.transaction(async (tx) => {
     let [result] = await statement(tx, values);
     // Almost every batch names only known players; a new one is created, then the batch runs again.
     if (result && Number(result.missing) > 0 && result.foreign_name === null) {
-      await createPlayers(tx, agent, names, now);
+      await createPlayers(tx, values);
       [result] = await statement(tx, values);
     }
     if (!result) throw new Error('ingest statement answered no row');
@@ -190,8 +187,7 @@ const storeBatch = (
       throw conflict(`Player "${result.foreign_name}" belongs to another agent`);
     }
     if (Number(result.missing) > 0) throw conflict('A player of the batch was deleted while it was stored');
-    const accepted = Number(result.accepted);
-    return { accepted, duplicates: items.length - accepted };
+    return Number(result.accepted);
   });
 
 /**
@@ -211,11 +207,12 @@ export const ingestBatch = async (
   items: IngestItem[],
   timeZone: string,
   now: Date,
-) => {
-  try {
-    return await withRetry(() => storeBatch(db, agent, items, timeZone, now, insertEveryBet));
-  } catch (err) {
+): Promise<IngestResult> => {
+  const values = batchValues(agent, items, timeZone, now);
+  const store = (statement: BatchStatement) => storeBatch(db, values, statement);
+  const accepted = await withRetry(() => store(insertEveryBet)).catch((err: unknown) => {
     if (!storedKey(err)) throw err;
-  }
-  return withRetry(() => storeBatch(db, agent, items, timeZone, now, skipStoredBets), 5, storedKey);
+    return withRetry(() => store(skipStoredBets), 5, storedKey);
+  });
+  return { accepted, duplicates: items.length - accepted };
 };
