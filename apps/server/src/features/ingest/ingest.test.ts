@@ -78,7 +78,9 @@ describe('ingest: signature and timestamp', () => {
     await t.call({ method: 'PUT', url: `/api/v1/agent/revert/${a._id}`, token: op });
     expect((await ingest(t, a, [bet()])).body.status).toBe(1000);
   });
+});
 
+describe('ingest: duplicates and players', () => {
   it('a re-sent batch (replay) changes nothing and answers its rows as duplicates', async () => {
     const batch = [bet(), bet({ betType: 'SETTLE', amount: 25 })];
     const before = await countRows(t, 'transactions');
