@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { adminListQuerySchema } from './admin.ts';
 import { boolFilter, dateFilter, textFilter } from './common.ts';
 import { allows, api, pathOf } from './routes.ts';
+import { httpStatusOf, Status, statusMessages } from './status.ts';
 
 describe('list filters (DESIGN §4)', () => {
   it('reads booleans as the spec sends them', () => {
@@ -47,5 +48,16 @@ describe('route catalogue', () => {
     expect(allows(api.adminList, 'ADMIN')).toBe(true);
     expect(allows(api.adminList, 'OPERATOR')).toBe(false);
     expect(allows(api.self, undefined)).toBe(false);
+  });
+});
+
+describe('status codes (DESIGN §4)', () => {
+  it('every server status has an HTTP status and a Thai and an English text', () => {
+    const clientOnly: number[] = [Status.NO_RESPONSE, Status.NO_BODY];
+    for (const code of Object.values(Status).filter((c) => !clientOnly.includes(c))) {
+      expect(httpStatusOf[code], String(code)).toBeGreaterThanOrEqual(200);
+      expect(statusMessages[code]?.th, String(code)).toMatch(/[\u0E00-\u0E7F]/);
+      expect(statusMessages[code]?.en, String(code)).toMatch(/^[A-Z]/);
+    }
   });
 });

@@ -9,6 +9,8 @@ export const Status = {
   LOCKED: 3003,
   FORBIDDEN: 3004,
   TOO_MANY: 3029,
+  /** A sensitive change without a successful `verify` in this session within the last 5 minutes. */
+  REAUTH_REQUIRED: 3005,
   INTERNAL: 9000,
   /** Client side: the request got no response at all. */
   NO_RESPONSE: 4000,
@@ -28,5 +30,36 @@ export const httpStatusOf: Record<number, number> = {
   [Status.LOCKED]: 403,
   [Status.FORBIDDEN]: 403,
   [Status.TOO_MANY]: 429,
+  [Status.REAUTH_REQUIRED]: 403,
   [Status.INTERNAL]: 500,
+};
+
+/**
+ * What each server status means, in Thai and English (DESIGN §4): the web shows these instead of the
+ * server's English `error` text, and API clients find them in the reference.
+ */
+export const statusMessages: Record<number, { th: string; en: string }> = {
+  [Status.OK]: { th: 'สำเร็จ', en: 'Success' },
+  [Status.VALIDATION]: { th: 'ข้อมูลไม่ถูกต้อง', en: 'The input is not valid' },
+  [Status.NOT_FOUND]: { th: 'ไม่พบข้อมูล', en: 'Record not found' },
+  [Status.CONFLICT]: {
+    th: 'ข้อมูลซ้ำหรือขัดแย้งกับข้อมูลที่มีอยู่',
+    en: 'Duplicate or conflicting with stored data',
+  },
+  [Status.UNAUTHENTICATED]: {
+    th: 'ยังไม่ได้เข้าสู่ระบบ หรือเซสชันหมดอายุ',
+    en: 'Not signed in, or the session has expired',
+  },
+  [Status.BAD_CREDENTIALS]: { th: 'ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง', en: 'Invalid username or password' },
+  [Status.LOCKED]: { th: 'บัญชีถูกระงับ', en: 'The account is locked' },
+  [Status.FORBIDDEN]: { th: 'สิทธิ์ของคุณทำรายการนี้ไม่ได้', en: 'Your role may not do this' },
+  [Status.TOO_MANY]: {
+    th: 'พยายามหลายครั้งเกินไป กรุณารอสักครู่แล้วลองใหม่',
+    en: 'Too many attempts; wait and try again',
+  },
+  [Status.REAUTH_REQUIRED]: {
+    th: 'กรุณายืนยันรหัสผ่านอีกครั้งก่อนทำรายการนี้',
+    en: 'Confirm your password again before this change',
+  },
+  [Status.INTERNAL]: { th: 'เกิดข้อผิดพลาดภายในระบบ', en: 'Internal error' },
 };
