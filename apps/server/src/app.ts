@@ -18,6 +18,7 @@ import { reportRoutes } from './features/report/routes.ts';
 import { transactionRoutes } from './features/transaction/routes.ts';
 import { userRoutes } from './features/user/routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { loggerOptions } from './plugins/log-redaction.ts';
 
 export const API_PREFIX = '/api/v1';
 const BODY_LIMIT = 1024 * 1024;
@@ -51,20 +52,14 @@ const routerErrorHeaders = {
 
 export interface BuildOptions {
   ctx: AppContext;
-  /** Pino options, or false for silence (tests). */
-  logger?: boolean | { level: string };
+  /** Pino level (and a stream, for tests that read the log), or false for silence (tests). */
+  logger?: boolean | { level: string; stream?: NodeJS.WritableStream };
   webRoot?: string;
 }
 
 export const buildApp = async ({ ctx, logger = false, webRoot = defaultWebRoot }: BuildOptions) => {
   const app: FastifyInstance = Fastify({
-    logger:
-      logger === false
-        ? false
-        : {
-            ...(typeof logger === 'object' ? logger : {}),
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password'],
-          },
+    logger: logger === false ? false : loggerOptions(typeof logger === 'object' ? logger : { level: 'info' }),
     bodyLimit: BODY_LIMIT,
     trustProxy: ctx.config.TRUST_PROXY,
     return503OnClosing: true,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boolFilter, httpUrlSchema, isoTimestamp, pageFields, textFilter } from './common.ts';
+import { boolFilter, httpUrlSchema, isoTimestamp, pageFields, refuseDeepPage, textFilter } from './common.ts';
 
 export const adapterTypes = ['SLOT', 'LIVE', 'SPORT', 'FISHING', 'TABLE', 'LOTTO', 'OTHER'] as const;
 export const adapterTypeSchema = z.enum(adapterTypes);
@@ -24,11 +24,13 @@ export const adapterSchema = z.object({
 });
 export type Adapter = z.infer<typeof adapterSchema>;
 
-export const adapterListQuerySchema = z.object({
-  name: textFilter,
-  isDisable: boolFilter,
-  ...pageFields(50),
-});
+export const adapterListQuerySchema = z
+  .object({
+    name: textFilter,
+    isDisable: boolFilter,
+    ...pageFields(50),
+  })
+  .superRefine(refuseDeepPage);
 export type AdapterListQuery = z.input<typeof adapterListQuerySchema>;
 
 export const adapterCreateSchema = z.object({

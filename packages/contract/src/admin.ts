@@ -4,6 +4,7 @@ import {
   isoTimestamp,
   pageFields,
   passwordSchema,
+  refuseDeepPage,
   textFilter,
   usernameSchema,
 } from './common.ts';
@@ -21,13 +22,15 @@ export const adminSchema = z.object({
 });
 export type Admin = z.infer<typeof adminSchema>;
 
-export const adminListQuerySchema = z.object({
-  username: textFilter,
-  prefix: textFilter,
-  startDate: dateFilter,
-  endDate: dateFilter,
-  ...pageFields(10),
-});
+export const adminListQuerySchema = z
+  .object({
+    username: textFilter,
+    prefix: textFilter,
+    startDate: dateFilter,
+    endDate: dateFilter,
+    ...pageFields(10),
+  })
+  .superRefine(refuseDeepPage);
 export type AdminListQuery = z.input<typeof adminListQuerySchema>;
 
 export const adminCreateSchema = z.object({

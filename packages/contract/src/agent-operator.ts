@@ -5,6 +5,7 @@ import {
   isoTimestamp,
   pageFields,
   passwordSchema,
+  refuseDeepPage,
   textFilter,
   usernameSchema,
 } from './common.ts';
@@ -26,11 +27,13 @@ export const agentOperatorSchema = z.object({
 });
 export type AgentOperator = z.infer<typeof agentOperatorSchema>;
 
-export const agentOperatorListQuerySchema = z.object({
-  agent: idFilter,
-  username: textFilter,
-  ...pageFields(50),
-});
+export const agentOperatorListQuerySchema = z
+  .object({
+    agent: idFilter,
+    username: textFilter,
+    ...pageFields(50),
+  })
+  .superRefine(refuseDeepPage);
 export type AgentOperatorListQuery = z.input<typeof agentOperatorListQuerySchema>;
 
 export const agentOperatorRegisterSchema = z.object({

@@ -6,6 +6,7 @@ import {
   isoTimestamp,
   pageFields,
   percentSchema,
+  refuseDeepPage,
   textFilter,
 } from './common.ts';
 
@@ -24,15 +25,17 @@ export const agentSharingSchema = z.object({
 });
 export type AgentSharing = z.infer<typeof agentSharingSchema>;
 
-export const agentSharingListQuerySchema = z.object({
-  agent: idFilter,
-  parentAgent: idFilter,
-  /** Text match on the agent's username / prefix. */
-  username: textFilter,
-  prefix: textFilter,
-  isDisable: boolFilter,
-  ...pageFields(10),
-});
+export const agentSharingListQuerySchema = z
+  .object({
+    agent: idFilter,
+    parentAgent: idFilter,
+    /** Text match on the agent's username / prefix. */
+    username: textFilter,
+    prefix: textFilter,
+    isDisable: boolFilter,
+    ...pageFields(10),
+  })
+  .superRefine(refuseDeepPage);
 export type AgentSharingListQuery = z.input<typeof agentSharingListQuerySchema>;
 
 export const agentSharingCreateSchema = z.object({

@@ -6,6 +6,7 @@ import {
   isoTimestamp,
   pageFields,
   passwordSchema,
+  refuseDeepPage,
   textFilter,
   usernameSchema,
 } from './common.ts';
@@ -52,14 +53,16 @@ export const agentWithSecretSchema = agentSchema.extend({
 });
 export type AgentWithSecret = z.infer<typeof agentWithSecretSchema>;
 
-export const agentListQuerySchema = z.object({
-  username: textFilter,
-  prefix: textFilter,
-  startDate: dateFilter,
-  endDate: dateFilter,
-  locked: boolFilter,
-  ...pageFields(50),
-});
+export const agentListQuerySchema = z
+  .object({
+    username: textFilter,
+    prefix: textFilter,
+    startDate: dateFilter,
+    endDate: dateFilter,
+    locked: boolFilter,
+    ...pageFields(50),
+  })
+  .superRefine(refuseDeepPage);
 export type AgentListQuery = z.input<typeof agentListQuerySchema>;
 
 export const agentRegisterSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateFilter, isoTimestamp, pageFields, textFilter } from './common.ts';
+import { dateFilter, isoTimestamp, pageFields, refuseDeepPage, textFilter } from './common.ts';
 
 /** Every action the server records (the audit screen's filter and badges). */
 export const auditActions = [
@@ -30,12 +30,14 @@ export const auditRecordSchema = z.object({
 });
 export type AuditRecord = z.infer<typeof auditRecordSchema>;
 
-export const auditListQuerySchema = z.object({
-  actor: textFilter,
-  entity: textFilter,
-  action: textFilter,
-  startDate: dateFilter,
-  endDate: dateFilter,
-  ...pageFields(50),
-});
+export const auditListQuerySchema = z
+  .object({
+    actor: textFilter,
+    entity: textFilter,
+    action: textFilter,
+    startDate: dateFilter,
+    endDate: dateFilter,
+    ...pageFields(50),
+  })
+  .superRefine(refuseDeepPage);
 export type AuditListQuery = z.input<typeof auditListQuerySchema>;

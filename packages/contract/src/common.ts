@@ -1,7 +1,16 @@
 import { z } from 'zod';
 
-/** Record ids are strings named `_id` (DESIGN §4); ours are decimal bigints. */
-export const idSchema = z.string().regex(/^[1-9][0-9]{0,18}$/, 'must be a record id');
+/** The largest value a PostgreSQL `bigint` (our ids) holds: 2^63 − 1. */
+export const MAX_ID = '9223372036854775807';
+/** Record ids are strings named `_id` (DESIGN §4); ours are decimal bigints, so at most 2^63 − 1. */
+export const idSchema = z
+  .string()
+  .regex(/^[1-9][0-9]{0,18}$/, 'must be a record id')
+  // Same length: decimal strings compare as numbers.
+  .refine((v) => v.length < MAX_ID.length || v <= MAX_ID, {
+    message: 'must be a record id',
+    params: { code: 'record_id', maximum: MAX_ID },
+  });
 export const idParamsSchema = z.object({ id: idSchema });
 /** An id filter: empty or absent means no filter. */
 export const idFilter = z
@@ -35,11 +44,84 @@ export const boolFilter = z
     return v === true || v === 1 || v === '1' || v === 'true';
   });
 
+/**
+ * Years every date input must fall in: PostgreSQL has no year 0 and JavaScript dates end in 275760, so
+ * the edges of either give errors or nonsense; no business date of this product is outside these.
+ */
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 2200;
+const inYears = (v: string) => {
+  const year = new Date(v).getUTCFullYear();
+  return year >= MIN_YEAR && year <= MAX_YEAR;
+};
+const yearsIssue = {
+  message: `must be a date in the years ${MIN_YEAR}..${MAX_YEAR}`,
+  params: { code: 'date_range', minimum: MIN_YEAR, maximum: MAX_YEAR },
+};
+/** An ISO date-time with offset, in the years MIN_YEAR..MAX_YEAR: every date-time input goes through it. */
+export const isoDateTimeInput = z.iso.datetime({ offset: true }).refine(inYears, yearsIssue);
+/** An ISO date or date-time (pickers send either), in the years MIN_YEAR..MAX_YEAR. */
+export const isoDateInput = z
+  .union([z.iso.datetime({ offset: true }), z.iso.date()])
+  .refine(inYears, yearsIssue);
+
 /** Date filter: ISO date or date-time; empty or absent means no filter. */
 export const dateFilter = z
-  .union([z.iso.datetime({ offset: true }), z.iso.date(), z.literal('')])
+  .union([isoDateInput, z.literal('')])
   .optional()
   .transform((v) => (v === undefined || v === '' ? undefined : new Date(v)));
+
+/** Unpaired UTF-16 surrogates: they have no UTF-8 form, so PostgreSQL would store something else. */
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** Can PostgreSQL `text` hold this string as sent? Not with a NUL, and UTF-8 has no lone surrogates. */
+export const isStorableText = (v: string) => !v.includes('\u0000') && !loneSurrogate.test(v);
+const unstorable = {
+  message: 'must not contain NUL characters or unpaired surrogates',
+  params: { code: 'text_unstorable' },
+};
+/** A string PostgreSQL can store, for forms that want the rule on one field. */
+export const storableText = z.string().refine(isStorableText, unstorable);
+
+/** Path of every string anywhere in a value that PostgreSQL cannot store. */
+const unstorablePaths = (value: unknown, path: PropertyKey[], out: PropertyKey[][]): PropertyKey[][] => {
+  if (typeof value === 'string') {
+    if (!isStorableText(value)) out.push(path);
+  } else if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) unstorablePaths(v, [...path, i], out);
+  } else if (
+    value !== null &&
+    typeof value === 'object' &&
+    Object.getPrototypeOf(value) === Object.prototype
+  ) {
+    for (const [k, v] of Object.entries(value)) unstorablePaths(v, [...path, k], out);
+  }
+  return out;
+};
+/**
+ * The rule every route input goes through (the `route()` helper of routes.ts applies it to each body
+ * and params schema, so a new route cannot forget it): no string, in any field at any depth, that
+ * PostgreSQL cannot store. It runs on the parsed value, so only fields the route keeps are looked at.
+ */
+export const refuseUnstorableText = (value: unknown, ctx: z.RefinementCtx) => {
+  for (const path of unstorablePaths(value, [], [])) ctx.addIssue({ code: 'custom', path, ...unstorable });
+};
+
+/**
+ * Deepest row a numbered page may start at: OFFSET reads and discards every row before it, so a deep
+ * page costs as much as all the pages before it. Page 1000 of 100 (row 99,900) is still served.
+ */
+export const MAX_PAGE_OFFSET = 100_000;
+/** List bodies refuse pages that start beyond MAX_PAGE_OFFSET, before any query runs. */
+export const refuseDeepPage = (v: { page: number; limit: number }, ctx: z.RefinementCtx) => {
+  if ((v.page - 1) * v.limit <= MAX_PAGE_OFFSET) return;
+  const maximum = Math.floor(MAX_PAGE_OFFSET / v.limit) + 1;
+  ctx.addIssue({
+    code: 'custom',
+    path: ['page'],
+    message: `must be at most ${maximum} with limit ${v.limit}: pages may start at most ${MAX_PAGE_OFFSET} rows deep; narrow the filters`,
+    params: { code: 'page_too_deep', maximum },
+  });
+};
 
 export const MAX_LIMIT = 100;
 export const MAX_EXPORT_LIMIT = 500;

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 
-export const issueSchema = z.object({ path: z.string(), message: z.string() });
+/**
+ * One reason a validation failed (DESIGN §4): `code` is zod's issue code or the contract's own
+ * (`record_id`, `date_range`, `text_unstorable`, `range_too_long`, …; see `issueMessages`), `params`
+ * its numbers (`maximum`, `minimum`), `message` English for logs and API clients.
+ */
+export const issueSchema = z.object({
+  path: z.string(),
+  code: z.string().optional(),
+  params: z.record(z.string(), z.unknown()).optional(),
+  message: z.string(),
+});
 export type Issue = z.infer<typeof issueSchema>;
 
 /** Every response body: `{ status, error, data }` (DESIGN §4). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common.ts';
+import { idSchema, isoDateInput } from './common.ts';
 import { transactionSchema } from './transaction.ts';
 
 /** A report's agent: one agent id, or `all` for the whole platform (DESIGN §10). */
@@ -37,16 +37,33 @@ export const dailySummaryQuerySchema = z.object({
   year: yearPart,
 });
 export const monthlySummaryQuerySchema = z.object({ month: part(12, 'month'), year: yearPart });
-/** Inclusive range of business days, from date-time pickers (ISO) or plain dates. */
-export const rangeQuerySchema = z
-  .object({
-    from: z.union([z.iso.datetime({ offset: true }), z.iso.date()]),
-    to: z.union([z.iso.datetime({ offset: true }), z.iso.date()]),
-  })
-  .refine((v) => new Date(v.from).getTime() <= new Date(v.to).getTime() + 86_400_000, {
-    message: 'must not be before from',
-    path: ['to'],
+/** Longest from/to range of the per-day report (one row per day and game code): a year, leap day included. */
+export const MAX_DAILY_RANGE_DAYS = 366;
+/** Longest from/to range of the per-month report: two years. */
+export const MAX_MONTHLY_RANGE_DAYS = 731;
+const DAY_MS = 86_400_000;
+
+/**
+ * Inclusive range of business days, from date-time pickers (ISO) or plain dates, at most `maxDays`
+ * long: checked by arithmetic on the two instants before any work (the server checks again on
+ * business days in the report time zone).
+ */
+const rangeQuery = (maxDays: number, span: string) =>
+  z.object({ from: isoDateInput, to: isoDateInput }).superRefine((v, ctx) => {
+    const days = Math.floor((Date.parse(v.to) - Date.parse(v.from)) / DAY_MS) + 1;
+    if (days < 0) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
+    } else if (days > maxDays) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: `the range may span at most ${span} (${maxDays} days)`,
+        params: { code: 'range_too_long', maximum: maxDays },
+      });
+    }
   });
+export const dailyRangeQuerySchema = rangeQuery(MAX_DAILY_RANGE_DAYS, 'one year');
+export const monthlyRangeQuerySchema = rangeQuery(MAX_MONTHLY_RANGE_DAYS, 'two years');
 
 /** Money columns of every report row (major units; DESIGN §10). */
 export const totalsSchema = z.object({
@@ -95,9 +112,7 @@ export const monthlyBalanceSchema = z.object({
   transactionCount: z.number(),
 });
 export type MonthlyBalance = z.infer<typeof monthlyBalanceSchema>;
-export const monthlyBalanceQuerySchema = z.object({
-  date: z.union([z.iso.datetime({ offset: true }), z.iso.date()]),
-});
+export const monthlyBalanceQuerySchema = z.object({ date: isoDateInput });
 /** A page of agents' widgets in one request. */
 export const monthlyBalancesQuerySchema = monthlyBalanceQuerySchema.extend({
   agentIds: z.array(idSchema).min(1).max(100),
@@ -130,7 +145,10 @@ export const betHistoryDataSchema = z.array(transactionSchema.extend({ agentUser
 
 export const dashboardQuerySchema = z.object({
   month: part(12, 'month'),
-  year: z.union([z.string(), z.number(), z.literal('')]).optional(),
+  year: z
+    .union([yearPart, z.literal('')])
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
 });
 const periodSchema = z.object({
   month: z.string(),

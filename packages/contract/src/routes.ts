@@ -37,10 +37,11 @@ import {
   verifyBodySchema,
   verifyDataSchema,
 } from './auth.ts';
-import { emptyBodySchema, idParamsSchema, idSchema, listDataSchema } from './common.ts';
+import { emptyBodySchema, idParamsSchema, idSchema, listDataSchema, refuseUnstorableText } from './common.ts';
 import {
   betHistoryDataSchema,
   betHistoryQuerySchema,
+  dailyRangeQuerySchema,
   dailyRowSchema,
   dailySummaryQuerySchema,
   dashboardDataSchema,
@@ -54,9 +55,9 @@ import {
   monthlyBalanceSchema,
   monthlyBalancesDataSchema,
   monthlyBalancesQuerySchema,
+  monthlyRangeQuerySchema,
   monthlyRowSchema,
   monthlySummaryQuerySchema,
-  rangeQuerySchema,
   reportAgentParamsSchema,
   reportDataSchema,
   revenueShareDataSchema,
@@ -107,6 +108,12 @@ export interface RouteDef<
 
 const noParams = z.object({});
 
+/**
+ * Every input schema of every route goes through here (route() and csvExport()): whatever a route's
+ * own schema says, no string PostgreSQL cannot store gets past the contract.
+ */
+const guarded = <S extends z.ZodType>(schema: S): S => schema.superRefine(refuseUnstorableText);
+
 const route = <B extends z.ZodType, P extends z.ZodType, D extends z.ZodType>(
   method: Method,
   path: string,
@@ -116,8 +123,8 @@ const route = <B extends z.ZodType, P extends z.ZodType, D extends z.ZodType>(
   method,
   path,
   access,
-  body: (shapes.body ?? emptyBodySchema) as B,
-  params: (shapes.params ?? noParams) as P,
+  body: guarded((shapes.body ?? emptyBodySchema) as B),
+  params: guarded((shapes.params ?? noParams) as P),
   data: shapes.data,
   ...(shapes.legacyStatus ? { legacyStatus: true as const } : {}),
 });
@@ -131,8 +138,8 @@ const csvExport = <B extends z.ZodType, P extends z.ZodType = typeof noParams>(
   method: 'POST',
   path,
   access: roles.everyone,
-  body,
-  params: (params ?? noParams) as P,
+  body: guarded(body),
+  params: guarded((params ?? noParams) as P),
   data: z.string(),
   format: 'csv',
 });
@@ -322,12 +329,12 @@ export const api = {
     data: reportDataSchema(gameMonthlyRowSchema),
   }),
   summaryGameDailyByGame: route('POST', '/summary/:agentId/game/daily/:gameBrand', roles.everyone, {
-    body: rangeQuerySchema,
+    body: dailyRangeQuerySchema,
     params: gameBrandParamsSchema,
     data: reportDataSchema(gameCodeDailyRowSchema),
   }),
   summaryGameMonthlyByGame: route('POST', '/summary/:agentId/game/monthly/:gameBrand', roles.everyone, {
-    body: rangeQuerySchema,
+    body: monthlyRangeQuerySchema,
     params: gameBrandParamsSchema,
     data: reportDataSchema(gameCodeMonthlyRowSchema),
   }),

@@ -63,3 +63,26 @@ export const statusMessages: Record<number, { th: string; en: string }> = {
   },
   [Status.INTERNAL]: { th: 'เกิดข้อผิดพลาดภายในระบบ', en: 'Internal error' },
 };
+
+/**
+ * The contract's own validation issue codes (`data.issues[].code`), in Thai and English, so the web can
+ * say what is wrong in the user's language. zod's codes (`too_big`, `invalid_type`, …) keep their names.
+ */
+export const issueMessages: Record<string, { th: string; en: string }> = {
+  record_id: { th: 'รหัสอ้างอิงไม่ถูกต้อง', en: 'Not a valid record id' },
+  date_range: { th: 'วันที่ต้องอยู่ในช่วงปี ค.ศ. 1900–2200', en: 'The date must be in the years 1900–2200' },
+  text_unstorable: {
+    th: 'ข้อความมีอักขระที่ไม่อนุญาต (NUL หรืออักขระที่ไม่สมบูรณ์)',
+    en: 'The text contains characters that are not allowed (NUL or unpaired surrogates)',
+  },
+  range_too_long: { th: 'ช่วงวันที่ยาวเกินกำหนด', en: 'The date range is too long' },
+  page_too_deep: {
+    th: 'หน้าที่ขอลึกเกินไป กรุณาเพิ่มเงื่อนไขค้นหา',
+    en: 'That page is too deep; narrow the filters',
+  },
+  cursor: { th: 'ตำแหน่งหน้าถัดไปไม่ถูกต้อง', en: 'Not a valid page cursor' },
+  data_exception: {
+    th: 'ข้อมูลมีค่าที่ฐานข้อมูลจัดเก็บไม่ได้',
+    en: 'The input holds a value the database cannot store',
+  },
+};

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { dateFilter, idFilter, isoTimestamp, MAX_MONEY, textFilter } from './common.ts';
+import {
+  dateFilter,
+  idFilter,
+  idSchema,
+  isoDateInput,
+  isoTimestamp,
+  MAX_MONEY,
+  refuseDeepPage,
+  textFilter,
+} from './common.ts';
 
 export const betTypes = [
   'HOLD',
@@ -35,25 +44,29 @@ export const transactionSchema = z.object({
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
-export const transactionListQuerySchema = z.object({
-  /** Player id. */
-  user: idFilter,
-  username: textFilter,
-  betId: textFilter,
-  betType: z
-    .union([betTypeSchema, z.literal('')])
-    .optional()
-    .transform((v) => (v ? v : undefined)),
-  betTypeFromGame: textFilter,
-  gameBrand: textFilter,
-  gameCode: textFilter,
-  startDate: dateFilter,
-  endDate: dateFilter,
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-  /** Keyset cursor of the previous page's last row (`nextCursor`): makes any page as fast as the first. */
-  cursor: z.string().max(100).optional(),
-});
+export const transactionListQuerySchema = z
+  .object({
+    /** Player id. */
+    user: idFilter,
+    username: textFilter,
+    betId: textFilter,
+    betType: z
+      .union([betTypeSchema, z.literal('')])
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+    betTypeFromGame: textFilter,
+    gameBrand: textFilter,
+    gameCode: textFilter,
+    startDate: dateFilter,
+    endDate: dateFilter,
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    limit: z.coerce.number().int().min(1).max(100).default(10),
+    /** Keyset cursor of the previous page's last row (`nextCursor`): makes any page as fast as the first. */
+    cursor: z.string().max(100).optional(),
+  })
+  // A cursor page is a keyset step at any depth; only numbered pages pay for their OFFSET.
+  .superRefine((v, ctx) => (v.cursor ? undefined : refuseDeepPage(v, ctx)));
+
 export type TransactionListQuery = z.input<typeof transactionListQuerySchema>;
 
 export const transactionListDataSchema = z.object({
@@ -69,13 +82,8 @@ export const transactionDetailSchema = transactionSchema.extend({
   history: z.array(transactionSchema),
 });
 
-export const transactionParamsSchema = z.object({
-  agentId: z.string().regex(/^[1-9][0-9]{0,18}$/, 'must be a record id'),
-  listId: z.string().regex(/^[1-9][0-9]{0,18}$/, 'must be a record id'),
-});
-export const agentIdParamsSchema = z.object({
-  agentId: z.string().regex(/^[1-9][0-9]{0,18}$/, 'must be a record id'),
-});
+export const transactionParamsSchema = z.object({ agentId: idSchema, listId: idSchema });
+export const agentIdParamsSchema = z.object({ agentId: idSchema });
 
 /** One bet record as a game integration sends it (DESIGN §9). */
 export const ingestItemSchema = z
@@ -122,6 +130,6 @@ export const ingestDataSchema = z.object({ accepted: z.number(), duplicates: z.n
 
 export const registerCountQuerySchema = z.object({
   /** Any day of the month to report (ISO date or date-time); the month is taken in the report time zone. */
-  date: z.union([z.iso.datetime({ offset: true }), z.iso.date()]),
+  date: isoDateInput,
 });
 export const registerCountRowSchema = z.object({ date: z.string(), count: z.number() });

@@ -7,6 +7,7 @@ import {
   isoTimestamp,
   moneySchema,
   pageFields,
+  refuseDeepPage,
   textFilter,
 } from './common.ts';
 
@@ -34,14 +35,16 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const userListQuerySchema = z.object({
-  username: textFilter,
-  agent: idFilter,
-  startDate: dateFilter,
-  endDate: dateFilter,
-  locked: boolFilter,
-  ...pageFields(50),
-});
+export const userListQuerySchema = z
+  .object({
+    username: textFilter,
+    agent: idFilter,
+    startDate: dateFilter,
+    endDate: dateFilter,
+    locked: boolFilter,
+    ...pageFields(50),
+  })
+  .superRefine(refuseDeepPage);
 export type UserListQuery = z.input<typeof userListQuerySchema>;
 
 export const userCreateSchema = z.object({

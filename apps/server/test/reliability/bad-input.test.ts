@@ -1,11 +1,11 @@
-import { api, type RouteDef, reportExports } from '@sapi/contract';
+import { api, type RouteDef, reportExports, Status } from '@sapi/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { signBody } from '../../src/features/ingest/signature.ts';
-import { makeAgent } from '../factories.ts';
+import { bet, ingest, makeAdapter, makeAgent } from '../factories.ts';
 import { createTestApp, type TestApp } from '../harness.ts';
-import { expectEnvelope, tableCounts } from './checks.ts';
+import { envelopeFailure, expectEnvelope, tableCounts } from './checks.ts';
 
 /**
  * Every route of the contract × generated bad input (wrong types, missing fields, huge strings,
@@ -233,5 +233,434 @@ describe('every route × generated bad input', () => {
       { numRuns: RUNS },
     );
     expect(await tableCounts(t.ctx.db)).toEqual(before);
+  });
+});
+
+// --- every field of a valid input × the values that break systems -------------------------------
+
+/** Ids and names of records the valid inputs below point at. */
+interface Fixtures {
+  agentId: string;
+  parentAgentId: string;
+  adapterId: string;
+  codename: string;
+  adminId: string;
+  userId: string;
+  sharingId: string;
+  operatorId: string;
+  txId: string;
+}
+type Valid = { params?: Record<string, string>; body?: Record<string, unknown> };
+
+/** One valid input per route: each edge case below changes exactly one field of it. */
+const validInputs = (f: Fixtures): Record<string, Valid> => {
+  const id = { id: f.agentId };
+  const agentParams = { agentId: f.agentId };
+  const page = { page: 1, limit: 10 };
+  const listDates = { startDate: '2026-10-01', endDate: '2026-11-30T23:59:59.000Z' };
+  const daily = { body: { day: '1', month: '11', year: '2026' }, params: agentParams };
+  const monthly = { body: { month: '11', year: '2026' }, params: agentParams };
+  const range = {
+    body: { from: '2026-10-01', to: '2026-11-30T00:00:00.000Z' },
+    params: { agentId: f.agentId, gameBrand: f.codename },
+  };
+  const txList = {
+    params: agentParams,
+    body: {
+      username: 'player',
+      betId: 'B1',
+      betType: 'HOLD',
+      gameBrand: 'PG',
+      gameCode: 'x',
+      ...listDates,
+      ...page,
+    },
+  };
+  return {
+    health: {},
+    login: { body: { username: 'nobody_here', password: 'not-the-password' } },
+    selfCheck: {},
+    self: {},
+    logout: {},
+    verify: { body: { password: 'not-the-password' } },
+    adminList: { body: { username: 'a', prefix: 'a', ...listDates, ...page } },
+    adminGet: { params: { id: f.adminId } },
+    adminCreate: { body: { username: 'edge_admin', password: 'edge-password-1', type: 'REPORTER' } },
+    adminUpdate: { params: { id: f.adminId }, body: { type: 'REPORTER' } },
+    adminLock: { params: { id: f.adminId } },
+    adminUnlock: { params: { id: f.adminId } },
+    adapterList: { body: { name: 'p', isDisable: '0', ...page } },
+    adapterExport: { body: { name: 'p', isDisable: '0', ...page } },
+    adapterGet: { params: { id: f.adapterId } },
+    adapterCreate: {
+      body: {
+        name: 'Edge',
+        codename: 'EDGE_1',
+        endpoint: 'https://edge.example.com',
+        type: 'SLOT',
+        logo: 'https://edge.example.com/l.png',
+      },
+    },
+    adapterUpdate: {
+      params: { id: f.adapterId },
+      body: {
+        codename: f.codename,
+        endpoint: 'https://e.example.com',
+        type: 'SLOT',
+        logo: 'https://e.example.com/l.png',
+      },
+    },
+    adapterDisable: { params: { id: f.adapterId } },
+    adapterEnable: { params: { id: f.adapterId } },
+    agentList: { body: { username: 'a', prefix: 'a', locked: '0', ...listDates, ...page } },
+    agentExport: { body: { username: 'a', prefix: 'a', locked: '0', ...listDates, ...page } },
+    agentPick: { body: { q: 'a', limit: 20 } },
+    agentGet: { params: id },
+    agentRegister: {
+      body: {
+        username: 'edge_agent',
+        password: 'edge-password-1',
+        endpoint: 'https://edge.example.com/cb',
+        games: ['PG'],
+        prefix: 'edge',
+        code: 'EDGE-1',
+        secret: 'edge-secret-0123456789',
+        agentType: 'AGENT',
+      },
+    },
+    agentUpdate: {
+      params: { id: f.parentAgentId },
+      body: { endpoint: 'https://edge.example.com/cb', games: ['PG'], agentType: 'AGENT' },
+    },
+    agentRotateSecret: { params: { id: f.parentAgentId } },
+    agentLock: { params: { id: f.parentAgentId } },
+    agentUnlock: { params: { id: f.parentAgentId } },
+    agentSharingList: {
+      body: {
+        agent: f.agentId,
+        parentAgent: f.parentAgentId,
+        username: 'a',
+        prefix: 'a',
+        isDisable: '0',
+        ...page,
+      },
+    },
+    agentSharingExport: {
+      body: {
+        agent: f.agentId,
+        parentAgent: f.parentAgentId,
+        username: 'a',
+        prefix: 'a',
+        isDisable: '0',
+        ...page,
+      },
+    },
+    agentSharingGet: { params: { id: f.sharingId } },
+    agentSharingCreate: {
+      body: { agent: f.agentId, parentAgent: f.parentAgentId, parentPercentage: 10, isDisable: false },
+    },
+    agentSharingUpdate: {
+      params: { id: f.sharingId },
+      body: { agent: f.agentId, parentAgent: f.parentAgentId, parentPercentage: 12.5 },
+    },
+    agentSharingDisable: { params: { id: f.sharingId } },
+    agentSharingEnable: { params: { id: f.sharingId } },
+    userList: { body: { username: 'p', agent: f.agentId, locked: '0', ...listDates, ...page } },
+    userExport: { body: { username: 'p', agent: f.agentId, locked: '0', ...listDates, ...page } },
+    userGet: { params: { id: f.userId } },
+    userCreate: { body: { agent: f.agentId, username: 'edge_player', betLimit: 100.5, locked: false } },
+    userUpdate: { params: { id: f.userId }, body: { betLimit: 200, locked: false } },
+    userDelete: { params: { id: f.userId } },
+    agentOperatorList: { body: { agent: f.agentId, username: 'o', ...page } },
+    agentOperatorExport: { body: { agent: f.agentId, username: 'o', ...page } },
+    agentOperatorRegister: {
+      body: {
+        agent: f.agentId,
+        username: 'edge_op',
+        password: 'edge-password-1',
+        type: 'OPERATOR',
+        locked: false,
+      },
+    },
+    agentOperatorUpdate: {
+      params: { id: f.operatorId },
+      body: { type: 'OPERATOR', locked: false, password: 'edge-password-2' },
+    },
+    agentOperatorDelete: { params: { id: f.operatorId } },
+    transactionList: { ...txList, body: { ...txList.body, cursor: undefined } },
+    transactionExport: txList,
+    transactionGet: { params: { agentId: f.agentId, listId: f.txId } },
+    registerCount: { params: agentParams, body: { date: '2026-11-01' } },
+    registerCountExport: { params: agentParams, body: { date: '2026-11-01T00:00:00.000Z' } },
+    ingest: {
+      body: {
+        transactions: [
+          {
+            betId: 'EDGE1',
+            betType: 'SETTLE',
+            betTypeFromGame: 'win',
+            gameBrand: f.codename,
+            gameCode: 'edge-game',
+            username: 'edge_player',
+            amount: 10.5,
+            startDate: '2026-11-01T05:00:00.000Z',
+            endDate: '2026-11-01T05:01:00.000Z',
+          },
+        ],
+      },
+    },
+    summaryAgentDaily: daily,
+    summaryAgentMonthly: monthly,
+    summaryGameDaily: daily,
+    summaryGameMonthly: monthly,
+    summaryGameDailyByGame: range,
+    summaryGameMonthlyByGame: range,
+    summaryTransactionList: txList,
+    summaryTransactionGet: { params: { agentId: f.agentId, id: f.txId } },
+    summaryBetHistory: { body: { betId: 'B1' } },
+    revenueShare: { body: { month: '11', year: '2026' } },
+    agentReportMonthly: { params: agentParams, body: { date: '2026-11-01' } },
+    agentReportMonthlyBatch: {
+      body: { agentIds: [f.agentId, f.parentAgentId], date: '2026-11-01T00:00:00.000Z' },
+    },
+    dashboard: { body: { month: '11', year: '2026' } },
+    auditList: { body: { actor: 'a', entity: 'agent', action: 'create', ...listDates, ...page } },
+    summaryAgentDailyExport: daily,
+    summaryAgentMonthlyExport: monthly,
+    summaryGameDailyExport: daily,
+    summaryGameMonthlyExport: monthly,
+    summaryGameDailyByGameExport: range,
+    summaryGameMonthlyByGameExport: range,
+    revenueShareExport: { body: { month: '11', year: '2026' } },
+  };
+};
+
+/** JSON text a client may send that JSON.stringify cannot produce: `1e309` parses to Infinity. */
+const raw = (text: string) => `@@raw:${text}@@`;
+const unraw = (v: string) => v.replace(/^@@raw:(.*)@@$/, '$1');
+const toJson = (value: unknown) => JSON.stringify(value).replace(/"@@raw:([^"]*)@@"/g, '$1');
+
+const cursorOf = (text: string) => Buffer.from(text).toString('base64url');
+const stringEdges = ['\u0000', 'a\u0000b', '\uD800', 'x\uDFFFy', 'x'.repeat(10_000)];
+const idEdges = [
+  '9223372036854775808',
+  '18446744073709551616',
+  raw('9223372036854775808'),
+  raw('18446744073709551616'),
+];
+const numberEdges = [raw('1e309'), raw('-1e309'), -0, 100.01, 1_000_000_000_000.01, 2 ** 63, 2 ** 64];
+const yearEdges = ['0', '1', '9999', 0, 9999, raw('1e309'), '-0'];
+const dateEdges = (valid: string) =>
+  valid.length === 10
+    ? ['0000-01-01', '0001-01-01', '9999-12-31', '2026-02-30', 'garbage']
+    : [
+        '0000-01-01T00:00:00.000Z',
+        '0001-01-01T00:00:00Z',
+        '9999-12-31T23:59:59.999Z',
+        '2026-11-01T00:00:00+99:00',
+        'garbage',
+      ];
+/** Cursors a client can forge: out-of-range dates and ids no bigint column holds. */
+const cursorEdges = [
+  cursorOf('0000-01-01T00:00:00.000Z|1'),
+  cursorOf('+275760-09-13T00:00:00.000Z|1'),
+  cursorOf('2026-11-01T00:00:00.000Z|9999999999999999999'),
+  cursorOf('2026-11-01T00:00:00.000Z|0'),
+  cursorOf('\u0000|\u0000'),
+];
+
+/** URL text is UTF-8 percent-encoded; a lone surrogate cannot be, so it goes as raw bytes no decoder accepts. */
+const encodeText = (text: string) => {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return '%ED%A0%80';
+  }
+};
+
+const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}/.test(v);
+const isId = (v: string) => /^[1-9]\d*$/.test(v);
+
+/** The edge values for one field, from its name and its valid value. */
+const edgesFor = (key: string, valid: unknown): unknown[] => {
+  if (typeof valid === 'number') return key === 'year' ? yearEdges : numberEdges;
+  if (typeof valid === 'boolean') return ['\u0000', raw('1e309')];
+  if (typeof valid !== 'string') return [];
+  const out: unknown[] = [...stringEdges];
+  if (key === 'cursor') out.push(...cursorEdges);
+  if (isDate(valid)) out.push(...dateEdges(valid));
+  if (isId(valid) && key !== 'year' && key !== 'month' && key !== 'day') out.push(...idEdges);
+  if (key === 'year' || key === 'month' || key === 'day') out.push(...yearEdges);
+  return out;
+};
+
+/** Every leaf of a JSON value with its path (array leaves through their first item). */
+const leaves = (
+  value: unknown,
+  path: (string | number)[] = [],
+): { path: (string | number)[]; value: unknown }[] => {
+  if (Array.isArray(value)) return value.length ? leaves(value[0], [...path, 0]) : [];
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) => (v === undefined ? [] : leaves(v, [...path, k])));
+  }
+  return [{ path, value }];
+};
+const replaceAt = (value: unknown, path: (string | number)[], next: unknown): unknown => {
+  const [head, ...rest] = path;
+  if (head === undefined) return next;
+  if (Array.isArray(value)) return value.map((v, i) => (i === head ? replaceAt(v, rest, next) : v));
+  const obj = value as Record<string, unknown>;
+  return { ...obj, [head]: replaceAt(obj[head], rest, next) };
+};
+
+interface EdgeCase {
+  label: string;
+  params: Record<string, string>;
+  body: unknown;
+}
+/** One field at a time: each body leaf and each path parameter gets each of its edge values. */
+const edgeCases = (valid: Valid): EdgeCase[] => {
+  const params = valid.params ?? {};
+  const body = valid.body ?? {};
+  const out: EdgeCase[] = [];
+  for (const leaf of leaves(body)) {
+    const key = String(leaf.path.filter((p) => typeof p === 'string').at(-1));
+    for (const edge of edgesFor(key, leaf.value)) {
+      out.push({
+        label: `${leaf.path.join('.')} = ${JSON.stringify(edge).slice(0, 40)}`,
+        params,
+        body: replaceAt(body, leaf.path, edge),
+      });
+    }
+  }
+  for (const [name, value] of Object.entries(params)) {
+    for (const edge of edgesFor(name, value)) {
+      const encoded = encodeText(typeof edge === 'string' ? unraw(edge) : String(edge));
+      out.push({
+        label: `params.${name} = ${JSON.stringify(edge).slice(0, 40)}`,
+        params: { ...params, [name]: encoded },
+        body,
+      });
+    }
+  }
+  return out;
+};
+
+const isWrite = (def: RouteDef) =>
+  def.access === 'agent-signed' ||
+  (def.method !== 'GET' &&
+    !/\/(list|export|get\/|pick|summary\/|report\/|agent-report\/|dashboard\/|self|health|login|verify)/.test(
+      def.path,
+    )) ||
+  def.path.includes('/rotate-secret/');
+
+describe('every route × one field at a time × the values that break systems', () => {
+  let fixtures: Fixtures;
+  beforeAll(async () => {
+    const adapter = await makeAdapter(t, token, { codename: 'EDGE_PG' });
+    const child = await makeAgent(t, token, { prefix: 'edc' });
+    const parent = await makeAgent(t, token, { prefix: 'edp' });
+    const adminId = await t.addAdmin('edge_target', 'OPERATOR');
+    const user = await t.call({
+      method: 'POST',
+      url: '/api/v1/user/create',
+      token,
+      payload: { agent: child._id, username: 'edge_user', betLimit: 10 },
+    });
+    const sharing = await t.call({
+      method: 'POST',
+      url: '/api/v1/agent-sharing/create',
+      token,
+      payload: { agent: child._id, parentAgent: parent._id, parentPercentage: 10 },
+    });
+    const operator = await t.call({
+      method: 'POST',
+      url: '/api/v1/agent-operator/register',
+      token,
+      payload: { agent: child._id, username: 'edge_operator', password: 'edge-password-1', type: 'OPERATOR' },
+    });
+    await ingest(t, child, [bet({ betId: 'B1', gameBrand: adapter.codename })]);
+    const txs = await t.call({
+      method: 'POST',
+      url: `/api/v1/transaction/${child._id}/list`,
+      token,
+      payload: {},
+    });
+    fixtures = {
+      agentId: child._id,
+      parentAgentId: parent._id,
+      adapterId: adapter._id,
+      codename: adapter.codename,
+      adminId,
+      userId: user.body.data._id,
+      sharingId: sharing.body.data._id,
+      operatorId: operator.body.data._id,
+      txId: txs.body.data.records[0]._id,
+    };
+    for (const v of Object.values(fixtures)) expect(v).toEqual(expect.any(String));
+  });
+
+  it('the table of valid inputs covers every route of the contract, and each is accepted as valid', () => {
+    const table = validInputs(fixtures);
+    expect(Object.keys(table).sort()).toEqual(routes.map(([name]) => name).sort());
+    for (const [name, def] of routes) {
+      const valid = table[name] ?? {};
+      expect(def.params.safeParse(valid.params ?? {}).success, name).toBe(true);
+      expect(def.body.safeParse(valid.body ?? {}).error, name).toBeUndefined();
+    }
+  });
+
+  it.each(routes)('%s: never 500, always the envelope, nothing written when refused', async (name, def) => {
+    const valid = validInputs(fixtures)[name] ?? {};
+    const signed = def.access === 'agent-signed';
+    const write = isWrite(def);
+    let before = write ? await tableCounts(t.ctx.db) : {};
+    const failures: string[] = [];
+    for (const c of edgeCases(valid)) {
+      const path = def.path.replace(/:([a-zA-Z]+)/g, (_, n: string) => c.params[n] ?? '');
+      let url = `/api/v1${path}`;
+      let payload: string | undefined;
+      if (def.method === 'GET') {
+        const query = Object.entries(c.body as Record<string, unknown>)
+          .map(
+            ([k, v]) =>
+              `${encodeURIComponent(k)}=${encodeText(typeof v === 'string' ? unraw(v) : String(v))}`,
+          )
+          .join('&');
+        url += `?${query}`;
+      } else {
+        payload = toJson(c.body);
+      }
+      const timestamp = String(t.clock.now().getTime());
+      const res = await t.call({
+        method: def.method,
+        url,
+        ...(payload === undefined ? {} : { payload }),
+        headers: {
+          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(signed
+            ? {
+                'x-api-key': agent.apiKey,
+                'x-timestamp': timestamp,
+                'x-signature': signBody(agent.secret, timestamp, payload ?? ''),
+              }
+            : {}),
+        },
+        ...(signed ? {} : { token }),
+      });
+      const csv = def.format === 'csv' && res.statusCode === 200;
+      const failure = csv
+        ? undefined
+        : envelopeFailure(res.statusCode, res.headers['content-type'], res.body);
+      if (failure) failures.push(`${c.label}: ${failure}`);
+      if (write) {
+        const after = await tableCounts(t.ctx.db);
+        if (res.body.status !== Status.OK && JSON.stringify(after) !== JSON.stringify(before)) {
+          failures.push(`${c.label}: refused (${res.body.status}) but wrote rows`);
+        }
+        before = after;
+      }
+    }
+    expect(failures.join('\n')).toBe('');
   });
 });

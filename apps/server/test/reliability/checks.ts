@@ -13,6 +13,18 @@ export const expectEnvelope = (http: number, contentType: unknown, body: unknown
   expect(Object.hasOwn(env, 'data')).toBe(true);
 };
 
+/** Why a response is not the DESIGN §4 envelope of a refusal or success (undefined when it is). */
+export const envelopeFailure = (http: number, contentType: unknown, body: unknown): string | undefined => {
+  const env = body as { status?: unknown; error?: unknown; data?: unknown } | null;
+  if (http >= 500) return `HTTP ${http} ${JSON.stringify(body).slice(0, 200)}`;
+  if (!String(contentType).startsWith('application/json')) return `content-type ${String(contentType)}`;
+  if (typeof env?.status !== 'number' || env.status === 9000) return `status ${String(env?.status)}`;
+  if (!(env.error === null || typeof env.error === 'string') || !Object.hasOwn(env, 'data')) {
+    return `not an envelope: ${JSON.stringify(body).slice(0, 200)}`;
+  }
+  return undefined;
+};
+
 /** Row count of every table (leaf tables: partitions counted once), to prove nothing was written. */
 export const tableCounts = async (db: Executor): Promise<Record<string, number>> => {
   const tables = await queryRows<{ name: string }>(

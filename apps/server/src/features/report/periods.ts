@@ -1,6 +1,5 @@
-import { Status } from '@sapi/contract';
 import { dateInZone } from '../../lib/time.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { invalidField } from '../../plugins/errors.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 export const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
@@ -31,9 +30,7 @@ export const monthsBetween = (from: string, to: string): string[] => {
 export const dayRange = (q: { day?: number | undefined; month: number; year: number }) => {
   const last = daysInMonth(q.year, q.month);
   if (q.day !== undefined && q.day > last) {
-    throw new AppError(Status.VALIDATION, `day: ${q.year}-${pad(q.month)} has ${last} days`, {
-      issues: [{ path: 'day', message: `must be 1..${last} for that month` }],
-    });
+    throw invalidField('day', `must be 1..${last} for that month`, 'too_big', { maximum: last });
   }
   const month = `${q.year}-${pad(q.month)}`;
   return q.day !== undefined
@@ -50,19 +47,20 @@ export const monthRange = (q: { month?: number | undefined; year: number }) =>
       }
     : { from: `${q.year}-01-01`, to: `${q.year}-12-31` };
 
-const MAX_RANGE_DAYS = 366 * 2;
-/** A from/to pair of pickers as business days in the report time zone. */
-export const pickerRange = (from: string, to: string, timeZone: string) => {
+/**
+ * A from/to pair of pickers as business days in the report time zone, at most `maxDays` days long.
+ * The length is computed, never counted: a range is refused before any work proportional to it.
+ */
+export const pickerRange = (from: string, to: string, timeZone: string, maxDays: number) => {
   const day = (v: string) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? v : dateInZone(new Date(v), timeZone));
   const range = { from: day(from), to: day(to) };
   if (range.to < range.from) {
-    throw new AppError(Status.VALIDATION, 'to: must not be before from', {
-      issues: [{ path: 'to', message: 'must not be before from' }],
-    });
+    throw invalidField('to', 'must not be before from');
   }
-  if (daysBetween(range.from, range.to).length > MAX_RANGE_DAYS) {
-    throw new AppError(Status.VALIDATION, 'to: the range may span at most two years', {
-      issues: [{ path: 'to', message: 'the range may span at most two years' }],
+  const days = (Date.parse(range.to) - Date.parse(range.from)) / 86_400_000 + 1;
+  if (days > maxDays) {
+    throw invalidField('to', `the range may span at most ${maxDays} days`, 'range_too_long', {
+      maximum: maxDays,
     });
   }
   return range;

@@ -1,4 +1,11 @@
-import { api, type ReportRouteName, type RouteDef, reportExports } from '@sapi/contract';
+import {
+  api,
+  MAX_DAILY_RANGE_DAYS,
+  MAX_MONTHLY_RANGE_DAYS,
+  type ReportRouteName,
+  type RouteDef,
+  reportExports,
+} from '@sapi/contract';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -31,7 +38,7 @@ const reports: { [N in ReportRouteName]: (ctx: AppContext, input: Input<N>) => P
         ctx,
         scope(params.agentId),
         params.gameBrand,
-        pickerRange(body.from, body.to, ctx.config.REPORT_TIMEZONE),
+        pickerRange(body.from, body.to, ctx.config.REPORT_TIMEZONE, MAX_DAILY_RANGE_DAYS),
         'day',
       ),
     summaryGameMonthlyByGame: (ctx, { body, params }) =>
@@ -39,7 +46,7 @@ const reports: { [N in ReportRouteName]: (ctx: AppContext, input: Input<N>) => P
         ctx,
         scope(params.agentId),
         params.gameBrand,
-        pickerRange(body.from, body.to, ctx.config.REPORT_TIMEZONE),
+        pickerRange(body.from, body.to, ctx.config.REPORT_TIMEZONE, MAX_MONTHLY_RANGE_DAYS),
         'month',
       ),
     revenueShare: (ctx, { body }) => revenueShare(ctx, body.month, body.year),

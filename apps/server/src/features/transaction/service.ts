@@ -1,5 +1,5 @@
 import type { Transaction, transactionListQuerySchema } from '@sapi/contract';
-import { Status } from '@sapi/contract';
+import { MAX_ID, MAX_YEAR, MIN_YEAR } from '@sapi/contract';
 import { type AnyColumn, and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -9,7 +9,7 @@ import { transactionKeys, transactions } from '../../db/ledger.ts';
 import { agents } from '../../db/schema/index.ts';
 import { toMajor } from '../../lib/money.ts';
 import { monthOf } from '../../lib/time.ts';
-import { AppError, notFound } from '../../plugins/errors.ts';
+import { invalidField, notFound } from '../../plugins/errors.ts';
 
 type Query = z.output<typeof transactionListQuerySchema>;
 type Row = typeof transactions.$inferSelect;
@@ -33,13 +33,14 @@ export const toTransaction = (r: Row): Transaction => ({
 /** Keyset cursor: the (start_date, id) of the last row shown, opaque to clients. */
 export const encodeCursor = (r: Row) =>
   Buffer.from(`${r.startDate.toISOString()}|${r.id}`).toString('base64url');
+/** A cursor is client input: it must decode to a date and an id the database can hold. */
 const decodeCursor = (cursor: string): { at: Date; id: bigint } => {
   const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
   const date = new Date(at ?? '');
-  if (!id || !/^\d{1,19}$/.test(id) || Number.isNaN(date.getTime())) {
-    throw new AppError(Status.VALIDATION, 'cursor: is not a cursor this server gave', {
-      issues: [{ path: 'cursor', message: 'is not a cursor this server gave' }],
-    });
+  const year = date.getUTCFullYear();
+  const idOk = !!id && /^[1-9]\d{0,18}$/.test(id) && (id.length < MAX_ID.length || id <= MAX_ID);
+  if (!idOk || Number.isNaN(year) || year < MIN_YEAR || year > MAX_YEAR) {
+    throw invalidField('cursor', 'is not a cursor this server gave', 'cursor');
   }
   return { at: date, id: BigInt(id) };
 };
