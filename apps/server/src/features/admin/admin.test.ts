@@ -9,7 +9,7 @@ let superId: string;
 beforeAll(async () => {
   t = await createTestApp();
   superId = await t.addAdmin('root_sa', 'SUPERADMIN');
-  superToken = await t.login('root_sa');
+  superToken = await t.verify(await t.login('root_sa'));
 });
 afterAll(() => t.close());
 
@@ -70,7 +70,7 @@ describe('admin create', () => {
   });
 
   it('lets an ADMIN create only OPERATOR and REPORTER accounts', async () => {
-    const adminToken = await t.tokenFor('ADMIN');
+    const adminToken = await t.verify(await t.tokenFor('ADMIN'));
     expect(
       (await create(adminToken, { username: 'op_by_admin', password: TEST_PASSWORD, type: 'OPERATOR' }))
         .statusCode,
@@ -231,7 +231,7 @@ describe('admin type change', () => {
   });
 
   it('an ADMIN cannot re-type an ADMIN or promote to ADMIN', async () => {
-    const adminToken = await t.tokenFor('ADMIN');
+    const adminToken = await t.verify(await t.tokenFor('ADMIN'));
     const peer = await t.addAdmin('peer_admin', 'ADMIN');
     const op = await t.addAdmin('some_op', 'OPERATOR');
     expect(
@@ -294,7 +294,7 @@ describe('admin lock and unlock', () => {
   });
 
   it('an ADMIN cannot lock a SUPERADMIN or an ADMIN', async () => {
-    const adminToken = await t.tokenFor('ADMIN');
+    const adminToken = await t.verify(await t.tokenFor('ADMIN'));
     const peer = await t.addAdmin('peer_admin_2', 'ADMIN');
     expect(
       (await t.call({ method: 'DELETE', url: `${A}/delete/${superId}`, token: adminToken })).statusCode,
@@ -318,7 +318,7 @@ describe('the last SUPERADMIN stays', () => {
     try {
       const a = await local.addAdmin('sa_a', 'SUPERADMIN');
       const b = await local.addAdmin('sa_b', 'SUPERADMIN');
-      const tokenA = await local.login('sa_a');
+      const tokenA = await local.verify(await local.login('sa_a'));
       expect(
         (await local.call({ method: 'DELETE', url: `${A}/delete/${b}`, token: tokenA })).statusCode,
       ).toBe(200);
@@ -343,7 +343,10 @@ describe('the last SUPERADMIN stays', () => {
     try {
       const a = await local.addAdmin('race_a', 'SUPERADMIN');
       const b = await local.addAdmin('race_b', 'SUPERADMIN');
-      const [ta, tb] = [await local.login('race_a'), await local.login('race_b')];
+      const [ta, tb] = [
+        await local.verify(await local.login('race_a')),
+        await local.verify(await local.login('race_b')),
+      ];
       const results = await Promise.all([
         local.call({ method: 'DELETE', url: `${A}/delete/${b}`, token: ta }),
         local.call({ method: 'DELETE', url: `${A}/delete/${a}`, token: tb }),
