@@ -78,10 +78,12 @@ describe('a parallel storm of guesses at one username (attempts counted before t
 
 describe('a parallel storm of usernames from one address (the per-IP cap)', () => {
   it('60 parallel guesses at 60 usernames check 30 passwords; the address waits 15 minutes, others do not', async () => {
-    await t.addAdmin('ip_victim', 'OPERATOR');
+    for (let i = 0; i < 60; i += 2) await t.addAdmin(`ip_victim_${i}`, 'OPERATOR');
     const ip = '10.60.0.1';
     const storm = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => login(i % 2 ? `spray_${i}` : 'ip_victim', `spray-pw-${i}`, ip)),
+      Array.from({ length: 60 }, (_, i) =>
+        login(i % 2 ? `spray_${i}` : `ip_victim_${i}`, `spray-pw-${i}`, ip),
+      ),
     );
     expect(passwordChecks()).toBe(IP_MAX_FAILURES);
     const counts = statuses(storm);
