@@ -63,7 +63,8 @@ test.describe
       await screenshot(page, 'admin-create-dialog');
       await form.getByRole('button', { name: 'บันทึก' }).click();
 
-      // The login-style dialog: username read-only, prompt, wrong password → red error.
+      // The server asks for a password re-check (3005): the login-style dialog opens, username
+      // read-only, prompt; a wrong password → red error in Thai.
       const reauth = page.getByRole('dialog', { name: 'ยืนยันตัวตน' });
       await expect(reauth).toBeVisible();
       await expect(reauth.getByLabel('ชื่อผู้ใช้')).toHaveValue('admin');
@@ -74,7 +75,7 @@ test.describe
       await expectAccessible(page, 're-authentication dialog');
       await screenshot(page, 'admin-reauth-dialog');
       await reauthenticate(page, 'wrong-password-1');
-      await expect(reauth.getByTestId('reauth-message')).toHaveText('Password is incorrect');
+      await expect(reauth.getByTestId('reauth-message')).toHaveText('ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง');
       await screenshot(page, 'admin-reauth-error');
       // Nothing was created yet.
       await reauth.getByRole('button', { name: 'ปิด', exact: true }).click();
@@ -82,9 +83,11 @@ test.describe
       await expect(form).toBeVisible();
 
       await form.getByRole('button', { name: 'บันทึก' }).click();
+      // The right password: the dialog sends the same change again by itself.
       await reauthenticate(page);
       await expect(form).toBeHidden();
       await expect(page.getByText(`เพิ่มบัญชี ${newAdmin} แล้ว`)).toBeVisible();
+      await screenshot(page, 'admin-created-after-reauth');
       await expect(row(page, newAdmin)).toContainText('OPERATOR');
       await expect(row(page, newAdmin)).toContainText('ใช้งาน');
     });
@@ -130,6 +133,9 @@ test.describe
       await expectAccessible(page, 'lock confirm dialog');
       await screenshot(page, 'admin-lock-confirm');
       await confirm.getByRole('button', { name: 'ยืนยันปิดบัญชี' }).click();
+      // A new session: locking asks for the password first, then is sent again.
+      await reauthenticate(page);
+      await expect(page.getByRole('dialog', { name: 'ยืนยันตัวตน' })).toBeHidden();
       await expect(confirm).toBeHidden();
       await expect(page.getByText(`ล็อกบัญชี ${newAdmin} แล้ว`)).toBeVisible();
       await expect(toggle).toBeChecked();
@@ -142,9 +148,11 @@ test.describe
       await expect(confirm).toBeHidden();
       await expect(toggle).toBeChecked();
 
+      // Verified a moment ago in this session: unlocking goes through without asking again.
       await toggle.click({ force: true });
       await expect(confirm).toContainText(`ต้องการเปิดใช้งาน (ปลดล็อก) บัญชี ${newAdmin} ใช่หรือไม่?`);
       await confirm.getByRole('button', { name: 'ยืนยันเปิดบัญชี' }).click();
+      await expect(page.getByRole('dialog', { name: 'ยืนยันตัวตน' })).toBeHidden();
       await expect(page.getByText(`ปลดล็อกบัญชี ${newAdmin} แล้ว`)).toBeVisible();
       await expect(toggle).not.toBeChecked();
     });

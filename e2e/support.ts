@@ -89,11 +89,16 @@ export async function apiCall<R extends RouteDef>(
   return envelope.data;
 }
 
+/**
+ * Sign in through the API for test set-up. The session also re-checks its password (POST verify),
+ * so it may create, re-type and lock admin accounts for the next 5 minutes (DESIGN §7).
+ */
 export async function apiToken(
   request: APIRequestContext,
   username = ADMIN_USERNAME,
   password = ADMIN_PASSWORD,
 ) {
-  const data = await apiCall(request, api.login, { body: { username, password } });
-  return data.token;
+  const { token } = await apiCall(request, api.login, { body: { username, password } });
+  await apiCall(request, api.verify, { token, body: { password } });
+  return token;
 }

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { Status } from '@sapi/contract';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from 'helmet';
+import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { adapterRoutes } from './features/adapter/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
@@ -50,6 +51,13 @@ const routerErrorHeaders = {
   'cache-control': 'no-store',
 };
 
+/**
+ * TRUST_PROXY for Fastify: a hop count trusts that many proxies next to us, counted from the socket
+ * (Fastify's own rule for a number, which its types do not list); a list trusts those addresses.
+ */
+const trustProxyOption = (value: Config['TRUST_PROXY']) =>
+  typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+
 export interface BuildOptions {
   ctx: AppContext;
   /** Pino level (and a stream, for tests that read the log), or false for silence (tests). */
@@ -61,7 +69,7 @@ export const buildApp = async ({ ctx, logger = false, webRoot = defaultWebRoot }
   const app: FastifyInstance = Fastify({
     logger: logger === false ? false : loggerOptions(typeof logger === 'object' ? logger : { level: 'info' }),
     bodyLimit: BODY_LIMIT,
-    trustProxy: ctx.config.TRUST_PROXY,
+    trustProxy: trustProxyOption(ctx.config.TRUST_PROXY),
     return503OnClosing: true,
     requestIdHeader: false,
     // Malformed percent-encoding and over-long path parameters are caught by the router, before any

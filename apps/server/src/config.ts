@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -9,6 +10,40 @@ const isTimeZone = (tz: string): boolean => {
   } catch {
     return false;
   }
+};
+
+const isAddressOrCidr = (entry: string): boolean => {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+};
+
+/** TRUST_PROXY as Fastify's `trustProxy` takes it: false, a hop count or a list of trusted proxies. */
+const parseTrustProxy = (value: string, ctx: z.RefinementCtx): false | number | string[] => {
+  const v = value.trim();
+  if (v === 'false' || v === '0') return false;
+  if (v === 'true') {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must be a hop count (e.g. 1) or a comma list of trusted proxy addresses/CIDRs: true would trust the leftmost X-Forwarded-For entry, which the client writes',
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(v)) return Number(v) <= 16 ? Number(v) : invalidProxy(ctx);
+  const entries = v.split(',').map((e) => e.trim());
+  if (entries.every(isAddressOrCidr)) return entries;
+  return invalidProxy(ctx);
+};
+
+const invalidProxy = (ctx: z.RefinementCtx): never => {
+  ctx.addIssue({
+    code: 'custom',
+    message: 'must be false, a hop count from 0 to 16, or a comma list of proxy addresses/CIDRs',
+  });
+  return z.NEVER;
 };
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -42,14 +77,12 @@ export const configSchema = z.object({
   LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(logLevels).default('info')),
   /** Folder of the built web app to serve; unset = apps/web/dist beside the server. */
   WEB_DIST: z.preprocess(blankToUndefined, z.string().optional()),
-  /** Trust X-Forwarded-For only when a proxy we control sets it (DESIGN §7). */
-  TRUST_PROXY: z.preprocess(
-    blankToUndefined,
-    z
-      .enum(['true', 'false', '1', '0'])
-      .default('false')
-      .transform((v) => v === 'true' || v === '1'),
-  ),
+  /**
+   * Which X-Forwarded-For entries to believe (DESIGN §7): unset/false/0 = none (the socket address),
+   * a hop count, or a comma list of trusted proxy addresses/CIDRs. Never `true`: that takes the
+   * leftmost entry, which the client writes itself.
+   */
+  TRUST_PROXY: z.preprocess(blankToUndefined, z.string().default('false').transform(parseTrustProxy)),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -15,6 +15,8 @@ export interface Actor {
   username: string;
   type: AdminType;
   sessionId: bigint;
+  /** When this session last re-checked its password (`verify`), for sensitive changes. */
+  verifiedAt: Date | null;
 }
 
 declare module 'fastify' {

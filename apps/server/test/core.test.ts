@@ -135,6 +135,28 @@ describe('configuration', () => {
   ])('stops on %j with one clear line', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });
+
+  it.each([
+    ['', false],
+    ['false', false],
+    ['0', false],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.5', ['10.0.0.5']],
+    [' 10.0.0.0/8 , 2001:db8::/32,::1 ', ['10.0.0.0/8', '2001:db8::/32', '::1']],
+  ])('reads TRUST_PROXY=%j as %j (a hop count, not "trust all", for 1)', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+
+  it.each([
+    ['true', /^Configuration error: TRUST_PROXY .*leftmost X-Forwarded-For entry, which the client writes/],
+    ['yes', /^Configuration error: TRUST_PROXY must be false, a hop count/],
+    ['10.0.0.0/33', /^Configuration error: TRUST_PROXY must be false, a hop count/],
+    ['10.0.0.1,proxy.local', /^Configuration error: TRUST_PROXY must be false, a hop count/],
+    ['99', /^Configuration error: TRUST_PROXY must be false, a hop count/],
+  ])('refuses TRUST_PROXY=%j with one line', (value, message) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(message);
+  });
 });
 
 describe('DATA_DIR lock', () => {

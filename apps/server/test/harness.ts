@@ -88,6 +88,11 @@ export interface TestApp {
   login(username: string, password?: string): Promise<string>;
   /** Create an account of this type and sign it in. */
   tokenFor(type: AdminType): Promise<string>;
+  /**
+   * Re-check the session's password through the API (POST verify), as the UI does before a sensitive
+   * admin-account change; the session may then make such changes for 5 minutes. Answers the token.
+   */
+  verify(token: string, password?: string): Promise<string>;
 }
 
 export interface Envelope {
@@ -150,6 +155,17 @@ export const createTestApp = async (overrides: Partial<Config> = {}): Promise<Te
     return login(username);
   };
 
+  const verify: TestApp['verify'] = async (token, password = TEST_PASSWORD) => {
+    const res = await call({
+      method: 'POST',
+      url: '/api/v1/admin/authorization/verify',
+      payload: { password },
+      token,
+    });
+    if (res.body.status !== 1000) throw new Error(`verify failed: ${res.body.error}`);
+    return token;
+  };
+
   return {
     app,
     ctx,
@@ -159,6 +175,7 @@ export const createTestApp = async (overrides: Partial<Config> = {}): Promise<Te
     addAdmin,
     login,
     tokenFor,
+    verify,
     close: async () => {
       await app.close();
       await database.close();

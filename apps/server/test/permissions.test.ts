@@ -31,6 +31,8 @@ describe.each(routes)('%s', (_name, def) => {
   it.each(callers)('as %s', async (caller) => {
     // A fresh session per call: logout and lock must not spoil the next case.
     const token = caller === 'anonymous' ? undefined : await t.tokenFor(caller);
+    // A sensitive change also needs a fresh password re-check (3005 without; tested in admin.test.ts).
+    if (token && def.reauth && caller !== 'anonymous' && allows(def, caller)) await t.verify(token);
     const res = await t.call({
       method: def.method,
       url: `/api/v1${pathOf(def, params)}`,

@@ -13,6 +13,8 @@ export const auditActions = [
   'rotate-secret',
   'login',
   'logout',
+  'verify',
+  'verify-failed',
   'seed',
 ] as const;
 

@@ -104,6 +104,8 @@ export interface RouteDef<
   format?: 'csv';
   /** Registration answers also carry `statusCode`/`statusMessage` (spec §4/§7). */
   legacyStatus?: true;
+  /** A sensitive change: the session must have passed `verify` within 5 minutes, else 3005 (DESIGN §7). */
+  reauth?: true;
 }
 
 const noParams = z.object({});
@@ -118,7 +120,7 @@ const route = <B extends z.ZodType, P extends z.ZodType, D extends z.ZodType>(
   method: Method,
   path: string,
   access: RouteDef['access'],
-  shapes: { body?: B; params?: P; data: D; legacyStatus?: true },
+  shapes: { body?: B; params?: P; data: D; legacyStatus?: true; reauth?: true },
 ): RouteDef<B, P, D> => ({
   method,
   path,
@@ -127,6 +129,7 @@ const route = <B extends z.ZodType, P extends z.ZodType, D extends z.ZodType>(
   params: guarded((shapes.params ?? noParams) as P),
   data: shapes.data,
   ...(shapes.legacyStatus ? { legacyStatus: true as const } : {}),
+  ...(shapes.reauth ? { reauth: true as const } : {}),
 });
 
 /** CSV export of a list: same filters (limit up to 500 per page; the file holds every matching row). */
@@ -174,19 +177,24 @@ export const api = {
   adminCreate: route('POST', '/admin/admin/create', roles.managers, {
     body: adminCreateSchema,
     data: adminSchema,
+    reauth: true,
   }),
   adminUpdate: route('PUT', '/admin/admin/update/:id', roles.managers, {
     body: adminUpdateSchema,
     params: idParamsSchema,
     data: adminSchema,
+    reauth: true,
   }),
+  // Unlocking gives an account its access back, as sensitive as taking it away.
   adminLock: route('DELETE', '/admin/admin/delete/:id', roles.managers, {
     params: idParamsSchema,
     data: adminSchema,
+    reauth: true,
   }),
   adminUnlock: route('PUT', '/admin/admin/revert/:id', roles.managers, {
     params: idParamsSchema,
     data: adminSchema,
+    reauth: true,
   }),
 
   adapterList: route('POST', '/adapter/list', roles.everyone, {

@@ -1,4 +1,4 @@
-import type { AdminType } from '@sapi/contract';
+import { type AdminType, Status } from '@sapi/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Actor, AppContext } from '../context.ts';
@@ -6,9 +6,12 @@ import { type Db, type Executor, oncePerDatabase } from '../db/client.ts';
 import { admins, sessions } from '../db/schema/index.ts';
 import { sqlTime } from '../db/sql-time.ts';
 import { newToken, sha256Hex } from '../lib/tokens.ts';
+import { AppError } from './errors.ts';
 
 export const IDLE_MS = 30 * 60 * 1000;
 export const ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+/** A sensitive admin-account change needs a `verify` in the same session this recently (DESIGN §7). */
+export const REAUTH_MS = 5 * 60 * 1000;
 /** last_seen_at is refreshed at most this often, so reads do not all become writes. */
 const TOUCH_EVERY_MS = 30 * 1000;
 
@@ -48,6 +51,7 @@ const sessionLookup = oncePerDatabase((db: Db) =>
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
+      verifiedAt: sessions.verifiedAt,
       id: admins.id,
       username: admins.username,
       type: admins.type,
@@ -70,7 +74,27 @@ export const resolveSession = async (ctx: AppContext, token: string): Promise<Ac
   if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
     await ctx.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
   }
-  return { id: row.id, username: row.username, type: row.type as AdminType, sessionId: row.sessionId };
+  return {
+    id: row.id,
+    username: row.username,
+    type: row.type as AdminType,
+    sessionId: row.sessionId,
+    verifiedAt: row.verifiedAt,
+  };
+};
+
+/** Record a successful password re-check on this session only. */
+export const markSessionVerified = async (tx: Executor, sessionId: bigint, now: Date): Promise<void> => {
+  await tx.update(sessions).set({ verifiedAt: now }).where(eq(sessions.id, sessionId));
+};
+
+/** 3005 unless this session re-checked its password within REAUTH_MS (a verify in the future does not count). */
+export const assertRecentlyVerified = (actor: Actor, now: Date): void => {
+  const at = actor.verifiedAt?.getTime();
+  const age = at === undefined ? Number.POSITIVE_INFINITY : now.getTime() - at;
+  if (age < 0 || age >= REAUTH_MS) {
+    throw new AppError(Status.REAUTH_REQUIRED, 'Confirm your password (verify) before this change');
+  }
 };
 
 export const revokeSession = async (tx: Executor, sessionId: bigint, now: Date): Promise<void> => {

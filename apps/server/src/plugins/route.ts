@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Actor, AppContext } from '../context.ts';
 import type { Executor } from '../db/client.ts';
 import { type AuditEntry, recordAudit } from './audit.ts';
-import { bearerToken, resolveSession } from './auth.ts';
+import { assertRecentlyVerified, bearerToken, resolveSession } from './auth.ts';
 import { envelope } from './envelope.ts';
 import { AppError, validationError } from './errors.ts';
 
@@ -63,6 +63,8 @@ export const defineRoute = <R extends RouteDef>(
       // A GET route's input is its query string.
       const body = def.body.safeParse((def.method === 'GET' ? req.query : req.body) ?? {});
       if (!body.success) throw validationError(body.error);
+      // After validation, so a malformed request is answered 2001 without a password prompt first.
+      if (def.reauth && actor) assertRecentlyVerified(actor, app.ctx.now());
       const rc: RouteContext<R> = {
         body: body.data as z.output<R['body']>,
         params: params.data as z.output<R['params']>,

@@ -25,6 +25,12 @@ beforeAll(async () => {
   a = await startServer(store);
   b = await startServer(store);
   root = await login(a, ADMIN_USERNAME, ADMIN_PASSWORD);
+  // Creating and locking admins needs a password re-check in the session (DESIGN §7).
+  const verified = await request(a, 'POST', '/api/v1/admin/authorization/verify', {
+    token: root,
+    body: { password: ADMIN_PASSWORD },
+  });
+  if (verified.body?.status !== 1000) throw new Error(`verify failed: ${verified.text}`);
 }, 120_000);
 
 afterAll(async () => {

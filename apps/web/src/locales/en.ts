@@ -233,6 +233,8 @@ export const en: Resource<typeof th> = {
       delete: 'Delete',
       login: 'Sign in',
       logout: 'Sign out',
+      verify: 'Password confirmed',
+      'verify-failed': 'Password confirmation failed',
       'rotate-secret': 'Rotate secret',
       disable: 'Disable',
       enable: 'Enable',

@@ -222,6 +222,8 @@ export const th = {
       delete: 'ลบ',
       login: 'เข้าสู่ระบบ',
       logout: 'ออกจากระบบ',
+      verify: 'ยืนยันรหัสผ่าน',
+      'verify-failed': 'ยืนยันรหัสผ่านไม่สำเร็จ',
       'rotate-secret': 'เปลี่ยน secret',
       disable: 'ปิดใช้งาน',
       enable: 'เปิดใช้งาน',

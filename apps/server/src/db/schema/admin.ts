@@ -46,14 +46,21 @@ export const sessions = pgTable(
     lastSeenAt: ts('last_seen_at').notNull(),
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
+    /** Last successful password re-check (`verify`) in this session: sensitive changes need one within 5 min. */
+    verifiedAt: ts('verified_at'),
   },
   (t) => [index('sessions_admin_idx').on(t.adminId)],
 );
 
-/** Failed-login counters per username and per client IP, shared by every app process. */
+/**
+ * Sign-in attempt counters per username and per client IP, shared by every app process. `failures`
+ * counts every attempt up front (a success forgives its own); `admitted` is what the latest upsert
+ * decided for this key, so its RETURNING tells each attempt whether it may check a password.
+ */
 export const loginThrottle = pgTable('login_throttle', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull(),
   windowStart: ts('window_start').notNull(),
   lastFailureAt: ts('last_failure_at').notNull(),
+  admitted: boolean('admitted').notNull().default(true),
 });

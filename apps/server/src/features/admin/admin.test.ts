@@ -9,7 +9,7 @@ let superId: string;
 beforeAll(async () => {
   t = await createTestApp();
   superId = await t.addAdmin('root_sa', 'SUPERADMIN');
-  superToken = await t.login('root_sa');
+  superToken = await t.verify(await t.login('root_sa'));
 });
 afterAll(() => t.close());
 
@@ -70,7 +70,7 @@ describe('admin create', () => {
   });
 
   it('lets an ADMIN create only OPERATOR and REPORTER accounts', async () => {
-    const adminToken = await t.tokenFor('ADMIN');
+    const adminToken = await t.verify(await t.tokenFor('ADMIN'));
     expect(
       (await create(adminToken, { username: 'op_by_admin', password: TEST_PASSWORD, type: 'OPERATOR' }))
         .statusCode,
@@ -231,7 +231,7 @@ describe('admin type change', () => {
   });
 
   it('an ADMIN cannot re-type an ADMIN or promote to ADMIN', async () => {
-    const adminToken = await t.tokenFor('ADMIN');
+    const adminToken = await t.verify(await t.tokenFor('ADMIN'));
     const peer = await t.addAdmin('peer_admin', 'ADMIN');
     const op = await t.addAdmin('some_op', 'OPERATOR');
     expect(
@@ -294,7 +294,7 @@ describe('admin lock and unlock', () => {
   });
 
   it('an ADMIN cannot lock a SUPERADMIN or an ADMIN', async () => {
-    const adminToken = await t.tokenFor('ADMIN');
+    const adminToken = await t.verify(await t.tokenFor('ADMIN'));
     const peer = await t.addAdmin('peer_admin_2', 'ADMIN');
     expect(
       (await t.call({ method: 'DELETE', url: `${A}/delete/${superId}`, token: adminToken })).statusCode,
@@ -318,7 +318,7 @@ describe('the last SUPERADMIN stays', () => {
     try {
       const a = await local.addAdmin('sa_a', 'SUPERADMIN');
       const b = await local.addAdmin('sa_b', 'SUPERADMIN');
-      const tokenA = await local.login('sa_a');
+      const tokenA = await local.verify(await local.login('sa_a'));
       expect(
         (await local.call({ method: 'DELETE', url: `${A}/delete/${b}`, token: tokenA })).statusCode,
       ).toBe(200);
@@ -343,7 +343,10 @@ describe('the last SUPERADMIN stays', () => {
     try {
       const a = await local.addAdmin('race_a', 'SUPERADMIN');
       const b = await local.addAdmin('race_b', 'SUPERADMIN');
-      const [ta, tb] = [await local.login('race_a'), await local.login('race_b')];
+      const [ta, tb] = [
+        await local.verify(await local.login('race_a')),
+        await local.verify(await local.login('race_b')),
+      ];
       const results = await Promise.all([
         local.call({ method: 'DELETE', url: `${A}/delete/${b}`, token: ta }),
         local.call({ method: 'DELETE', url: `${A}/delete/${a}`, token: tb }),
@@ -357,5 +360,82 @@ describe('the last SUPERADMIN stays', () => {
     } finally {
       await local.close();
     }
+  });
+});
+
+describe('re-authentication before sensitive changes (3005)', () => {
+  const VERIFY = '/api/v1/admin/authorization/verify';
+  let n = 0;
+  /** The four sensitive actions, each on a fresh target so every call can succeed. */
+  const actions: [string, (token: string) => Promise<{ statusCode: number; body: { status: number } }>][] = [
+    [
+      'create',
+      (token) => create(token, { username: `reauth_new_${++n}`, password: TEST_PASSWORD, type: 'REPORTER' }),
+    ],
+    [
+      'change type',
+      async (token) => {
+        const id = await t.addAdmin(`reauth_type_${++n}`, 'OPERATOR');
+        return t.call({ method: 'PUT', url: `${A}/update/${id}`, token, payload: { type: 'REPORTER' } });
+      },
+    ],
+    [
+      'lock',
+      async (token) => {
+        const id = await t.addAdmin(`reauth_lock_${++n}`, 'OPERATOR');
+        return t.call({ method: 'DELETE', url: `${A}/delete/${id}`, token });
+      },
+    ],
+    [
+      'unlock',
+      async (token) => {
+        const id = await t.addAdmin(`reauth_unlock_${++n}`, 'OPERATOR', { locked: true });
+        return t.call({ method: 'PUT', url: `${A}/revert/${id}`, token });
+      },
+    ],
+  ];
+  const expectReauth = (res: { statusCode: number; body: { status: number } }) => {
+    expect(res.statusCode).toBe(403);
+    expect(res.body.status).toBe(3005);
+  };
+
+  it.each(actions)('%s: refused without a verify in the session', async (_name, act) => {
+    expectReauth(await act(await t.login('root_sa')));
+  });
+
+  it.each(actions)('%s: refused when the verify was 6 minutes ago, accepted within 5', async (_name, act) => {
+    const token = await t.verify(await t.login('root_sa'));
+    t.clock.advance(4 * 60_000 + 59_000);
+    expect((await act(token)).body.status).toBe(1000);
+    t.clock.advance(61_000);
+    expectReauth(await act(token));
+    // A new verify opens the window again.
+    await t.verify(token);
+    expect((await act(token)).body.status).toBe(1000);
+  });
+
+  it.each(actions)('%s: a verify in another session of the same admin does not count', async (_name, act) => {
+    const token = await t.login('root_sa');
+    await t.verify(await t.login('root_sa'));
+    expectReauth(await act(token));
+  });
+
+  it('a failed verify does not open the window', async () => {
+    const token = await t.login('root_sa');
+    const bad = await t.call({
+      method: 'POST',
+      url: VERIFY,
+      token,
+      payload: { password: 'not-the-password' },
+    });
+    expect(bad.body.status).toBe(3002);
+    expectReauth(
+      await create(token, { username: 'reauth_failed', password: TEST_PASSWORD, type: 'REPORTER' }),
+    );
+  });
+
+  it('invalid input is still answered 2001 before asking for the password', async () => {
+    const token = await t.login('root_sa');
+    expect((await create(token, { username: 'x' })).body.status).toBe(2001);
   });
 });

@@ -10,7 +10,7 @@ const LIST = '/api/v1/audit/list';
 beforeAll(async () => {
   t = await createTestApp();
   await t.addAdmin('auditor', 'SUPERADMIN');
-  token = await t.login('auditor');
+  token = await t.verify(await t.login('auditor'));
   await t.call({
     method: 'POST',
     url: '/api/v1/admin/admin/create',
@@ -18,7 +18,7 @@ beforeAll(async () => {
     payload: { username: 'written_1', password: 'secret-password-1', type: 'OPERATOR' },
   });
   t.clock.advance(3_600_000);
-  token = await t.login('auditor');
+  token = await t.verify(await t.login('auditor'));
   await t.call({
     method: 'POST',
     url: '/api/v1/admin/admin/create',
@@ -42,7 +42,8 @@ describe('audit list', () => {
     expect(byAction.body.data.records.every((r: { action: string }) => r.action === 'login')).toBe(true);
     expect(byAction.body.data.total).toBeGreaterThan(0);
     const byActor = await t.call({ method: 'POST', url: LIST, token, payload: { actor: 'AUDIT' } });
-    expect(byActor.body.data.total).toBe(4);
+    // login, verify, create — twice.
+    expect(byActor.body.data.total).toBe(6);
     const noone = await t.call({ method: 'POST', url: LIST, token, payload: { actor: 'nobody' } });
     expect(noone.body.data.total).toBe(0);
     const lastHour = await t.call({
@@ -59,7 +60,7 @@ describe('audit list', () => {
 
 describe('audit chain', () => {
   it('verifies intact, and names the first record whose content was changed behind its back', async () => {
-    expect(await verifyChain(t.ctx.db)).toEqual({ ok: true, records: 4 });
+    expect(await verifyChain(t.ctx.db)).toEqual({ ok: true, records: 6 });
     // Only a superuser could do this: switch the guard off and rewrite history.
     await t.ctx.db.execute(sql`alter table audit_log disable trigger user`);
     await t.ctx.db.execute(sql`update audit_log set actor = 'mallory' where id = 2`);
@@ -78,7 +79,7 @@ describe('audit chain', () => {
     const local = await createTestApp();
     try {
       await local.addAdmin('racer', 'SUPERADMIN');
-      const tk = await local.login('racer');
+      const tk = await local.verify(await local.login('racer'));
       await Promise.all(
         Array.from({ length: 8 }, (_, i) =>
           local.call({
@@ -89,7 +90,8 @@ describe('audit chain', () => {
           }),
         ),
       );
-      expect(await verifyChain(local.ctx.db)).toEqual({ ok: true, records: 9 });
+      // login, verify and the 8 creates.
+      expect(await verifyChain(local.ctx.db)).toEqual({ ok: true, records: 10 });
     } finally {
       await local.close();
     }

@@ -1,5 +1,9 @@
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../../test/harness.ts';
+import { loadConfig } from '../../config.ts';
+import { admins, auditLog } from '../../db/schema/index.ts';
+import { IP_MAX_FAILURES } from './throttle.ts';
 
 const LOGIN = '/api/v1/admin/authorization/login';
 const SELF = '/api/v1/admin/authorization/self';
@@ -198,5 +202,71 @@ describe('verify (re-authentication)', () => {
     expect((await t.call({ method: 'POST', url: VERIFY, payload: { password: 'x' } })).body.status).toBe(
       3001,
     );
+  });
+});
+
+describe('client address behind a proxy (TRUST_PROXY)', () => {
+  /** Sign in through a proxy at 10.8.0.1 whose chain carries a forged leftmost entry. */
+  const viaProxy = (local: TestApp, xff: string, password = TEST_PASSWORD, username = 'proxied') =>
+    local.call({
+      method: 'POST',
+      url: LOGIN,
+      payload: { username, password },
+      remoteAddress: '10.8.0.1',
+      headers: { 'x-forwarded-for': xff },
+    });
+
+  const recordedAddresses = async (local: TestApp) => {
+    const [admin] = await local.ctx.db.select().from(admins).where(eq(admins.username, 'proxied'));
+    const [audit] = await local.ctx.db
+      .select({ ip: auditLog.ip })
+      .from(auditLog)
+      .where(and(eq(auditLog.actor, 'proxied'), eq(auditLog.action, 'login')))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    return { activeLoginIp: admin?.activeLoginIp, auditIp: audit?.ip };
+  };
+
+  it.each([
+    ['a hop count (1)', '1', '203.0.113.9, 198.51.100.7', '198.51.100.7'],
+    ['a hop count (2)', '2', '203.0.113.9, 198.51.100.7, 10.8.0.2', '198.51.100.7'],
+    [
+      'a list of trusted proxies',
+      '10.8.0.0/24, 10.9.0.1',
+      '203.0.113.9, 198.51.100.7, 10.8.0.2',
+      '198.51.100.7',
+    ],
+  ] as const)(
+    'with %s, takes the address the trusted hops saw, never the forged leftmost entry',
+    async (_name, trust, xff, client) => {
+      // As the environment would set it, read by the start-up configuration.
+      const local = await createTestApp({ TRUST_PROXY: loadConfig({ TRUST_PROXY: trust }).TRUST_PROXY });
+      try {
+        await local.addAdmin('proxied', 'OPERATOR');
+        expect((await viaProxy(local, xff)).body.status).toBe(1000);
+        expect(await recordedAddresses(local)).toEqual({ activeLoginIp: client, auditIp: client });
+
+        // Rotating the forged leftmost entry does not escape the per-IP cap of the real client.
+        const chain = xff.split(', ').slice(1).join(', ');
+        for (let i = 0; i < IP_MAX_FAILURES; i++) {
+          await viaProxy(local, `192.0.2.${i}, ${chain}`, 'wrong-password', `sprayed_${i}`);
+        }
+        const blocked = await viaProxy(local, `192.0.2.250, ${chain}`);
+        expect(blocked.body.status).toBe(3029);
+      } finally {
+        await local.close();
+      }
+    },
+  );
+
+  it('without TRUST_PROXY, the socket address is recorded whatever X-Forwarded-For says', async () => {
+    const local = await createTestApp();
+    try {
+      await local.addAdmin('proxied', 'OPERATOR');
+      expect((await viaProxy(local, '203.0.113.9')).body.status).toBe(1000);
+      expect(await recordedAddresses(local)).toEqual({ activeLoginIp: '10.8.0.1', auditIp: '10.8.0.1' });
+    } finally {
+      await local.close();
+    }
   });
 });

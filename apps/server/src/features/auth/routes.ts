@@ -25,8 +25,8 @@ export const authRoutes = (app: FastifyInstance) => {
     return { ok: true as const };
   });
 
-  defineRoute(app, api.verify, async ({ actor, body, ctx, ip }) => {
-    await verifyOwnPassword(ctx, actor.id, body.password, ip);
+  defineRoute(app, api.verify, async ({ actor, body, ctx, ip, audit }) => {
+    await verifyOwnPassword(ctx, actor, body.password, ip, audit);
     return { verified: true as const };
   });
 };

@@ -1,13 +1,14 @@
 import { Status } from '@sapi/contract';
 import { eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
+import type { Actor, AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
 import { admins } from '../../db/schema/index.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import type { AuditEntry } from '../../plugins/audit.ts';
 import { recordAudit } from '../../plugins/audit.ts';
-import { createSession } from '../../plugins/auth.ts';
+import { createSession, markSessionVerified } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { assertNotThrottled, clearUserFailures, recordFailure } from './throttle.ts';
+import { admitAttempt, recordSuccess } from './throttle.ts';
 
 /** One answer for unknown user, wrong password and locked account (DESIGN §7). */
 const badCredentials = () => new AppError(Status.BAD_CREDENTIALS, 'Invalid username or password');
@@ -21,21 +22,19 @@ export const findAdminByUsername = async (ctx: AppContext, username: string) => 
   return row;
 };
 
-/** Check credentials under throttling; on success open a session and record the sign-in. */
+/** Check credentials once the attempt is counted and admitted; on success open a session and record the sign-in. */
 export const login = async (
   ctx: AppContext,
   username: string,
   password: string,
   ip: string,
 ): Promise<string> => {
-  await assertNotThrottled(ctx.db, username, ip, ctx.now());
+  const admission = await admitAttempt(ctx.db, username, ip, ctx.now());
   const admin = await findAdminByUsername(ctx, username);
   const ok = admin ? await verifyPassword(admin.passwordHash, password) : await verifyAgainstDummy(password);
-  if (!admin || !ok || admin.locked) {
-    await recordFailure(ctx.db, username, ip, ctx.now());
-    throw badCredentials();
-  }
-  await clearUserFailures(ctx.db, username);
+  // A failure stays counted: admitAttempt counted it before the check.
+  if (!admin || !ok || admin.locked) throw badCredentials();
+  await recordSuccess(ctx.db, admission);
   const now = ctx.now();
   const entry: AuditEntry = {
     action: 'login',
@@ -51,14 +50,33 @@ export const login = async (
   });
 };
 
-/** Re-check the signed-in admin's password before a sensitive change (no session is created). */
-export const verifyOwnPassword = async (ctx: AppContext, adminId: bigint, password: string, ip: string) => {
-  const [admin] = await ctx.db.select().from(admins).where(eq(admins.id, adminId)).limit(1);
+type Audit = (tx: Executor, entry: AuditEntry) => Promise<void>;
+
+/**
+ * Re-check the signed-in admin's password before a sensitive change (DESIGN §7), throttled and
+ * counted like a sign-in. Every checked attempt leaves one audit record; a success marks this
+ * session (not the account's other sessions) as verified now.
+ */
+export const verifyOwnPassword = async (
+  ctx: AppContext,
+  actor: Actor,
+  password: string,
+  ip: string,
+  audit: Audit,
+): Promise<void> => {
+  const [admin] = await ctx.db.select().from(admins).where(eq(admins.id, actor.id)).limit(1);
   if (!admin) throw badCredentials();
-  await assertNotThrottled(ctx.db, admin.username, ip, ctx.now());
-  if (!(await verifyPassword(admin.passwordHash, password))) {
-    await recordFailure(ctx.db, admin.username, ip, ctx.now());
+  const admission = await admitAttempt(ctx.db, admin.username, ip, ctx.now());
+  const ok = await verifyPassword(admin.passwordHash, password);
+  const entry = { entity: 'session', entityId: actor.id.toString() };
+  if (!ok) {
+    await ctx.db.transaction((tx) => audit(tx, { ...entry, action: 'verify-failed' }));
     throw new AppError(Status.BAD_CREDENTIALS, 'Password is incorrect');
   }
-  await clearUserFailures(ctx.db, admin.username);
+  await recordSuccess(ctx.db, admission);
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    await markSessionVerified(tx, actor.sessionId, now);
+    await audit(tx, { ...entry, action: 'verify' });
+  });
 };

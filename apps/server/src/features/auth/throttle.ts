@@ -1,5 +1,5 @@
 import { Status } from '@sapi/contract';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { loginThrottle } from '../../db/schema/index.ts';
 import { sqlTime } from '../../db/sql-time.ts';
@@ -14,7 +14,8 @@ const USER_RESET_MS = 12 * 60 * 60 * 1000;
 export const IP_MAX_FAILURES = 30;
 const IP_WINDOW_MS = 15 * 60 * 1000;
 
-const userKey = (username: string) => `u:${username.toLowerCase()}`;
+const USER_PREFIX = 'u:';
+const userKey = (username: string) => `${USER_PREFIX}${username.toLowerCase()}`;
 const ipKey = (ip: string) => `ip:${ip}`;
 
 /** Seconds this username must still wait, or 0. */
@@ -31,54 +32,95 @@ const ipWait = (failures: number, windowStart: Date, now: Date): number => {
   return Math.ceil((windowEnd - now.getTime()) / 1000);
 };
 
-/** Refuse with 3029 and Retry-After while either counter says wait. */
-export const assertNotThrottled = async (db: Db, username: string, ip: string, now: Date): Promise<void> => {
+/** An attempt that may check a password; `userCount` is its place in the username's counter. */
+export interface Admission {
+  username: string;
+  ip: string;
+  userCount: number;
+}
+
+const n = (value: number): SQL => sql.raw(String(value));
+
+/**
+ * The same rules as userWait/ipWait, on the stored row as it was before this attempt (inside
+ * ON CONFLICT DO UPDATE, bare column names are the existing row).
+ */
+const rules = (now: Date) => {
+  const t = loginThrottle;
+  const at = sqlTime(now);
+  const isUser = sql`${t.key} like ${`${USER_PREFIX}%`}`;
+  const expired = sql`(case when ${isUser}
+    then ${t.lastFailureAt} <= ${sqlTime(new Date(now.getTime() - USER_RESET_MS))}
+    else ${t.windowStart} <= ${sqlTime(new Date(now.getTime() - IP_WINDOW_MS))} end)`;
+  const waiting = sql`(case when ${isUser}
+    then ${t.failures} >= ${n(USER_FREE_FAILURES)} and ${t.lastFailureAt} + least(${n(USER_STEP_S)} * (${t.failures} - ${n(USER_FREE_FAILURES - 1)}), ${n(USER_MAX_WAIT_S)}) * interval '1 second' > ${at}
+    else ${t.failures} >= ${n(IP_MAX_FAILURES)} end)`;
+  const refused = sql`(not ${expired} and ${waiting})`;
+  return {
+    failures: sql`case when ${expired} then 1 when ${waiting} then ${t.failures} else ${t.failures} + 1 end`,
+    windowStart: sql`case when ${expired} then ${at} else ${t.windowStart} end`,
+    lastFailureAt: sql`case when ${refused} then ${t.lastFailureAt} else ${at} end`,
+    admitted: sql`not ${refused}`,
+  };
+};
+
+/**
+ * Count this sign-in attempt against its username and its client IP in ONE statement, before any
+ * password is checked: the row lock of the upsert orders parallel attempts, and each learns from
+ * RETURNING whether it was admitted, so a parallel storm checks no more passwords than the limit.
+ * A refused attempt is not counted by the key that refused it; the other key forgives it (it
+ * checked nothing). Over the limit: 3029 with Retry-After.
+ */
+export const admitAttempt = async (db: Db, username: string, ip: string, now: Date): Promise<Admission> => {
+  const keys = [userKey(username), ipKey(ip)];
   const rows = await db
-    .select()
-    .from(loginThrottle)
-    .where(inArray(loginThrottle.key, [userKey(username), ipKey(ip)]));
+    .insert(loginThrottle)
+    .values(keys.map((key) => ({ key, failures: 1, windowStart: now, lastFailureAt: now, admitted: true })))
+    .onConflictDoUpdate({ target: loginThrottle.key, set: rules(now) })
+    .returning();
   let wait = 0;
+  let userCount = 0;
+  const admittedKeys: string[] = [];
   for (const row of rows) {
-    const w = row.key.startsWith('u:')
+    const isUser = row.key.startsWith(USER_PREFIX);
+    if (isUser) userCount = row.failures;
+    if (row.admitted) {
+      admittedKeys.push(row.key);
+      continue;
+    }
+    const w = isUser
       ? userWait(row.failures, row.lastFailureAt, now)
       : ipWait(row.failures, row.windowStart, now);
-    wait = Math.max(wait, w);
+    // A refused row always has a wait left; at least 1 s keeps Retry-After meaningful.
+    wait = Math.max(wait, w, 1);
   }
-  if (wait > 0) {
-    throw new AppError(
-      Status.TOO_MANY,
-      `Too many failed sign-in attempts. Try again in ${wait} seconds.`,
-      null,
-      {
-        'retry-after': String(wait),
-      },
-    );
-  }
+  if (wait === 0) return { username, ip, userCount };
+  for (const key of admittedKeys) await forgive(db, key, 1);
+  throw new AppError(
+    Status.TOO_MANY,
+    `Too many failed sign-in attempts. Try again in ${wait} seconds.`,
+    null,
+    { 'retry-after': String(wait) },
+  );
 };
 
-/** Count a failure for both keys atomically (an upsert, safe across processes). */
-export const recordFailure = async (db: Db, username: string, ip: string, now: Date): Promise<void> => {
-  const userReset = sqlTime(new Date(now.getTime() - USER_RESET_MS));
-  const ipReset = sqlTime(new Date(now.getTime() - IP_WINDOW_MS));
-  for (const [key, resetBefore, resetColumn] of [
-    [userKey(username), userReset, loginThrottle.lastFailureAt],
-    [ipKey(ip), ipReset, loginThrottle.windowStart],
-  ] as const) {
-    await db
-      .insert(loginThrottle)
-      .values({ key, failures: 1, windowStart: now, lastFailureAt: now })
-      .onConflictDoUpdate({
-        target: loginThrottle.key,
-        set: {
-          failures: sql`case when ${resetColumn} < ${resetBefore} then 1 else ${loginThrottle.failures} + 1 end`,
-          windowStart: sql`case when ${resetColumn} < ${resetBefore} then ${sqlTime(now)} else ${loginThrottle.windowStart} end`,
-          lastFailureAt: now,
-        },
-      });
-  }
+/**
+ * Take back `count` counted attempts of one key (never below zero). One row per statement: an
+ * UPDATE of two rows locks them in no fixed order and could deadlock with the upsert above.
+ */
+const forgive = async (db: Db, key: string, count: number): Promise<void> => {
+  await db
+    .update(loginThrottle)
+    .set({ failures: sql`greatest(${loginThrottle.failures} - ${n(count)}, 0)` })
+    .where(eq(loginThrottle.key, key));
 };
 
-/** A successful sign-in clears the username's counter (never the IP's: sprayers succeed sometimes). */
-export const clearUserFailures = async (db: Db, username: string): Promise<void> => {
-  await db.delete(loginThrottle).where(eq(loginThrottle.key, userKey(username)));
+/**
+ * A correct password: the username forgets this attempt and every one counted before it (attempts
+ * counted after it, e.g. a storm still in flight, stay); the IP forgets only this attempt, so a
+ * sprayer's failures are never wiped by a success of its own.
+ */
+export const recordSuccess = async (db: Db, a: Admission): Promise<void> => {
+  await forgive(db, userKey(a.username), a.userCount);
+  await forgive(db, ipKey(a.ip), 1);
 };

@@ -10,7 +10,15 @@ import {
   Tooltip,
   useModalsStack,
 } from '@mantine/core';
-import { type Admin, type AdminCreate, type AdminType, allows, api, manageableTypes } from '@sapi/contract';
+import {
+  type Admin,
+  type AdminCreate,
+  type AdminType,
+  allows,
+  api,
+  manageableTypes,
+  Status,
+} from '@sapi/contract';
 import { IconPencil, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -21,6 +29,7 @@ import { DateFilterInput } from '../../components/date-filter-input';
 import { DateTimeText } from '../../components/date-time-text';
 import { FilterBar } from '../../components/filter-bar';
 import { PageHeader } from '../../components/page-header';
+import { ApiError } from '../../lib/api-client';
 import { errorMessage, fieldErrors } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSelf } from '../../lib/session';
@@ -39,11 +48,14 @@ import { EditAdminDialog } from './edit-admin-dialog';
 import { ReauthDialog } from './reauth-dialog';
 import { TypeBadge } from './type-badge';
 
-type Pending = { kind: 'create'; body: AdminCreate } | { kind: 'update'; admin: Admin; type: AdminType };
+type Pending =
+  | { kind: 'create'; body: AdminCreate }
+  | { kind: 'update'; admin: Admin; type: AdminType }
+  | { kind: 'lock'; admin: Admin; lock: boolean };
 
 const emptyFilters: AdminFilters = { username: '', startDate: '', endDate: '' };
 
-/** Admin accounts (/admin/list): filters, table with lock toggles, add and edit with re-authentication. */
+/** Admin accounts (/admin/list): filters, table with lock toggles, add and edit; re-authentication when the server asks (3005). */
 export function AdminPage() {
   const { t } = useTranslation();
   const self = useSelf();
@@ -82,50 +94,64 @@ export function AdminPage() {
     setEditing(admin);
     stack.open('edit');
   };
-  const askPassword = (next: Pending) => {
-    setFormError(null);
-    setPending(next);
-    stack.open('reauth');
+  /** Send a sensitive change as it is; the server decides whether the password must be re-checked first. */
+  const send = async (change: Pending) => {
+    if (change.kind === 'create') {
+      const created = await create.mutateAsync(change.body);
+      notifySuccess(t('admin.toast.created', { username: created.username }));
+    } else if (change.kind === 'update') {
+      const updated = await update.mutateAsync({ id: change.admin._id, type: change.type });
+      notifySuccess(t('admin.toast.updated', { username: updated.username, type: updated.type }));
+    } else {
+      await setLocked.mutateAsync({ id: change.admin._id, locked: change.lock });
+      const key = change.lock ? 'admin.toast.locked' : 'admin.toast.unlocked';
+      notifySuccess(t(key, { username: change.admin.username }));
+    }
+    setPending(null);
+    setConfirmOpened(false);
+    stack.closeAll();
   };
 
-  /** The password is verified: send the pending change. */
+  const failed = (change: Pending, err: unknown) => {
+    stack.close('reauth');
+    if (change.kind === 'lock') {
+      notifyError(errorMessage(err));
+      setConfirmOpened(false);
+    } else {
+      // Back to the form, which shows the server's message in its red banner.
+      setFormError(err);
+    }
+  };
+
+  /**
+   * Submit a change. Answered 3005 (no password re-check in this session for 5 minutes), the
+   * re-authentication dialog opens and, once the password is verified, the same change is sent again.
+   */
+  const submit = async (change: Pending) => {
+    setFormError(null);
+    try {
+      await send(change);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === Status.REAUTH_REQUIRED) {
+        setPending(change);
+        setConfirmOpened(false);
+        stack.open('reauth');
+      } else failed(change, err);
+    }
+  };
+
+  /** The password is verified: send the pending change again. */
   const sendPending = async () => {
     if (!pending) return;
     try {
-      if (pending.kind === 'create') {
-        const created = await create.mutateAsync(pending.body);
-        notifySuccess(t('admin.toast.created', { username: created.username }));
-      } else {
-        const updated = await update.mutateAsync({ id: pending.admin._id, type: pending.type });
-        notifySuccess(t('admin.toast.updated', { username: updated.username, type: updated.type }));
-      }
-      setPending(null);
-      stack.closeAll();
+      await send(pending);
     } catch (err) {
-      // Back to the form, which shows the server's message in its red banner.
-      setFormError(err);
-      stack.close('reauth');
+      failed(pending, err);
     }
   };
 
   const toggleLock = () => {
-    if (!confirm) return;
-    const { admin, lock } = confirm;
-    setLocked.mutate(
-      { id: admin._id, locked: lock },
-      {
-        onSuccess: () => {
-          notifySuccess(
-            t(lock ? 'admin.toast.locked' : 'admin.toast.unlocked', { username: admin.username }),
-          );
-          setConfirmOpened(false);
-        },
-        onError: (err) => {
-          notifyError(errorMessage(err));
-          setConfirmOpened(false);
-        },
-      },
-    );
+    if (confirm) void submit({ kind: 'lock', admin: confirm.admin, lock: confirm.lock });
   };
 
   const columns: Column<Admin>[] = [
@@ -246,7 +272,7 @@ export function AdminPage() {
           error={stack.state.create ? formMessage : null}
           fieldErrors={fieldErrors(formError)}
           busy={create.isPending}
-          onSubmit={(body) => askPassword({ kind: 'create', body })}
+          onSubmit={(body) => void submit({ kind: 'create', body })}
         />
         <EditAdminDialog
           {...stack.register('edit')}
@@ -254,7 +280,7 @@ export function AdminPage() {
           types={manageable}
           error={stack.state.edit ? formMessage : null}
           busy={update.isPending}
-          onSubmit={(type) => editing && askPassword({ kind: 'update', admin: editing, type })}
+          onSubmit={(type) => editing && void submit({ kind: 'update', admin: editing, type })}
         />
         <ReauthDialog {...stack.register('reauth')} username={self.username} onVerified={sendPending} />
       </Modal.Stack>

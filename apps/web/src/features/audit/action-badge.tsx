@@ -15,6 +15,8 @@ const colors: Record<AuditAction, string> = {
   'rotate-secret': 'violet',
   login: 'gray',
   logout: 'gray',
+  verify: 'cyan',
+  'verify-failed': 'orange',
   seed: 'grape',
 };
 
