@@ -83,6 +83,15 @@ export const configSchema = z.object({
    * leftmost entry, which the client writes itself.
    */
   TRUST_PROXY: z.preprocess(blankToUndefined, z.string().default('false').transform(parseTrustProxy)),
+  /** How long in-flight requests may run after SIGTERM before they are cut off (DESIGN §7). */
+  SHUTDOWN_GRACE_MS: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int().min(0).max(600_000).default(10_000),
+  ),
+  /** Signs the audit chain's checkpoints; unset = a key file generated in DATA_DIR (audit.key). */
+  AUDIT_KEY: z.preprocess(blankToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  /** Where the signed checkpoints are appended; unset = DATA_DIR/audit-checkpoints.log. */
+  AUDIT_CHECKPOINT_FILE: z.preprocess(blankToUndefined, z.string().optional()),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -96,6 +105,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
   const first = parsed.error.issues[0];
   const name = first?.path.join('.') ?? 'environment';
   const value = env[name];
-  const shown = name === 'ADMIN_PASSWORD' || value === undefined ? '' : ` (got "${value}")`;
+  const shown =
+    name === 'ADMIN_PASSWORD' || name === 'AUDIT_KEY' || value === undefined ? '' : ` (got "${value}")`;
   throw new ConfigError(`Configuration error: ${name} ${first?.message ?? 'is invalid'}${shown}`);
 };

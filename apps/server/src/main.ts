@@ -7,6 +7,8 @@ import { vacuumAndAnalyze } from './db/maintenance.ts';
 import { bootstrapFirstAdmin } from './features/admin/bootstrap.ts';
 import { ensureCurrentPartitions } from './ledger/partitions.ts';
 import { lockDataDir } from './lib/data-dir-lock.ts';
+import { boundedShutdown } from './lib/shutdown.ts';
+import { AuditCheckpoints, auditKey, checkpointFileOf } from './plugins/audit-checkpoint.ts';
 import { pruneSessions } from './plugins/auth.ts';
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
@@ -61,19 +63,38 @@ const start = async () => {
   }, PRUNE_EVERY_MS);
   pruner.unref();
 
+  // The audit chain's head, signed and kept outside the database (DESIGN §7): now, while the head
+  // moves, and at shutdown.
+  const checkpoints = new AuditCheckpoints(
+    ctx.db,
+    auditKey(config, { create: true }),
+    checkpointFileOf(config),
+    ctx.now,
+    (err) => app.log.error({ err }, 'audit checkpoint failed'),
+  );
+  await checkpoints.checkpoint();
+  checkpoints.start();
+
+  const shutdown = boundedShutdown({
+    app,
+    graceMs: config.SHUTDOWN_GRACE_MS,
+    closeDatabase: async () => {
+      await checkpoints.stop();
+      await database.close();
+    },
+  });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info(`${signal}: finishing in-flight requests, then closing`);
     clearInterval(pruner);
+    let code = 1;
     try {
-      await app.close();
-      await database.close();
+      code = await shutdown(signal);
     } finally {
       unlock();
     }
-    process.exit(0);
+    process.exit(code);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));

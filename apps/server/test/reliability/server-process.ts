@@ -39,18 +39,31 @@ export interface Store {
   dataDir?: string;
   /** PostgreSQL only. */
   url?: string;
+  /** The server's DATA_DIR (on PostgreSQL too: the audit key and checkpoint log live there). */
+  files: string;
   drop(): Promise<void>;
 }
 
 export const makeStore = async (): Promise<Store> => {
   if (process.env.TEST_ENGINE === 'postgres') {
     const clone = await clonePostgresTemplate('rel_');
-    return { env: { DATABASE_URL: clone.url }, url: clone.url, drop: clone.drop };
+    // The server keeps files there too (the audit key and checkpoints), never in the repository.
+    const dataDir = mkdtempSync(join(tmpdir(), 'sapi-rel-'));
+    return {
+      env: { DATABASE_URL: clone.url, DATA_DIR: dataDir },
+      url: clone.url,
+      files: dataDir,
+      drop: async () => {
+        await clone.drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'sapi-rel-'));
   return {
     env: { DATA_DIR: dataDir },
     dataDir,
+    files: dataDir,
     drop: async () => rmSync(dataDir, { recursive: true, force: true }),
   };
 };

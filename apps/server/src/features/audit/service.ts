@@ -94,3 +94,71 @@ export const verifyChain = async (db: Db, batch = 1000): Promise<ChainReport> =>
     }
   }
 };
+
+/** A checkpointed head: records up to `lastId`, and that record's hash. */
+export interface Anchor {
+  count: number;
+  lastId: string;
+  hash: string;
+  at: string;
+}
+
+export interface AnchorReport {
+  /** Records of the chain as it is now. */
+  records: number;
+  /** Distinct checkpoints compared. */
+  checked: number;
+  /** What is missing or changed, earliest first; empty when every checkpoint holds. */
+  problems: string[];
+}
+
+/**
+ * Compare the chain with signed checkpoints of its head (see plugins/audit-checkpoint.ts): at each
+ * checkpointed id the chain must still hold that many records and that hash, and it must reach the
+ * newest checkpoint. Catches what `verifyChain` cannot: deleted newest records, and records rewritten
+ * with every later hash recomputed.
+ */
+export const verifyAnchors = async (db: Db, anchors: Anchor[], batch = 5000): Promise<AnchorReport> => {
+  const distinct = new Map<string, Anchor>();
+  for (const a of anchors) distinct.set(`${a.lastId}|${a.count}|${a.hash}`, a);
+  const pending = [...distinct.values()].sort((a, b) =>
+    BigInt(a.lastId) === BigInt(b.lastId) ? 0 : BigInt(a.lastId) < BigInt(b.lastId) ? -1 : 1,
+  );
+  const problems: string[] = [];
+  let next = 0;
+  let seen = 0;
+  let lastId = 0n;
+  for (;;) {
+    const rows = await db
+      .select({ id: auditLog.id, hash: auditLog.hash })
+      .from(auditLog)
+      .where(gt(auditLog.id, lastId))
+      .orderBy(asc(auditLog.id))
+      .limit(batch);
+    for (const row of rows) {
+      seen++;
+      for (let a = pending[next]; a && BigInt(a.lastId) <= row.id; a = pending[++next]) {
+        if (BigInt(a.lastId) < row.id) {
+          problems.push(`record ${a.lastId} (checkpointed ${a.at}) is missing`);
+        } else if (a.count !== seen) {
+          problems.push(
+            `checkpoint of ${a.at}: ${a.count} records up to record ${a.lastId}, the chain has ${seen} — ${Math.abs(a.count - seen)} ${a.count > seen ? 'deleted' : 'added'} at or before it`,
+          );
+        } else if (a.hash !== row.hash) {
+          problems.push(
+            `record ${a.lastId} no longer has the hash checkpointed ${a.at}: it or a record before it was rewritten`,
+          );
+        }
+      }
+      lastId = row.id;
+    }
+    if (rows.length < batch) break;
+  }
+  const newest = pending.at(-1);
+  if (newest && BigInt(newest.lastId) > lastId) {
+    problems.push(
+      `the chain ends at record ${lastId} (${seen} records), the checkpoint of ${newest.at} holds ${newest.count} up to record ${newest.lastId}: records ${lastId + 1n}..${newest.lastId} are missing (${newest.count - seen} records)`,
+    );
+  }
+  return { records: seen, checked: pending.length, problems };
+};
