@@ -113,8 +113,12 @@ const start = async () => {
 start().catch((err: unknown) => {
   if (err instanceof ConfigError) {
     console.error(err.message);
+  } else if (err instanceof Error) {
+    // A failed query's own message lists its parameters: only its first line, and the database's reason.
+    const reason = err.cause instanceof Error ? `: ${err.cause.message}` : '';
+    console.error(`${err.message.split('\n')[0]}${reason}`);
   } else {
-    console.error(err instanceof Error ? err.message : err);
+    console.error(err);
   }
   process.exit(1);
 });
