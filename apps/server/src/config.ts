@@ -48,16 +48,19 @@ const invalidProxy = (ctx: z.RefinementCtx): never => {
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
+const postgresUrl = z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL');
+
 export const configSchema = z.object({
   PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.preprocess(blankToUndefined, z.string().default('127.0.0.1')),
-  DATABASE_URL: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-      .optional(),
-  ),
+  DATABASE_URL: z.preprocess(blankToUndefined, postgresUrl.optional()),
+  /**
+   * PostgreSQL only: a role that owns the tables. Migrations and the ledger partitions (at start and
+   * hourly) run through a short-lived pool on it, and everything served on DATABASE_URL, a role that
+   * owns nothing and so cannot switch the audit log's append-only trigger off (DESIGN §7).
+   * Unset = DATABASE_URL does all.
+   */
+  DATABASE_OWNER_URL: z.preprocess(blankToUndefined, postgresUrl.optional()),
   DATA_DIR: z.preprocess(blankToUndefined, z.string().default('./data')),
   ADMIN_USERNAME: z.preprocess(
     blankToUndefined,
@@ -96,16 +99,32 @@ export const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 
+/** What one variable cannot say alone. */
+const checkedConfig = configSchema.superRefine((c, ctx) => {
+  if (c.DATABASE_OWNER_URL && !c.DATABASE_URL)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['DATABASE_OWNER_URL'],
+      message: 'needs DATABASE_URL too (the app role, on the same PostgreSQL database)',
+    });
+});
+
 export class ConfigError extends Error {}
+
+/** A value as it may be shown: a URL's password (`//user:…@`, `password=…`) masked. */
+const withoutPassword = (value: string) =>
+  value.replace(/^([a-z]+:\/\/[^:@/]*:).*@/i, '$1***@').replace(/(password=)[^&]*/gi, '$1***');
 
 /** Parse the environment; a bad value becomes one line naming the variable. */
 export const loadConfig = (env: Record<string, string | undefined> = process.env): Config => {
-  const parsed = configSchema.safeParse(env);
+  const parsed = checkedConfig.safeParse(env);
   if (parsed.success) return parsed.data;
   const first = parsed.error.issues[0];
   const name = first?.path.join('.') ?? 'environment';
   const value = env[name];
   const shown =
-    name === 'ADMIN_PASSWORD' || name === 'AUDIT_KEY' || value === undefined ? '' : ` (got "${value}")`;
+    name === 'ADMIN_PASSWORD' || name === 'AUDIT_KEY' || value === undefined
+      ? ''
+      : ` (got "${withoutPassword(value)}")`;
   throw new ConfigError(`Configuration error: ${name} ${first?.message ?? 'is invalid'}${shown}`);
 };

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/client.ts';
 import { vacuumAndAnalyze } from './db/maintenance.ts';
+import { schemaOwner } from './db/owner.ts';
 import { bootstrapFirstAdmin } from './features/admin/bootstrap.ts';
 import { ensureCurrentPartitions } from './ledger/partitions.ts';
 import { lockDataDir } from './lib/data-dir-lock.ts';
@@ -22,9 +23,14 @@ const start = async () => {
   const database = await openDatabase(
     config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dataDir },
   );
-  await database.migrate();
   const ctx: AppContext = { db: database.db, config, now: () => new Date() };
-  await ensureCurrentPartitions(ctx.db, ctx.now());
+  // Schema work as the tables' owner: DATABASE_OWNER_URL when set, else the same database.
+  const asOwner = schemaOwner(database, config.DATABASE_OWNER_URL);
+  const upkeepPartitions = () => asOwner((owner) => ensureCurrentPartitions(owner.db, ctx.now()));
+  await asOwner(async (owner) => {
+    await owner.migrate();
+    await ensureCurrentPartitions(owner.db, ctx.now());
+  });
 
   const boot = await bootstrapFirstAdmin(ctx);
   if (boot.created && boot.generatedPassword) {
@@ -56,9 +62,7 @@ const start = async () => {
   // Hourly upkeep: drop dead sessions, keep next months' ledger partitions ready.
   const pruner = setInterval(() => {
     pruneSessions(ctx.db, ctx.now()).catch((err) => app.log.warn({ err }, 'session pruning failed'));
-    ensureCurrentPartitions(ctx.db, ctx.now()).catch((err) =>
-      app.log.warn({ err }, 'partition upkeep failed'),
-    );
+    upkeepPartitions().catch((err) => app.log.warn({ err }, 'partition upkeep failed'));
     maintain();
   }, PRUNE_EVERY_MS);
   pruner.unref();
@@ -109,8 +113,12 @@ const start = async () => {
 start().catch((err: unknown) => {
   if (err instanceof ConfigError) {
     console.error(err.message);
+  } else if (err instanceof Error) {
+    // A failed query's own message lists its parameters: only its first line, and the database's reason.
+    const reason = err.cause instanceof Error ? `: ${err.cause.message}` : '';
+    console.error(`${err.message.split('\n')[0]}${reason}`);
   } else {
-    console.error(err instanceof Error ? err.message : err);
+    console.error(err);
   }
   process.exit(1);
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { ConfigError, loadConfig } from '../src/config.ts';
 import { lockDataDir } from '../src/lib/data-dir-lock.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
@@ -134,6 +134,37 @@ describe('configuration', () => {
     [{ ADMIN_PASSWORD: 'short' }, /^Configuration error: ADMIN_PASSWORD must be 8 to 128 characters$/],
   ])('stops on %j with one clear line', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('takes DATABASE_OWNER_URL beside DATABASE_URL, and refuses it alone without printing a password', () => {
+    const urls = {
+      DATABASE_URL: 'postgres://sapi_app:app-secret@db:5432/sapi',
+      DATABASE_OWNER_URL: 'postgresql://sapi_owner:owner-secret@db:5432/sapi',
+    };
+    expect(loadConfig(urls)).toMatchObject(urls);
+    expect(loadConfig({}).DATABASE_OWNER_URL).toBeUndefined();
+    const refused = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (err) {
+        return err instanceof ConfigError ? err.message : String(err);
+      }
+      return 'accepted';
+    };
+    const alone = refused({ DATABASE_OWNER_URL: urls.DATABASE_OWNER_URL });
+    expect(alone).toBe(
+      'Configuration error: DATABASE_OWNER_URL needs DATABASE_URL too (the app role, on the same PostgreSQL database) (got "postgresql://sapi_owner:***@db:5432/sapi")',
+    );
+    for (const [name, value, shown] of [
+      ['DATABASE_OWNER_URL', 'mysql://root:s3cr@t/x@db/sapi', 'mysql://root:***@db/sapi'],
+      ['DATABASE_URL', 'pg://app:p%40ss@db/sapi?password=again', 'pg://app:***@db/sapi?password=***'],
+    ] as const) {
+      const line = refused({ ...urls, [name]: value });
+      expect(line).toBe(
+        `Configuration error: ${name} must be a postgres:// or postgresql:// URL (got "${shown}")`,
+      );
+      expect(line).not.toMatch(/s3cr|p%40ss|again|secret/);
+    }
   });
 
   it.each([

@@ -40,10 +40,10 @@ const bar = (done: number, total: number, started: number) => {
 const main = async () => {
   const config = loadConfig();
   const unlock = config.DATABASE_URL ? () => undefined : lockDataDir(resolve(config.DATA_DIR));
+  // Seeding migrates and makes past months' partitions: as the tables' owner when one is set.
+  const url = config.DATABASE_OWNER_URL ?? config.DATABASE_URL;
   const database = await openDatabase(
-    config.DATABASE_URL
-      ? { kind: 'postgres', url: config.DATABASE_URL, poolSize: 4 }
-      : { kind: 'pglite', dataDir: resolve(config.DATA_DIR) },
+    url ? { kind: 'postgres', url, poolSize: 4 } : { kind: 'pglite', dataDir: resolve(config.DATA_DIR) },
   );
   try {
     await database.migrate();
