@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditOf, makeAdapter, makeAgent } from '../../../test/factories.ts';
+import { auditOf, bet, ingest, makeAdapter, makeAgent, registerBrands } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { queryRows } from '../../db/client.ts';
 
 let t: TestApp;
 let op: string;
@@ -88,6 +90,45 @@ describe('agent prefixes are prefix-free (player names cannot collide across age
       payload: { endpoint: 'https://edited.example.com', games: [], agentType: 'AGENT' },
     });
     expect(edited.body.status).toBe(1000);
+  });
+
+  it('migration 0015 runs on a database already holding an overlapping pair, which keeps working apart', async () => {
+    // The database as it was before 0015, with agents "lgc" and "lgcy" registered then.
+    await t.ctx.db.execute(sql`drop trigger agents_prefix_free on agents`);
+    await t.ctx.db.execute(sql`drop function agents_prefix_free()`);
+    const short = await makeAgent(t, op, { prefix: 'lgc' });
+    // The registration check would refuse it now; the database of then took it.
+    const [row] = await queryRows<{ id: string }>(
+      t.ctx.db,
+      sql`insert into agents (username, password_hash, endpoint, games, prefix, code, secret, api_key,
+                              agent_type, created_by, created_at, updated_at)
+          values ('legacy_lgcy', 'x', 'https://x.example.com', '{}', 'lgcy', 'LEGACY-1',
+                  'legacy-secret-0123456789', 'ak_legacy_lgcy', 'AGENT', 'test', now(), now())
+          returning id::text as id`,
+    );
+    const long = { _id: row?.id ?? '', apiKey: 'ak_legacy_lgcy', secret: 'legacy-secret-0123456789' };
+    const migration = readFileSync(
+      new URL('../../db/migrations/0015_agent_prefix_free.sql', import.meta.url),
+      'utf8',
+    );
+    for (const statement of migration.split('--> statement-breakpoint'))
+      await t.ctx.db.execute(sql.raw(statement));
+    // Both stay usable: edits of other fields pass the trigger, and their players never mix —
+    // "lgc" + "yann" and "lgcy" + "ann" are one name, and the second agent gets a 409 for it.
+    const edited = await t.call({
+      method: 'PUT',
+      url: `/api/v1/agent/update/${long._id}`,
+      token: op,
+      payload: { endpoint: 'https://legacy.example.com', games: [], agentType: 'AGENT' },
+    });
+    expect(edited.body.status).toBe(1000);
+    await registerBrands(t, await t.tokenFor('ADMIN'), ['PG']);
+    expect((await ingest(t, short, [bet({ username: 'yann' })])).body.status).toBe(1000);
+    const clash = await ingest(t, long, [bet({ username: 'ann' })]);
+    expect(clash.statusCode).toBe(409);
+    expect(clash.body.error).toBe('Player "lgcyann" belongs to another agent');
+    // And no new overlap gets in.
+    expect((await register(registration({ prefix: 'lgcyz' }))).statusCode).toBe(409);
   });
 
   it('lets exactly one of parallel registrations of overlapping prefixes succeed', async () => {
