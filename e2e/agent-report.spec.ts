@@ -30,7 +30,7 @@ async function monthlyRoute(request: APIRequestContext, agentId: string, date = 
   return envelope.data;
 }
 
-const satang = (v: number) => Math.round(v * 100);
+const satang = (v: number | string) => Math.round(Number(v) * 100);
 /** The widget's four figures from the monthly route (spec §2). */
 const figuresOf = (b: MonthlyBalance) => ({
   hold: money(b.holdBalance),

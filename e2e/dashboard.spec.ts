@@ -19,7 +19,8 @@ const percent = (v: number) =>
 const share = (p: DashboardData['current']) =>
   p.registeredPlayers > 0 ? (p.activePlayers / p.registeredPlayers) * 100 : 0;
 /** The card's change line as the dashboard words it. */
-const changeText = (current: number, previous: number) => {
+const changeText = (currentMoney: number | string, previousMoney: number | string) => {
+  const [current, previous] = [Number(currentMoney), Number(previousMoney)];
   if (previous === 0) return current === 0 ? 'เท่ากับเดือนก่อน' : 'เดือนก่อนไม่มีข้อมูลให้เทียบ';
   const change = ((current - previous) / Math.abs(previous)) * 100;
   if (change === 0) return 'เท่ากับเดือนก่อน';
@@ -46,10 +47,10 @@ test('the dashboard shows this month’s real figures against last month', async
   const data = await apiCall(request, api.dashboard, { token, body: {} });
   expect(data.current).toMatchObject({ year, month });
   // The seeded bets, to the satang (the suite runs one test at a time).
-  expect(Math.round((data.current.turnover - before.current.turnover) * 100)).toBe(16590);
-  expect(Math.round((data.current.winLose - before.current.winLose) * 100)).toBe(1015);
+  expect(Math.round((Number(data.current.turnover) - Number(before.current.turnover)) * 100)).toBe(16590);
+  expect(Math.round((Number(data.current.winLose) - Number(before.current.winLose)) * 100)).toBe(1015);
   expect(data.current.activePlayers - before.current.activePlayers).toBe(2);
-  expect(Math.round((data.previous.turnover - before.previous.turnover) * 100)).toBe(30000);
+  expect(Math.round((Number(data.previous.turnover) - Number(before.previous.turnover)) * 100)).toBe(30000);
 
   await signIn(page);
   await page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'แดชบอร์ด' }).click();

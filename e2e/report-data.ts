@@ -22,9 +22,11 @@ export const bangkokMonth = () => {
 /** A Bangkok wall time of this month as an ISO instant. */
 export const bangkokIso = (day: string, time: string) => new Date(`${day}T${time}+07:00`).toISOString();
 
-/** Money as the screens show it: th-TH, 2 decimals. */
-export const money = (value: number) =>
-  new Intl.NumberFormat('th-TH', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+/** Money as the screens show it: th-TH, 2 decimals (a report sum beyond 2^53 satang is a decimal string). */
+export const money = (value: number | string) =>
+  new Intl.NumberFormat('th-TH', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    value as number | Intl.StringNumericLiteral,
+  );
 
 export interface SeededAgent {
   agent: AgentWithSecret;

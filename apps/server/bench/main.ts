@@ -130,7 +130,7 @@ const ensureFiftyAgents = async (client: Client, have: number) => {
       password: BENCH_ADMIN.password,
       endpoint: 'https://bench.example.com/callback',
       games: [],
-      prefix: `bz${i}`,
+      prefix: `bz${String(i).padStart(3, '0')}`, // one length: prefixes are prefix-free
       code: `BENCH-${i}`,
       agentType: 'AGENT',
     });

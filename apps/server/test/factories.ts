@@ -23,6 +23,30 @@ export const makeAdapter = async (t: TestApp, token: string, over: Record<string
   return res.body.data;
 };
 
+/**
+ * Register game providers by codename (ingest refuses a bet whose brand is none), skipping any that
+ * exists; `token` must be allowed to create adapters (ADMIN or SUPERADMIN).
+ */
+export const registerBrands = async (t: TestApp, token: string, codenames: readonly string[]) => {
+  for (const codename of codenames) {
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/v1/adapter/create',
+      token,
+      payload: {
+        name: `Provider ${codename}`,
+        codename,
+        endpoint: `https://games.example.com/${codename.toLowerCase()}`,
+        type: 'SLOT',
+        logo: `https://cdn.example.com/${codename.toLowerCase()}.png`,
+      },
+    });
+    if (res.body.status !== 1000 && res.body.status !== 2009) {
+      throw new Error(`adapter create failed: ${res.body.error}`);
+    }
+  }
+};
+
 /** Register an agent through the API; answers its record (with credentials). */
 export const makeAgent = async (t: TestApp, token: string, over: Record<string, unknown> = {}) => {
   const i = next();
@@ -35,7 +59,8 @@ export const makeAgent = async (t: TestApp, token: string, over: Record<string, 
       password: 'agent-password-1',
       endpoint: `https://agent${i}.example.com/callback`,
       games: [],
-      prefix: `ag${i}`.slice(0, 6),
+      // Six characters each, so the generated prefixes are prefix-free among themselves.
+      prefix: `q${i.toString(36).padStart(5, '0')}`,
       code: `AG-${i}`,
       agentType: 'AGENT',
       ...over,

@@ -65,24 +65,34 @@ const rangeQuery = (maxDays: number, span: string) =>
 export const dailyRangeQuerySchema = rangeQuery(MAX_DAILY_RANGE_DAYS, 'one year');
 export const monthlyRangeQuerySchema = rangeQuery(MAX_MONTHLY_RANGE_DAYS, 'two years');
 
+/**
+ * A report's sum in major units, exact: a JSON number while the amount is at most 2^53−1 satang
+ * (every such amount is a double printed with its two decimals), a decimal string such as
+ * "92233720368547758.07" beyond it, where a number would round. Sums over agents, days and months have
+ * no smaller bound (one agent's counters reach 2^63−1 satang). `Intl.NumberFormat` formats both exactly.
+ */
+export const reportMoneySchema = z.union([z.number(), z.string().regex(/^-?[0-9]+\.[0-9]{2}$/)]);
+export type ReportMoney = z.infer<typeof reportMoneySchema>;
+const money = reportMoneySchema;
+
 /** Money columns of every report row (major units; DESIGN §10). */
 export const totalsSchema = z.object({
   transactionCount: z.number(),
   /** −HOLD: what players staked. */
-  turnover: z.number(),
+  turnover: money,
   /** SETTLE: what players won back. */
-  payout: z.number(),
-  cancel: z.number(),
-  void: z.number(),
+  payout: money,
+  cancel: money,
+  void: money,
   /** HOLD + SETTLE + CANCEL + VOID, from the player's wallet: negative when players lost. */
-  winLose: z.number(),
-  deposit: z.number(),
-  withdraw: z.number(),
+  winLose: money,
+  deposit: money,
+  withdraw: money,
   /** DEPOSIT + WITHDRAW. */
-  profit: z.number(),
-  promotion: z.number(),
-  promotionRefund: z.number(),
-  promotionAffiliate: z.number(),
+  profit: money,
+  promotion: money,
+  promotionRefund: money,
+  promotionAffiliate: money,
 });
 export type Totals = z.infer<typeof totalsSchema>;
 
@@ -100,15 +110,15 @@ export const reportDataSchema = <T extends z.ZodType>(row: T) =>
 
 /** The agent report's monthly widget (spec §3 "Monthly agent report"). */
 export const monthlyBalanceSchema = z.object({
-  holdBalance: z.number(),
-  settleBalance: z.number(),
-  voidBalance: z.number(),
-  cancelBalance: z.number(),
-  depositBalance: z.number(),
-  withdrawBalance: z.number(),
-  promotionBalance: z.number(),
-  promotionRefundBalance: z.number(),
-  promotionAffiliateBalance: z.number(),
+  holdBalance: money,
+  settleBalance: money,
+  voidBalance: money,
+  cancelBalance: money,
+  depositBalance: money,
+  withdrawBalance: money,
+  promotionBalance: money,
+  promotionRefundBalance: money,
+  promotionAffiliateBalance: money,
   transactionCount: z.number(),
 });
 export type MonthlyBalance = z.infer<typeof monthlyBalanceSchema>;
@@ -129,15 +139,15 @@ export const revenueShareRowSchema = z.object({
   parentAgent: z.string(),
   parentAgentUsername: z.string(),
   parentPercentage: z.number(),
-  winLose: z.number(),
-  parentShare: z.number(),
+  winLose: money,
+  parentShare: money,
 });
 export const revenueShareDataSchema = z.object({
   rows: z.array(revenueShareRowSchema),
   parents: z.array(
-    z.object({ parentAgent: z.string(), parentAgentUsername: z.string(), parentShare: z.number() }),
+    z.object({ parentAgent: z.string(), parentAgentUsername: z.string(), parentShare: money }),
   ),
-  total: z.number(),
+  total: money,
 });
 
 export const betHistoryQuerySchema = z.object({ betId: z.string().trim().min(1, 'required').max(64) });
@@ -153,8 +163,8 @@ export const dashboardQuerySchema = z.object({
 const periodSchema = z.object({
   month: z.string(),
   year: z.string(),
-  turnover: z.number(),
-  winLose: z.number(),
+  turnover: money,
+  winLose: money,
   transactionCount: z.number(),
   activePlayers: z.number(),
   registeredPlayers: z.number(),
@@ -162,10 +172,8 @@ const periodSchema = z.object({
 export const dashboardDataSchema = z.object({
   current: periodSchema,
   previous: periodSchema,
-  daily: z.array(z.object({ date: z.string(), turnover: z.number(), winLose: z.number() })),
-  topBrands: z.array(z.object({ gameBrand: z.string(), turnover: z.number(), winLose: z.number() })),
-  topAgents: z.array(
-    z.object({ agent: z.string(), username: z.string(), turnover: z.number(), winLose: z.number() }),
-  ),
+  daily: z.array(z.object({ date: z.string(), turnover: money, winLose: money })),
+  topBrands: z.array(z.object({ gameBrand: z.string(), turnover: money, winLose: money })),
+  topAgents: z.array(z.object({ agent: z.string(), username: z.string(), turnover: money, winLose: money })),
 });
 export type DashboardData = z.infer<typeof dashboardDataSchema>;

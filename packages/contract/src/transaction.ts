@@ -116,6 +116,9 @@ export const ingestItemSchema = z
         message: `${item.betType} amounts must be ${debit ? '≤ 0' : '≥ 0'}`,
       });
     }
+    if (item.endDate && Date.parse(item.endDate) < Date.parse(item.startDate)) {
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'must not be before startDate' });
+    }
   });
 export type IngestItem = z.infer<typeof ingestItemSchema>;
 
@@ -126,7 +129,41 @@ export const ingestBodySchema = z.object({
     .min(1, 'must hold 1 to 1000 items')
     .max(INGEST_MAX_ITEMS, 'must hold 1 to 1000 items'),
 });
+/**
+ * The answer to a stored batch. A re-sent bet (same agent, betId, betType) identical to the stored one
+ * counts as a duplicate and changes nothing.
+ */
 export const ingestDataSchema = z.object({ accepted: z.number(), duplicates: z.number() });
+
+/**
+ * The `data` of a batch refused with 2009 (HTTP 409) because some of its bets conflict: a bet whose key
+ * (agent, betId, betType) is already stored, or appears earlier in the same batch, with any other
+ * field different (amount, betTypeFromGame, gameBrand, gameCode, username, startDate, endDate).
+ * `index` is the item's position in `transactions` (0-based). Nothing of such a batch is stored.
+ */
+export const ingestConflictDataSchema = z.object({
+  conflicts: z.array(z.object({ index: z.number(), betId: z.string(), betType: betTypeSchema })),
+});
+export type IngestConflictData = z.infer<typeof ingestConflictDataSchema>;
+
+/** Why the ingest API refuses a batch beyond its schema, in Thai and English (DESIGN §9). */
+export const ingestRefusals = {
+  /** 400: `gameBrand` is not the codename of a registered game provider (enabled or disabled). */
+  unknownGameBrand: {
+    th: 'ค่ายเกมนี้ไม่ได้ลงทะเบียนไว้ในระบบ',
+    en: 'is not the codename of a registered game provider',
+  },
+  /** 409 (2009): a re-sent bet differs from the stored one; `data.conflicts` names each. */
+  conflictingResend: {
+    th: 'รายการเดิมถูกส่งซ้ำโดยมีข้อมูลต่างจากที่บันทึกไว้ จึงไม่บันทึกชุดข้อมูลนี้',
+    en: 'A re-sent bet differs from the stored one; nothing of the batch was stored',
+  },
+  /** 409 (2009): one of this agent's own totals (a day or month of a game) would leave the ledger's range. */
+  agentTotalOutOfRange: {
+    th: 'ยอดรวมของเอเย่นต์นี้เกินขีดจำกัดของระบบบัญชี จึงไม่บันทึกชุดข้อมูลนี้',
+    en: "One of this agent's totals would exceed the ledger's limit (±9,223,372,036,854,775,807 satang); nothing of the batch was stored",
+  },
+} as const;
 
 export const registerCountQuerySchema = z.object({
   /** Any day of the month to report (ISO date or date-time); the month is taken in the report time zone. */

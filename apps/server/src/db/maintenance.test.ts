@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bet, ingest, makeAgent } from '../../test/factories.ts';
+import { bet, ingest, makeAgent, registerBrands } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { rollupMismatches } from '../../test/ledger-checks.ts';
 import { queryRows } from './client.ts';
@@ -9,6 +9,7 @@ import { vacuumAndAnalyze } from './maintenance.ts';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
+  await registerBrands(t, await t.tokenFor('ADMIN'), ['PG', 'JILI', 'SA']);
 });
 afterAll(() => t.close());
 

@@ -1,13 +1,13 @@
-import type { IngestItem } from '@sapi/contract';
+import { type IngestConflictData, type IngestItem, ingestRefusals, Status } from '@sapi/contract';
 import { sql } from 'drizzle-orm';
 import { arrayLiteral } from '../db/array-literal.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { preparedStatement } from '../db/client.ts';
-import { constraintOf, isUniqueViolation } from '../db/errors.ts';
+import { constraintOf, isUniqueViolation, sqlStateOf } from '../db/errors.ts';
 import { withRetry } from '../db/retry.ts';
 import { monthOfDay } from '../db/sql-time.ts';
 import { toMinor } from '../lib/money.ts';
-import { conflict } from '../plugins/errors.ts';
+import { AppError, conflict } from '../plugins/errors.ts';
 
 export interface IngestAgent {
   id: bigint;
@@ -45,13 +45,22 @@ const addInto = (table: string, keys: readonly string[], perAgent: boolean) => {
 
 /**
  * The statement storing one batch: its rows, their keys and every rollup, all or nothing. It first
- * finds the batch's players and stores nothing unless each exists under the agent: it then answers
- * how many are missing (the caller creates them and runs it again) or one that belongs to another
- * agent. With `probe`, bets already stored are looked up first and counted as duplicates; without,
- * every bet is inserted and a stored one fails the statement on the key's unique index.
+ * checks the batch's players and game brands and stores nothing unless each player exists under the
+ * agent and each brand is a registered provider: it then answers how many players are missing (the
+ * caller creates them and runs it again), one that belongs to another agent, or a brand unknown.
+ * With `probe`, bets already stored are looked up first: an identical one counts as a duplicate, one
+ * differing in any field is a conflict, named in `conflicts` (the items' ordinals) and storing
+ * nothing; without, every bet is inserted and a stored one fails the statement on the key's unique
+ * index, so a batch of new bets pays nothing for the comparison.
  */
 const batchStatement = (probe: boolean) =>
-  preparedStatement<{ accepted: string; missing: string; foreign_name: string | null }>(
+  preparedStatement<{
+    accepted: string;
+    missing: string;
+    foreign_name: string | null;
+    unknown_brand: string | null;
+    conflicts: string | null;
+  }>(
     probe ? 'ingest_batch_probe' : 'ingest_batch',
     sql`
         with players as (
@@ -64,14 +73,8 @@ const batchStatement = (probe: boolean) =>
                              where (lower(username) collate "C") = n.name and deleted_at is null
                              limit 1) as u on true
         ),
-        blocked as (
-          select count(*) filter (where id is null) as missing,
-                 min(name) filter (where agent_id <> ${p('agent')}::bigint) as foreign_name
-          from players
-        ),
-        input as (
-          select distinct on (bet_id, bet_type) i.*, pl.id as user_id
-          from unnest(
+        items as (
+          select * from unnest(
             ${p('betIds')}::text[],
             ${p('betTypes')}::text[],
             ${p('betTypesFromGame')}::text[],
@@ -83,8 +86,43 @@ const batchStatement = (probe: boolean) =>
             ${p('endDates')}::timestamptz[]
           ) with ordinality as i(bet_id, bet_type, bet_type_from_game, game_brand, game_code, username,
                                  amount, start_date, end_date, ord)
+        ),
+        ${
+          probe
+            ? sql`conflicts as (
+          -- Stored bets of the batch that differ from it in any field: per item one probe of the key,
+          -- then one of its row by (agent, start_date, id), the list's B-tree index — by id alone
+          -- the index is a BRIN, which rechecks thousands of rows per probe (0.2 ms each).
+          select i.ord from items i
+          cross join lateral (select k.tx_id, k.start_date from transaction_keys k
+                              where k.agent_id = ${p('agent')}::bigint and k.bet_id = i.bet_id
+                                and k.bet_type = i.bet_type) k
+          cross join lateral (select t.bet_type_from_game, t.game_brand, t.game_code, t.username, t.amount,
+                                     t.start_date, t.end_date
+                              from transactions t
+                              where t.agent_id = ${p('agent')}::bigint and t.start_date = k.start_date
+                                and t.id = k.tx_id) t
+          where (t.bet_type_from_game, t.game_brand, t.game_code, t.username, t.amount, t.start_date, t.end_date)
+                is distinct from
+                (i.bet_type_from_game, i.game_brand, i.game_code, i.username, i.amount, i.start_date, i.end_date)
+        ),`
+            : sql``
+        }
+        blocked as (
+          select count(*) filter (where id is null) as missing,
+                 min(name) filter (where agent_id <> ${p('agent')}::bigint) as foreign_name,
+                 -- A few distinct brands a batch, each one probe of the codename's unique index.
+                 (select min(b) from unnest(${p('brands')}::text[]) as b
+                  where not exists (select 1 from adapters a where a.codename = b)) as unknown_brand,
+                 ${probe ? sql`(select string_agg(ord::text, ',' order by ord) from conflicts)` : sql`null::text`} as conflicts
+          from players
+        ),
+        input as (
+          select distinct on (bet_id, bet_type) i.*, pl.id as user_id
+          from items i
           join players pl on pl.name = i.username
-          where (select missing = 0 and foreign_name is null from blocked)
+          where (select missing = 0 and foreign_name is null and unknown_brand is null and conflicts is null
+                 from blocked)
           order by bet_id, bet_type, ord
         ),
         fresh as (
@@ -133,7 +171,8 @@ const batchStatement = (probe: boolean) =>
         ${addInto('rollup_brand_monthly', ['month', 'game_brand', 'bet_type'], true)},
         ${addInto('rollup_agent_daily', ['day', 'bet_type'], true)},
         ${addInto('rollup_code_daily', ['game_brand', 'day', 'game_code', 'bet_type'], false)}
-        select (select count(*) from ins)::text as accepted, missing::text as missing, foreign_name
+        select (select count(*) from ins)::text as accepted, missing::text as missing, foreign_name,
+               unknown_brand, conflicts
         from blocked`,
   );
 const insertEveryBet = batchStatement(false);
@@ -162,6 +201,7 @@ const batchValues = (agent: IngestAgent, items: IngestItem[], timeZone: string, 
     betTypes: arrayLiteral(items.map((i) => i.betType)),
     betTypesFromGame: arrayLiteral(items.map((i) => i.betTypeFromGame)),
     gameBrands: arrayLiteral(items.map((i) => i.gameBrand)),
+    brands: arrayLiteral([...new Set(items.map((i) => i.gameBrand))]),
     gameCodes: arrayLiteral(items.map((i) => i.gameCode)),
     usernames: arrayLiteral(usernames),
     amounts: arrayLiteral(items.map((i) => toMinor(i.amount).toString())),
@@ -173,22 +213,88 @@ const batchValues = (agent: IngestAgent, items: IngestItem[], timeZone: string, 
 };
 type BatchValues = ReturnType<typeof batchValues>;
 
+type BatchResult = NonNullable<Awaited<ReturnType<BatchStatement>>[number]>;
+
+/** The 400 naming the first item whose game brand is no registered provider's codename. */
+const unknownBrand = (items: IngestItem[], brand: string) => {
+  const index = items.findIndex((i) => i.gameBrand === brand);
+  const message = `"${brand}" ${ingestRefusals.unknownGameBrand.en}`;
+  const path = `transactions.${index}.gameBrand`;
+  return new AppError(Status.VALIDATION, `${path}: ${message}`, { issues: [{ path, message }] });
+};
+
+/** The 409 naming the conflicting items (0-based indexes into the batch). */
+const conflicting = (items: IngestItem[], indexes: number[]) => {
+  const data: IngestConflictData = {
+    conflicts: indexes.map((index) => {
+      const item = items[index] as IngestItem;
+      return { index, betId: item.betId, betType: item.betType };
+    }),
+  };
+  return new AppError(Status.CONFLICT, ingestRefusals.conflictingResend.en, data);
+};
+
+/**
+ * Items repeating an earlier item's key (betId, betType) with any other field different: a batch
+ * must not hold two versions of one bet (the first would be stored, the other silently dropped).
+ */
+const conflictsWithinBatch = (items: IngestItem[]) => {
+  const seen = new Map<string, string>();
+  const found: number[] = [];
+  items.forEach((item, index) => {
+    const key = `${item.betId}\u0000${item.betType}`;
+    const fields = JSON.stringify([
+      item.betTypeFromGame,
+      item.gameBrand,
+      item.gameCode,
+      item.username.toLowerCase(),
+      toMinor(item.amount).toString(),
+      Date.parse(item.startDate),
+      item.endDate ? Date.parse(item.endDate) : null,
+    ]);
+    const first = seen.get(key);
+    if (first === undefined) seen.set(key, fields);
+    else if (first !== fields) found.push(index);
+  });
+  return found;
+};
+
+/** Refuse a batch the statement left unstored for a reason of its own (thrown inside the transaction). */
+const assertStorable = (items: IngestItem[], result: BatchResult) => {
+  if (result.unknown_brand !== null) throw unknownBrand(items, result.unknown_brand);
+  if (result.conflicts !== null) {
+    throw conflicting(
+      items,
+      result.conflicts.split(',').map((ord) => Number(ord) - 1),
+    );
+  }
+};
+
 /** One attempt at storing the batch, in one transaction; answers the rows accepted. */
-const storeBatch = (db: Db, values: BatchValues, statement: BatchStatement) =>
+const storeBatch = (db: Db, items: IngestItem[], values: BatchValues, statement: BatchStatement) =>
   db.transaction(async (tx) => {
     let [result] = await statement(tx, values);
+    if (!result) throw new Error('ingest statement answered no row');
+    assertStorable(items, result);
     // Almost every batch names only known players; a new one is created, then the batch runs again.
-    if (result && Number(result.missing) > 0 && result.foreign_name === null) {
+    if (Number(result.missing) > 0 && result.foreign_name === null) {
       await createPlayers(tx, values);
       [result] = await statement(tx, values);
+      if (!result) throw new Error('ingest statement answered no row');
+      assertStorable(items, result);
     }
-    if (!result) throw new Error('ingest statement answered no row');
     if (result.foreign_name !== null) {
       throw conflict(`Player "${result.foreign_name}" belongs to another agent`);
     }
     if (Number(result.missing) > 0) throw conflict('A player of the batch was deleted while it was stored');
     return Number(result.accepted);
   });
+
+/**
+ * A sum of this agent's own rollups left bigint's range (SQLSTATE 22003 from the statement): the
+ * agent's batch is refused with a 409 that says so. Shared counters are numeric and never do.
+ */
+const outOfRange = (err: unknown) => sqlStateOf(err) === '22003';
 
 /**
  * Store one batch all-or-nothing: players created as needed, new rows inserted, rows already
@@ -208,11 +314,20 @@ export const ingestBatch = async (
   timeZone: string,
   now: Date,
 ): Promise<IngestResult> => {
+  const within = conflictsWithinBatch(items);
+  if (within.length > 0) throw conflicting(items, within);
   const values = batchValues(agent, items, timeZone, now);
-  const store = (statement: BatchStatement) => storeBatch(db, values, statement);
-  const accepted = await withRetry(() => store(insertEveryBet)).catch((err: unknown) => {
-    if (!storedKey(err)) throw err;
-    return withRetry(() => store(skipStoredBets), 5, storedKey);
-  });
+  const store = (statement: BatchStatement) => storeBatch(db, items, values, statement);
+  const accepted = await withRetry(() => store(insertEveryBet))
+    .catch((err: unknown) => {
+      if (!storedKey(err)) throw err;
+      return withRetry(() => store(skipStoredBets), 5, storedKey);
+    })
+    .catch((err: unknown) => {
+      if (!outOfRange(err)) throw err;
+      throw new AppError(Status.CONFLICT, ingestRefusals.agentTotalOutOfRange.en, {
+        reason: 'agent_total_out_of_range',
+      });
+    });
   return { accepted, duplicates: items.length - accepted };
 };

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { signBody } from '../../src/features/ingest/signature.ts';
-import { bet, ingest, makeAdapter, makeAgent } from '../factories.ts';
+import { bet, ingest, makeAdapter, makeAgent, registerBrands } from '../factories.ts';
 import { createTestApp, type TestApp } from '../harness.ts';
 import { envelopeFailure, expectEnvelope, tableCounts } from './checks.ts';
 
@@ -19,6 +19,7 @@ let token: string;
 let agent: { apiKey: string; secret: string };
 beforeAll(async () => {
   t = await createTestApp();
+  await registerBrands(t, await t.tokenFor('ADMIN'), ['PG', 'JILI', 'SA']);
   token = await t.tokenFor('SUPERADMIN');
   agent = await makeAgent(t, token, { prefix: 'fz' });
 });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { verifyChain } from '../../src/features/audit/service.ts';
-import { bet, ingest, makeAgent } from '../factories.ts';
+import { bet, ingest, makeAgent, registerBrands } from '../factories.ts';
 import { createTestApp, type TestApp } from '../harness.ts';
 import { countRows, rollupMismatches } from '../ledger-checks.ts';
 
@@ -14,6 +14,7 @@ let t: TestApp;
 let token: string;
 beforeAll(async () => {
   t = await createTestApp();
+  await registerBrands(t, await t.tokenFor('ADMIN'), ['PG', 'JILI', 'SA']);
   token = await t.tokenFor('SUPERADMIN');
 });
 afterAll(() => t.close());

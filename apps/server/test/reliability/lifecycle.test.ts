@@ -14,6 +14,7 @@ import {
   login,
   makeStore,
   registerAgent,
+  registerBrands,
   request,
   type ServerProcess,
   type SignedAgent,
@@ -46,6 +47,7 @@ beforeAll(async () => {
   server = await startServer(store);
   token = await login(server, ADMIN_USERNAME, ADMIN_PASSWORD);
   secrets.push(token);
+  await registerBrands(server, token, ['PG', 'JILI', 'SA']);
   agents = [await registerAgent(server, token, 1), await registerAgent(server, token, 2)];
   for (const a of agents) secrets.push(a.secret);
 }, 120_000);

@@ -9,6 +9,7 @@ import {
   login,
   makeStore,
   registerAgent,
+  registerBrands,
   request,
   rssKiB,
   type ServerProcess,
@@ -37,6 +38,7 @@ beforeAll(async () => {
   store = await makeStore();
   server = await startServer(store, { env: { LOG_LEVEL: 'warn' } });
   token = await login(server, ADMIN_USERNAME, ADMIN_PASSWORD);
+  await registerBrands(server, token, ['PG', 'JILI', 'SA']);
   agent = await registerAgent(server, token, 1);
   // Some data for the lists and reports to read: 4,000 bets of 40 players over 20 days.
   const now = Date.now();

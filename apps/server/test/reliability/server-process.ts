@@ -233,6 +233,27 @@ export interface SignedAgent {
   secret: string;
 }
 
+/** Register game providers by codename over HTTP: ingest refuses bets of an unregistered brand. */
+export const registerBrands = async (
+  server: { base: string },
+  token: string,
+  codenames: readonly string[],
+) => {
+  for (const codename of codenames) {
+    const res = await request(server, 'POST', '/api/v1/adapter/create', {
+      token,
+      body: {
+        name: `Provider ${codename}`,
+        codename,
+        endpoint: `https://games.example.com/${codename.toLowerCase()}`,
+        type: 'SLOT',
+        logo: `https://cdn.example.com/${codename.toLowerCase()}.png`,
+      },
+    });
+    if (res.body?.status !== 1000) throw new Error(`adapter create: ${res.text}`);
+  }
+};
+
 export const registerAgent = async (server: { base: string }, token: string, n: number) => {
   const res = await request(server, 'POST', '/api/v1/agent/register', {
     token,
@@ -241,7 +262,7 @@ export const registerAgent = async (server: { base: string }, token: string, n: 
       password: 'agent-password-1',
       endpoint: `https://agent${n}.example.com/callback`,
       games: [],
-      prefix: `ra${n}`,
+      prefix: `ra${String(n).padStart(4, '0')}`,
       code: `RA-${n}`,
       agentType: 'AGENT',
     },

@@ -23,6 +23,13 @@ describe('format', () => {
     expect(formatMoney(-0.5)).toBe('-0.50');
   });
 
+  it('money beyond 2^53 satang, sent as a decimal string, is formatted exactly', () => {
+    expect(formatMoney('92233720368547758.07')).toBe('92,233,720,368,547,758.07');
+    expect(formatMoney('-92233720368547758.08')).toBe('-92,233,720,368,547,758.08');
+    // As a number it could not be: the nearest double is 92233720368547760.
+    expect(formatMoney(Number('92233720368547758.07'))).not.toBe('92,233,720,368,547,758.07');
+  });
+
   it('filter days become inclusive local-day bounds', () => {
     const start = startOfDayIso('2024-03-10');
     const end = endOfDayIso('2024-03-10');

@@ -19,8 +19,14 @@ export const formatDateTime = (iso: string | null | undefined): string => {
 
 export const formatNumber = (value: number): string => numberFormat.format(value);
 
-/** Amounts: rounded to 2 decimals, Thai locale (spec §2). */
-export const formatMoney = (value: number): string => moneyFormat.format(Math.round(value * 100) / 100);
+/**
+ * Amounts: rounded to 2 decimals, Thai locale (spec §2). A report sum beyond 2^53 satang arrives as a
+ * decimal string, which Intl.NumberFormat formats exactly (a number would round).
+ */
+export const formatMoney = (value: number | string): string =>
+  typeof value === 'string'
+    ? moneyFormat.format(value as Intl.StringNumericLiteral)
+    : moneyFormat.format(Math.round(value * 100) / 100);
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})$/;
 export const isIsoTimestamp = (value: unknown): value is string =>

@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditOf, makeAdapter, makeAgent } from '../../../test/factories.ts';
+import { auditOf, bet, ingest, makeAdapter, makeAgent, registerBrands } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { queryRows } from '../../db/client.ts';
 
 let t: TestApp;
 let op: string;
@@ -14,6 +17,130 @@ afterAll(() => t.close());
 
 const register = (payload: Record<string, unknown>, token = op) =>
   t.call({ method: 'POST', url: '/api/v1/agent/register', token, payload });
+
+let seq = 0;
+/** A registration valid but for what the test sets (unique username and code each). */
+const registration = (over: Record<string, unknown>) => {
+  seq += 1;
+  return {
+    username: `prefix_case_${seq}`,
+    password: 'agent-password-1',
+    endpoint: 'https://x.example.com',
+    games: [],
+    code: `PFX-${seq}`,
+    agentType: 'AGENT',
+    ...over,
+  };
+};
+
+describe('agent prefixes are prefix-free (player names cannot collide across agents)', () => {
+  it.each([
+    ['a longer prefix starting a registered one', 'kx', 'kxy'],
+    ['a shorter prefix that a registered one starts with', 'mnop', 'mn'],
+  ])('refuses %s: 409 naming both prefixes', async (_what, first, second) => {
+    expect((await register(registration({ prefix: first }))).statusCode).toBe(200);
+    const res = await register(registration({ prefix: second }));
+    expect(res.statusCode).toBe(409);
+    expect(res.body).toMatchObject({
+      status: 2009,
+      error: `Prefix "${second}" and agent prefix "${first}" would share player names (one starts the other)`,
+    });
+    const listed = await t.call({
+      method: 'POST',
+      url: '/api/v1/agent/list',
+      token: op,
+      payload: { prefix: second },
+    });
+    expect(listed.body.data.records.map((a: { prefix: string }) => a.prefix)).not.toContain(second);
+  });
+
+  it('takes prefixes that share a start but where neither starts the other', async () => {
+    expect((await register(registration({ prefix: 'sib1' }))).statusCode).toBe(200);
+    expect((await register(registration({ prefix: 'sib2' }))).statusCode).toBe(200);
+    expect((await register(registration({ prefix: 'si0' }))).statusCode).toBe(200);
+  });
+
+  it('so agent "abc"\'s player can no longer block agent "ab"\'s: the second prefix is refused', async () => {
+    expect((await register(registration({ prefix: 'vab' }))).statusCode).toBe(200);
+    expect((await register(registration({ prefix: 'vabc' }))).body.status).toBe(2009);
+  });
+
+  it('is also enforced by the database (migration 0015) for any other writer, insert or prefix change', async () => {
+    const a = await makeAgent(t, op, { prefix: 'dbx' });
+    const raw = (prefix: string) =>
+      t.ctx.db.execute(sql`insert into agents (username, password_hash, endpoint, games, prefix, code, secret,
+                                                api_key, agent_type, created_by, created_at, updated_at)
+                           values (${`raw_${prefix}`}, 'x', 'https://x.example.com', '{}', ${prefix}, ${`RAW-${prefix}`},
+                                   's', ${`ak_raw_${prefix}`}, 'AGENT', 'test', now(), now())`);
+    await expect(raw('dbxy')).rejects.toMatchObject({
+      cause: { code: '23505', constraint: 'agents_prefix_free' },
+    });
+    await expect(raw('db')).rejects.toMatchObject({
+      cause: { code: '23505', constraint: 'agents_prefix_free' },
+    });
+    await raw('dbz');
+    await expect(
+      t.ctx.db.execute(sql`update agents set prefix = 'dbxq' where prefix = 'dbz'`),
+    ).rejects.toMatchObject({ cause: { code: '23505' } });
+    // Changing anything but the prefix of a registered agent is untouched by the rule.
+    const edited = await t.call({
+      method: 'PUT',
+      url: `/api/v1/agent/update/${a._id}`,
+      token: op,
+      payload: { endpoint: 'https://edited.example.com', games: [], agentType: 'AGENT' },
+    });
+    expect(edited.body.status).toBe(1000);
+  });
+
+  it('migration 0015 runs on a database already holding an overlapping pair, which keeps working apart', async () => {
+    // The database as it was before 0015, with agents "lgc" and "lgcy" registered then.
+    await t.ctx.db.execute(sql`drop trigger agents_prefix_free on agents`);
+    await t.ctx.db.execute(sql`drop function agents_prefix_free()`);
+    const short = await makeAgent(t, op, { prefix: 'lgc' });
+    // The registration check would refuse it now; the database of then took it.
+    const [row] = await queryRows<{ id: string }>(
+      t.ctx.db,
+      sql`insert into agents (username, password_hash, endpoint, games, prefix, code, secret, api_key,
+                              agent_type, created_by, created_at, updated_at)
+          values ('legacy_lgcy', 'x', 'https://x.example.com', '{}', 'lgcy', 'LEGACY-1',
+                  'legacy-secret-0123456789', 'ak_legacy_lgcy', 'AGENT', 'test', now(), now())
+          returning id::text as id`,
+    );
+    const long = { _id: row?.id ?? '', apiKey: 'ak_legacy_lgcy', secret: 'legacy-secret-0123456789' };
+    const migration = readFileSync(
+      new URL('../../db/migrations/0015_agent_prefix_free.sql', import.meta.url),
+      'utf8',
+    );
+    for (const statement of migration.split('--> statement-breakpoint'))
+      await t.ctx.db.execute(sql.raw(statement));
+    // Both stay usable: edits of other fields pass the trigger, and their players never mix —
+    // "lgc" + "yann" and "lgcy" + "ann" are one name, and the second agent gets a 409 for it.
+    const edited = await t.call({
+      method: 'PUT',
+      url: `/api/v1/agent/update/${long._id}`,
+      token: op,
+      payload: { endpoint: 'https://legacy.example.com', games: [], agentType: 'AGENT' },
+    });
+    expect(edited.body.status).toBe(1000);
+    await registerBrands(t, await t.tokenFor('ADMIN'), ['PG']);
+    expect((await ingest(t, short, [bet({ username: 'yann' })])).body.status).toBe(1000);
+    const clash = await ingest(t, long, [bet({ username: 'ann' })]);
+    expect(clash.statusCode).toBe(409);
+    expect(clash.body.error).toBe('Player "lgcyann" belongs to another agent');
+    // And no new overlap gets in.
+    expect((await register(registration({ prefix: 'lgcyz' }))).statusCode).toBe(409);
+  });
+
+  it('lets exactly one of parallel registrations of overlapping prefixes succeed', async () => {
+    for (const chain of [
+      ['wa', 'wab', 'wabc', 'wabcd'],
+      ['zq1', 'zq', 'zq12', 'zq123'],
+    ]) {
+      const answers = await Promise.all(chain.map((prefix) => register(registration({ prefix }))));
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    }
+  });
+});
 
 describe('agent registration', () => {
   it('generates apiKey and secret, derives apiKeyEncoded, and never answers the password', async () => {

@@ -11,7 +11,7 @@ import {
   api,
   Status,
 } from '@sapi/contract';
-import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../context.ts';
 import { type AuditFn, auditedChange, flagChange } from '../../db/change.ts';
@@ -118,6 +118,32 @@ const uniqueMessages: Record<string, string> = {
 const asConflict = (err: unknown) =>
   isUniqueViolation(err) ? conflict(uniqueMessages[constraintOf(err) ?? ''] ?? 'Agent already exists') : err;
 
+/**
+ * Player names are the agent's prefix + the typed name, unique over all agents: if one prefix started
+ * another ("ab", "abc"), agent "abc"'s player "victim" would block agent "ab"'s "cvictim". Prefixes are
+ * therefore prefix-free (DESIGN §9). Registrations take one transaction-scoped advisory lock before
+ * the check, so two parallel registrations of "ab" and "abc" are checked one after the other.
+ */
+const PREFIX_LOCK = 6_200_860; // the same key as the trigger of migration 0015
+const assertPrefixFree = async (tx: Tx, prefix: string) => {
+  await tx.execute(sql`select pg_advisory_xact_lock(${PREFIX_LOCK})`);
+  const [clash] = await tx
+    .select({ prefix: agents.prefix })
+    .from(agents)
+    .where(
+      sql`starts_with(lower(${agents.prefix}), ${prefix.toLowerCase()})
+          or starts_with(${prefix.toLowerCase()}, lower(${agents.prefix}))`,
+    )
+    .orderBy(asc(agents.prefix))
+    .limit(1);
+  if (!clash) return;
+  throw clash.prefix === prefix
+    ? conflict(uniqueMessages.agents_prefix_unique as string)
+    : conflict(
+        `Prefix "${prefix}" and agent prefix "${clash.prefix}" would share player names (one starts the other)`,
+      );
+};
+
 const newApiKey = () => `ak_${randomBytes(18).toString('base64url')}`;
 const newSecret = () => randomBytes(32).toString('base64url');
 
@@ -132,6 +158,7 @@ export const registerAgent = async (
   const now = ctx.now();
   try {
     return await ctx.db.transaction(async (tx) => {
+      await assertPrefixFree(tx, input.prefix);
       const [row] = await tx
         .insert(agents)
         .values({

@@ -1,5 +1,11 @@
 import type { AdapterType, AgentType } from '@sapi/contract';
 
+/**
+ * The provider the demo's deposits and withdrawals are booked under: ingest takes only bets of a
+ * registered provider's codename (DESIGN §9). Not among the game providers bets are drawn from.
+ */
+export const walletAdapter = { name: 'Wallet', codename: 'WALLET', type: 'OTHER', games: [] } as const;
+
 /** The demo's game providers and a few of their games each. */
 export const demoAdapters: { name: string; codename: string; type: AdapterType; games: string[] }[] = [
   {

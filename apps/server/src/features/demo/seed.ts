@@ -7,7 +7,7 @@ import { ingestBatch } from '../../ledger/ingest-batch.ts';
 import { ensurePartitions } from '../../ledger/partitions.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { recordAudit } from '../../plugins/audit.ts';
-import { demoAdapters, demoAgentTree } from './catalogue.ts';
+import { demoAdapters, demoAgentTree, walletAdapter } from './catalogue.ts';
 import { type Rng, rng } from './random.ts';
 
 export interface SeedOptions {
@@ -58,7 +58,7 @@ export const seedDemo = async (ctx: AppContext, opts: SeedOptions) => {
   const agentPassword = await hashPassword(derived(opts.seed, 'agent-password'));
   const agentRows = await ctx.db.transaction(async (tx) => {
     await tx.insert(adapters).values(
-      demoAdapters.map((a) => ({
+      [...demoAdapters, walletAdapter].map((a) => ({
         name: a.name,
         codename: a.codename,
         type: a.type,
@@ -106,7 +106,7 @@ export const seedDemo = async (ctx: AppContext, opts: SeedOptions) => {
         entity: 'demo',
         entityId: null,
         after: {
-          adapters: demoAdapters.length,
+          adapters: demoAdapters.length + 1,
           agents: inserted.length,
           transactions: opts.transactions,
           seed: opts.seed,
@@ -191,7 +191,7 @@ export const seedDemo = async (ctx: AppContext, opts: SeedOptions) => {
       await push(p, {
         ...common,
         betId: `CASH-${round.toString(36).toUpperCase()}`,
-        gameBrand: 'WALLET',
+        gameBrand: walletAdapter.codename,
         gameCode: deposit ? 'deposit' : 'withdraw',
         betType: deposit ? 'DEPOSIT' : 'WITHDRAW',
         label: deposit ? 'deposit' : 'withdraw',

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bet, ingest, makeAgent } from '../../../test/factories.ts';
+import { bet, ingest, makeAdapter, makeAgent, registerBrands } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { countRows, rollupMismatches } from '../../../test/ledger-checks.ts';
 
@@ -11,6 +11,7 @@ let agent: SignedAgent;
 beforeAll(async () => {
   t = await createTestApp();
   op = await t.tokenFor('OPERATOR');
+  await registerBrands(t, await t.tokenFor('ADMIN'), ['PG', 'JILI', 'SA']);
   agent = await makeAgent(t, op, { prefix: 'ing' });
 });
 afterAll(() => t.close());
@@ -106,21 +107,6 @@ describe('ingest: duplicates and players', () => {
     });
     expect(users.body.data.records).toMatchObject([{ username: 'ingmixnew', agent: agent._id }]);
   });
-
-  it("refuses with 409 a name that is already another agent's player, storing nothing", async () => {
-    // Prefix "pa" + "bxy1" and prefix "pab" + "xy1" are both the player "pabxy1".
-    const first = await makeAgent(t, op, { prefix: 'pa' });
-    const second = await makeAgent(t, op, { prefix: 'pab' });
-    expect((await ingest(t, first, [bet({ username: 'bxy1' })])).body.data).toEqual({
-      accepted: 1,
-      duplicates: 0,
-    });
-    const before = await countRows(t, 'transactions');
-    const res = await ingest(t, second, [bet({ username: 'other' }), bet({ username: 'xy1' })]);
-    expect(res.statusCode).toBe(409);
-    expect(res.body.error).toContain('pabxy1');
-    expect(await countRows(t, 'transactions')).toBe(before);
-  });
 });
 
 describe('ingest: validation', () => {
@@ -132,6 +118,11 @@ describe('ingest: validation', () => {
     [{ startDate: 'yesterday' }, 'transactions.1.startDate'],
     [{ username: 'bad name!' }, 'transactions.1.username'],
     [{ betId: '' }, 'transactions.1.betId'],
+    [
+      { startDate: '2026-11-01T05:00:00.000Z', endDate: '2026-11-01T04:59:59.999Z' },
+      'transactions.1.endDate',
+    ],
+    [{ startDate: '2026-11-01T12:00:00+07:00', endDate: '2026-11-01T04:59:59Z' }, 'transactions.1.endDate'],
   ])('refuses %j naming the item index, storing nothing', async (over, path) => {
     const before = await countRows(t, 'transactions');
     const res = await ingest(t, agent, [bet(), bet(over)]);
@@ -160,6 +151,7 @@ describe('ingest: rollups always equal the raw rows', () => {
     const local = await createTestApp();
     try {
       const token = await local.tokenFor('OPERATOR');
+      await registerBrands(local, await local.tokenFor('ADMIN'), ['PG', 'JILI', 'SA']);
       const agents: SignedAgent[] = [await makeAgent(local, token), await makeAgent(local, token)];
       const item = fc.record({
         bet: fc.integer({ min: 1, max: 60 }),
@@ -172,6 +164,9 @@ describe('ingest: rollups always equal the raw rows', () => {
         minute: fc.integer({ min: 16 * 60, max: 18 * 60 }),
       });
       const acknowledged = new Set<string>();
+      // A bet key keeps the fields it was first generated with: a re-send of it with other fields
+      // would be a conflict (tested on its own), not the duplicate this property is about.
+      const versions = new Map<string, ReturnType<typeof bet>>();
       await fc.assert(
         fc.asyncProperty(
           fc.array(
@@ -187,17 +182,22 @@ describe('ingest: rollups always equal the raw rows', () => {
           async (batches) => {
             const sends = batches.flatMap((b) => {
               const a = agents[b.agent] as SignedAgent;
-              const rows = b.items.map((i) =>
-                bet({
-                  betId: `R${i.bet}`,
-                  betType: i.betType,
-                  amount: (['HOLD', 'WITHDRAW'].includes(i.betType) ? -i.cents : i.cents) / 100,
-                  gameBrand: i.brand,
-                  gameCode: i.game,
-                  username: i.player,
-                  startDate: new Date(Date.UTC(2026, 10, 2, 0, i.minute)).toISOString(),
-                }),
-              );
+              const rows = b.items.map((i) => {
+                const key = `${a._id}|R${i.bet}|${i.betType}`;
+                const version =
+                  versions.get(key) ??
+                  bet({
+                    betId: `R${i.bet}`,
+                    betType: i.betType,
+                    amount: (['HOLD', 'WITHDRAW'].includes(i.betType) ? -i.cents : i.cents) / 100,
+                    gameBrand: i.brand,
+                    gameCode: i.game,
+                    username: i.player,
+                    startDate: new Date(Date.UTC(2026, 10, 2, 0, i.minute)).toISOString(),
+                  });
+                versions.set(key, version);
+                return version;
+              });
               // Each batch is sent twice at once: a client retry racing the original.
               return [ingest(local, a, rows), ingest(local, a, rows)].map((p) =>
                 p.then((res) => {
@@ -217,5 +217,131 @@ describe('ingest: rollups always equal the raw rows', () => {
     } finally {
       await local.close();
     }
+  });
+});
+
+describe('ingest: data rules', () => {
+  it('refuses a bet whose game brand is no registered provider with 400 naming the item, storing nothing', async () => {
+    const before = await countRows(t, 'transactions');
+    const res = await ingest(t, agent, [bet({ username: 'brandnew1' }), bet(), bet({ gameBrand: 'NOPE' })]);
+    expect(res.statusCode).toBe(400);
+    expect(res.body.status).toBe(2001);
+    expect(res.body.data.issues).toEqual([
+      {
+        path: 'transactions.2.gameBrand',
+        message: '"NOPE" is not the codename of a registered game provider',
+      },
+    ]);
+    expect(await countRows(t, 'transactions')).toBe(before);
+    // Nor is the new player of the refused batch created.
+    const users = await t.call({
+      method: 'POST',
+      url: '/api/v1/user/list',
+      token: op,
+      payload: { username: 'brandnew1' },
+    });
+    expect(users.body.data.records).toEqual([]);
+    // The codename is matched exactly: a provider "PG" does not make "pg" a brand.
+    expect((await ingest(t, agent, [bet({ gameBrand: 'pg' })])).body.data.issues[0].path).toBe(
+      'transactions.0.gameBrand',
+    );
+  });
+
+  it('refuses an unknown brand also in a batch re-sending stored bets (the probing statement)', async () => {
+    const stored = bet();
+    expect((await ingest(t, agent, [stored])).body.data).toEqual({ accepted: 1, duplicates: 0 });
+    const res = await ingest(t, agent, [stored, bet({ gameBrand: 'NOPE2' })]);
+    expect(res.statusCode).toBe(400);
+    expect(res.body.data.issues[0].path).toBe('transactions.1.gameBrand');
+  });
+
+  it('accepts bets of a disabled provider, so open rounds settle', async () => {
+    const admin = await t.tokenFor('ADMIN');
+    const provider = await makeAdapter(t, admin, { codename: 'OLDCAMP' });
+    const hold = bet({ gameBrand: 'OLDCAMP' });
+    expect((await ingest(t, agent, [hold])).body.status).toBe(1000);
+    const off = await t.call({
+      method: 'DELETE',
+      url: `/api/v1/adapter/delete/${provider._id}`,
+      token: admin,
+    });
+    expect(off.body.status).toBe(1000);
+    const settle = { ...hold, betType: 'SETTLE', amount: 20 };
+    expect((await ingest(t, agent, [settle])).body.data).toEqual({ accepted: 1, duplicates: 0 });
+  });
+
+  it.each([
+    ['amount', { amount: -11 }],
+    ['betTypeFromGame', { betTypeFromGame: 'other-label' }],
+    ['gameBrand', { gameBrand: 'JILI' }],
+    ['gameCode', { gameCode: 'another-game' }],
+    ['username', { username: 'someoneelse' }],
+    ['startDate', { startDate: '2026-11-01T05:00:01.000Z' }],
+    ['endDate', { endDate: '2026-11-01T06:00:00.000Z' }],
+  ])(
+    'a re-sent bet with a different %s is a conflict (2009) naming it, and nothing of the batch is stored',
+    async (_field, change) => {
+      const original = bet({ username: 'resender' });
+      expect((await ingest(t, agent, [original])).body.data).toEqual({ accepted: 1, duplicates: 0 });
+      const before = await countRows(t, 'transactions');
+      const fresh = bet({ username: 'resender' });
+      const res = await ingest(t, agent, [fresh, original, { ...original, ...change }]);
+      expect(res.statusCode).toBe(409);
+      expect(res.body).toMatchObject({
+        status: 2009,
+        error: 'A re-sent bet differs from the stored one; nothing of the batch was stored',
+        data: { conflicts: [{ index: 2, betId: original.betId, betType: 'HOLD' }] },
+      });
+      expect(await countRows(t, 'transactions')).toBe(before);
+      expect(await rollupMismatches(t)).toBe(0);
+      // The same re-send without the changed copy stays a plain duplicate, and the fresh bet goes in.
+      expect((await ingest(t, agent, [fresh, original])).body.data).toEqual({ accepted: 1, duplicates: 1 });
+    },
+  );
+
+  it('an identical re-send is a duplicate even when dates are written with another offset or case', async () => {
+    const original = bet({ username: 'Resend2', endDate: '2026-11-01T06:00:00.000Z' });
+    expect((await ingest(t, agent, [original])).body.data).toEqual({ accepted: 1, duplicates: 0 });
+    const same = { ...original, username: 'resend2', startDate: '2026-11-01T12:00:00+07:00' };
+    expect((await ingest(t, agent, [same])).body.data).toEqual({ accepted: 0, duplicates: 1 });
+  });
+
+  it('names every conflicting item, a batch holding two versions of one bet included', async () => {
+    const a = bet();
+    const b = bet({ betType: 'SETTLE', amount: 5 });
+    expect((await ingest(t, agent, [a, b])).body.status).toBe(1000);
+    const res = await ingest(t, agent, [{ ...b, amount: 6 }, bet(), { ...a, amount: -1 }]);
+    expect(res.body.data.conflicts).toEqual([
+      { index: 0, betId: b.betId, betType: 'SETTLE' },
+      { index: 2, betId: a.betId, betType: 'HOLD' },
+    ]);
+    const twice = bet();
+    const inBatch = await ingest(t, agent, [twice, bet(), { ...twice, amount: -99 }]);
+    expect(inBatch.statusCode).toBe(409);
+    expect(inBatch.body.data.conflicts).toEqual([{ index: 2, betId: twice.betId, betType: 'HOLD' }]);
+    // The same bet twice, identical, is one row and one duplicate.
+    expect((await ingest(t, agent, [twice, twice])).body.data).toEqual({ accepted: 1, duplicates: 1 });
+  });
+
+  it('a conflicting re-send racing its original in parallel never stores both versions', async () => {
+    const original = bet({ username: 'racer' });
+    const changed = { ...original, amount: -12 };
+    const answers = await Promise.all([
+      ingest(t, agent, [original]),
+      ingest(t, agent, [changed]),
+      ingest(t, agent, [original]),
+      ingest(t, agent, [changed]),
+    ]);
+    const statuses = answers.map((r) => r.body.status).sort();
+    // Whichever version went first is stored; every copy of the other is a conflict.
+    expect(statuses).toEqual([1000, 1000, 2009, 2009]);
+    const rows = await t.call({
+      method: 'POST',
+      url: `/api/v1/transaction/${agent._id}/list`,
+      token: op,
+      payload: { betId: original.betId },
+    });
+    expect(rows.body.data.records).toHaveLength(1);
+    expect(await rollupMismatches(t)).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
-import { toMajor } from '../../lib/money.ts';
+import { toReportMoney } from '../../lib/money.ts';
 import { dateInZone } from '../../lib/time.ts';
 import { daysBetween, monthRange } from './periods.ts';
 
@@ -35,8 +35,8 @@ const period = async (ctx: AppContext, m: Month) => {
   return {
     month: String(m.month).padStart(2, '0'),
     year: String(m.year),
-    turnover: toMajor(-BigInt(row?.hold ?? '0')),
-    winLose: toMajor(BigInt(row?.win_lose ?? '0')),
+    turnover: toReportMoney(-BigInt(row?.hold ?? '0')),
+    winLose: toReportMoney(BigInt(row?.win_lose ?? '0')),
     transactionCount: Number(row?.tx ?? 0),
     activePlayers: Number(row?.active ?? 0),
     registeredPlayers: Number(row?.registered ?? 0),
@@ -93,20 +93,20 @@ export const dashboard = async (
       const d = byDay.get(date);
       return {
         date,
-        turnover: toMajor(-BigInt(d?.hold ?? '0')),
-        winLose: toMajor(BigInt(d?.win_lose ?? '0')),
+        turnover: toReportMoney(-BigInt(d?.hold ?? '0')),
+        winLose: toReportMoney(BigInt(d?.win_lose ?? '0')),
       };
     }),
     topBrands: brands.map((b) => ({
       gameBrand: b.game_brand,
-      turnover: toMajor(-BigInt(b.hold)),
-      winLose: toMajor(BigInt(b.win_lose)),
+      turnover: toReportMoney(-BigInt(b.hold)),
+      winLose: toReportMoney(BigInt(b.win_lose)),
     })),
     topAgents: agents.map((a) => ({
       agent: a.agent,
       username: a.username,
-      turnover: toMajor(-BigInt(a.hold)),
-      winLose: toMajor(BigInt(a.win_lose)),
+      turnover: toReportMoney(-BigInt(a.hold)),
+      winLose: toReportMoney(BigInt(a.win_lose)),
     })),
   };
 };

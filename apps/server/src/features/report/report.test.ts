@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bet, ingest, makeAgent, parseCsv } from '../../../test/factories.ts';
+import { bet, ingest, makeAgent, parseCsv, registerBrands } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { queryRows } from '../../db/client.ts';
 import { shareOf } from './revenue-share.ts';
@@ -26,6 +26,7 @@ const WL = ['HOLD', 'SETTLE', 'CANCEL', 'VOID'];
 
 beforeAll(async () => {
   t = await createTestApp();
+  await registerBrands(t, await t.tokenFor('ADMIN'), ['PG', 'JILI', 'SA']);
   t.clock.set('2026-11-20T05:00:00.000Z');
   const op = await t.tokenFor('OPERATOR');
   token = await t.tokenFor('REPORTER');

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
-import { toMajor } from '../../lib/money.ts';
+import { toReportMoney } from '../../lib/money.ts';
 import { monthRange } from './periods.ts';
 
 /** bp hundredths of a percent of an amount, rounded half away from zero to the satang. */
@@ -56,8 +56,8 @@ export const revenueShare = async (ctx: AppContext, month: number, year: number)
       parentAgent: r.parent,
       parentAgentUsername: r.parent_username,
       parentPercentage: Number(r.bp) / 100,
-      winLose: toMajor(winLose),
-      parentShare: toMajor(share),
+      winLose: toReportMoney(winLose),
+      parentShare: toReportMoney(share),
     };
   });
   return {
@@ -65,8 +65,8 @@ export const revenueShare = async (ctx: AppContext, month: number, year: number)
     parents: [...perParent.values()].map((p) => ({
       parentAgent: p.parentAgent,
       parentAgentUsername: p.parentAgentUsername,
-      parentShare: toMajor(p.share),
+      parentShare: toReportMoney(p.share),
     })),
-    total: toMajor(total),
+    total: toReportMoney(total),
   };
 };

@@ -1,6 +1,6 @@
 import type { MonthlyBalance, Totals } from '@sapi/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { toMajor } from '../../lib/money.ts';
+import { toReportMoney } from '../../lib/money.ts';
 
 /** Per-bet-type sums of a rollup table, as text so both drivers answer the same exact numbers. */
 export const sumsByType = sql`
@@ -105,29 +105,29 @@ export const winLoseOf = (s: TypeSums) => s.hold + s.settle + s.cancel + s.void;
 /** The money columns of DESIGN §10, in major units; derived columns are summed in minor units first. */
 export const totalsOf = (s: TypeSums): Totals => ({
   transactionCount: Number(s.txCount),
-  turnover: toMajor(-s.hold),
-  payout: toMajor(s.settle),
-  cancel: toMajor(s.cancel),
-  void: toMajor(s.void),
-  winLose: toMajor(winLoseOf(s)),
-  deposit: toMajor(s.deposit),
-  withdraw: toMajor(s.withdraw),
-  profit: toMajor(s.deposit + s.withdraw),
-  promotion: toMajor(s.promotion),
-  promotionRefund: toMajor(s.promotionRefund),
-  promotionAffiliate: toMajor(s.promotionAffiliate),
+  turnover: toReportMoney(-s.hold),
+  payout: toReportMoney(s.settle),
+  cancel: toReportMoney(s.cancel),
+  void: toReportMoney(s.void),
+  winLose: toReportMoney(winLoseOf(s)),
+  deposit: toReportMoney(s.deposit),
+  withdraw: toReportMoney(s.withdraw),
+  profit: toReportMoney(s.deposit + s.withdraw),
+  promotion: toReportMoney(s.promotion),
+  promotionRefund: toReportMoney(s.promotionRefund),
+  promotionAffiliate: toReportMoney(s.promotionAffiliate),
 });
 
 export const balanceOf = (s: TypeSums): MonthlyBalance => ({
-  holdBalance: toMajor(s.hold),
-  settleBalance: toMajor(s.settle),
-  voidBalance: toMajor(s.void),
-  cancelBalance: toMajor(s.cancel),
-  depositBalance: toMajor(s.deposit),
-  withdrawBalance: toMajor(s.withdraw),
-  promotionBalance: toMajor(s.promotion),
-  promotionRefundBalance: toMajor(s.promotionRefund),
-  promotionAffiliateBalance: toMajor(s.promotionAffiliate),
+  holdBalance: toReportMoney(s.hold),
+  settleBalance: toReportMoney(s.settle),
+  voidBalance: toReportMoney(s.void),
+  cancelBalance: toReportMoney(s.cancel),
+  depositBalance: toReportMoney(s.deposit),
+  withdrawBalance: toReportMoney(s.withdraw),
+  promotionBalance: toReportMoney(s.promotion),
+  promotionRefundBalance: toReportMoney(s.promotionRefund),
+  promotionAffiliateBalance: toReportMoney(s.promotionAffiliate),
   transactionCount: Number(s.txCount),
 });
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bet, ingest, makeAgent } from '../../../test/factories.ts';
+import { bet, ingest, makeAgent, registerBrands } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 
 let t: TestApp;
@@ -10,6 +10,7 @@ const TOTAL = 137;
 
 beforeAll(async () => {
   t = await createTestApp();
+  await registerBrands(t, await t.tokenFor('ADMIN'), ['PG', 'JILI', 'SA']);
   const op = await t.tokenFor('OPERATOR');
   token = await t.tokenFor('REPORTER');
   agent = await makeAgent(t, op, { prefix: 'tx' });

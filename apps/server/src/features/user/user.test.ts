@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditOf, makeAgent, parseCsv } from '../../../test/factories.ts';
+import { auditOf, makeAgent, parseCsv, registerBrands } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 
 let t: TestApp;
@@ -7,6 +7,7 @@ let op: string;
 let agent: { _id: string; prefix: string };
 beforeAll(async () => {
   t = await createTestApp();
+  await registerBrands(t, await t.tokenFor('ADMIN'), ['PG', 'JILI', 'SA']);
   op = await t.tokenFor('OPERATOR');
   agent = await makeAgent(t, op, { prefix: 'zz' });
 });

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MoneyText } from '../../components/money-text';
 import { errorMessage } from '../../lib/errors';
+import { addMoney } from '../../lib/money';
 import { fetchWidget } from './api';
 
 const ZERO: MonthlyBalance = {
@@ -21,14 +22,12 @@ const ZERO: MonthlyBalance = {
   transactionCount: 0,
 };
 
-const satang = (v: number) => Math.round(v * 100);
 /** The four figures of the widget (spec §2), added in satang so they stay exact. */
 export const widgetFigures = (b: MonthlyBalance) => ({
   hold: b.holdBalance,
-  winLose:
-    (satang(b.holdBalance) + satang(b.settleBalance) + satang(b.cancelBalance) + satang(b.voidBalance)) / 100,
+  winLose: addMoney(b.holdBalance, b.settleBalance, b.cancelBalance, b.voidBalance),
   deposit: b.depositBalance,
-  profit: (satang(b.depositBalance) + satang(b.withdrawBalance)) / 100,
+  profit: addMoney(b.depositBalance, b.withdrawBalance),
 });
 
 /** Spec §4: a widget takes an answer only when it has data with a nonzero hold balance. */

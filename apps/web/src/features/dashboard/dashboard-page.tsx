@@ -13,7 +13,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
-import type { DashboardData } from '@sapi/contract';
+import type { DashboardData, ReportMoney } from '@sapi/contract';
 import { IconCalendar, IconCoins, IconScale, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -26,6 +26,7 @@ import { MoneyText } from '../../components/money-text';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/errors';
 import { formatMoney, formatNumber } from '../../lib/format';
+import { moneyNumber, signOfMoney } from '../../lib/money';
 import { changeOf, dashboardQuery, shareOf } from './api';
 import { formatPercent, StatCard } from './stat-card';
 
@@ -45,7 +46,7 @@ function Cards({ data }: { data: DashboardData }) {
         icon={IconCoins}
         value={formatMoney(current.turnover)}
         detail={t('dashboard.cards.transactions', { count: formatNumber(current.transactionCount) })}
-        change={changeOf(current.turnover, previous.turnover)}
+        change={changeOf(moneyNumber(current.turnover), moneyNumber(previous.turnover))}
         tone="higher-is-better"
         previous={t('dashboard.cards.previous', { value: formatMoney(previous.turnover) })}
         to={monthly}
@@ -55,9 +56,9 @@ function Cards({ data }: { data: DashboardData }) {
         title={t('dashboard.cards.winLose')}
         icon={IconScale}
         value={formatMoney(current.winLose)}
-        {...(Math.round(current.winLose * 100) < 0 ? { valueColor: 'red.9' } : {})}
+        {...(signOfMoney(current.winLose) < 0 ? { valueColor: 'red.9' } : {})}
         detail={t('dashboard.cards.winLoseHint')}
-        change={changeOf(current.winLose, previous.winLose)}
+        change={changeOf(moneyNumber(current.winLose), moneyNumber(previous.winLose))}
         tone="neutral"
         previous={t('dashboard.cards.previous', { value: formatMoney(previous.winLose) })}
         to={monthly}
@@ -117,8 +118,8 @@ function DailyChart({ data, monthLabel }: { data: DashboardData; monthLabel: str
 interface TopRow {
   key: string;
   name: ReactNode;
-  turnover: number;
-  winLose: number;
+  turnover: ReportMoney;
+  winLose: ReportMoney;
 }
 
 /** A short ranking (top five) of the month: name, turnover and win/lose. */

@@ -13,6 +13,7 @@ import { call } from '../../lib/api-client';
 import { errorMessage } from '../../lib/errors';
 import { formatMoney, formatNumber } from '../../lib/format';
 import type { TKey } from '../../lib/i18n';
+import { signOfMoney } from '../../lib/money';
 import { useUrlFilters } from '../../lib/use-url-filters';
 import {
   type ReportData,
@@ -88,11 +89,11 @@ const totalsColumns = (t: Translate): Column<Totals>[] =>
       field === 'transactionCount' ? formatNumber(row.transactionCount) : formatMoney(row[field]),
     cellProps: (row: Totals) => {
       if (field === 'transactionCount') return { className: classes.amount };
-      const satang = Math.round(row[field] * 100);
+      const sign = signOfMoney(row[field]);
       return {
         className: classes.amount,
-        'data-tone': satang < 0 ? 'negative' : satang === 0 ? 'zero' : undefined,
-        'data-negative': satang < 0 ? 'true' : undefined,
+        'data-tone': sign < 0 ? 'negative' : sign === 0 ? 'zero' : undefined,
+        'data-negative': sign < 0 ? 'true' : undefined,
       };
     },
   }));

@@ -1,6 +1,7 @@
 import type { Totals } from '@sapi/contract';
 import dayjs from 'dayjs';
 import { businessToday, daysInMonth } from '../../lib/business-time';
+import { addMoney, moneyNumber } from '../../lib/money';
 
 export const totalsFields = [
   'transactionCount',
@@ -55,8 +56,8 @@ export const monthName = (month: number): string => dayjs(`2000-${pad(month)}-01
 export const sumTotals = (rows: readonly Totals[]): Totals => {
   const out = {} as Totals;
   for (const field of totalsFields) {
-    const satang = rows.reduce((acc, row) => acc + Math.round(row[field] * 100), 0);
-    out[field] = satang / 100;
+    if (field === 'transactionCount') out[field] = rows.reduce((acc, row) => acc + row[field], 0);
+    else out[field] = addMoney(...rows.map((row) => row[field]));
   }
   return out;
 };
@@ -70,8 +71,9 @@ export const trendOf = <Row extends Totals>(
   for (const row of rows) {
     const { key, label } = periodOf(row);
     const entry = byPeriod.get(key) ?? { label, turnover: 0, winLose: 0 };
-    entry.turnover += Math.round(row.turnover * 100);
-    entry.winLose += Math.round(row.winLose * 100);
+    // A chart plots numbers: amounts beyond 2^53 satang round here, never in a table.
+    entry.turnover += Math.round(moneyNumber(row.turnover) * 100);
+    entry.winLose += Math.round(moneyNumber(row.winLose) * 100);
     byPeriod.set(key, entry);
   }
   return [...byPeriod.entries()]

@@ -16,6 +16,8 @@ import { revenueShareQuery } from './api';
 import { MonthField, YearField } from './report-filters';
 import { intIn } from './report-utils';
 import './revenue-share.css';
+import type { ReportMoney } from '@sapi/contract';
+import { addMoney, fromSatang, toSatang } from '../../lib/money';
 
 type ShareRow = DataOf<typeof api.revenueShare>['rows'][number];
 /** A line of the statement: an arrangement, or the subtotal of the parent above it. */
@@ -25,8 +27,8 @@ type Line =
       kind: 'parent';
       parentAgent: string;
       parentAgentUsername: string;
-      winLose: number;
-      parentShare: number;
+      winLose: ReportMoney;
+      parentShare: ReportMoney;
       count: number;
     };
 
@@ -42,12 +44,12 @@ const linesOf = (data: DataOf<typeof api.revenueShare>): Line[] => {
   let i = 0;
   while (i < data.rows.length) {
     const first = data.rows[i] as ShareRow;
-    let winLose = 0;
+    let winLose = 0n;
     let count = 0;
     while (i < data.rows.length && (data.rows[i] as ShareRow).parentAgent === first.parentAgent) {
       const row = data.rows[i] as ShareRow;
       out.push({ kind: 'row', row });
-      winLose += Math.round(row.winLose * 100);
+      winLose += toSatang(row.winLose);
       count++;
       i++;
     }
@@ -55,7 +57,7 @@ const linesOf = (data: DataOf<typeof api.revenueShare>): Line[] => {
       kind: 'parent',
       parentAgent: first.parentAgent,
       parentAgentUsername: first.parentAgentUsername,
-      winLose: winLose / 100,
+      winLose: fromSatang(winLose),
       parentShare: shares.get(first.parentAgent) ?? 0,
       count,
     });
@@ -141,9 +143,7 @@ export function RevenueSharePage() {
     },
   ];
 
-  const grandWinLose = query.data
-    ? query.data.rows.reduce((acc, r) => acc + Math.round(r.winLose * 100), 0) / 100
-    : 0;
+  const grandWinLose = query.data ? addMoney(...query.data.rows.map((r) => r.winLose)) : 0;
   const title = t('screens.summary.revenueshare');
 
   return (
