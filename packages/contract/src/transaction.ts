@@ -4,6 +4,7 @@ import {
   idFilter,
   idSchema,
   isoDateInput,
+  isoDateTimeInput,
   isoTimestamp,
   MAX_MONEY,
   refuseDeepPage,
@@ -104,8 +105,8 @@ export const ingestItemSchema = z
       .min(-MAX_MONEY)
       .max(MAX_MONEY)
       .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'may have at most 2 decimals'),
-    startDate: z.iso.datetime({ offset: true }),
-    endDate: z.iso.datetime({ offset: true }).nullable().optional(),
+    startDate: isoDateTimeInput,
+    endDate: isoDateTimeInput.nullable().optional(),
   })
   .superRefine((item, ctx) => {
     const debit = debitBetTypes.includes(item.betType);

@@ -8,6 +8,7 @@ import {
   ADMIN_USERNAME,
   login,
   registerAgent,
+  registerBrands,
   request,
   type ServerProcess,
   type SignedAgent,
@@ -159,6 +160,7 @@ describe('an app role that owns nothing beside an owner role for the schema work
     if (!server || !app) throw new Error('no server');
     token = await login(server, ADMIN_USERNAME, ADMIN_PASSWORD);
     agent = await registerAgent(server, token, 1);
+    await registerBrands(server, token, ['PG']);
     const audited = await app.query<{ actor: string }>(
       `select actor from audit_log where entity = 'agent' and entity_id = $1`,
       [agent._id],

@@ -14,6 +14,7 @@ import {
   login,
   makeStore,
   registerAgent,
+  registerBrands,
   type ServerProcess,
   type SignedAgent,
   type Store,
@@ -60,6 +61,7 @@ beforeAll(async () => {
   server = await startServer(store);
   const token = await login(server, ADMIN_USERNAME, ADMIN_PASSWORD);
   agent = await registerAgent(server, token, 1);
+  await registerBrands(server, token, ['PG']);
 }, 120_000);
 
 afterAll(async () => {
