@@ -58,11 +58,24 @@ const yearsIssue = {
   message: `must be a date in the years ${MIN_YEAR}..${MAX_YEAR}`,
   params: { code: 'date_range', minimum: MIN_YEAR, maximum: MAX_YEAR },
 };
+/**
+ * Fractions of a second beyond milliseconds: a JavaScript date keeps milliseconds and PostgreSQL
+ * rounds beyond microseconds, so two instants sent apart could be stored or compared as one.
+ */
+const atMostMilliseconds = (v: string) => !/\.\d{4,}/.test(v);
+const precisionIssue = {
+  message: 'may have at most 3 digits of a second (milliseconds)',
+  params: { code: 'date_precision', maximum: 3 },
+};
 /** An ISO date-time with offset, in the years MIN_YEAR..MAX_YEAR: every date-time input goes through it. */
-export const isoDateTimeInput = z.iso.datetime({ offset: true }).refine(inYears, yearsIssue);
+export const isoDateTimeInput = z.iso
+  .datetime({ offset: true })
+  .refine(atMostMilliseconds, precisionIssue)
+  .refine(inYears, yearsIssue);
 /** An ISO date or date-time (pickers send either), in the years MIN_YEAR..MAX_YEAR. */
 export const isoDateInput = z
   .union([z.iso.datetime({ offset: true }), z.iso.date()])
+  .refine(atMostMilliseconds, precisionIssue)
   .refine(inYears, yearsIssue);
 
 /** Date filter: ISO date or date-time; empty or absent means no filter. */

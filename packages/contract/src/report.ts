@@ -66,10 +66,17 @@ export const dailyRangeQuerySchema = rangeQuery(MAX_DAILY_RANGE_DAYS, 'one year'
 export const monthlyRangeQuerySchema = rangeQuery(MAX_MONTHLY_RANGE_DAYS, 'two years');
 
 /**
- * A report's sum in major units, exact: a JSON number while the amount is at most 2^53−1 satang
- * (every such amount is a double printed with its two decimals), a decimal string such as
- * "92233720368547758.07" beyond it, where a number would round. Sums over agents, days and months have
- * no smaller bound (one agent's counters reach 2^63−1 satang). `Intl.NumberFormat` formats both exactly.
+ * Below this many satang (10^15) a report sum travels as a JSON number: a decimal of at most 15
+ * significant digits is always recovered from its nearest double (DBL_DIG = 15), so the number prints
+ * with its exact two decimals. From 2^46 baht on, neighbouring doubles lie further apart than one
+ * satang, so larger sums travel as decimal strings.
+ */
+export const MONEY_NUMBER_LIMIT_SATANG = 1e15;
+
+/**
+ * A report's sum in major units, exact: a JSON number below MONEY_NUMBER_LIMIT_SATANG, a decimal
+ * string such as "92233720368547758.07" from it on. Sums over agents, days and months have no smaller
+ * bound (one agent's counters reach 2^63−1 satang). `Intl.NumberFormat` formats both exactly.
  */
 export const reportMoneySchema = z.union([z.number(), z.string().regex(/^-?[0-9]+\.[0-9]{2}$/)]);
 export type ReportMoney = z.infer<typeof reportMoneySchema>;

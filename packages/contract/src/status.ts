@@ -75,6 +75,10 @@ export const issueMessages: Record<string, { th: string; en: string }> = {
     th: 'ข้อความมีอักขระที่ไม่อนุญาต (NUL หรืออักขระที่ไม่สมบูรณ์)',
     en: 'The text contains characters that are not allowed (NUL or unpaired surrogates)',
   },
+  date_precision: {
+    th: 'เวลาระบุละเอียดได้ไม่เกินหลักมิลลิวินาที (ทศนิยม 3 ตำแหน่งของวินาที)',
+    en: 'The time may have at most 3 digits of a second (milliseconds)',
+  },
   range_too_long: { th: 'ช่วงวันที่ยาวเกินกำหนด', en: 'The date range is too long' },
   page_too_deep: {
     th: 'หน้าที่ขอลึกเกินไป กรุณาเพิ่มเงื่อนไขค้นหา',

@@ -3,7 +3,7 @@ import { formatMoney } from '../lib/format';
 import { signOfMoney } from '../lib/money';
 
 interface MoneyTextProps {
-  /** A number, or a decimal string for a report sum beyond 2^53 satang. */
+  /** A number, or a decimal string for a report sum from 10^15 satang on. */
   value: number | string;
   fw?: number;
   size?: 'xs' | 'sm' | 'md' | 'lg' | 'xl';

@@ -23,7 +23,7 @@ describe('format', () => {
     expect(formatMoney(-0.5)).toBe('-0.50');
   });
 
-  it('money beyond 2^53 satang, sent as a decimal string, is formatted exactly', () => {
+  it('money from 10^15 satang on, sent as a decimal string, is formatted exactly', () => {
     expect(formatMoney('92233720368547758.07')).toBe('92,233,720,368,547,758.07');
     expect(formatMoney('-92233720368547758.08')).toBe('-92,233,720,368,547,758.08');
     // As a number it could not be: the nearest double is 92233720368547760.

@@ -20,7 +20,7 @@ export const formatDateTime = (iso: string | null | undefined): string => {
 export const formatNumber = (value: number): string => numberFormat.format(value);
 
 /**
- * Amounts: rounded to 2 decimals, Thai locale (spec §2). A report sum beyond 2^53 satang arrives as a
+ * Amounts: rounded to 2 decimals, Thai locale (spec §2). A report sum from 10^15 satang on arrives as a
  * decimal string, which Intl.NumberFormat formats exactly (a number would round).
  */
 export const formatMoney = (value: number | string): string =>

@@ -1,8 +1,8 @@
-import type { ReportMoney } from '@sapi/contract';
+import { MONEY_NUMBER_LIMIT_SATANG, type ReportMoney } from '@sapi/contract';
 
 /*
- * Report sums arrive exact (contract `reportMoneySchema`): a number up to 2^53−1 satang, a decimal
- * string beyond. Adding them goes through satang as bigint, so a column total stays exact too.
+ * Report sums arrive exact (contract `reportMoneySchema`): a number below 10^15 satang, a decimal
+ * string from there on. Adding them goes through satang as bigint, so a column total stays exact too.
  */
 
 /** A report amount in satang, exactly. */
@@ -17,7 +17,7 @@ export const toSatang = (value: ReportMoney): bigint => {
 /** Satang back to a report amount: a number while exact as one, else a decimal string. */
 export const fromSatang = (satang: bigint): ReportMoney => {
   const abs = satang < 0n ? -satang : satang;
-  if (abs <= BigInt(Number.MAX_SAFE_INTEGER)) return Number(satang) / 100;
+  if (abs < BigInt(MONEY_NUMBER_LIMIT_SATANG)) return Number(satang) / 100;
   return `${satang < 0n ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
 };
 
@@ -31,5 +31,5 @@ export const signOfMoney = (value: ReportMoney): -1 | 0 | 1 => {
   return satang < 0n ? -1 : satang > 0n ? 1 : 0;
 };
 
-/** A report amount as a plain number, for charts and percentages (rounds beyond 2^53 satang). */
+/** A report amount as a plain number, for charts and percentages (rounds from 10^15 satang on). */
 export const moneyNumber = (value: ReportMoney): number => Number(value);

@@ -123,6 +123,9 @@ describe('ingest: validation', () => {
       'transactions.1.endDate',
     ],
     [{ startDate: '2026-11-01T12:00:00+07:00', endDate: '2026-11-01T04:59:59Z' }, 'transactions.1.endDate'],
+    // Below a millisecond two versions of one bet would compare or store as one (silent duplicate).
+    [{ startDate: '2026-11-01T05:00:00.0001Z' }, 'transactions.1.startDate'],
+    [{ endDate: '2026-11-01T06:00:00.0009+07:00' }, 'transactions.1.endDate'],
   ])('refuses %j naming the item index, storing nothing', async (over, path) => {
     const before = await countRows(t, 'transactions');
     const res = await ingest(t, agent, [bet(), bet(over)]);

@@ -78,7 +78,7 @@ describe('agents isolated in the ledger', () => {
     expect(await rollupMismatches(t)).toBe(0);
   });
 
-  it('totals beyond 2^53 satang leave the API exact, as decimal strings; small ones stay numbers', async () => {
+  it('totals from 10^15 satang on leave the API exact, as decimal strings; small ones stay numbers', async () => {
     const byCode = await post('/api/v1/summary/all/game/daily/PG', { from: '2026-11-01', to: '2026-11-01' });
     expect(byCode.body.status).toBe(1000);
     const g1 = byCode.body.data.rows.find((r: { gameCode: string }) => r.gameCode === 'g1');

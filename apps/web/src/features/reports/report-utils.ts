@@ -71,7 +71,7 @@ export const trendOf = <Row extends Totals>(
   for (const row of rows) {
     const { key, label } = periodOf(row);
     const entry = byPeriod.get(key) ?? { label, turnover: 0, winLose: 0 };
-    // A chart plots numbers: amounts beyond 2^53 satang round here, never in a table.
+    // A chart plots numbers: amounts from 10^15 satang on round here, never in a table.
     entry.turnover += Math.round(moneyNumber(row.turnover) * 100);
     entry.winLose += Math.round(moneyNumber(row.winLose) * 100);
     byPeriod.set(key, entry);
