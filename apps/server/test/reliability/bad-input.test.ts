@@ -177,6 +177,28 @@ const contractRefuses = (def: RouteDef, s: Sample, signed: boolean) => {
 
 // --- the walk -----------------------------------------------------------------------------------
 
+/** One request as a client sends it: JSON when there is a body, signed for the ingest API, else the session. */
+const send = (def: RouteDef, url: string, payload: string | undefined) => {
+  const signed = def.access === 'agent-signed';
+  const timestamp = String(t.clock.now().getTime());
+  return t.call({
+    method: def.method,
+    url,
+    ...(payload === undefined ? {} : { payload }),
+    headers: {
+      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(signed
+        ? {
+            'x-api-key': agent.apiKey,
+            'x-timestamp': timestamp,
+            'x-signature': signBody(agent.secret, timestamp, payload ?? ''),
+          }
+        : {}),
+    },
+    ...(signed ? {} : { token }),
+  });
+};
+
 const routes = [
   ...Object.entries(api),
   ...Object.entries(reportExports).map(([n, d]) => [`${n}Export`, d]),
@@ -204,23 +226,7 @@ describe('every route × generated bad input', () => {
           } else {
             payload = JSON.stringify(s.body);
           }
-          const timestamp = String(t.clock.now().getTime());
-          const res = await t.call({
-            method: def.method,
-            url,
-            ...(payload === undefined ? {} : { payload }),
-            headers: {
-              ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-              ...(signed
-                ? {
-                    'x-api-key': agent.apiKey,
-                    'x-timestamp': timestamp,
-                    'x-signature': signBody(agent.secret, timestamp, payload ?? ''),
-                  }
-                : {}),
-            },
-            ...(signed ? {} : { token }),
-          });
+          const res = await send(def, url, payload);
           expectEnvelope(res.statusCode, res.headers['content-type'], res.body);
           if (def.method === 'GET') {
             // GET inputs are query strings: odd ones may be fine, but never a crash.
@@ -613,7 +619,6 @@ describe('every route × one field at a time × the values that break systems', 
 
   it.each(routes)('%s: never 500, always the envelope, nothing written when refused', async (name, def) => {
     const valid = validInputs(fixtures)[name] ?? {};
-    const signed = def.access === 'agent-signed';
     const write = isWrite(def);
     let before = write ? await tableCounts(t.ctx.db) : {};
     const failures: string[] = [];
@@ -632,23 +637,7 @@ describe('every route × one field at a time × the values that break systems', 
       } else {
         payload = toJson(c.body);
       }
-      const timestamp = String(t.clock.now().getTime());
-      const res = await t.call({
-        method: def.method,
-        url,
-        ...(payload === undefined ? {} : { payload }),
-        headers: {
-          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(signed
-            ? {
-                'x-api-key': agent.apiKey,
-                'x-timestamp': timestamp,
-                'x-signature': signBody(agent.secret, timestamp, payload ?? ''),
-              }
-            : {}),
-        },
-        ...(signed ? {} : { token }),
-      });
+      const res = await send(def, url, payload);
       const csv = def.format === 'csv' && res.statusCode === 200;
       const failure = csv
         ? undefined

@@ -5,7 +5,6 @@ import { asc, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { auditLog } from '../../db/schema/index.ts';
-import type { Json } from '../../lib/canonical-json.ts';
 import { linkHash, recordAudit } from '../../plugins/audit.ts';
 import {
   AuditCheckpoints,
@@ -14,7 +13,7 @@ import {
   KEY_FILE,
   readCheckpoints,
 } from '../../plugins/audit-checkpoint.ts';
-import { verifyAnchors, verifyChain } from './service.ts';
+import { storedContent, verifyAnchors, verifyChain } from './service.ts';
 
 /**
  * The anchored audit chain (DESIGN §7): checkpoints of the head, signed with a key the database does
@@ -102,17 +101,7 @@ describe('audit checkpoints', () => {
       const rows = await t.ctx.db.select().from(auditLog).orderBy(asc(auditLog.id));
       let prev = rows[1]?.hash ?? '';
       for (const row of rows.slice(2)) {
-        const hash = linkHash(prev, {
-          at: row.at.toISOString(),
-          actorId: row.actorId?.toString() ?? null,
-          actor: row.actor,
-          action: row.action,
-          entity: row.entity,
-          entityId: row.entityId,
-          before: (row.before ?? null) as Json,
-          after: (row.after ?? null) as Json,
-          ip: row.ip,
-        });
+        const hash = linkHash(prev, storedContent(row));
         await t.ctx.db.execute(
           sql`update audit_log set prev_hash = ${prev}, hash = ${hash} where id = ${row.id}`,
         );

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { contains, offsetOf, within } from '../../db/filters.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import type { Json } from '../../lib/canonical-json.ts';
-import { GENESIS_HASH, linkHash } from '../../plugins/audit.ts';
+import { type AuditContent, GENESIS_HASH, linkHash } from '../../plugins/audit.ts';
 
 type AuditRow = typeof auditLog.$inferSelect;
 
@@ -43,6 +43,19 @@ export const listAudit = async (ctx: AppContext, q: z.output<typeof auditListQue
   return { records: rows.map(toRecord), page: q.page, limit: q.limit, total: total?.n ?? 0 };
 };
 
+/** The content a stored record was hashed over, as `recordAudit` built it. */
+export const storedContent = (row: typeof auditLog.$inferSelect): AuditContent => ({
+  at: row.at.toISOString(),
+  actorId: row.actorId?.toString() ?? null,
+  actor: row.actor,
+  action: row.action,
+  entity: row.entity,
+  entityId: row.entityId,
+  before: (row.before ?? null) as Json,
+  after: (row.after ?? null) as Json,
+  ip: row.ip,
+});
+
 export type ChainReport =
   | { ok: true; records: number }
   | { ok: false; records: number; brokenAt: string; reason: string };
@@ -70,17 +83,7 @@ export const verifyChain = async (db: Db, batch = 1000): Promise<ChainReport> =>
           reason: 'previous-hash link does not match',
         };
       }
-      const expected = linkHash(prev, {
-        at: row.at.toISOString(),
-        actorId: row.actorId?.toString() ?? null,
-        actor: row.actor,
-        action: row.action,
-        entity: row.entity,
-        entityId: row.entityId,
-        before: (row.before ?? null) as Json,
-        after: (row.after ?? null) as Json,
-        ip: row.ip,
-      });
+      const expected = linkHash(prev, storedContent(row));
       if (row.hash !== expected) {
         return {
           ok: false,
