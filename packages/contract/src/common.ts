@@ -88,12 +88,13 @@ export const dateFilter = z
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /** Can PostgreSQL `text` hold this string as sent? Not with a NUL, and UTF-8 has no lone surrogates. */
 export const isStorableText = (v: string) => !v.includes('\u0000') && !loneSurrogate.test(v);
-const unstorable = {
+/** A fresh object per use: zod's `refine` rewrites the options it is given (`message` → `error`). */
+const unstorable = () => ({
   message: 'must not contain NUL characters or unpaired surrogates',
   params: { code: 'text_unstorable' },
-};
+});
 /** A string PostgreSQL can store, for forms that want the rule on one field. */
-export const storableText = z.string().refine(isStorableText, unstorable);
+export const storableText = z.string().refine(isStorableText, unstorable());
 
 /** Path of every string anywhere in a value that PostgreSQL cannot store. */
 const unstorablePaths = (value: unknown, path: PropertyKey[], out: PropertyKey[][]): PropertyKey[][] => {
@@ -116,7 +117,7 @@ const unstorablePaths = (value: unknown, path: PropertyKey[], out: PropertyKey[]
  * PostgreSQL cannot store. It runs on the parsed value, so only fields the route keeps are looked at.
  */
 export const refuseUnstorableText = (value: unknown, ctx: z.RefinementCtx) => {
-  for (const path of unstorablePaths(value, [], [])) ctx.addIssue({ code: 'custom', path, ...unstorable });
+  for (const path of unstorablePaths(value, [], [])) ctx.addIssue({ code: 'custom', path, ...unstorable() });
 };
 
 /**

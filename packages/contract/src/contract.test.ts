@@ -61,3 +61,21 @@ describe('status codes (DESIGN §4)', () => {
     }
   });
 });
+
+describe('text PostgreSQL cannot store (DESIGN §7)', () => {
+  it('is refused in any field of any route, naming the field with a code and a message', () => {
+    for (const [body, path] of [
+      [{ username: 'adm\u0000in', password: 'long enough' }, 'username'],
+      [{ username: 'admin', password: 'long \uD800enough' }, 'password'],
+    ] as const) {
+      const issues = api.login.body.safeParse(body).error?.issues ?? [];
+      expect(issues).toMatchObject([
+        {
+          path: [path],
+          params: { code: 'text_unstorable' },
+          message: 'must not contain NUL characters or unpaired surrogates',
+        },
+      ]);
+    }
+  });
+});
