@@ -23,6 +23,15 @@ export const makeAdapter = async (t: TestApp, token: string, over: Record<string
   return res.body.data;
 };
 
+/** A game provider for a bet brand, as both harnesses register it. */
+export const brandProvider = (codename: string) => ({
+  name: `Provider ${codename}`,
+  codename,
+  endpoint: `https://games.example.com/${codename.toLowerCase()}`,
+  type: 'SLOT',
+  logo: `https://cdn.example.com/${codename.toLowerCase()}.png`,
+});
+
 /**
  * Register game providers by codename (ingest refuses a bet whose brand is none), skipping any that
  * exists; `token` must be allowed to create adapters (ADMIN or SUPERADMIN).
@@ -33,13 +42,7 @@ export const registerBrands = async (t: TestApp, token: string, codenames: reado
       method: 'POST',
       url: '/api/v1/adapter/create',
       token,
-      payload: {
-        name: `Provider ${codename}`,
-        codename,
-        endpoint: `https://games.example.com/${codename.toLowerCase()}`,
-        type: 'SLOT',
-        logo: `https://cdn.example.com/${codename.toLowerCase()}.png`,
-      },
+      payload: brandProvider(codename),
     });
     if (res.body.status !== 1000 && res.body.status !== 2009) {
       throw new Error(`adapter create failed: ${res.body.error}`);

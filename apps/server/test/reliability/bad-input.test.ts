@@ -264,6 +264,14 @@ const validInputs = (f: Fixtures): Record<string, Valid> => {
   const id = { id: f.agentId };
   const agentParams = { agentId: f.agentId };
   const page = { page: 1, limit: 10 };
+  const sharingFilters = {
+    agent: f.agentId,
+    parentAgent: f.parentAgentId,
+    username: 'a',
+    prefix: 'a',
+    isDisable: '0',
+    ...page,
+  };
   const listDates = { startDate: '2026-10-01', endDate: '2026-11-30T23:59:59.000Z' };
   const daily = { body: { day: '1', month: '11', year: '2026' }, params: agentParams };
   const monthly = { body: { month: '11', year: '2026' }, params: agentParams };
@@ -342,26 +350,8 @@ const validInputs = (f: Fixtures): Record<string, Valid> => {
     agentRotateSecret: { params: { id: f.parentAgentId } },
     agentLock: { params: { id: f.parentAgentId } },
     agentUnlock: { params: { id: f.parentAgentId } },
-    agentSharingList: {
-      body: {
-        agent: f.agentId,
-        parentAgent: f.parentAgentId,
-        username: 'a',
-        prefix: 'a',
-        isDisable: '0',
-        ...page,
-      },
-    },
-    agentSharingExport: {
-      body: {
-        agent: f.agentId,
-        parentAgent: f.parentAgentId,
-        username: 'a',
-        prefix: 'a',
-        isDisable: '0',
-        ...page,
-      },
-    },
+    agentSharingList: { body: sharingFilters },
+    agentSharingExport: { body: sharingFilters },
     agentSharingGet: { params: { id: f.sharingId } },
     agentSharingCreate: {
       body: { agent: f.agentId, parentAgent: f.parentAgentId, parentPercentage: 10, isDisable: false },

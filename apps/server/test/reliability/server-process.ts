@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signBody } from '../../src/features/ingest/signature.ts';
+import { brandProvider } from '../factories.ts';
 import { clonePostgresTemplate } from '../harness.ts';
 
 /**
@@ -242,13 +243,7 @@ export const registerBrands = async (
   for (const codename of codenames) {
     const res = await request(server, 'POST', '/api/v1/adapter/create', {
       token,
-      body: {
-        name: `Provider ${codename}`,
-        codename,
-        endpoint: `https://games.example.com/${codename.toLowerCase()}`,
-        type: 'SLOT',
-        logo: `https://cdn.example.com/${codename.toLowerCase()}.png`,
-      },
+      body: brandProvider(codename),
     });
     if (res.body?.status !== 1000) throw new Error(`adapter create: ${res.text}`);
   }

@@ -10,18 +10,20 @@ import { type AuditContent, GENESIS_HASH, linkHash } from '../../plugins/audit.t
 
 type AuditRow = typeof auditLog.$inferSelect;
 
-const toRecord = (row: AuditRow): AuditRecord => ({
-  _id: row.id.toString(),
+/** The content a stored record was hashed over, as `recordAudit` built it. */
+export const storedContent = (row: AuditRow): AuditContent => ({
   at: row.at.toISOString(),
   actorId: row.actorId?.toString() ?? null,
   actor: row.actor,
   action: row.action,
   entity: row.entity,
   entityId: row.entityId,
-  before: row.before ?? null,
-  after: row.after ?? null,
+  before: (row.before ?? null) as Json,
+  after: (row.after ?? null) as Json,
   ip: row.ip,
 });
+
+const toRecord = (row: AuditRow): AuditRecord => ({ _id: row.id.toString(), ...storedContent(row) });
 
 export const listAudit = async (ctx: AppContext, q: z.output<typeof auditListQuerySchema>) => {
   const where = and(
@@ -42,19 +44,6 @@ export const listAudit = async (ctx: AppContext, q: z.output<typeof auditListQue
   ]);
   return { records: rows.map(toRecord), page: q.page, limit: q.limit, total: total?.n ?? 0 };
 };
-
-/** The content a stored record was hashed over, as `recordAudit` built it. */
-export const storedContent = (row: typeof auditLog.$inferSelect): AuditContent => ({
-  at: row.at.toISOString(),
-  actorId: row.actorId?.toString() ?? null,
-  actor: row.actor,
-  action: row.action,
-  entity: row.entity,
-  entityId: row.entityId,
-  before: (row.before ?? null) as Json,
-  after: (row.after ?? null) as Json,
-  ip: row.ip,
-});
 
 export type ChainReport =
   | { ok: true; records: number }
