@@ -154,6 +154,16 @@ test.describe
         'Prefix is already used by another agent',
       );
 
+      // A prefix that another agent's starts (or that starts it) would mix their players' names:
+      // refused beside the field, in Thai, naming the other prefix.
+      const overlap = `คำนำหน้านี้ซ้อนกับคำนำหน้า "${senior.prefix}" ของเอเจนต์อื่น (คำหนึ่งขึ้นต้นด้วยอีกคำ) ชื่อผู้เล่นจะชนกัน`;
+      await dialog.getByLabel('Prefix').fill(`${senior.prefix}x`);
+      await dialog.getByRole('button', { name: 'บันทึก' }).click();
+      await expect(dialog.getByTestId('error-banner')).toContainText(overlap);
+      await expect(dialog.getByText(overlap, { exact: true }).last()).toBeVisible();
+      await expect(dialog.getByLabel('Prefix')).toHaveValue(`${senior.prefix}x`);
+      await screenshot(page, 'agent-register-prefix-overlap');
+
       await dialog.getByLabel('Prefix').fill(child.prefix);
       await dialog.getByRole('button', { name: 'บันทึก' }).click();
       await expect(dialog).toBeHidden();

@@ -19,14 +19,12 @@ test.describe('login and session', () => {
     await screenshot(page, 'login');
   });
 
-  test('wrong password shows the Thai error with the server text', async ({ page }) => {
+  test('wrong password shows the Thai error with the reason in Thai', async ({ page }) => {
     await page.goto('/');
     await page.getByLabel('ชื่อผู้ใช้').fill(ADMIN_USERNAME);
     await page.getByLabel('รหัสผ่าน', { exact: true }).fill('not-the-password');
     await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
-    await expect(page.getByTestId('login-error')).toHaveText(
-      'ไม่สามารถเข้าสู่ระบบได้: Invalid username or password',
-    );
+    await expect(page.getByTestId('login-error')).toHaveText('ไม่สามารถเข้าสู่ระบบได้: ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง');
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('button', { name: 'เข้าสู่ระบบ' })).toBeVisible();
     await expectAccessible(page, 'login with error');

@@ -126,14 +126,28 @@ describe('configuration', () => {
     });
   });
 
-  it.each([
+  it.each<[Record<string, string>, RegExp]>([
     [{ PORT: 'eighty' }, /^Configuration error: PORT .*\(got "eighty"\)$/],
     [{ DATABASE_URL: 'mysql://x' }, /^Configuration error: DATABASE_URL must be a postgres/],
     [{ REPORT_TIMEZONE: 'Mars/Olympus' }, /^Configuration error: REPORT_TIMEZONE must be an IANA/],
     [{ LOG_LEVEL: 'loud' }, /^Configuration error: LOG_LEVEL/],
     [{ ADMIN_PASSWORD: 'short' }, /^Configuration error: ADMIN_PASSWORD must be 8 to 128 characters$/],
+    ...['1e309', '-1e309', '-1', '0.5', '600001', '9223372036854775808', 'NaN', 'ten'].map(
+      (v): [Record<string, string>, RegExp] => [
+        { SHUTDOWN_GRACE_MS: v },
+        /^Configuration error: SHUTDOWN_GRACE_MS /,
+      ],
+    ),
+    // The key is never echoed, not even when it is refused.
+    [{ AUDIT_KEY: 'too-short-key' }, /^Configuration error: AUDIT_KEY must be at least 32 characters$/],
   ])('stops on %j with one clear line', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('takes a shutdown grace of 0 (and −0) to 600,000 ms, 10,000 by default', () => {
+    expect(loadConfig({}).SHUTDOWN_GRACE_MS).toBe(10_000);
+    expect(loadConfig({ SHUTDOWN_GRACE_MS: '600000' }).SHUTDOWN_GRACE_MS).toBe(600_000);
+    expect(Object.is(loadConfig({ SHUTDOWN_GRACE_MS: '-0' }).SHUTDOWN_GRACE_MS + 0, 0)).toBe(true);
   });
 
   it('takes DATABASE_OWNER_URL beside DATABASE_URL, and refuses it alone without printing a password', () => {

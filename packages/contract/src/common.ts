@@ -125,10 +125,12 @@ export const refuseUnstorableText = (value: unknown, ctx: z.RefinementCtx) => {
  * page costs as much as all the pages before it. Page 1000 of 100 (row 99,900) is still served.
  */
 export const MAX_PAGE_OFFSET = 100_000;
+/** The last numbered page served at a page size: the one starting at most MAX_PAGE_OFFSET rows deep. */
+export const lastServedPage = (limit: number) => Math.floor(MAX_PAGE_OFFSET / limit) + 1;
 /** List bodies refuse pages that start beyond MAX_PAGE_OFFSET, before any query runs. */
 export const refuseDeepPage = (v: { page: number; limit: number }, ctx: z.RefinementCtx) => {
-  if ((v.page - 1) * v.limit <= MAX_PAGE_OFFSET) return;
-  const maximum = Math.floor(MAX_PAGE_OFFSET / v.limit) + 1;
+  if (v.page <= lastServedPage(v.limit)) return;
+  const maximum = lastServedPage(v.limit);
   ctx.addIssue({
     code: 'custom',
     path: ['page'],

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { adminListQuerySchema } from './admin.ts';
-import { boolFilter, dateFilter, textFilter } from './common.ts';
+import { boolFilter, dateFilter, lastServedPage, textFilter } from './common.ts';
 import { allows, api, pathOf } from './routes.ts';
-import { httpStatusOf, Status, statusMessages } from './status.ts';
+import { httpStatusOf, issueText, Status, statusMessages } from './status.ts';
 
 describe('list filters (DESIGN §4)', () => {
   it('reads booleans as the spec sends them', () => {
@@ -76,6 +76,28 @@ describe('text PostgreSQL cannot store (DESIGN §7)', () => {
           message: 'must not contain NUL characters or unpaired surrogates',
         },
       ]);
+    }
+  });
+});
+
+describe('issues in the user language (DESIGN §4)', () => {
+  it('fills a known code with its params, and says nothing for codes it does not know', () => {
+    const issue = { code: 'range_too_long', params: { maximum: 366 } };
+    expect(issueText(issue, 'th')).toBe('ช่วงวันที่ยาวได้ไม่เกิน 366 วัน');
+    expect(issueText(issue, 'en')).toBe('The date range may span at most 366 days');
+    expect(issueText({ code: 'prefix_overlap', params: { prefix: 'ab' } }, 'th')).toContain('"ab"');
+    expect(issueText({ code: 'too_big', params: { maximum: 3 } }, 'th')).toBeUndefined();
+    expect(issueText({}, 'en')).toBeUndefined();
+  });
+});
+
+describe('deep pages (DESIGN §7)', () => {
+  it('the last page the web offers is the last the contract accepts', () => {
+    for (const limit of [10, 20, 50, 100]) {
+      const last = lastServedPage(limit);
+      expect(adminListQuerySchema.safeParse({ page: last, limit }).success, String(limit)).toBe(true);
+      const refused = adminListQuerySchema.safeParse({ page: last + 1, limit });
+      expect(refused.error?.issues[0]).toMatchObject({ params: { code: 'page_too_deep', maximum: last } });
     }
   });
 });

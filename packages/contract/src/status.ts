@@ -65,8 +65,9 @@ export const statusMessages: Record<number, { th: string; en: string }> = {
 };
 
 /**
- * The contract's own validation issue codes (`data.issues[].code`), in Thai and English, so the web can
- * say what is wrong in the user's language. zod's codes (`too_big`, `invalid_type`, …) keep their names.
+ * The contract's own issue codes (`data.issues[].code`), in Thai and English, so the web can say what is
+ * wrong in the user's language; `{name}` is filled from the issue's `params`. zod's codes (`too_big`,
+ * `invalid_type`, …) keep their names.
  */
 export const issueMessages: Record<string, { th: string; en: string }> = {
   record_id: { th: 'รหัสอ้างอิงไม่ถูกต้อง', en: 'Not a valid record id' },
@@ -79,14 +80,33 @@ export const issueMessages: Record<string, { th: string; en: string }> = {
     th: 'เวลาระบุละเอียดได้ไม่เกินหลักมิลลิวินาที (ทศนิยม 3 ตำแหน่งของวินาที)',
     en: 'The time may have at most 3 digits of a second (milliseconds)',
   },
-  range_too_long: { th: 'ช่วงวันที่ยาวเกินกำหนด', en: 'The date range is too long' },
+  range_too_long: {
+    th: 'ช่วงวันที่ยาวได้ไม่เกิน {maximum} วัน',
+    en: 'The date range may span at most {maximum} days',
+  },
   page_too_deep: {
-    th: 'หน้าที่ขอลึกเกินไป กรุณาเพิ่มเงื่อนไขค้นหา',
-    en: 'That page is too deep; narrow the filters',
+    th: 'เปิดได้ถึงหน้า {maximum} เท่านั้น กรุณาเพิ่มเงื่อนไขค้นหา',
+    en: 'Pages go up to {maximum} only; narrow the filters',
+  },
+  prefix_overlap: {
+    th: 'คำนำหน้านี้ซ้อนกับคำนำหน้า "{prefix}" ของเอเจนต์อื่น (คำหนึ่งขึ้นต้นด้วยอีกคำ) ชื่อผู้เล่นจะชนกัน',
+    en: 'This prefix overlaps agent prefix "{prefix}" (one starts the other): player names would collide',
   },
   cursor: { th: 'ตำแหน่งหน้าถัดไปไม่ถูกต้อง', en: 'Not a valid page cursor' },
   data_exception: {
     th: 'ข้อมูลมีค่าที่ฐานข้อมูลจัดเก็บไม่ได้',
     en: 'The input holds a value the database cannot store',
   },
+};
+
+/** An issue in the user's language when the contract knows its code, with its `params` filled in. */
+export const issueText = (
+  issue: { code?: string; params?: Record<string, unknown> },
+  language: 'th' | 'en',
+): string | undefined => {
+  const text = issue.code === undefined ? undefined : issueMessages[issue.code]?.[language];
+  return text?.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = issue.params?.[name];
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : whole;
+  });
 };

@@ -1,4 +1,5 @@
 import { Group, Pagination, Text } from '@mantine/core';
+import { lastServedPage } from '@sapi/contract';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../lib/format';
 
@@ -10,16 +11,18 @@ export interface PagerProps {
   disabled?: boolean;
 }
 
-/** "Showing x–y of n" and page buttons. */
+/** "Showing x–y of n" and page buttons, never one the server would refuse (then a hint to narrow). */
 export function Pager({ page, limit, total, onChange, disabled = false }: PagerProps) {
   const { t } = useTranslation();
-  const pages = Math.max(1, Math.ceil(total / limit));
+  const allPages = Math.max(1, Math.ceil(total / limit));
+  const pages = Math.min(allPages, lastServedPage(limit));
   const from = total === 0 ? 0 : (page - 1) * limit + 1;
   const to = Math.min(total, page * limit);
   return (
     <Group justify="space-between" mt="md" wrap="wrap" gap="sm">
       <Text size="sm" c="dimmed" data-testid="pager-summary">
         {t('table.summary', { from: formatNumber(from), to: formatNumber(to), total: formatNumber(total) })}
+        {pages < allPages && ` · ${t('table.capped', { pages: formatNumber(pages) })}`}
       </Text>
       <nav aria-label={t('table.pagination')}>
         <Pagination

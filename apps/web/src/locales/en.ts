@@ -131,6 +131,7 @@ export const en: Resource<typeof th> = {
   },
   table: {
     summary: 'Showing {{from}}–{{to}} of {{total}}',
+    capped: 'pages go up to {{pages}}; narrow the filters to see the rest',
     pagination: 'Pages',
     page: 'Page {{page}}',
     first: 'First page',

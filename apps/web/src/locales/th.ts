@@ -129,6 +129,7 @@ export const th = {
   },
   table: {
     summary: 'แสดง {{from}}–{{to}} จาก {{total}} รายการ',
+    capped: 'เปิดได้ถึงหน้า {{pages}} เพิ่มเงื่อนไขค้นหาเพื่อดูรายการที่เหลือ',
     pagination: 'เลือกหน้า',
     page: 'หน้า {{page}}',
     first: 'หน้าแรก',

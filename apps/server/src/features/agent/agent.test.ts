@@ -44,6 +44,8 @@ describe('agent prefixes are prefix-free (player names cannot collide across age
     expect(res.body).toMatchObject({
       status: 2009,
       error: `Prefix "${second}" and agent prefix "${first}" would share player names (one starts the other)`,
+      // Machine-readable, so the console says it in Thai beside the prefix field.
+      data: { issues: [{ path: 'prefix', code: 'prefix_overlap', params: { prefix: first } }] },
     });
     const listed = await t.call({
       method: 'POST',

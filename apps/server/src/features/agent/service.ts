@@ -137,11 +137,11 @@ const assertPrefixFree = async (tx: Tx, prefix: string) => {
     .orderBy(asc(agents.prefix))
     .limit(1);
   if (!clash) return;
-  throw clash.prefix === prefix
-    ? conflict(uniqueMessages.agents_prefix_unique as string)
-    : conflict(
-        `Prefix "${prefix}" and agent prefix "${clash.prefix}" would share player names (one starts the other)`,
-      );
+  if (clash.prefix === prefix) throw conflict(uniqueMessages.agents_prefix_unique as string);
+  const message = `Prefix "${prefix}" and agent prefix "${clash.prefix}" would share player names (one starts the other)`;
+  throw new AppError(Status.CONFLICT, message, {
+    issues: [{ path: 'prefix', code: 'prefix_overlap', params: { prefix: clash.prefix }, message }],
+  });
 };
 
 const newApiKey = () => `ak_${randomBytes(18).toString('base64url')}`;

@@ -1,20 +1,9 @@
 import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { Status, statusMessages } from '@sapi/contract';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/errors';
-import { currentLanguage } from '../../lib/i18n';
 import { useVerifyPassword } from './api';
-
-/** Answers of a password re-check shown in the user's language (the server's text is English). */
-const translated: readonly number[] = [Status.BAD_CREDENTIALS, Status.TOO_MANY, Status.REAUTH_REQUIRED];
-const verifyError = (err: unknown): string => {
-  const message =
-    err instanceof ApiError && translated.includes(err.status) ? statusMessages[err.status] : undefined;
-  return message ? message[currentLanguage()] : errorMessage(err);
-};
 
 interface ReauthDialogProps {
   opened: boolean;
@@ -60,7 +49,7 @@ export function ReauthDialog({ opened, onClose, stackId, username, onVerified }:
     try {
       await verify.mutateAsync(password);
     } catch (err) {
-      setError(verifyError(err));
+      setError(errorMessage(err));
       return;
     }
     setSending(true);

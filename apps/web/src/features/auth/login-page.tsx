@@ -8,6 +8,7 @@ import artworkUrl from '../../assets/login-art.svg';
 import { LanguageSwitch } from '../../components/language-switch';
 import { ApiError } from '../../lib/api-client';
 import { authStore } from '../../lib/auth-store';
+import { errorMessage } from '../../lib/errors';
 import { useLogin } from './api';
 import classes from './login-page.module.css';
 
@@ -51,7 +52,7 @@ export function LoginPage() {
         onError: (err) => {
           setError(
             err instanceof ApiError && !err.isClientSide
-              ? t('login.failedWithReason', { reason: err.message })
+              ? t('login.failedWithReason', { reason: errorMessage(err) })
               : t('login.failed'),
           );
         },
