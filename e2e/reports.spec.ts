@@ -251,6 +251,13 @@ test('Game Daily By Game: one brand between two date-times, per day and game cod
   );
   await expect(table.locator('tbody tr')).toHaveCount(1);
   await expect(table.locator('tfoot')).toContainText(money(100.25));
+
+  // Longer than a year: refused before any work, and said in Thai with the limit.
+  await page.goto(
+    `/summary/gamedailybygame?agent=${seeded.agent._id}&gameBrand=${seeded.brandA}&from=${Number(year) - 2}-01-01T00:00&to=${to}`,
+  );
+  await expect(page.getByText('ช่วงวันที่ยาวได้ไม่เกิน 366 วัน').first()).toBeVisible();
+  await screenshot(page, 'report-game-daily-by-game-range-too-long');
 });
 
 test('Game Monthly: months × brands in a range of one year, CSV of the range', async ({ page }) => {
