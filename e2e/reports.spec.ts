@@ -307,11 +307,11 @@ test('Game Monthly By Game: one brand per month and game code', async ({ page })
   expect(csv.rows[0]?.gameCode).toBe('G2');
   expect(sumColumn(csv.rows, 'winLose')).toBe(expected.brandB.winLose);
 
-  // A range the server refuses (over two years): its message in the red banner.
+  // A range the server refuses (over two years, 731 days): the reason in Thai in the red banner.
   await page.goto(
     `/summary/gamemonthlybygame?agent=${seeded.agent._id}&gameBrand=${seeded.brandB}&from=2024-01&to=${key}`,
   );
-  await expect(page.getByTestId('error-banner')).toContainText('two years');
+  await expect(page.getByTestId('error-banner')).toContainText('ช่วงวันที่ยาวได้ไม่เกิน 731 วัน');
   // A brand without bets: the no-data picture.
   await page.goto(
     `/summary/gamemonthlybygame?agent=${seeded.agent._id}&gameBrand=NOSUCHBRAND&from=${key}&to=${key}`,
