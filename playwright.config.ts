@@ -8,8 +8,10 @@ import { ADMIN_PASSWORD, ADMIN_USERNAME, BASE_URL, E2E_PORT } from './e2e/env';
 export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results',
+  // Files run side by side, each file's tests in order; every worker signs the admin in once
+  // (e2e/fixtures.ts). One server and one database serve both.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   forbidOnly: Boolean(process.env.CI),
   // One retry under CI absorbs a slow machine's timing; a real failure fails twice.
   retries: process.env.CI ? 1 : 0,
@@ -23,7 +25,9 @@ export default defineConfig({
     locale: 'th-TH',
     timezoneId: 'Asia/Bangkok',
     viewport: { width: 1366, height: 860 },
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (actions, DOM snapshots, network), but no screencast: encoding
+    // its frames for every test, passing or not, is most of what tracing costs the two cores.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',

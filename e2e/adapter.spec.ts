@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { api } from '@sapi/contract';
-import { makeAdapter } from './fixtures';
-import { apiCall, apiToken, expectAccessible, screenshot, signIn, uniqueName } from './support';
+import { expect, makeAdapter, test } from './fixtures';
+import { apiCall, apiToken, expectAccessible, openApp, screenshot, signIn, uniqueName } from './support';
 
 const stamp = Date.now().toString(36).toUpperCase();
 const provider = { name: `Lucky Spin ${stamp}`, code: `LS_${stamp}` };
@@ -25,9 +25,11 @@ const row = (page: Page, code: string) => page.getByTestId(`adapter-row-${code}`
 /** Click the visible track of a row's switch (waits until nothing covers it, e.g. a refetch overlay). */
 const flip = (page: Page, code: string) => row(page, code).locator('.mantine-Switch-track').click();
 
-async function openAdapters(page: Page, username?: string, password?: string) {
+/** The provider list from the menu, as the worker's admin or as the account given. */
+async function openAdapters(page: Page, account?: { username: string; password: string }) {
   await serveLogos(page);
-  await signIn(page, username, password);
+  if (account) await signIn(page, account.username, account.password);
+  else await openApp(page);
   await page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'ค่ายเกม' }).click();
   await expect(page).toHaveURL(/\/adapter\/list$/);
   await expect(page.getByRole('heading', { level: 1, name: 'ค่ายเกม' })).toBeVisible();
@@ -238,7 +240,7 @@ test.describe('game providers: roles and failures', () => {
       const password = 'read-only-pass-1';
       await apiCall(request, api.adminCreate, { token, body: { username, password, type } });
 
-      await openAdapters(page, username, password);
+      await openAdapters(page, { username, password });
       await expect(row(page, adapter.codename)).toContainText(adapter.name);
       await expect(row(page, adapter.codename).getByText('เปิดใช้งาน', { exact: true })).toBeVisible();
       await expect(page.getByRole('button', { name: 'เพิ่มเกม' })).toHaveCount(0);
@@ -253,7 +255,6 @@ test.describe('game providers: roles and failures', () => {
   }
 
   test('a failed list shows the red banner with the server message, and retries', async ({ page }) => {
-    await signIn(page);
     let failures = 1;
     await page.route('**/api/v1/adapter/list', async (route) => {
       if (failures-- > 0) {
@@ -266,7 +267,7 @@ test.describe('game providers: roles and failures', () => {
         await route.continue();
       }
     });
-    await page.goto('/adapter/list');
+    await openApp(page, '/adapter/list');
     const banner = page.getByTestId('error-banner');
     await expect(banner).toContainText('โหลดข้อมูลไม่สำเร็จ');
     await expect(banner).toContainText('Internal error (request id req-77)');

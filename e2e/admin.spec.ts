@@ -1,10 +1,12 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { api } from '@sapi/contract';
+import { expect, test } from './fixtures';
 import {
   ADMIN_PASSWORD,
   apiCall,
   apiToken,
   expectAccessible,
+  openApp,
   screenshot,
   signIn,
   uniqueName,
@@ -15,11 +17,16 @@ const newAdmin = uniqueName('e2e_op');
 const row = (page: Page, username: string) =>
   page.getByRole('row').filter({ has: page.getByText(username, { exact: true }) });
 
-async function openAdmins(page: Page) {
-  await signIn(page);
+/** The admin list from the menu; `username` then searches for one account, as among many. */
+async function openAdmins(page: Page, username?: string) {
+  await openApp(page);
   await page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'ผู้ดูแลระบบ' }).click();
   await expect(page).toHaveURL(/\/admin\/list$/);
   await expect(page.getByRole('heading', { level: 1, name: 'ผู้ดูแลระบบ' })).toBeVisible();
+  if (username === undefined) return;
+  await page.getByRole('search').getByLabel('ชื่อผู้ใช้').fill(username);
+  await page.getByRole('button', { name: 'ค้นหา' }).click();
+  await expect(page).toHaveURL(new RegExp(`username=${username}`));
 }
 
 /** Answer the re-authentication dialog with the signed-in admin's password. */
@@ -33,20 +40,27 @@ async function reauthenticate(page: Page, password = ADMIN_PASSWORD) {
 
 test.describe
   .serial('admin accounts', () => {
+    // Each story starts unverified, as after signing in: a session of its own, not the worker's
+    // (which an earlier re-authentication would have verified).
+    test.use({ ownSession: true });
+
     test('list shows the first SUPERADMIN with its columns', async ({ page }) => {
       await openAdmins(page);
       for (const header of ['ชื่อผู้ใช้', 'ประเภท', 'สถานะ', 'วันที่สร้าง']) {
         await expect(page.getByRole('columnheader', { name: header })).toBeVisible();
       }
+      // Other specs may have added accounts before this one runs: count, don't assume one.
+      await expect(page.getByTestId('pager-summary')).toContainText(/แสดง 1–\d+ จาก \d+ รายการ/);
+      await expectAccessible(page, 'admin list');
+      await screenshot(page, 'admin-list');
+      // Newest first, ten a page: the first account is found by its name.
+      await page.getByRole('search').getByLabel('ชื่อผู้ใช้').fill('admin');
+      await page.getByRole('button', { name: 'ค้นหา' }).click();
       const adminRow = row(page, 'admin');
       await expect(adminRow).toContainText('SUPERADMIN');
       await expect(adminRow).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/);
       // Nobody locks themselves: the own toggle is disabled.
       await expect(adminRow.getByRole('switch')).toBeDisabled();
-      // Other specs may have added accounts before this one runs: count, don't assume one.
-      await expect(page.getByTestId('pager-summary')).toContainText(/แสดง 1–\d+ จาก \d+ รายการ/);
-      await expectAccessible(page, 'admin list');
-      await screenshot(page, 'admin-list');
     });
 
     test('create an admin after re-authentication', async ({ page }) => {
@@ -107,7 +121,7 @@ test.describe
     });
 
     test('edit the type after re-authentication', async ({ page }) => {
-      await openAdmins(page);
+      await openAdmins(page, newAdmin);
       await row(page, newAdmin)
         .getByRole('button', { name: `แก้ไข ${newAdmin}` })
         .click();
@@ -124,7 +138,7 @@ test.describe
     });
 
     test('lock and unlock through the confirm dialog', async ({ page }) => {
-      await openAdmins(page);
+      await openAdmins(page, newAdmin);
       const toggle = row(page, newAdmin).getByRole('switch', { name: `ล็อกบัญชี ${newAdmin}` });
       await expect(toggle).not.toBeChecked();
       await toggle.click({ force: true });
@@ -184,7 +198,8 @@ test.describe('admin accounts: other cases', () => {
     await apiCall(request, api.adminCreate, { token, body: { username, password, type: 'ADMIN' } });
 
     await signIn(page, username, password);
-    await page.goto('/admin/list');
+    // Newest first, ten a page: the SUPERADMIN is found by its name.
+    await page.goto('/admin/list?username=admin');
     await expect(page.getByRole('heading', { level: 1, name: 'ผู้ดูแลระบบ' })).toBeVisible();
     // The SUPERADMIN row is out of reach: no edit button, toggle disabled.
     const superRow = row(page, 'admin');
@@ -198,7 +213,6 @@ test.describe('admin accounts: other cases', () => {
   });
 
   test('a failed list shows the red banner with the server message, and retries', async ({ page }) => {
-    await signIn(page);
     let failures = 1;
     await page.route('**/api/v1/admin/admin/list', async (route) => {
       if (failures-- > 0) {
@@ -211,7 +225,8 @@ test.describe('admin accounts: other cases', () => {
         await route.continue();
       }
     });
-    await page.goto('/admin/list');
+    // Newest first, ten a page: the first account is found by its name.
+    await openApp(page, '/admin/list?username=admin');
     const banner = page.getByTestId('error-banner');
     await expect(banner).toContainText('โหลดข้อมูลไม่สำเร็จ');
     await expect(banner).toContainText('Internal error (request id req-42)');
@@ -223,9 +238,8 @@ test.describe('admin accounts: other cases', () => {
   });
 
   test('no response at all shows the client-side message (4000)', async ({ page }) => {
-    await signIn(page);
     await page.route('**/api/v1/admin/admin/list', (route) => route.abort('connectionrefused'));
-    await page.goto('/admin/list');
+    await openApp(page, '/admin/list');
     await expect(page.getByTestId('error-banner')).toContainText(
       'ไม่สามารถดำเนินการได้ (Unable to process request)',
     );

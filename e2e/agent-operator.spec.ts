@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { type AgentWithSecret, api } from '@sapi/contract';
 import { agentText, pickAgent } from './agent-picker';
-import { makeAgent } from './fixtures';
-import { apiCall, apiToken, expectAccessible, screenshot, signIn, uniqueName } from './support';
+import { expect, makeAgent, test } from './fixtures';
+import { apiCall, apiToken, expectAccessible, openApp, screenshot, signIn, uniqueName } from './support';
 
 const row = (page: Page, username: string) =>
   page.getByRole('row').filter({ has: page.getByRole('cell', { name: username, exact: true }) });
 
 async function openOperators(page: Page) {
-  await signIn(page);
+  await openApp(page);
   await page
     .getByRole('navigation', { name: 'เมนูหลัก' })
     .getByRole('link', { name: 'ผู้ปฏิบัติงานเอเจนต์' })

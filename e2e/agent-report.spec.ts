@@ -1,8 +1,8 @@
-import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { MonthlyBalance } from '@sapi/contract';
-import { ingest, makeAgent } from './fixtures';
+import { expect as baseExpect, ingest, makeAgent, test } from './fixtures';
 import { bangkokIso, bangkokMonth, money, type SeededAgent, seedAgent } from './report-data';
-import { apiToken, expectAccessible, screenshot, signIn, uniqueName } from './support';
+import { apiToken, expectAccessible, openApp, screenshot, uniqueName } from './support';
 
 test.describe.configure({ timeout: 180_000 });
 /** Shared, loaded machines: a first report load can take a while. */
@@ -61,7 +61,7 @@ test('a page of widgets comes from one batch request and matches the monthly rou
     if (r.url().includes('/api/v1/agent-report/'))
       widgetCalls.push(`${r.method()} ${new URL(r.url()).pathname}`);
   });
-  await signIn(page);
+  await openApp(page);
   await page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'รายงานเอเจนต์' }).click();
   await expect(page).toHaveURL(/\/agent\/report$/);
   const table = page.getByRole('table', { name: 'รายงานเอเจนต์' });
@@ -96,8 +96,7 @@ test('a page of widgets comes from one batch request and matches the monthly rou
 });
 
 test('the refresh icon reloads one widget, with a loading text meanwhile', async ({ page, request }) => {
-  await signIn(page);
-  await page.goto(`/agent/report?username=${seeded.agent.username}`);
+  await openApp(page, `/agent/report?username=${seeded.agent.username}`);
   await expectWidget(page, seeded.agent.username, { hold: money(-165.9), winLose: money(10.15) });
 
   // A new lost bet of 10.00.
@@ -113,14 +112,19 @@ test('the refresh icon reloads one widget, with a loading text meanwhile', async
       startDate: bangkokIso(seeded.day2, '12:00:00'),
     },
   ]);
-  // Slow the single-agent route down a little, so the loading text can be seen.
+  // Hold the single-agent route until the loading text has been seen.
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route('**/api/v1/agent-report/*/monthly?*', async (route) => {
-    await new Promise((r) => setTimeout(r, 700));
+    await released;
     await route.continue();
   });
   const widget = page.getByTestId(`widget-${seeded.agent.username}`);
   await page.getByTestId(`refresh-${seeded.agent.username}`).click();
   await expect(widget.getByRole('status')).toHaveText('กำลังโหลด…');
+  release();
   await expectWidget(page, seeded.agent.username, figuresOf(await monthlyRoute(request, seeded.agent._id)));
   await expectWidget(page, seeded.agent.username, { hold: money(-175.9), winLose: money(0.15) });
   await expect(widget.getByRole('status')).toHaveCount(0);
@@ -145,8 +149,7 @@ test('spec §4: a widget takes figures only with a nonzero hold; another month s
     },
   ]);
   expect((await monthlyRoute(request, depositOnly._id)).depositBalance).toBe(50);
-  await signIn(page);
-  await page.goto('/agent/report');
+  await openApp(page, '/agent/report');
   await search(page, depositOnly.username);
   const zeros = { hold: money(0), winLose: money(0), deposit: money(0), profit: money(0) };
   await expectWidget(page, depositOnly.username, zeros);

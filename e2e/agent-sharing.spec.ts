@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { type AgentWithSecret, api } from '@sapi/contract';
 import { agentText, pickAgent } from './agent-picker';
-import { makeAgent } from './fixtures';
-import { apiCall, apiToken, expectAccessible, screenshot, signIn, uniqueName } from './support';
+import { expect, makeAgent, test } from './fixtures';
+import { apiCall, apiToken, expectAccessible, openApp, screenshot, signIn, uniqueName } from './support';
 
 /** The rows of the sharing table whose agent cell shows this agent. */
 const row = (page: Page, agent: AgentWithSecret) =>
@@ -13,8 +13,7 @@ const row = (page: Page, agent: AgentWithSecret) =>
     .filter({ hasText: agent.prefix });
 
 async function openSharing(page: Page) {
-  await signIn(page);
-  await page.goto('/agentsharing');
+  await openApp(page, '/agentsharing');
   await expect(page.getByRole('heading', { level: 1, name: 'การแบ่งรายได้เอเจนต์' })).toBeVisible();
 }
 
@@ -231,8 +230,7 @@ test.describe
     });
 
     test('CSV export of the current filters', async ({ page }) => {
-      await signIn(page);
-      await page.goto(`/agentsharing?agent=${agent._id}`);
+      await openApp(page, `/agentsharing?agent=${agent._id}`);
       await expect(row(page, agent)).toHaveCount(2);
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: 'ส่งออก CSV' }).click();

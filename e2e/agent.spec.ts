@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { type AgentWithSecret, api } from '@sapi/contract';
-import { ingest, makeAdapter, makeAgent } from './fixtures';
-import { apiCall, apiToken, expectAccessible, screenshot, signIn, uniqueName } from './support';
+import { expect, ingest, makeAdapter, makeAgent, test } from './fixtures';
+import { apiCall, apiToken, expectAccessible, openApp, screenshot, signIn, uniqueName } from './support';
 
 const tag = Date.now().toString(36).slice(-4);
 const senior = { username: uniqueName('senior'), prefix: `s${tag}`, code: `SEN-${tag}` };
@@ -20,9 +20,10 @@ const row = (page: Page, username: string) => page.getByTestId(`agent-row-${user
 /** Click the visible track of a row's lock switch (waits until nothing covers it). */
 const flip = (page: Page, username: string) => row(page, username).locator('.mantine-Switch-track').click();
 
-async function openAgents(page: Page, username?: string, password?: string) {
-  // Sign-in lands on the agent list (spec §2).
-  await signIn(page, username, password);
+/** The agent list, where signing in lands (spec §2), as the worker's admin or as the account given. */
+async function openAgents(page: Page, account?: { username: string; password: string }) {
+  if (account) await signIn(page, account.username, account.password);
+  else await openApp(page);
   await expect(page.getByRole('heading', { level: 1, name: 'รายชื่อเอเจนต์' })).toBeVisible();
 }
 
@@ -392,7 +393,7 @@ test.describe('agents: roles and failures', () => {
     const password = 'reporter-pass-123';
     await apiCall(request, api.adminCreate, { token, body: { username, password, type: 'REPORTER' } });
 
-    await openAgents(page, username, password);
+    await openAgents(page, { username, password });
     await expect(row(page, agent.username)).toContainText(agent.prefix);
     await expect(page.getByRole('button', { name: 'เพิ่มเอเจนต์ใหม่' })).toHaveCount(0);
     await expect(page.getByRole('switch')).toHaveCount(0);
@@ -416,7 +417,6 @@ test.describe('agents: roles and failures', () => {
   });
 
   test('a failed list shows the red banner with the server message, and retries', async ({ page }) => {
-    await signIn(page);
     let failures = 1;
     await page.route('**/api/v1/agent/list', async (route) => {
       const body = route.request().postDataJSON() as { limit?: number; username?: string };
@@ -431,7 +431,7 @@ test.describe('agents: roles and failures', () => {
         await route.continue();
       }
     });
-    await page.goto('/agent/list?username=x');
+    await openApp(page, '/agent/list?username=x');
     const banner = page.getByTestId('error-banner');
     await expect(banner).toContainText('โหลดข้อมูลไม่สำเร็จ');
     await expect(banner).toContainText('Internal error (request id req-88)');

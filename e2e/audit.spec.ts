@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { api } from '@sapi/contract';
-import { apiCall, apiToken, expectAccessible, screenshot, signIn, uniqueName } from './support';
+import { expect, test } from './fixtures';
+import { apiCall, apiToken, expectAccessible, openApp, screenshot, uniqueName } from './support';
 
 test('audit log lists the changes just made and opens their before/after', async ({ page, request }) => {
   // Changes made through the API: create, change type, lock.
@@ -13,7 +13,7 @@ test('audit log lists the changes just made and opens their before/after', async
   await apiCall(request, api.adminUpdate, { token, params: { id: created._id }, body: { type: 'REPORTER' } });
   await apiCall(request, api.adminLock, { token, params: { id: created._id } });
 
-  await signIn(page);
+  await openApp(page);
   await page
     .getByRole('navigation', { name: 'เมนูหลัก' })
     .getByRole('link', { name: 'บันทึกการตรวจสอบ' })

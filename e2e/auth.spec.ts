@@ -1,7 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect, signedOut, test } from './fixtures';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, expectAccessible, screenshot, signIn, TOKEN_KEY } from './support';
 
 test.describe('login and session', () => {
+  // The login screen itself: no session to start with.
+  test.use({ storageState: signedOut });
+
   test('login screen: split layout, Thai labels, accessible', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'S.API System' })).toBeVisible();

@@ -1,7 +1,60 @@
 import { createHmac } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type BrowserContextOptions,
+  test as base,
+  type PlaywrightWorkerArgs,
+} from '@playwright/test';
 import { type AgentWithSecret, api, type BodyOf } from '@sapi/contract';
-import { apiCall, apiToken, uniqueName } from './support';
+import { BASE_URL } from './env';
+import {
+  ADMIN_PASSWORD,
+  ADMIN_USERNAME,
+  apiCall,
+  apiToken,
+  TOKEN_KEY,
+  uniqueName,
+  workerTag,
+} from './support';
+
+export { expect } from '@playwright/test';
+
+type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
+
+/** A context with nothing stored: the login screen, for tests of signing in and out. */
+export const signedOut: StorageState = { cookies: [], origins: [] };
+
+/** What the web app keeps of a session: the bearer token in localStorage under the partner prefix. */
+const storageOf = (token: string): StorageState => ({
+  cookies: [],
+  origins: [{ origin: BASE_URL, localStorage: [{ name: TOKEN_KEY, value: token }] }],
+});
+
+/** Sign the default admin in through the API, as the login screen does (no password re-check). */
+const adminSession = async (playwright: PlaywrightWorkerArgs['playwright']) => {
+  const request = await playwright.request.newContext({ baseURL: BASE_URL });
+  try {
+    const { token } = await apiCall(request, api.login, {
+      body: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
+    });
+    return storageOf(token);
+  } finally {
+    await request.dispose();
+  }
+};
+
+/**
+ * Every test's browser context starts signed in as the default admin, in one session per worker:
+ * signing in through the login screen is tested where it is the behaviour under test (auth.spec,
+ * role accounts), not before every test. `ownSession` gives a test a session of its own, for a
+ * story that needs a fresh one (re-authentication) or ends it; `storageState: signedOut` none.
+ */
+export const test = base.extend<{ ownSession: boolean }, { workerSession: StorageState }>({
+  ownSession: [false, { option: true }],
+  workerSession: [async ({ playwright }, use) => use(await adminSession(playwright)), { scope: 'worker' }],
+  storageState: async ({ ownSession, workerSession, playwright }, use) =>
+    use(ownSession ? await adminSession(playwright) : workerSession),
+});
 
 /** Data set-up through the API, as a client of the contract would do it. */
 
@@ -33,7 +86,9 @@ export const makeAgent = (
   token: string,
   over: Partial<BodyOf<typeof api.agentRegister>> = {},
 ) => {
-  const tag = `${Date.now().toString(36).slice(-3)}${++agentSeq}`;
+  // Unique in the run (each run has a fresh database): this worker's tag and its own count.
+  // Always six characters: prefixes must be prefix-free ("e1a1" would start "e1a10").
+  const tag = `${workerTag(3)}${(++agentSeq % 1296).toString(36).padStart(2, '0')}`;
   return apiCall(request, api.agentRegister, {
     token,
     body: {
@@ -41,8 +96,7 @@ export const makeAgent = (
       password: 'agent-password-1',
       endpoint: 'https://partner.example.com/callback',
       games: [],
-      // Always six characters: prefixes must be prefix-free ("e1a1" would start "e1a10").
-      prefix: `e${Date.now().toString(36).slice(-3)}${(agentSeq % 1296).toString(36).padStart(2, '0')}`,
+      prefix: `e${tag}`,
       code: `E2E-${tag}`,
       agentType: 'AGENT',
       ...over,

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { type Page, request as playwrightRequest } from '@playwright/test';
 import { type AgentWithSecret, api } from '@sapi/contract';
 import { pickAgent } from './agent-picker';
 import { bangkokDay, ddmmyyyy, isoDay, thaiMonthYear } from './bangkok';
 import { BASE_URL } from './env';
-import { ingest, makeAgent } from './fixtures';
-import { apiCall, apiToken, expectAccessible, screenshot, signIn } from './support';
+import { expect, ingest, makeAgent, test } from './fixtures';
+import { apiCall, apiToken, expectAccessible, openApp, screenshot } from './support';
 
 /** A fresh agent whose five players all register today: three arrive with bets, two are added by staff. */
 const tag = `rr${Date.now().toString(36)}`;
@@ -51,7 +51,7 @@ test.describe
     test('asks for an agent, then shows every day of this month with a chart and a total', async ({
       page,
     }) => {
-      await signIn(page);
+      await openApp(page);
       await page
         .getByRole('navigation', { name: 'เมนูหลัก' })
         .getByRole('link', { name: 'รายงานการลงทะเบียน' })
@@ -97,8 +97,7 @@ test.describe
     });
 
     test('another month: every day listed with zero', async ({ page }) => {
-      await signIn(page);
-      await page.goto(`/report?agent=${agent._id}&month=${monthKey(today.year, today.month)}`);
+      await openApp(page, `/report?agent=${agent._id}&month=${monthKey(today.year, today.month)}`);
       await expect(page.getByTestId('register-total')).toContainText('5');
       const previous =
         today.month === 1
@@ -120,9 +119,8 @@ test.describe
     });
 
     test('exports the month as CSV', async ({ page }) => {
-      await signIn(page);
       const month = monthKey(today.year, today.month);
-      await page.goto(`/report?agent=${agent._id}&month=${month}`);
+      await openApp(page, `/report?agent=${agent._id}&month=${month}`);
       await expect(page.getByTestId('register-total')).toContainText('5');
       const downloading = page.waitForEvent('download');
       await page.getByRole('button', { name: 'ส่งออก CSV' }).click();

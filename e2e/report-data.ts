@@ -38,7 +38,8 @@ export interface SeededAgent {
 }
 
 /**
- * An agent with ten transactions in this Bangkok month (days 1 and 2):
+ * An agent with ten transactions in a Bangkok month (days 1 and 2), this one unless `monthKey`
+ * (`YYYY-MM`) says another:
  *  day 1  brandA/G1 HOLD −100.25 SETTLE 150.50; brandB/G2 HOLD −40.10 SETTLE 0
  *  day 2  brandA/G3 HOLD −20.00 CANCEL 20.00; brandB/G2 HOLD −5.55 VOID 5.55;
  *         brandA/G1 DEPOSIT 500.00 WITHDRAW −123.45
@@ -62,14 +63,17 @@ export const expected = {
   brandB: { turnover: 45.65, winLose: -40.1 },
 };
 
-export async function seedAgent(request: APIRequestContext, token: string): Promise<SeededAgent> {
+export async function seedAgent(
+  request: APIRequestContext,
+  token: string,
+  monthKey = bangkokMonth().key,
+): Promise<SeededAgent> {
   const agent = await makeAgent(request, token);
   const tag = agent.prefix.toUpperCase();
   const brandA = `EA${tag}`;
   const brandB = `EB${tag}`;
-  const { key } = bangkokMonth();
-  const day1 = `${key}-01`;
-  const day2 = `${key}-02`;
+  const day1 = `${monthKey}-01`;
+  const day2 = `${monthKey}-02`;
   const p1 = uniqueName('p1').slice(0, 20);
   const p2 = uniqueName('p2').slice(0, 20);
   const bet = (
@@ -105,6 +109,24 @@ export async function seedAgent(request: APIRequestContext, token: string): Prom
     bet('w1', 'WITHDRAW', -123.45, brandA, 'G1', p1, d2),
   ]);
   return { agent, brandA, brandB, day1, day2 };
+}
+
+/**
+ * Check a screen of platform-wide figures against the server's. Other workers add bets and
+ * arrangements meanwhile, so a difference may only mean the figures moved between the two reads:
+ * then the screen is loaded again and compared with the server's figures of that moment, until
+ * they agree. A wrong figure never agrees and fails when the time is up.
+ */
+export async function againstServer<T>(
+  page: Page,
+  read: () => Promise<T>,
+  check: (server: T) => Promise<void>,
+) {
+  let attempt = 0;
+  await expect(async () => {
+    if (attempt++ > 0) await page.reload();
+    await check(await read());
+  }).toPass({ timeout: 90_000 });
 }
 
 /** A table's cells by column header: the rows and the totals row. */

@@ -1,7 +1,8 @@
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { api } from '@sapi/contract';
-import { makeAgent } from './fixtures';
+import { expect as baseExpect, makeAgent, test } from './fixtures';
 import {
+  againstServer,
   bangkokMonth,
   downloadCsv,
   expected,
@@ -12,7 +13,7 @@ import {
   seedAgent,
   sumColumn,
 } from './report-data';
-import { apiCall, apiToken, expectAccessible, screenshot, signIn } from './support';
+import { apiCall, apiToken, expectAccessible, openApp, screenshot } from './support';
 
 // The machines are slow and shared: room for a whole report screen with its CSV and axe check.
 test.describe.configure({ timeout: 180_000 });
@@ -47,8 +48,7 @@ const expectMonthTotals = (totals: Map<string, string> | undefined) => {
 };
 
 test('the summary hub: every tile has a description and opens its report', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/summary');
+  await openApp(page, '/summary');
   const tiles: [RegExp, string, string][] = [
     [/สรุปรายวันตามเอเจนต์/, '/summary/agentdaily', 'สรุปรายวันตามเอเจนต์'],
     [/สรุปรายเดือนตามเอเจนต์/, '/summary/agentmonthly', 'สรุปรายเดือนตามเอเจนต์'],
@@ -71,8 +71,7 @@ test('the summary hub: every tile has a description and opens its report', async
 });
 
 test('Agent Daily: one agent filtered by hand, totals to the satang, CSV, the buttons', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/summary/agentdaily');
+  await openApp(page, '/summary/agentdaily');
   const table = reportTable(page, 'สรุปรายวันตามเอเจนต์');
   // Opens on this month of the whole platform: one row per day.
   await expect(table.locator('tbody tr')).toHaveCount(daysInMonth);
@@ -111,8 +110,7 @@ test('Agent Daily: one agent filtered by hand, totals to the satang, CSV, the bu
 });
 
 test('Agent Daily: one day, the per-agent report and the whole-platform summary', async ({ page }) => {
-  await signIn(page);
-  await page.goto(`/summary/agentdaily?agent=${seeded.agent._id}&month=${Number(month)}&year=${year}`);
+  await openApp(page, `/summary/agentdaily?agent=${seeded.agent._id}&month=${Number(month)}&year=${year}`);
   const table = reportTable(page, 'สรุปรายวันตามเอเจนต์');
   await expect(table.locator('tfoot')).toContainText(money(expected.month.turnover));
   // One day only, chosen in the filter.
@@ -127,21 +125,26 @@ test('Agent Daily: one day, the per-agent report and the whole-platform summary'
     'href',
     `/agent/report?startDate=${key}-01`,
   );
-  // Summary: the whole platform, the same day.
+  // Summary: the whole platform, the same day (other workers add bets to it meanwhile).
   await page.getByTestId('platform-summary').click();
   await expect(page).toHaveURL(/agent=all/);
-  const all = await apiCall(page.request, api.summaryAgentDaily, {
-    token,
-    params: { agentId: 'all' },
-    body: { day: '2', month, year },
-  });
-  await expect(table.locator('tfoot')).toContainText(money(all.totals.turnover));
-  expect(Number(all.totals.turnover)).toBeGreaterThanOrEqual(expected.day2.turnover);
+  await againstServer(
+    page,
+    () =>
+      apiCall(page.request, api.summaryAgentDaily, {
+        token,
+        params: { agentId: 'all' },
+        body: { day: '2', month, year },
+      }),
+    async (all) => {
+      await expect(table.locator('tfoot')).toContainText(money(all.totals.turnover), { timeout: 10_000 });
+      expect(Number(all.totals.turnover)).toBeGreaterThanOrEqual(expected.day2.turnover);
+    },
+  );
 });
 
 test('Agent Monthly: the year by month, one month, CSV', async ({ page }) => {
-  await signIn(page);
-  await page.goto(`/summary/agentmonthly?agent=${seeded.agent._id}&year=${year}`);
+  await openApp(page, `/summary/agentmonthly?agent=${seeded.agent._id}&year=${year}`);
   const table = reportTable(page, 'สรุปรายเดือนตามเอเจนต์');
   await expect(table.locator('tbody tr')).toHaveCount(12);
   const read = await readTable(table);
@@ -172,8 +175,7 @@ test('Agent Monthly: the year by month, one month, CSV', async ({ page }) => {
 });
 
 test('Game Daily: days × brands, "check data" opens the transactions of that day', async ({ page }) => {
-  await signIn(page);
-  await page.goto(`/summary/gamedaily?agent=${seeded.agent._id}&month=${Number(month)}&year=${year}`);
+  await openApp(page, `/summary/gamedaily?agent=${seeded.agent._id}&month=${Number(month)}&year=${year}`);
   const table = reportTable(page, 'สรุปรายวันตามค่ายเกม');
   await expect(table.locator('tbody tr')).toHaveCount(4);
   const read = await readTable(table);
@@ -216,8 +218,7 @@ test('Game Daily: days × brands, "check data" opens the transactions of that da
 });
 
 test('Game Daily By Game: one brand between two date-times, per day and game code', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/summary/gamedailybygame');
+  await openApp(page, '/summary/gamedailybygame');
   // No brand yet: a prompt, no request.
   await expect(page.getByTestId('report-prompt')).toContainText('เลือกค่ายเกม');
   const from = `${seeded.day1}T00:00`;
@@ -261,8 +262,7 @@ test('Game Daily By Game: one brand between two date-times, per day and game cod
 });
 
 test('Game Monthly: months × brands in a range of one year, CSV of the range', async ({ page }) => {
-  await signIn(page);
-  await page.goto(`/summary/gamemonthly?agent=${seeded.agent._id}&from=${key}&to=${key}`);
+  await openApp(page, `/summary/gamemonthly?agent=${seeded.agent._id}&from=${key}&to=${key}`);
   const table = reportTable(page, 'สรุปรายเดือนตามค่ายเกม');
   await expect(table.locator('tbody tr')).toHaveCount(2);
   const read = await readTable(table);
@@ -287,8 +287,8 @@ test('Game Monthly: months × brands in a range of one year, CSV of the range', 
 });
 
 test('Game Monthly By Game: one brand per month and game code', async ({ page }) => {
-  await signIn(page);
-  await page.goto(
+  await openApp(
+    page,
     `/summary/gamemonthlybygame?agent=${seeded.agent._id}&gameBrand=${seeded.brandB}&from=${key}&to=${key}`,
   );
   const table = reportTable(page, 'สรุปรายเดือนตามเกม');
@@ -325,8 +325,7 @@ test('Revenue share: the parent earns its percentage of the child’s win/lose',
     token,
     body: { agent: seeded.agent._id, parentAgent: parent._id, parentPercentage: 25 },
   });
-  await signIn(page);
-  await page.goto(`/summary/revenueshare?month=${Number(month)}&year=${year}`);
+  await openApp(page, `/summary/revenueshare?month=${Number(month)}&year=${year}`);
   const table = reportTable(page, 'ส่วนแบ่งรายได้เอเจนต์');
   const row = table.locator('tbody tr[data-kind="arrangement"]').filter({ hasText: seeded.agent.username });
   await expect(row).toHaveCount(1);
@@ -336,14 +335,19 @@ test('Revenue share: the parent earns its percentage of the child’s win/lose',
   await expect(row).toContainText(money(2.54));
   const subtotal = table.locator('tbody tr[data-kind="parent-total"]').filter({ hasText: parent.username });
   await expect(subtotal).toContainText(money(2.54));
-  const statement = await apiCall(request, api.revenueShare, { token, body: { month, year } });
-  await expect(table.locator('tfoot')).toContainText(money(statement.total));
+  // The whole statement is the platform's: other workers add arrangements meanwhile.
+  await againstServer(
+    page,
+    () => apiCall(request, api.revenueShare, { token, body: { month, year } }),
+    async (statement) => {
+      await expect(table.locator('tfoot')).toContainText(money(statement.total), { timeout: 10_000 });
+      const csv = await downloadCsv(page);
+      const line = csv.rows.find((r) => r.agent === seeded.agent._id);
+      expect(line?.parentShare).toBe('2.54');
+      expect(line?.parentPercentage).toBe('25');
+      expect(csv.rows).toHaveLength(statement.rows.length);
+    },
+  );
   await expectAccessible(page, 'revenue share');
   await screenshot(page, 'report-revenue-share');
-
-  const csv = await downloadCsv(page);
-  const line = csv.rows.find((r) => r.agent === seeded.agent._id);
-  expect(line?.parentShare).toBe('2.54');
-  expect(line?.parentPercentage).toBe('25');
-  expect(csv.rows).toHaveLength(statement.rows.length);
 });

@@ -1,27 +1,28 @@
-import { expect, test } from '@playwright/test';
 import { api } from '@sapi/contract';
-import { apiCall, apiToken, expectAccessible, screenshot, signIn, uniqueName } from './support';
+import { expect, signedOut, test } from './fixtures';
+import { apiCall, apiToken, expectAccessible, openApp, screenshot, signIn, uniqueName } from './support';
 
-test('an unknown route shows the 404 page', async ({ page }) => {
-  await page.goto('/no/such/page');
-  await expect(page.getByRole('heading', { level: 1, name: '404 Not Found' })).toBeVisible();
-  await expect(page.getByText('ไม่พบหน้าที่คุณต้องการ')).toBeVisible();
-  await expectAccessible(page, '404 page');
-  await screenshot(page, 'not-found');
+test.describe(() => {
+  test.use({ storageState: signedOut });
+  test('an unknown route shows the 404 page', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { level: 1, name: '404 Not Found' })).toBeVisible();
+    await expect(page.getByText('ไม่พบหน้าที่คุณต้องการ')).toBeVisible();
+    await expectAccessible(page, '404 page');
+    await screenshot(page, 'not-found');
+  });
 });
 
 test('a malformed agent id is a 400 Bad Request', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/transaction/not-an-id');
+  await openApp(page, '/transaction/not-an-id');
   await expect(page.getByRole('heading', { level: 1, name: '400 Bad Request' })).toBeVisible();
   // Inside the layout: the menu stays.
   await expect(page.getByRole('navigation', { name: 'เมนูหลัก' })).toBeVisible();
 });
 
 test('the summary hub links to its reports', async ({ page }) => {
-  await signIn(page);
   // The hub links to the eight reports.
-  await page.goto('/summary');
+  await openApp(page, '/summary');
   await expect(page.getByRole('heading', { level: 1, name: 'สรุปผล' })).toBeVisible();
   await page.getByRole('link', { name: /สรุปรายวันตามเอเจนต์/ }).click();
   await expect(page).toHaveURL(/\/summary\/agentdaily$/);
@@ -31,7 +32,7 @@ test('the summary hub links to its reports', async ({ page }) => {
 });
 
 test('language switch to English and back', async ({ page }) => {
-  await signIn(page);
+  await openApp(page);
   const nav = page.getByRole('navigation', { name: 'เมนูหลัก' });
   await page.getByTestId('language-switch').getByText('English').click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
@@ -54,14 +55,19 @@ test('language switch to English and back', async ({ page }) => {
   await expect(nav.getByRole('link', { name: 'ผู้ดูแลระบบ' })).toBeVisible();
 });
 
-test('the login screen in English keeps the error texts of spec §8', async ({ page }) => {
-  await page.goto('/');
-  await page.getByTestId('language-switch').getByText('English').click();
-  await page.getByLabel('Username').fill('nobody_here');
-  await page.getByLabel('Password', { exact: true }).fill('whatever-123');
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByTestId('login-error')).toHaveText('Unable to log in: Invalid username or password');
-  await page.getByTestId('language-switch').getByText('ไทย').click();
+test.describe(() => {
+  test.use({ storageState: signedOut });
+  test('the login screen in English keeps the error texts of spec §8', async ({ page }) => {
+    await page.goto('/');
+    await page.getByTestId('language-switch').getByText('English').click();
+    await page.getByLabel('Username').fill('nobody_here');
+    await page.getByLabel('Password', { exact: true }).fill('whatever-123');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByTestId('login-error')).toHaveText(
+      'Unable to log in: Invalid username or password',
+    );
+    await page.getByTestId('language-switch').getByText('ไทย').click();
+  });
 });
 
 test('REPORTER sees no Admin or Audit entry and gets 403 there', async ({ page, request }) => {
@@ -109,25 +115,28 @@ test('a session revoked on the server sends the next call back to the login scre
 });
 
 test('a screen that cannot load shows "Unexpected Application Error!"', async ({ page }) => {
-  await signIn(page);
   await page.route(/\/assets\/audit-page-[^/]+\.js$/, (route) => route.abort('failed'));
-  await page.goto('/audit');
+  await openApp(page, '/audit');
   await expect(page.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'เมนูหลัก' })).toBeVisible();
   await expectAccessible(page, 'unexpected error page');
   await screenshot(page, 'unexpected-error');
 });
 
-test('small screens: the menu opens from the burger', async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/');
-  await expectAccessible(page, 'login on a phone');
-  await screenshot(page, 'login-mobile');
-  await signIn(page);
-  const nav = page.getByRole('navigation', { name: 'เมนูหลัก' });
-  await page.getByRole('button', { name: 'เปิดเมนู' }).click();
-  await nav.getByRole('link', { name: 'ผู้ดูแลระบบ' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'ผู้ดูแลระบบ' })).toBeVisible();
-  await expectAccessible(page, 'admin list on a phone');
-  await screenshot(page, 'admin-list-mobile');
+test.describe(() => {
+  // Signing in on a phone: no session to start with.
+  test.use({ storageState: signedOut });
+  test('small screens: the menu opens from the burger', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await expectAccessible(page, 'login on a phone');
+    await screenshot(page, 'login-mobile');
+    await signIn(page);
+    const nav = page.getByRole('navigation', { name: 'เมนูหลัก' });
+    await page.getByRole('button', { name: 'เปิดเมนู' }).click();
+    await nav.getByRole('link', { name: 'ผู้ดูแลระบบ' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'ผู้ดูแลระบบ' })).toBeVisible();
+    await expectAccessible(page, 'admin list on a phone');
+    await screenshot(page, 'admin-list-mobile');
+  });
 });

@@ -11,11 +11,25 @@ export const TOKEN_KEY = 'sapi_token';
 
 const SCREENSHOT_DIR = 'test-results/screenshots';
 
-/** A unique, valid username (3–32 of a-z 0-9 _). */
-export const uniqueName = (prefix: string) =>
-  `${prefix}_${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`.slice(0, 32);
+/**
+ * This worker process, `width` base-36 characters: Playwright numbers every worker of a run
+ * (a restarted one too) differently, so names made of it do not collide between parallel workers.
+ */
+export const workerTag = (width: number) =>
+  Number(process.env.TEST_WORKER_INDEX ?? 0)
+    .toString(36)
+    .padStart(width, '0')
+    .slice(-width);
 
-/** Sign in through the login screen and wait for the agent list. */
+let nameSeq = 0;
+/** A unique, valid username (3–32 of a-z 0-9 _): the time, this worker and its own count. */
+export const uniqueName = (prefix: string) =>
+  `${prefix}_${Date.now().toString(36)}${workerTag(1)}${(++nameSeq).toString(36)}`.slice(0, 32);
+
+/**
+ * Sign in through the login screen and wait for the agent list. The login screen shows whatever the
+ * context holds, so this also replaces the worker's admin session by another account's.
+ */
 export async function signIn(page: Page, username = ADMIN_USERNAME, password = ADMIN_PASSWORD) {
   await page.goto('/');
   await page.getByLabel('ชื่อผู้ใช้').fill(username);
@@ -25,25 +39,53 @@ export async function signIn(page: Page, username = ADMIN_USERNAME, password = A
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
 
-/** No serious or critical axe-core violation on the page as it is now. */
-export async function expectAccessible(page: Page, what: string) {
-  // Let transitions (modals, notifications) settle before checking colours: axe blends the
-  // colours of a half-faded element and reports contrast that no user sees at rest.
-  await page.waitForTimeout(400);
-  // Only time-based, finite ones: a scroll-driven animation (a table header following the page)
-  // never finishes.
-  await page.evaluate(() =>
-    Promise.all(
+/**
+ * Open a screen in the worker's signed-in session (the context's storage holds the token); by
+ * default the agent list, where signing in lands. A test's first screen loads the whole app into an
+ * empty cache and checks the session before the screen's own data: more than one step's time on a
+ * loaded machine.
+ */
+export async function openApp(page: Page, path = '/agent/list') {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+}
+
+/**
+ * Wait until the page is at rest: fonts loaded and no transition or animation running for a few
+ * frames in a row. A Mantine transition starts two frames after its element mounts, so a quiet
+ * moment counts only after several frames without one. Only time-based, finite, running ones: a
+ * scroll-driven animation (a table header following the page) or a spinner never finishes.
+ */
+export async function settled(page: Page) {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const running = () =>
       document
         .getAnimations()
         .filter(
           (a) =>
+            a.playState === 'running' &&
             a.timeline instanceof DocumentTimeline &&
             a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY,
-        )
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+        );
+    for (let quiet = 0; quiet < 3; ) {
+      const animations = running();
+      if (animations.length === 0) quiet++;
+      else {
+        quiet = 0;
+        await Promise.all(animations.map((a) => a.finished.catch(() => undefined)));
+      }
+      await frame();
+    }
+  });
+}
+
+/** No serious or critical axe-core violation on the page as it is now. */
+export async function expectAccessible(page: Page, what: string) {
+  // Let transitions (modals, notifications) settle before checking colours: axe blends the
+  // colours of a half-faded element and reports contrast that no user sees at rest.
+  await settled(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
@@ -67,7 +109,7 @@ export async function expectAccessible(page: Page, what: string) {
  */
 export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.waitForTimeout(300);
+  await settled(page);
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage });
 }
 

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { type Page, request as playwrightRequest } from '@playwright/test';
 import type { AgentWithSecret } from '@sapi/contract';
 import { bangkokDay, bangkokDayStart, mmddyyyy, pickDay } from './bangkok';
 import { BASE_URL } from './env';
-import { ingest, makeAgent } from './fixtures';
-import { apiToken, expectAccessible, screenshot, signIn } from './support';
+import { expect, ingest, makeAgent, test } from './fixtures';
+import { apiToken, expectAccessible, openApp, screenshot } from './support';
 
 /**
  * One agent with 120 signed rows: 60 bets, each a HOLD and its SETTLE 45 s later, two hours apart
@@ -67,10 +67,9 @@ test.beforeAll(async () => {
   await request.dispose();
 });
 
-/** Sign in and open the agent's transactions from the agent list's username link. */
+/** Open the agent's transactions from the agent list's username link. */
 async function openFromAgentList(page: Page) {
-  await signIn(page);
-  await page.goto(`/agent/list?username=${agent.username}`);
+  await openApp(page, `/agent/list?username=${agent.username}`);
   await page.getByRole('link', { name: agent.username, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/transaction/${agent._id}$`));
   await expect(
@@ -360,8 +359,7 @@ test.describe
   });
 
 test('an unknown agent id says so instead of listing nothing', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/transaction/999999999');
+  await openApp(page, '/transaction/999999999');
   await expect(page.getByRole('heading', { level: 1, name: 'รายการธุรกรรมของเอเจนต์' })).toBeVisible();
   await expect(page.getByTestId('error-banner').first()).toContainText('ไม่พบเอเจนต์');
   await expectAccessible(page, 'transaction list of an unknown agent');

@@ -1,10 +1,10 @@
-import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { type Page, request as playwrightRequest } from '@playwright/test';
 import type { AgentWithSecret } from '@sapi/contract';
 import { pickAgent } from './agent-picker';
 import { bangkokDay, bangkokDayStart, mmddyyyy, pickDay } from './bangkok';
 import { BASE_URL } from './env';
-import { ingest, makeAgent } from './fixtures';
-import { apiToken, expectAccessible, screenshot, signIn } from './support';
+import { expect, ingest, makeAgent, test } from './fixtures';
+import { apiToken, expectAccessible, openApp, screenshot } from './support';
 
 /**
  * Agent A: 12 bets (HOLD + SETTLE a minute later, five hours apart, brands alternating) and one shared
@@ -90,7 +90,7 @@ const rows = (page: Page) => page.getByTestId('transaction-row');
 const pager = (page: Page) => page.getByTestId('cursor-pager');
 
 async function openFromHub(page: Page, tile: RegExp) {
-  await signIn(page);
+  await openApp(page);
   await page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'สรุปผล' }).click();
   await expect(page).toHaveURL(/\/summary$/);
   await page.getByRole('link', { name: tile }).click();
@@ -139,8 +139,7 @@ test.describe
     });
 
     test('filters by game brand and period', async ({ page }) => {
-      await signIn(page);
-      await page.goto(`/summary/tsreport?agent=${agentA._id}&limit=50`);
+      await openApp(page, `/summary/tsreport?agent=${agentA._id}&limit=50`);
       await expect(rows(page)).toHaveCount(2 * BETS + 2);
       await filters(page).getByLabel('ค่ายเกม').fill('JILI');
       await filters(page).getByRole('button', { name: 'ค้นหา' }).click();
@@ -165,8 +164,7 @@ test.describe
     });
 
     test('the row action opens the read-only detail', async ({ page }) => {
-      await signIn(page);
-      await page.goto(`/summary/tsreport?agent=${agentA._id}`);
+      await openApp(page, `/summary/tsreport?agent=${agentA._id}`);
       await page.getByRole('button', { name: `ดูรายละเอียดของ bet ${betId(1)} (HOLD)` }).click();
       const dialog = page.getByRole('dialog', { name: 'รายละเอียดธุรกรรม' });
       await expect(dialog).toBeVisible();
@@ -230,8 +228,7 @@ test.describe
     });
 
     test('an unknown bet id shows the empty state', async ({ page }) => {
-      await signIn(page);
-      await page.goto('/summary/tsdetail');
+      await openApp(page, '/summary/tsdetail');
       await filters(page).getByLabel('Bet ID').fill(`${tag}-NOPE`);
       await filters(page).getByRole('button', { name: 'ค้นหา' }).click();
       await expect(page.getByTestId('empty-state')).toContainText('ไม่พบ Bet ID นี้');

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { type AgentWithSecret, api } from '@sapi/contract';
 import { agentText, pickAgent } from './agent-picker';
-import { ingest, makeAgent } from './fixtures';
-import { apiCall, apiToken, expectAccessible, screenshot, signIn, uniqueName } from './support';
+import { expect, ingest, makeAgent, test } from './fixtures';
+import { apiCall, apiToken, expectAccessible, openApp, screenshot, signIn, uniqueName } from './support';
 
 const DATE_TIME = /\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/;
 
@@ -11,10 +11,17 @@ const DATE_TIME = /\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/;
 const row = (page: Page, name: string) =>
   page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
 
-async function openPlayers(page: Page) {
-  await signIn(page);
-  await page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'ผู้เล่น' }).click();
-  await expect(page).toHaveURL(/\/user\/list$/);
+/**
+ * The player list from the menu. With `agent`: that agent's players only (filters live in the URL),
+ * as the whole list holds every spec's players, newest first, and other workers keep adding some.
+ */
+async function openPlayers(page: Page, agent?: AgentWithSecret) {
+  if (agent) await openApp(page, `/user/list?agent=${agent._id}`);
+  else {
+    await openApp(page);
+    await page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'ผู้เล่น' }).click();
+    await expect(page).toHaveURL(/\/user\/list$/);
+  }
   await expect(page.getByRole('heading', { level: 1, name: 'รายชื่อผู้เล่น' })).toBeVisible();
 }
 
@@ -94,7 +101,7 @@ test.describe
     });
 
     test('clicking a username opens the edit dialog; the bet limit changes', async ({ page }) => {
-      await openPlayers(page);
+      await openPlayers(page, agent);
       await row(page, alice).getByRole('button', { name: alice, exact: true }).click();
       const form = page.getByRole('dialog', { name: 'แก้ไขผู้เล่น' });
       const username = form.getByRole('textbox', { name: 'ชื่อผู้ใช้' });
@@ -113,7 +120,7 @@ test.describe
     });
 
     test('lock a player from the row through the confirm dialog', async ({ page }) => {
-      await openPlayers(page);
+      await openPlayers(page, agent);
       const toggle = row(page, bob).getByRole('switch', { name: `ล็อกการเดิมพันของ ${bob}` });
       await expect(toggle).not.toBeChecked();
       await toggle.click({ force: true });
@@ -131,7 +138,7 @@ test.describe
     });
 
     test('delete a player after a confirm: it leaves the list', async ({ page }) => {
-      await openPlayers(page);
+      await openPlayers(page, agent);
       await row(page, carol)
         .getByRole('button', { name: `ลบ ${carol}` })
         .click();
@@ -161,7 +168,7 @@ test.describe
           startDate: new Date().toISOString(),
         },
       ]);
-      await openPlayers(page);
+      await openPlayers(page, agent);
       await expect(row(page, alice).getByRole('cell').nth(5)).toHaveText('PGSOFT / mahjong-ways');
 
       // Username filter (Enter searches), kept in the URL and across a reload.

@@ -1,11 +1,11 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { type Browser, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { type Browser, type Page, request as playwrightRequest } from '@playwright/test';
 import type { AgentWithSecret } from '@sapi/contract';
 import { bangkokDay, bangkokDayStart } from './bangkok';
 import { BASE_URL } from './env';
-import { ingest, makeAgent } from './fixtures';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, apiToken, screenshot } from './support';
+import { expect, ingest, makeAgent, signedOut, test } from './fixtures';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, apiToken, openApp, screenshot } from './support';
 
 /**
  * Web budget (DESIGN §11) in the browser.
@@ -131,7 +131,13 @@ const armShown = (page: Page, selector: string, count: number) =>
       const probe = window.__webPerf;
       if (!probe) throw new Error('perf probe missing');
       probe.shown = new Promise<number>((resolve) => {
-        const painted = () => requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0));
+        // A task queued from the frame callback runs once that frame has been painted.
+        const painted = () =>
+          requestAnimationFrame(() => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => resolve(performance.now());
+            channel.port2.postMessage(null);
+          });
         const ready = () => document.querySelectorAll(selector).length >= count;
         if (ready()) return painted();
         const observer = new MutationObserver(() => {
@@ -322,19 +328,9 @@ function iso(ms: number) {
   return new Date(ms).toISOString();
 }
 
-/** Sign in with an empty storage and a fresh session (the token is kept in the page's storage). */
-async function signInFast(page: Page) {
-  await page.goto('/');
-  await page.getByLabel('ชื่อผู้ใช้').fill(ADMIN_USERNAME);
-  await page.getByLabel('รหัสผ่าน', { exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
-  await expect(page).toHaveURL(/\/agent\/list$/);
-}
-
 test.describe('100-row tables stay within 1,400 DOM nodes (DESIGN §11)', () => {
   test('transaction list of an agent', async ({ page }) => {
-    await signInFast(page);
-    await page.goto(`/transaction/${agent._id}?limit=100`);
+    await openApp(page, `/transaction/${agent._id}?limit=100`);
     // 100 rows (and the header row); a table of more than 50 renders those near the viewport.
     await expect(page.getByRole('table')).toHaveAttribute('aria-rowcount', '101');
     await expect(page.getByTestId('transaction-row').first()).toBeVisible();
@@ -344,8 +340,7 @@ test.describe('100-row tables stay within 1,400 DOM nodes (DESIGN §11)', () => 
   });
 
   test('report transaction list, with a view action per row', async ({ page }) => {
-    await signInFast(page);
-    await page.goto(`/summary/tsreport?agent=${agent._id}&limit=100`);
+    await openApp(page, `/summary/tsreport?agent=${agent._id}&limit=100`);
     await expect(page.getByRole('table')).toHaveAttribute('aria-rowcount', '101');
     await expect(page.getByTestId('transaction-row').first()).toBeVisible();
     const table = await measureTable(page, 'tsReport');
@@ -354,8 +349,8 @@ test.describe('100-row tables stay within 1,400 DOM nodes (DESIGN §11)', () => 
   });
 
   test('a summary report of 100 rows and 14 columns: every row shows on scrolling down', async ({ page }) => {
-    await signInFast(page);
-    await page.goto(
+    await openApp(
+      page,
       `/summary/gamedailybygame?agent=${agent._id}&gameBrand=${brand}&from=${dayKey}T00:00&to=${dayKey}T23:59`,
     );
     const table = page.getByRole('table');
@@ -422,8 +417,7 @@ test.describe('100-row tables stay within 1,400 DOM nodes (DESIGN §11)', () => 
 test('a table of 50 rows, all in the page: its header follows the page down under the app header', async ({
   page,
 }) => {
-  await signInFast(page);
-  await page.goto(`/transaction/${agent._id}?limit=50`);
+  await openApp(page, `/transaction/${agent._id}?limit=50`);
   await expect(page.getByTestId('transaction-row')).toHaveCount(50);
   const table = page.getByRole('table');
   // Not windowed: every row is in the page.
@@ -446,8 +440,8 @@ test('a table of 50 rows, all in the page: its header follows the page down unde
 const PAGE_OF_100 = 'table[aria-rowcount="101"] [data-testid="transaction-row"]';
 
 async function journey(browser: Browser, index: number): Promise<JourneyRun> {
-  // A fresh context: empty HTTP cache and storage, as a first visit.
-  const context = await browser.newContext();
+  // A fresh context: empty HTTP cache and storage, as a first visit (not the worker's session).
+  const context = await browser.newContext({ storageState: signedOut });
   await context.addInitScript(installProbe);
   const page = await context.newPage();
   try {

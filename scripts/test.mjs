@@ -1,21 +1,68 @@
-// `npm test`: lint, types, unit + API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
-// build, then the end-to-end suite in Debian's Chromium. Ends with one "N passed, N failed" line.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+// `npm test`: lint (Biome, layer rules); then on one core the Vitest suites on PGlite (unit, API,
+// reliability) and on the other those on PostgreSQL (when TEST_DATABASE_URL is set), the strict type
+// check and the build; then the end-to-end suite in Debian's Chromium. Prints each stage's start and
+// wall time, a table of them, and one "total: N passed, N failed, N skipped" line.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const reports = `${root}/test-results`;
 mkdirSync(reports, { recursive: true });
 const CHROMIUM = '/usr/bin/chromium';
+const started = performance.now();
 
-const run = (title, cmd, args, env = {}) => {
-  console.log(`\n▶ ${title}`);
-  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  return res.status === 0;
+/** Each stage's start (seconds into the run), wall time and result, for the table at the end. */
+const stages = [];
+const seconds = (since) => (performance.now() - since) / 1000;
+
+/** Run a command; its output goes straight through, or line by line behind `prefix`. */
+const exec = (cmd, args, { env = {}, prefix } = {}) =>
+  new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      cwd: root,
+      stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...(prefix && process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}), ...env },
+    });
+    if (prefix) {
+      for (const [from, to] of [
+        [child.stdout, process.stdout],
+        [child.stderr, process.stderr],
+      ]) {
+        let partial = '';
+        from.setEncoding('utf8');
+        from.on('data', (chunk) => {
+          const lines = (partial + chunk).split('\n');
+          partial = lines.pop() ?? '';
+          for (const line of lines) to.write(`${prefix} ${line}\n`);
+        });
+        from.on('end', () => {
+          if (partial) to.write(`${prefix} ${partial}\n`);
+        });
+      }
+    }
+    child.on('error', (err) => {
+      console.error(`${cmd}: ${err.message}`);
+      resolve(false);
+    });
+    child.on('close', (code) => resolve(code === 0));
+  });
+
+/** A stage: announced, timed and recorded; `prefix` marks its lines while another stage runs too. */
+const stage = async (title, cmd, args, opts = {}) => {
+  console.log(`\n${opts.prefix ? `${opts.prefix} ` : ''}▶ ${title}`);
+  const row = { title, start: seconds(started), seconds: 0, ok: false };
+  stages.push(row);
+  const since = performance.now();
+  row.ok = await exec(cmd, args, opts);
+  row.seconds = seconds(since);
+  console.log(
+    `${opts.prefix ? `${opts.prefix} ` : ''}${row.ok ? '✓' : '✗'} ${title}: ${row.seconds.toFixed(1)} s`,
+  );
+  return row.ok;
 };
 
-const ensureChromium = () => {
+const ensureChromium = async () => {
   if (existsSync(CHROMIUM)) return true;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
@@ -26,10 +73,10 @@ const ensureChromium = () => {
   }
   console.log('Chromium is missing: installing Debian’s chromium package…');
   return (
-    run('apt-get update', 'apt-get', ['update', '-qq']) &&
-    run('apt-get install chromium', 'apt-get', ['install', '-y', '-qq', 'chromium'], {
-      DEBIAN_FRONTEND: 'noninteractive',
-    })
+    (await exec('apt-get', ['update', '-qq'])) &&
+    (await exec('apt-get', ['install', '-y', '-qq', 'chromium'], {
+      env: { DEBIAN_FRONTEND: 'noninteractive' },
+    }))
   );
 };
 
@@ -42,30 +89,57 @@ const readJson = (file) => {
   }
 };
 
-let ok = true;
-ok = run('Biome (lint + format)', 'npx', ['biome', 'check', '.']) && ok;
-ok = run('TypeScript (strict)', 'npm', ['run', 'typecheck', '--silent']) && ok;
+/**
+ * Vitest runs one file at a time per process (two cores), so the engines get a process each: the
+ * PGlite suites (and the unit tests) beside the PostgreSQL ones. The type check and the build need
+ * no tests: they take the second core once PostgreSQL's suites are done (or at once without them).
+ */
+const vitest = async (engine, projects, prefix) => {
+  const report = `${reports}/vitest-${engine}.json`;
+  rmSync(report, { force: true });
+  const ok = await stage(
+    `Vitest on ${engine} (${projects.join(', ')})`,
+    'npx',
+    [
+      'vitest',
+      'run',
+      ...projects.flatMap((p) => ['--project', p]),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ],
+    { prefix },
+  );
+  const json = readJson(report);
+  if (json) {
+    counts.passed += json.numPassedTests;
+    counts.failed += json.numFailedTests;
+    counts.skipped += json.numPendingTests + json.numTodoTests;
+  } else if (!ok) counts.failed += 1;
+  return ok;
+};
 
-const vitestOk = run('Unit and API tests (Vitest)', 'npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${reports}/vitest.json`,
-]);
-ok = vitestOk && ok;
-const vitest = readJson(`${reports}/vitest.json`);
-if (vitest) {
-  counts.passed += vitest.numPassedTests;
-  counts.failed += vitest.numFailedTests;
-  counts.skipped += vitest.numPendingTests + vitest.numTodoTests;
-} else if (!vitestOk) counts.failed += 1;
+const pgliteLane = () => vitest('pglite', ['unit', '*-pglite'], '[pglite]');
+const otherLane = async () => {
+  let laneOk = true;
+  if (process.env.TEST_DATABASE_URL)
+    laneOk = (await vitest('postgres', ['*-postgres'], '[postgres]')) && laneOk;
+  laneOk =
+    (await stage('TypeScript (strict)', 'npm', ['run', 'typecheck', '--silent'], { prefix: '[types]' })) &&
+    laneOk;
+  const built = await stage('Build (web + server)', 'npm', ['run', 'build', '--silent'], {
+    prefix: '[build]',
+  });
+  return { ok: laneOk && built, built };
+};
 
-const built = run('Build (web + server)', 'npm', ['run', 'build', '--silent']);
-ok = built && ok;
-if (built && ensureChromium()) {
-  const e2eOk = run('End-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json`,
+let ok = await stage('Lint (Biome, layer rules)', 'npm', ['run', 'lint', '--silent']);
+const [pgliteOk, other] = await Promise.all([pgliteLane(), otherLane()]);
+ok = pgliteOk && other.ok && ok;
+
+if (other.built && (await ensureChromium())) {
+  const e2eOk = await stage('End-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test'], {
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json` },
   });
   ok = e2eOk && ok;
   const pw = readJson(`${reports}/playwright.json`);
@@ -78,6 +152,16 @@ if (built && ensureChromium()) {
   ok = false;
   counts.failed += 1;
 }
+
+// Stages overlap (the lanes above): each row says when it started and how long it took.
+const width = Math.max(...stages.map((s) => s.title.length));
+console.log(`\n${'stage'.padEnd(width)}  started  seconds`);
+for (const s of stages) {
+  console.log(
+    `${s.title.padEnd(width)}  ${s.start.toFixed(0).padStart(7)}  ${s.seconds.toFixed(1).padStart(7)}${s.ok ? '' : '  FAILED'}`,
+  );
+}
+console.log(`${'total (wall)'.padEnd(width)}  ${''.padStart(7)}  ${seconds(started).toFixed(1).padStart(7)}`);
 
 console.log(`\n${ok ? 'All checks passed.' : 'Some checks FAILED (see above).'}`);
 console.log(`total: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);

@@ -8,9 +8,10 @@ import {
   agentMonthly,
   gameByBrand,
   gameByCode,
-  type ReportSource,
+  type SumsSource,
 } from '../src/features/report/service.ts';
 import type { Dataset } from './dataset.ts';
+import { rawScan } from './raw-scan.ts';
 import { measure, type Timing } from './stats.ts';
 
 export interface BenchAgent {
@@ -95,7 +96,7 @@ export const directPhase = async (dataset: Dataset, runs: { rollup: number; raw:
     };
 
     const all = 'all' as const;
-    const reports: [string, (source: ReportSource) => Promise<unknown>][] = [
+    const reports: [string, (source?: SumsSource) => Promise<unknown>][] = [
       ['agent daily, all agents, one month', (s) => agentDaily(ctx, all, monthRange, s)],
       ['agent monthly, all agents, 12 months', (s) => agentMonthly(ctx, all, yearRange, s)],
       ['game daily by brand, all agents, one month', (s) => gameByBrand(ctx, all, monthRange, 'day', s)],
@@ -110,12 +111,12 @@ export const directPhase = async (dataset: Dataset, runs: { rollup: number; raw:
     if (!runs) return { facts, ratios };
     for (const [report, run] of reports) {
       // Warmed like a running server: a rollup read right after the previous report's raw scans
-      // otherwise pays for cold caches and JavaScript/WebAssembly compilation (PGlite: ~1 ms of a 2 ms read).
-      const rollup = await measure(runs.rollup, () => run('rollup'), 10);
+      // otherwise pays for cold caches and JavaScript/WebAssembly compilation, a large share of a short rollup read.
+      const rollup = await measure(runs.rollup, () => run(), 10);
       // The raw scan at its best: PostgreSQL may JIT-compile it (the server's sessions run without
       // JIT, which only slows their short queries; PGlite has no JIT to turn on).
       await queryRows(ctx.db, sql`set jit = on`);
-      const raw = await measure(runs.raw, () => run('raw'), 1);
+      const raw = await measure(runs.raw, () => run(rawScan), 1);
       await queryRows(ctx.db, sql`set jit = off`);
       ratios.push({ report, rollup, raw });
       console.log(`  ${report}: rollup ${rollup.median.toFixed(1)} ms, raw ${raw.median.toFixed(0)} ms`);

@@ -1,5 +1,6 @@
 // `npm run bench -- --engine pglite|postgres --rows N`: the performance budgets of DESIGN §11,
-// measured on a data set made by the demo generator, printed beside each budget.
+// measured on a data set made by the demo generator, printed beside each budget; and the reliability
+// suite's mixed traffic for its full 60 s (`--mixed-seconds`).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,7 @@ import { cpuMeter, postgresPids } from './cpu.ts';
 import { type Dataset, type Engine, ensureDataset } from './dataset.ts';
 import { type BenchAgent, directPhase, type Facts } from './direct.ts';
 import { BENCH_ADMIN, type Client, signIn } from './http.ts';
+import { memoryFlat, mixedLoad } from './mixed-load.ts';
 import { agentReportPage, ingestThroughput, listPages, listUnderLoad, reportLatencies } from './scenarios.ts';
 import { buildServer, type RunningServer, startServer } from './server.ts';
 import type { Timing } from './stats.ts';
@@ -23,6 +25,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '40' },
     port: { type: 'string', default: '3901' },
     'load-seconds': { type: 'string', default: '15' },
+    'mixed-seconds': { type: 'string', default: '60' },
     'ingest-batches': { type: 'string' },
     only: { type: 'string' },
     'ingest-senders': { type: 'string' },
@@ -38,12 +41,13 @@ const rows = Number(values.rows ?? (engine === 'postgres' ? 10_000_000 : 1_000_0
 const runs = Number(values.runs);
 const port = Number(values.port);
 const loadSeconds = Number(values['load-seconds']);
+const mixedSeconds = Number(values['mixed-seconds']);
 const ingestBatches = Number(values['ingest-batches'] ?? (engine === 'postgres' ? 200 : 60));
 /** Concurrent ingest senders, and how many agents they send for (one each by default, busiest first). */
 const ingestSenders = Number(values['ingest-senders'] ?? (engine === 'postgres' ? 4 : 2));
 const ingestAgentCount = Number(values['ingest-agents'] ?? ingestSenders);
 /** Scenario groups to run (`--only ingest,load`); all of them by default. */
-const groups = ['ratios', 'startup', 'reports', 'list', 'load', 'ingest'] as const;
+const groups = ['ratios', 'startup', 'reports', 'list', 'load', 'mixed', 'ingest'] as const;
 const only = new Set(values.only ? values.only.split(',') : groups);
 for (const name of only) {
   if (!(groups as readonly string[]).includes(name)) {
@@ -166,6 +170,38 @@ const loadScenario = async (url: string, client: Client, facts: Facts) => {
   );
 };
 
+/**
+ * The reliability suite's mixed traffic (`test/reliability/load.test.ts` runs it briefly in `npm test`)
+ * for its full length on the bench's data set: no error, no non-2xx answer, memory flat; throughput
+ * and latency reported, not judged (DESIGN §11 budgets the list endpoint alone).
+ */
+const mixedScenario = async (server: RunningServer, client: Client, agent: BenchAgent | undefined) => {
+  console.log('\nMixed traffic (the reliability load test, full length):');
+  if (!agent) throw new Error('mixed traffic needs an agent with its signing keys');
+  const users = await client.call(api.userList, { page: 1, limit: 50 });
+  const r = await mixedLoad(
+    {
+      base: server.url,
+      pid: server.pid,
+      token: client.token,
+      agent: { _id: agent.id, apiKey: agent.apiKey, secret: agent.secret },
+      players: users.records.map((u) => u._id),
+      usernames: Array.from({ length: 50 }, (_, i) => `bench${i}`),
+      brand: 'PG',
+    },
+    { seconds: mixedSeconds, connections: 50 },
+  );
+  const failures = r.errors + r.timeouts + r.non2xx + r.notOk;
+  const rss = `RSS ${Math.round(r.rssKiB.firstQuarterMedian / 1024)} → ${Math.round(r.rssKiB.lastQuarterMedian / 1024)} MiB`;
+  add(
+    `mixed traffic, 50 connections, ${mixedSeconds} s`,
+    'no error or non-2xx, memory flat',
+    `${Math.round(r.requestsPerSecond)} req/s`,
+    `p99 ${r.latencyMs.p99} ms, ${failures} failed, ${rss}${r.firstBad ? `; first: ${r.firstBad.slice(0, 120)}` : ''}`,
+    failures === 0 && memoryFlat(r),
+  );
+};
+
 const ingestScenario = async (server: RunningServer, dataset: Dataset, senders: BenchAgent[]) => {
   console.log('\nIngest:');
   const databasePids =
@@ -238,6 +274,7 @@ const main = async () => {
     if (wanted('reports')) await reportScenarios(client, facts);
     if (wanted('list')) await listScenarios(client, facts);
     if (wanted('load')) await loadScenario(server.url, client, facts);
+    if (wanted('mixed')) await mixedScenario(server, client, ingestAgents[0]);
     if (wanted('ingest')) await ingestScenario(server, dataset, ingestAgents);
   } finally {
     const memory = server.memory();

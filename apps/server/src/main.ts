@@ -2,15 +2,15 @@ import { resolve } from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
+import { AuditCheckpoints, auditKey, checkpointFileOf } from './core/audit-checkpoint.ts';
+import { pruneSessions } from './core/sessions.ts';
 import { openDatabase } from './db/client.ts';
 import { vacuumAndAnalyze } from './db/maintenance.ts';
 import { schemaOwner } from './db/owner.ts';
 import { bootstrapFirstAdmin } from './features/admin/bootstrap.ts';
+import { boundedShutdown } from './http/shutdown.ts';
 import { ensureCurrentPartitions } from './ledger/partitions.ts';
 import { lockDataDir } from './lib/data-dir-lock.ts';
-import { boundedShutdown } from './lib/shutdown.ts';
-import { AuditCheckpoints, auditKey, checkpointFileOf } from './plugins/audit-checkpoint.ts';
-import { pruneSessions } from './plugins/auth.ts';
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 const FIRST_UPKEEP_MS = 5 * 60 * 1000;

@@ -1,10 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { api } from '@sapi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { buildApp } from '../src/app.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { lockDataDir } from '../src/lib/data-dir-lock.ts';
+import { rawCall } from './calls.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;
@@ -15,40 +18,35 @@ afterAll(() => t.close());
 
 describe('envelope and status codes', () => {
   it('health answers 200 without a session', async () => {
-    const res = await t.call({ method: 'GET', url: '/api/v1/health' });
+    const res = await t.api(api.health);
     expect(res.statusCode).toBe(200);
     expect(res.body).toEqual({ status: 1000, error: null, data: { ok: true } });
   });
 
   it('malformed JSON → 400 in the envelope', async () => {
-    const res = await t.call({
+    const res = await t.raw({
       method: 'POST',
       url: '/api/v1/admin/authorization/login',
       headers: { 'content-type': 'application/json' },
       payload: '{"username": ',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.body.status).toBe(2001);
-    expect(res.body.error).toMatch(/JSON/);
+    expect(res.status).toBe(2001);
+    expect(res.error).toMatch(/JSON/);
   });
 
   it('a body over 1 MiB → 413 in the envelope', async () => {
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/v1/admin/authorization/login',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ username: 'a', password: 'x'.repeat(1024 * 1024) }),
-    });
+    const res = await t.api(api.login, { body: { username: 'a', password: 'x'.repeat(1024 * 1024) } });
     expect(res.statusCode).toBe(413);
-    expect(res.body.error).toMatch(/1 MiB/);
+    expect(res.error).toMatch(/1 MiB/);
   });
 
   it('an unknown /api path → 404 JSON, never the SPA', async () => {
     for (const url of ['/api/v1/nothing/here', '/api/v2/health', '/api']) {
-      const res = await t.call({ method: 'GET', url });
+      const res = await t.raw({ method: 'GET', url });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/application\/json/);
-      expect(res.body.status).toBe(2004);
+      expect(res.status).toBe(2004);
     }
   });
 
@@ -56,20 +54,17 @@ describe('envelope and status codes', () => {
     const local = await createTestApp();
     const token = await local.tokenFor('SUPERADMIN');
     await local.database.close();
-    const res = await local.call({ method: 'POST', url: '/api/v1/admin/admin/list', token, payload: {} });
+    const res = await local.api(api.adminList, { token, body: {} });
     expect(res.statusCode).toBe(500);
-    expect(res.body.status).toBe(9000);
-    expect(res.body.data.requestId).toBeTruthy();
-    expect(res.body.error).toContain(res.body.data.requestId);
-    expect(res.body.error).not.toMatch(/select|closed|pglite|stack|at /i);
+    expect(res.status).toBe(9000);
+    const { requestId } = z.object({ requestId: z.string().min(1) }).parse(res.body?.data);
+    expect(res.error).toContain(requestId);
+    expect(res.error).not.toMatch(/select|closed|pglite|stack|at /i);
     await local.app.close();
   });
 
   it('sets the security headers of DESIGN §7 on success and failure alike', async () => {
-    for (const res of [
-      await t.call({ method: 'GET', url: '/api/v1/health' }),
-      await t.call({ method: 'POST', url: '/api/v1/admin/admin/list', payload: {} }),
-    ]) {
+    for (const res of [await t.api(api.health), await t.api(api.adminList, { body: {} })]) {
       const csp = String(res.headers['content-security-policy']);
       for (const d of [
         "default-src 'self'",
@@ -107,9 +102,9 @@ describe('SPA fallback', () => {
     expect(page.body).toContain('<title>S.API</title>');
     const asset = await app.inject({ method: 'GET', url: '/assets/app-abc.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
-    const api = await app.inject({ method: 'GET', url: '/api/v1/unknown' });
-    expect(api.statusCode).toBe(404);
-    expect(api.json().status).toBe(2004);
+    const unknown = await rawCall(app, { method: 'GET', url: '/api/v1/unknown' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.status).toBe(2004);
   });
 });
 

@@ -1,16 +1,20 @@
+import { api, type BodyOf, type DataOf, type ingestItemSchema } from '@sapi/contract';
+import type { z } from 'zod';
+import { signBody } from '../src/features/ingest/signature.ts';
+import { OffContract, offContract } from './calls.ts';
 import type { TestApp } from './harness.ts';
+
+type AdapterBody = BodyOf<typeof api.adapterCreate>;
 
 let n = 0;
 const next = () => ++n;
 
 /** Create a game provider through the API; answers its record. */
-export const makeAdapter = async (t: TestApp, token: string, over: Record<string, unknown> = {}) => {
+export const makeAdapter = (t: TestApp, token: string, over: Partial<AdapterBody> = {}) => {
   const i = next();
-  const res = await t.call({
-    method: 'POST',
-    url: '/api/v1/adapter/create',
+  return t.ok(api.adapterCreate, {
     token,
-    payload: {
+    body: {
       name: `Provider ${i}`,
       codename: `PROV_${i}`,
       endpoint: `https://games.example.com/p${i}`,
@@ -19,12 +23,10 @@ export const makeAdapter = async (t: TestApp, token: string, over: Record<string
       ...over,
     },
   });
-  if (res.body.status !== 1000) throw new Error(`adapter create failed: ${res.body.error}`);
-  return res.body.data;
 };
 
 /** A game provider for a bet brand, as both harnesses register it. */
-export const brandProvider = (codename: string) => ({
+export const brandProvider = (codename: string): AdapterBody => ({
   name: `Provider ${codename}`,
   codename,
   endpoint: `https://games.example.com/${codename.toLowerCase()}`,
@@ -38,26 +40,26 @@ export const brandProvider = (codename: string) => ({
  */
 export const registerBrands = async (t: TestApp, token: string, codenames: readonly string[]) => {
   for (const codename of codenames) {
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/v1/adapter/create',
-      token,
-      payload: brandProvider(codename),
-    });
-    if (res.body.status !== 1000 && res.body.status !== 2009) {
-      throw new Error(`adapter create failed: ${res.body.error}`);
+    const res = await t.api(api.adapterCreate, { token, body: brandProvider(codename) });
+    if (res.status !== 1000 && res.status !== 2009) {
+      throw new Error(`adapter create failed: ${res.error}`);
     }
   }
 };
 
+/** A registered agent with the credentials its registration answers (and signed calls need). */
+export type SignedAgent = DataOf<typeof api.agentRegister> & { secret: string; apiKeyEncoded: string };
+
 /** Register an agent through the API; answers its record (with credentials). */
-export const makeAgent = async (t: TestApp, token: string, over: Record<string, unknown> = {}) => {
+export const makeAgent = async (
+  t: TestApp,
+  token: string,
+  over: Partial<BodyOf<typeof api.agentRegister>> = {},
+): Promise<SignedAgent> => {
   const i = next();
-  const res = await t.call({
-    method: 'POST',
-    url: '/api/v1/agent/register',
+  const agent = await t.ok(api.agentRegister, {
     token,
-    payload: {
+    body: {
       username: `agent_${i}`,
       password: 'agent-password-1',
       endpoint: `https://agent${i}.example.com/callback`,
@@ -69,22 +71,20 @@ export const makeAgent = async (t: TestApp, token: string, over: Record<string, 
       ...over,
     },
   });
-  if (res.body.status !== 1000) throw new Error(`agent register failed: ${res.body.error}`);
-  return res.body.data;
+  const { secret, apiKeyEncoded } = agent;
+  if (secret === undefined || apiKeyEncoded === undefined) throw new Error('registration answered no secret');
+  return { ...agent, secret, apiKeyEncoded };
 };
 
 /** Audit records of one entity instance, newest first. */
 export const auditOf = async (t: TestApp, token: string, entity: string, entityId: string) => {
-  const res = await t.call({
-    method: 'POST',
-    url: '/api/v1/audit/list',
-    token,
-    payload: { entity, limit: 100 },
-  });
-  return (
-    res.body.data.records as { entityId: string; action: string; before: unknown; after: unknown }[]
-  ).filter((r) => r.entityId === entityId);
+  const { records } = await t.ok(api.auditList, { token, body: { entity, limit: 100 } });
+  return records.filter((r) => r.entityId === entityId);
 };
+
+/** One field of an audit record's before- or after-image (each `unknown` in the contract). */
+export const imageField = (image: unknown, field: string): unknown =>
+  typeof image === 'object' && image !== null ? (image as Record<string, unknown>)[field] : undefined;
 
 /** Parse a CSV export body (BOM, CRLF, quoted cells). */
 export const parseCsv = (text: string): string[][] => {
@@ -116,32 +116,46 @@ export const parseCsv = (text: string): string[][] => {
   return rows;
 };
 
-/** Send a signed ingest batch as a game integration would (DESIGN §9). */
-export const ingest = async (
+/** Headers of a signed ingest request over this exact body text (DESIGN §9). */
+export const signedHeaders = (
+  agent: { apiKey: string; secret: string },
+  payload: string,
+  opts: { timestamp?: number; secret?: string; now: Date },
+): Record<string, string> => {
+  const timestamp = String(opts.timestamp ?? opts.now.getTime());
+  return {
+    'x-api-key': agent.apiKey,
+    'x-timestamp': timestamp,
+    'x-signature': signBody(opts.secret ?? agent.secret, timestamp, payload),
+  };
+};
+
+/** One bet row as a game integration sends it. */
+export type Bet = z.input<typeof ingestItemSchema>;
+
+/**
+ * Send a signed ingest batch as a game integration would (DESIGN §9); `offContract([...])` sends rows
+ * the contract refuses.
+ */
+export const ingest = (
   t: TestApp,
   agent: { apiKey: string; secret: string },
-  transactions: unknown[],
-  opts: { timestamp?: number; secret?: string; body?: string } = {},
+  transactions: readonly Bet[] | OffContract,
+  opts: { timestamp?: number; secret?: string } = {},
 ) => {
-  const { signBody } = await import('../src/features/ingest/signature.ts');
-  const body = opts.body ?? JSON.stringify({ transactions });
-  const timestamp = String(opts.timestamp ?? t.clock.now().getTime());
-  return t.call({
-    method: 'POST',
-    url: '/api/v1/ingest/transactions',
-    headers: {
-      'content-type': 'application/json',
-      'x-api-key': agent.apiKey,
-      'x-timestamp': timestamp,
-      'x-signature': signBody(opts.secret ?? agent.secret, timestamp, body),
-    },
-    payload: body,
+  const body: BodyOf<typeof api.ingest> | OffContract =
+    transactions instanceof OffContract
+      ? offContract({ transactions: transactions.value })
+      : { transactions: [...transactions] };
+  return t.api(api.ingest, {
+    body,
+    sign: (payload) => signedHeaders(agent, payload, { ...opts, now: t.clock.now() }),
   });
 };
 
 let betSeq = 0;
 /** A plausible bet row; override what the test cares about. */
-export const bet = (over: Record<string, unknown> = {}) => ({
+export const bet = (over: Partial<Bet> = {}): Bet => ({
   betId: `B${++betSeq}`,
   betType: 'HOLD',
   betTypeFromGame: 'bet',

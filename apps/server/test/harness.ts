@@ -1,14 +1,24 @@
 import { readFileSync } from 'node:fs';
-import type { AdminType } from '@sapi/contract';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { type AdminType, api, type DataOf, type RouteDef } from '@sapi/contract';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
-import { admins } from '../src/db/schema/index.ts';
+import { admins, sessions } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
+import { newToken, sha256Hex } from '../src/lib/tokens.ts';
+import {
+  type Answer,
+  type CallArgs,
+  callRoute,
+  type RawAnswer,
+  type RawRequest,
+  rawCall,
+  routeData,
+} from './calls.ts';
 import { withDatabase } from './global-setup.ts';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
@@ -30,7 +40,7 @@ let dbCounter = 0;
 /** A throw-away PostgreSQL database cloned from the run's migrated template; `drop` removes it. */
 export const clonePostgresTemplate = async (tag: string): Promise<{ url: string; drop(): Promise<void> }> => {
   const base = process.env.TEST_DATABASE_URL ?? '';
-  const name = `sapi_t_${process.pid}_${tag}${Date.now()}_${dbCounter++}`;
+  const name = `${inject('postgresPrefix')}${tag}${Date.now()}_${dbCounter++}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
@@ -76,8 +86,15 @@ export interface TestApp {
   clock: TestClock;
   database: Database;
   close(): Promise<void>;
-  /** fastify.inject returning the parsed envelope too. */
-  call(opts: InjectOptions & { token?: string }): Promise<LightMyRequestResponse & { body: Envelope }>;
+  /** Call a contract route: typed body and params in, the answer with its typed data out. */
+  api<R extends RouteDef>(def: R, ...options: CallArgs<R>): Promise<Answer<R>>;
+  /** A contract route's data; throws naming the status and error unless it answered 1000. */
+  ok<R extends RouteDef>(def: R, ...options: CallArgs<R>): Promise<DataOf<R>>;
+  /**
+   * A request no contract route describes (malformed JSON, raw URLs and encodings, unknown paths):
+   * untyped, its envelope's data `unknown`.
+   */
+  raw(request: RawRequest): Promise<RawAnswer>;
   /** Create an account directly in the database (no audit), returning its id. */
   addAdmin(
     username: string,
@@ -89,17 +106,16 @@ export interface TestApp {
   /** Create an account of this type and sign it in. */
   tokenFor(type: AdminType): Promise<string>;
   /**
+   * Create an account of this type with a session written straight to the database, re-checked
+   * (`verify`) now when asked: no Argon2 on the way, for tests of what a session may do rather than
+   * of signing in.
+   */
+  sessionFor(type: AdminType, opts?: { verified?: boolean }): Promise<string>;
+  /**
    * Re-check the session's password through the API (POST verify), as the UI does before a sensitive
    * admin-account change; the session may then make such changes for 5 minutes. Answers the token.
    */
   verify(token: string, password?: string): Promise<string>;
-}
-
-export interface Envelope {
-  status: number;
-  error: string | null;
-  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary response shapes
-  data: any;
 }
 
 let adminCounter = 0;
@@ -114,19 +130,8 @@ export const createTestApp = async (overrides: Partial<Config> = {}): Promise<Te
   const app = await buildApp({ ctx, webRoot: '/nonexistent' });
   await app.ready();
 
-  const call: TestApp['call'] = async ({ token, headers, ...opts }) => {
-    const res = await app.inject({
-      ...opts,
-      headers: { ...(headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    });
-    let body: Envelope;
-    try {
-      body = res.json();
-    } catch {
-      body = { status: -1, error: res.body, data: null };
-    }
-    return Object.assign(res, { body });
-  };
+  const callApi: TestApp['api'] = (def, ...[options]) => callRoute(app, def, options);
+  const ok: TestApp['ok'] = (def, ...[options]) => routeData(app, def, options);
 
   const addAdmin: TestApp['addAdmin'] = async (username, type, opts = {}) => {
     sharedHash ??= hashPassword(TEST_PASSWORD);
@@ -140,13 +145,8 @@ export const createTestApp = async (overrides: Partial<Config> = {}): Promise<Te
   };
 
   const login: TestApp['login'] = async (username, password = TEST_PASSWORD) => {
-    const res = await call({
-      method: 'POST',
-      url: '/api/v1/admin/authorization/login',
-      payload: { username, password },
-    });
-    if (res.body.status !== 1000) throw new Error(`login ${username} failed: ${res.body.error}`);
-    return res.body.data.token as string;
+    const { token } = await ok(api.login, { body: { username, password } });
+    return token;
   };
 
   const tokenFor: TestApp['tokenFor'] = async (type) => {
@@ -155,14 +155,25 @@ export const createTestApp = async (overrides: Partial<Config> = {}): Promise<Te
     return login(username);
   };
 
-  const verify: TestApp['verify'] = async (token, password = TEST_PASSWORD) => {
-    const res = await call({
-      method: 'POST',
-      url: '/api/v1/admin/authorization/verify',
-      payload: { password },
-      token,
+  const sessionFor: TestApp['sessionFor'] = async (type, opts = {}) => {
+    const adminId = await addAdmin(`${type.toLowerCase()}_${++adminCounter}`, type);
+    const token = newToken();
+    const now = clock.now();
+    await database.db.insert(sessions).values({
+      tokenHash: sha256Hex(token),
+      adminId: BigInt(adminId),
+      ip: null,
+      createdAt: now,
+      lastSeenAt: now,
+      // Well inside the product's absolute lifetime; tests that move the clock sign in instead.
+      expiresAt: new Date(now.getTime() + 60 * 60_000),
+      verifiedAt: opts.verified ? now : null,
     });
-    if (res.body.status !== 1000) throw new Error(`verify failed: ${res.body.error}`);
+    return token;
+  };
+
+  const verify: TestApp['verify'] = async (token, password = TEST_PASSWORD) => {
+    await ok(api.verify, { token, body: { password } });
     return token;
   };
 
@@ -171,10 +182,13 @@ export const createTestApp = async (overrides: Partial<Config> = {}): Promise<Te
     ctx,
     clock,
     database,
-    call,
+    api: callApi,
+    ok,
+    raw: (request) => rawCall(app, request),
     addAdmin,
     login,
     tokenFor,
+    sessionFor,
     verify,
     close: async () => {
       await app.close();

@@ -51,4 +51,4 @@ export const agentSharingUpdateSchema = z.object({
   parentAgent: idSchema,
   parentPercentage: percentSchema,
 });
-export type AgentSharingUpdate = z.infer<typeof agentSharingUpdateSchema>;
+export type AgentSharingUpdate = z.input<typeof agentSharingUpdateSchema>;

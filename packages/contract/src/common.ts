@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** The largest value a PostgreSQL `bigint` (our ids) holds: 2^63 − 1. */
 export const MAX_ID = '9223372036854775807';
 /** Record ids are strings named `_id` (DESIGN §4); ours are decimal bigints, so at most 2^63 − 1. */
-export const idSchema = z
+export const idText = z
   .string()
   .regex(/^[1-9][0-9]{0,18}$/, 'must be a record id')
   // Same length: decimal strings compare as numbers.
@@ -11,12 +11,18 @@ export const idSchema = z
     message: 'must be a record id',
     params: { code: 'record_id', maximum: MAX_ID },
   });
+/**
+ * A record id as clients send it (the decimal string), read as the bigint the database keys on.
+ * Unions take `idText` and convert after: a failed branch that transforms counts as aborted, and
+ * the union would then hide the id's own issue behind `invalid_union`.
+ */
+export const idSchema = idText.transform((v) => BigInt(v));
 export const idParamsSchema = z.object({ id: idSchema });
 /** An id filter: empty or absent means no filter. */
 export const idFilter = z
-  .union([idSchema, z.literal('')])
+  .union([idText, z.literal('')])
   .optional()
-  .transform((v) => (v ? v : undefined));
+  .transform((v) => (v ? BigInt(v) : undefined));
 
 export const usernameSchema = z
   .string()

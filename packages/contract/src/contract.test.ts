@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminListQuerySchema } from './admin.ts';
-import { boolFilter, dateFilter, lastServedPage, textFilter } from './common.ts';
+import { boolFilter, dateFilter, idFilter, idSchema, lastServedPage, MAX_ID, textFilter } from './common.ts';
 import { allows, api, pathOf } from './routes.ts';
 import { httpStatusOf, issueText, Status, statusMessages } from './status.ts';
 
@@ -34,6 +34,36 @@ describe('list filters (DESIGN §4)', () => {
     expect(adminListQuerySchema.parse({})).toMatchObject({ page: 1, limit: 10 });
     expect(adminListQuerySchema.safeParse({ limit: 101 }).success).toBe(false);
     expect(adminListQuerySchema.safeParse({ page: 0 }).success).toBe(false);
+  });
+});
+
+describe('record ids (DESIGN §4)', () => {
+  it('are sent as decimal strings and read as bigints, in params, filters and the report agent', () => {
+    expect(idSchema.parse(MAX_ID)).toBe(2n ** 63n - 1n);
+    expect(idFilter.parse('42')).toBe(42n);
+    expect(idFilter.parse('')).toBeUndefined();
+    expect(api.summaryAgentDaily.params.parse({ agentId: '7' })).toEqual({ agentId: 7n });
+    expect(api.summaryAgentDaily.params.parse({ agentId: 'all' })).toEqual({ agentId: 'all' });
+    expect(
+      api.agentReportMonthlyBatch.body.parse({ date: '2026-01-01', agentIds: ['1', '2'] }),
+    ).toMatchObject({
+      agentIds: [1n, 2n],
+    });
+  });
+
+  it('refused, say why with the id issue itself, also where the id is one choice of several', () => {
+    const tooBig = { path: ['id'], params: { code: 'record_id', maximum: MAX_ID } };
+    expect(api.agentGet.params.safeParse({ id: '9223372036854775808' }).error?.issues).toMatchObject([
+      tooBig,
+    ]);
+    for (const [issues, path] of [
+      [api.summaryAgentDaily.params.safeParse({ agentId: '0' }).error?.issues, 'agentId'],
+      [api.userList.body.safeParse({ agent: 'x' }).error?.issues, 'agent'],
+    ] as const) {
+      expect(issues).toMatchObject([
+        { path: [path], code: 'invalid_format', message: 'must be a record id' },
+      ]);
+    }
   });
 });
 

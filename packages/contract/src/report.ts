@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { idSchema, isoDateInput } from './common.ts';
+import { idSchema, idText, isoDateInput } from './common.ts';
 import { transactionSchema } from './transaction.ts';
 
 /** A report's agent: one agent id, or `all` for the whole platform (DESIGN §10). */
-export const reportAgentParamsSchema = z.object({ agentId: z.union([idSchema, z.literal('all')]) });
+export const reportAgentParamsSchema = z.object({
+  agentId: z.union([idText, z.literal('all')]).transform((v) => (v === 'all' ? v : BigInt(v))),
+});
 export const gameBrandParamsSchema = reportAgentParamsSchema.extend({
   gameBrand: z.string().min(1).max(32),
 });

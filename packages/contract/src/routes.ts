@@ -410,7 +410,9 @@ export const reportExports = Object.fromEntries(
 
 export type Api = typeof api;
 export type RouteName = keyof Api;
+/** What a client sends (ids as decimal strings); the server reads the parsed output (ids as bigints). */
 export type BodyOf<R extends RouteDef> = z.input<R['body']>;
+export type ParamsOf<R extends RouteDef> = z.input<R['params']>;
 export type DataOf<R extends RouteDef> = z.output<R['data']>;
 
 /** Fill `:name` placeholders of a route path. */

@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import { loadConfig } from '../config.ts';
+import { auditKey, checkpointFileOf, readCheckpoints } from '../core/audit-checkpoint.ts';
 import { openDatabase } from '../db/client.ts';
 import { verifyAnchors, verifyChain } from '../features/audit/service.ts';
 import { lockDataDir } from '../lib/data-dir-lock.ts';
-import { auditKey, checkpointFileOf, readCheckpoints } from '../plugins/audit-checkpoint.ts';
 
 /** Problems printed at most; the rest are counted. */
 const SHOWN = 10;

@@ -4,7 +4,7 @@ const ESCAPE = /["\\]/g;
 /**
  * A PostgreSQL array literal for a `text[]` (or `bigint[]`, `timestamptz[]`) parameter, built in
  * one pass. node-pg escapes every element of an array parameter with two regular expressions,
- * which was the largest cost of sending an ingest batch; here every element is quoted and only
+ * which is costly for the thousands of elements of an ingest batch; here every element is quoted and only
  * the rare one holding `"` or `\` is escaped. `null` becomes NULL.
  */
 export const arrayLiteral = (values: readonly (string | null)[]): string => {

@@ -36,8 +36,8 @@ export type DatabaseTarget =
 export const openDatabase = async (target: DatabaseTarget): Promise<Database> => {
   if (target.kind === 'postgres') {
     // Sessions run in UTC: timestamps are handled as UTC instants everywhere. No JIT: it compiles
-    // any plan estimated above 100,000 (a report over a table never analyzed crosses that), and the
-    // compilation took 10–20 ms of a query that runs in 2–5 ms.
+    // any plan estimated above 100,000 (a report over a table never analyzed crosses that), and compiling
+    // costs more than running these short queries.
     const pool = new pg.Pool({
       connectionString: target.url,
       max: target.poolSize ?? 20,
@@ -138,9 +138,9 @@ const runPrepared = async <T>(db: Executor, name: string, text: string, params: 
 /**
  * Rows of a hot raw SQL statement run as a prepared statement, named `prefix` and a digest of its
  * text: parsed and planned once per connection instead of on every call. On PostgreSQL it is a named
- * protocol statement (the ingest statement's planning alone is ~1.5 ms). PGlite has no named
- * statements over its protocol: it gets `PREPARE` once and `EXECUTE` with the values as quoted
- * literals (a one-month report read: 1.8 → 1.3 ms); inside a transaction it runs as an ordinary query.
+ * protocol statement (planning a large statement costs more than running a small one). PGlite has no
+ * named statements over its protocol: it gets `PREPARE` once and `EXECUTE` with the values as quoted
+ * literals; inside a transaction it runs as an ordinary query.
  */
 export const queryPrepared = async <T>(db: Executor, prefix: string, query: SQL): Promise<T[]> => {
   const { sql: text, params } = dialect.sqlToQuery(query);
@@ -160,9 +160,8 @@ export const preparedStatement = <T>(prefix: string, query: SQL) => {
 
 /**
  * Rows of a query whose columns are all text (or null), fetched as one JSON text. PGlite decodes
- * every field of every result row in JavaScript: a 460-row report took 8 ms that way against 2.9 ms
- * as one JSON value (the query itself ran in under 2 ms); PostgreSQL builds the value in a fraction
- * of a millisecond. Rows keep the query's ORDER BY: the aggregate reads the sorted subquery as is.
+ * every field of every result row in JavaScript, which for a report of hundreds of rows costs more
+ * than the query; one JSON value is decoded once, and PostgreSQL builds it cheaply. Rows keep the query's ORDER BY: the aggregate reads the sorted subquery as is.
  * With `prefix`, the wrapped statement is prepared (see `queryPrepared`).
  */
 export const queryTextRows = async <T extends Record<keyof T, string | null>>(

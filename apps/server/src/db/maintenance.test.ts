@@ -29,7 +29,7 @@ describe('vacuum and analyze (PGlite has no autovacuum)', () => {
     const rows = Array.from({ length: 60 }, (_, i) =>
       bet({ betId: `M${i}`, startDate: new Date(Date.UTC(2026, 9, 1 + (i % 30), 5)).toISOString() }),
     );
-    expect((await ingest(t, agent, rows)).body.status).toBe(1000);
+    expect((await ingest(t, agent, rows)).status).toBe(1000);
     // Re-send as updates of the same rollup rows: dead tuples to reclaim.
     expect(
       (
@@ -38,7 +38,7 @@ describe('vacuum and analyze (PGlite has no autovacuum)', () => {
           agent,
           rows.map((r) => ({ ...r, betId: `${r.betId}b` })),
         )
-      ).body.status,
+      ).status,
     ).toBe(1000);
 
     await vacuumAndAnalyze(t.ctx.db);

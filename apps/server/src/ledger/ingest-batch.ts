@@ -1,5 +1,6 @@
 import { type IngestConflictData, type IngestItem, ingestRefusals, Status } from '@sapi/contract';
 import { sql } from 'drizzle-orm';
+import { AppError, conflict } from '../core/errors.ts';
 import { arrayLiteral } from '../db/array-literal.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { preparedStatement } from '../db/client.ts';
@@ -7,7 +8,6 @@ import { constraintOf, isUniqueViolation, sqlStateOf } from '../db/errors.ts';
 import { withRetry } from '../db/retry.ts';
 import { monthOfDay } from '../db/sql-time.ts';
 import { toMinor } from '../lib/money.ts';
-import { AppError, conflict } from '../plugins/errors.ts';
 
 export interface IngestAgent {
   id: bigint;
@@ -65,8 +65,8 @@ const batchStatement = (probe: boolean) =>
     sql`
         with players as (
           -- One probe of the byte-wise unique index (migration 0012) per name. Written as
-          -- "= any(names)", PostgreSQL scans every player instead, lower-casing each name (18 ms a
-          -- batch at 50,000 players); the "limit 1" keeps the probe per name.
+          -- "= any(names)", PostgreSQL scans every player instead, lower-casing each name; the
+          -- "limit 1" keeps the probe per name.
           select n.name, u.id, u.agent_id
           from unnest(${p('names')}::text[]) as n(name)
           left join lateral (select id, agent_id from users
@@ -92,7 +92,7 @@ const batchStatement = (probe: boolean) =>
             ? sql`conflicts as (
           -- Stored bets of the batch that differ from it in any field: per item one probe of the key,
           -- then one of its row by (agent, start_date, id), the list's B-tree index — by id alone
-          -- the index is a BRIN, which rechecks thousands of rows per probe (0.2 ms each).
+          -- the index is a BRIN, which rechecks thousands of rows per probe.
           select i.ord from items i
           cross join lateral (select k.tx_id, k.start_date from transaction_keys k
                               where k.agent_id = ${p('agent')}::bigint and k.bet_id = i.bet_id
@@ -301,8 +301,7 @@ const outOfRange = (err: unknown) => sqlStateOf(err) === '22003';
  * known by (agent, betId, betType) counted as duplicates, and every rollup advanced by exactly
  * the rows inserted — in one statement, inside one transaction.
  *
- * A batch is first stored as if all its bets were new, which spares one index search per row (a
- * tenth of the database's work on ingest). A batch holding a stored bet — a client's re-send, or a
+ * A batch is first stored as if all its bets were new, which spares one index search per row. A batch holding a stored bet — a client's re-send, or a
  * concurrent batch storing the same bet — fails on the key's unique index and runs again looking
  * every key up first; the keys are inserted plainly, not `on conflict do nothing`, which costs a
  * second index search and WAL record per row.

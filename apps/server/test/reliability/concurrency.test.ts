@@ -1,8 +1,9 @@
+import { type AuditRecord, api } from '@sapi/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { verifyChain } from '../../src/features/audit/service.ts';
-import { bet, ingest, makeAgent, registerBrands } from '../factories.ts';
+import { bet, imageField, ingest, makeAgent, registerBrands, type SignedAgent } from '../factories.ts';
 import { createTestApp, type TestApp } from '../harness.ts';
 import { countRows, rollupMismatches } from '../ledger-checks.ts';
 
@@ -19,30 +20,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface AuditRow {
-  _id: string;
-  action: string;
-  entityId: string | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-}
 /** Audit records of one record, oldest first. */
 const history = async (entity: string, entityId: string, action?: string) => {
-  const res = await t.call({
-    method: 'POST',
-    url: '/api/v1/audit/list',
-    token,
-    payload: { entity, ...(action ? { action } : {}), limit: 100 },
-  });
-  return (res.body.data.records as AuditRow[]).filter((r) => r.entityId === entityId).reverse();
+  const { records } = await t.ok(api.auditList, { token, body: { entity, action, limit: 100 } });
+  return records.filter((r) => r.entityId === entityId).reverse();
 };
 
 /** Every record's before-image is the previous record's after-image: no write was lost in between. */
-const expectSerialised = (records: AuditRow[], field: string) => {
+const expectSerialised = (records: AuditRecord[], field: string) => {
   for (let i = 1; i < records.length; i++) {
-    expect(records[i]?.before?.[field]).toEqual(records[i - 1]?.after?.[field]);
+    expect(imageField(records[i]?.before, field)).toEqual(imageField(records[i - 1]?.after, field));
   }
 };
+/** The last record's after-image value of a field. */
+const lastAfter = (records: AuditRecord[], field: string) => imageField(records.at(-1)?.after, field);
 
 describe('ingest under contention', () => {
   it('24 parallel batches with overlapping bet ids from two agents: every row once, totals exact', async () => {
@@ -54,11 +45,11 @@ describe('ingest under contention', () => {
     };
     const expected = new Map<string, number>();
     const batches = Array.from({ length: 24 }, (_, b) => {
-      const agent = agents[b % 2] as { _id: string; apiKey: string; secret: string };
+      const agent = agents[b % 2] as SignedAgent;
       // A window over a shared pool of 90 bets: neighbouring batches share most of their keys.
       const rows = Array.from({ length: 30 }, (_, i) => {
         const n = (b * 7 + i) % 90;
-        const type = types[(n + i) % 4] as string;
+        const type = types[(n + i) % 4] as (typeof types)[number];
         expected.set(`${agent._id}|C${n}|${type}`, cents(n, type));
         return bet({
           betId: `C${n}`,
@@ -79,9 +70,9 @@ describe('ingest under contention', () => {
     const answers = await Promise.all(batches.map((b) => ingest(t, b.agent, b.rows)));
     let accepted = 0;
     for (const [i, res] of answers.entries()) {
-      expect(res.body.status, res.body.error ?? '').toBe(1000);
-      expect(res.body.data.accepted + res.body.data.duplicates).toBe(batches[i]?.rows.length);
-      accepted += res.body.data.accepted;
+      expect(res.status, res.error ?? '').toBe(1000);
+      expect(Number(res.data?.accepted) + Number(res.data?.duplicates)).toBe(batches[i]?.rows.length);
+      accepted += Number(res.data?.accepted);
     }
     expect(accepted).toBe(expected.size);
     expect(await countRows(t, 'transactions')).toBe(before + expected.size);
@@ -110,69 +101,58 @@ describe('parallel staff edits of one record', () => {
     const endpoints = Array.from({ length: 12 }, (_, i) => `https://par${i}.example.com/cb`);
     const answers = await Promise.all(
       endpoints.map((endpoint, i) =>
-        t.call({
-          method: 'PUT',
-          url: `/api/v1/agent/update/${agent._id}`,
+        t.api(api.agentUpdate, {
           token,
-          payload: { endpoint, games: [], agentType: i % 2 ? 'AGENT' : 'MASTER' },
+          params: { id: agent._id },
+          body: { endpoint, games: [], agentType: i % 2 ? 'AGENT' : 'MASTER' },
         }),
       ),
     );
-    for (const res of answers) expect(res.body.status, res.body.error ?? '').toBe(1000);
+    for (const res of answers) expect(res.status, res.error ?? '').toBe(1000);
     const records = await history('agent', agent._id, 'update');
     expect(records).toHaveLength(12);
-    expect(new Set(records.map((r) => r.after?.endpoint))).toEqual(new Set(endpoints));
+    expect(new Set(records.map((r) => imageField(r.after, 'endpoint')))).toEqual(new Set(endpoints));
     expectSerialised(records, 'endpoint');
     expectSerialised(records, 'agentType');
-    const final = await t.call({ method: 'POST', url: `/api/v1/agent/get/${agent._id}`, token });
-    expect(final.body.data).toMatchObject({
-      endpoint: records.at(-1)?.after?.endpoint,
-      agentType: records.at(-1)?.after?.agentType,
+    const final = await t.ok(api.agentGet, { token, params: { id: agent._id } });
+    expect(final).toMatchObject({
+      endpoint: lastAfter(records, 'endpoint'),
+      agentType: lastAfter(records, 'agentType'),
     });
   });
 
   it('12 player edits at once: the same, on bet limit and lock', async () => {
     const agent = await makeAgent(t, token);
-    const created = await t.call({
-      method: 'POST',
-      url: '/api/v1/user/create',
+    const created = await t.ok(api.userCreate, {
       token,
-      payload: { username: 'racer', password: 'player-pass-1', betLimit: 100, agent: agent._id },
+      body: { username: 'racer', betLimit: 100, agent: agent._id },
     });
-    expect(created.body.status, created.body.error ?? '').toBe(1000);
-    const id = created.body.data._id as string;
+    const params = { id: created._id };
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        t.call({
-          method: 'POST',
-          url: `/api/v1/user/update/${id}`,
-          token,
-          payload: { betLimit: 1000 + i + 0.25, locked: i % 2 === 1 },
-        }),
+        t.api(api.userUpdate, { token, params, body: { betLimit: 1000 + i + 0.25, locked: i % 2 === 1 } }),
       ),
     );
-    for (const res of answers) expect(res.body.status, res.body.error ?? '').toBe(1000);
-    const records = await history('user', id, 'update');
+    for (const res of answers) expect(res.status, res.error ?? '').toBe(1000);
+    const records = await history('user', created._id, 'update');
     expect(records).toHaveLength(12);
     expectSerialised(records, 'betLimit');
     expectSerialised(records, 'locked');
-    const final = await t.call({ method: 'POST', url: `/api/v1/user/get/${id}`, token });
-    expect(final.body.data).toMatchObject({
-      betLimit: records.at(-1)?.after?.betLimit,
-      locked: records.at(-1)?.after?.locked,
+    const final = await t.ok(api.userGet, { token, params });
+    expect(final).toMatchObject({
+      betLimit: lastAfter(records, 'betLimit'),
+      locked: lastAfter(records, 'locked'),
     });
   });
 
   it('10 locks of the same agent at once: one change, one audit record; the chain stays whole', async () => {
     const agent = await makeAgent(t, token);
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () =>
-        t.call({ method: 'DELETE', url: `/api/v1/agent/delete/${agent._id}`, token }),
-      ),
+      Array.from({ length: 10 }, () => t.api(api.agentLock, { token, params: { id: agent._id } })),
     );
     for (const res of answers) {
-      expect(res.body.status, res.body.error ?? '').toBe(1000);
-      expect(res.body.data.locked).toBe(true);
+      expect(res.status, res.error ?? '').toBe(1000);
+      expect(res.data?.locked).toBe(true);
     }
     expect(await history('agent', agent._id, 'lock')).toHaveLength(1);
     expect(await verifyChain(t.ctx.db)).toMatchObject({ ok: true });

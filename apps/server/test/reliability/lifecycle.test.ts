@@ -74,6 +74,8 @@ const remember = (agent: SignedAgent, rows: ReturnType<typeof row>[]) => {
   for (const r of rows) acknowledged.set(`${agent._id}|${r.betId}|${r.betType}`, Math.round(r.amount * 100));
 };
 
+// Each test starts a server process from source (and the crash test a second one): on a loaded
+// 2-core machine that alone can pass the default 30 s.
 describe('the real server process', () => {
   it('crash (SIGKILL) mid-stream: the restart is not blocked by the lock file and loses no acknowledged write', async () => {
     // Secrets the server must not log: a failed sign-in and a re-authentication carry passwords.
@@ -156,7 +158,7 @@ describe('the real server process', () => {
     expect([[...ackedEdits].at(-1), `https://edit${attemptedEdits}.example.com/cb`]).toContain(
       got.body.data.endpoint,
     );
-  });
+  }, 120_000);
 
   const inFlight: SignedAgent[] = [];
   it('graceful stop (SIGTERM): in-flight requests finish, new ones are refused, exit code 0', async () => {
@@ -202,7 +204,7 @@ describe('the real server process', () => {
     outputs.push(server.output());
     inFlight.push(agent);
     if (store.dataDir) expect(existsSync(join(store.dataDir, 'server.lock'))).toBe(false);
-  });
+  }, 120_000);
 
   it('afterwards every acknowledged write is stored, rollups equal the raw rows and the audit chain verifies', async () => {
     expect(inFlight).toHaveLength(1);

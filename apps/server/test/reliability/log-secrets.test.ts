@@ -1,8 +1,10 @@
 import { Writable } from 'node:stream';
+import { api } from '@sapi/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
+import { callRoute } from '../calls.ts';
 import { makeAgent } from '../factories.ts';
 import { createTestApp, type TestApp } from '../harness.ts';
 
@@ -46,24 +48,25 @@ afterAll(async () => {
   await t.close();
 });
 
-const post = (url: string, payload: object) =>
-  logged.inject({ method: 'POST', url, payload, headers: { authorization: `Bearer ${token}` } });
-
 describe('a write the database refuses, carrying secrets', () => {
   it('registering an agent: 409 in the envelope; the log names the failure, never the secret, password or hash', async () => {
-    const res = await post('/api/v1/agent/register', {
-      username: 'leaky_agent',
-      password: PASSWORD,
-      endpoint: 'https://leaky.example.com/cb',
-      games: [],
-      prefix: 'leak',
-      code: 'LEAK-1',
-      secret: SECRET,
-      agentType: 'AGENT',
+    lines.length = 0;
+    const res = await callRoute(logged, api.agentRegister, {
+      token,
+      body: {
+        username: 'leaky_agent',
+        password: PASSWORD,
+        endpoint: 'https://leaky.example.com/cb',
+        games: [],
+        prefix: 'leak',
+        code: 'LEAK-1',
+        secret: SECRET,
+        agentType: 'AGENT',
+      },
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ status: 2009, data: null });
-    expect(res.body).not.toContain('test_refuses_agents');
+    expect(res.body).toMatchObject({ status: 2009, data: null });
+    expect(res.res.body).not.toContain('test_refuses_agents');
     const log = lines.join('');
     expect(log).toContain('23514');
     expect(log).toContain('test_refuses_agents');
@@ -75,11 +78,9 @@ describe('a write the database refuses, carrying secrets', () => {
 
   it('registering an agent operator: the same', async () => {
     lines.length = 0;
-    const res = await post('/api/v1/agent-operator/register', {
-      agent: agentId,
-      username: 'leaky_operator',
-      password: PASSWORD,
-      type: 'OPERATOR',
+    const res = await callRoute(logged, api.agentOperatorRegister, {
+      token,
+      body: { agent: agentId, username: 'leaky_operator', password: PASSWORD, type: 'OPERATOR' },
     });
     expect(res.statusCode).toBe(409);
     const log = lines.join('');
@@ -90,12 +91,8 @@ describe('a write the database refuses, carrying secrets', () => {
 
   it('a login carrying a password and a request with a bearer token leave neither in the log', async () => {
     lines.length = 0;
-    await logged.inject({
-      method: 'POST',
-      url: '/api/v1/admin/authorization/login',
-      payload: { username: 'nobody_here', password: PASSWORD },
-    });
-    await post('/api/v1/agent/list', {});
+    await callRoute(logged, api.login, { body: { username: 'nobody_here', password: PASSWORD } });
+    await callRoute(logged, api.agentList, { token, body: {} });
     const log = lines.join('');
     expect(log).toContain('incoming request');
     expect(log).not.toContain(PASSWORD);

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   ADMIN_PASSWORD,
   ADMIN_USERNAME,
@@ -22,14 +22,14 @@ import {
  * and makes the ledger partitions as an owner role (DATABASE_OWNER_URL) and serves as a role that
  * owns nothing (DATABASE_URL), which therefore cannot switch the audit log's append-only trigger
  * off. On a throw-away database owned by throw-away roles, set up with the SQL the docs give.
- * PostgreSQL only (vitest.config.ts runs `*.postgres.test.ts` in api-postgres only).
+ * PostgreSQL only (vitest.config.ts runs it in reliability-postgres only).
  */
 const base = process.env.TEST_DATABASE_URL ?? '';
 const tag = `${process.pid}_${Date.now()}`;
 const OWNER = `sapi_t_owner_${tag}`;
 const APP = `sapi_t_app_${tag}`;
-// The `sapi_t_<pid>_` prefix: global-setup drops it too if this file dies before its afterAll.
-const DB = `sapi_t_${process.pid}_roles_${Date.now()}`;
+// The run's prefix: global-setup drops it too if this file dies before its afterAll.
+const DB = `${inject('postgresPrefix')}roles_${Date.now()}`;
 
 /** The test server's trust authentication lets any role connect without a password. */
 const urlAs = (role: string, database: string) => {

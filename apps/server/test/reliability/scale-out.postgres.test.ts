@@ -13,7 +13,8 @@ import {
 /**
  * Two server processes on one PostgreSQL database, as behind a load balancer (DESIGN §7: sessions
  * and throttle counters live in the database, no per-process memory). PostgreSQL only: the
- * embedded database belongs to one process (vitest.config.ts runs this file in api-postgres only).
+ * embedded database belongs to one process (vitest.config.ts runs this file in reliability-postgres
+ * only).
  */
 let store: Store;
 let a: ServerProcess;

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
+import { api } from '@sapi/contract';
 import { sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -10,6 +10,7 @@ import { admins } from '../../src/db/schema/index.ts';
 import { IP_MAX_FAILURES } from '../../src/features/auth/throttle.ts';
 import { hashPassword } from '../../src/lib/passwords.ts';
 import { sha256Hex } from '../../src/lib/tokens.ts';
+import { callRoute, offContract, type RawAnswer, routeData } from '../calls.ts';
 import { createTestApp, freshDatabase, TEST_PASSWORD, type TestApp, TestClock } from '../harness.ts';
 
 /**
@@ -23,9 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const LOGIN = '/api/v1/admin/authorization/login';
-
-const expectSecurityHeaders = (res: LightMyRequestResponse, what: string) => {
+const expectSecurityHeaders = (res: RawAnswer, what: string) => {
   const csp = String(res.headers['content-security-policy']);
   for (const d of ["default-src 'self'", "base-uri 'none'", "frame-ancestors 'none'", "object-src 'none'"]) {
     expect(csp, what).toContain(d);
@@ -39,53 +38,31 @@ describe('security headers on every kind of API answer', () => {
   it('200, 400, 401, 403, 404, 413, 414, 429 and 500 all carry CSP, nosniff, no-referrer and no-store', async () => {
     const reporter = await t.tokenFor('REPORTER');
     await t.addAdmin('hdr_user', 'OPERATOR');
-    for (let i = 0; i < 6; i++) {
-      await t.call({
-        method: 'POST',
-        url: LOGIN,
-        payload: { username: 'hdr_user', password: 'wrong-wrong' },
-        remoteAddress: '10.9.0.1',
-      });
-    }
-    const cases: [number, () => Promise<LightMyRequestResponse>][] = [
-      [200, () => t.call({ method: 'GET', url: '/api/v1/health' })],
-      [400, () => t.call({ method: 'POST', url: LOGIN, payload: { username: 1 } })],
-      [400, () => t.call({ method: 'POST', url: '/api/v1/adapter/get/%E0%A4%A', payload: {} })],
-      [401, () => t.call({ method: 'POST', url: '/api/v1/admin/admin/list', payload: {} })],
-      [403, () => t.call({ method: 'POST', url: '/api/v1/audit/list', payload: {}, token: reporter })],
-      [404, () => t.call({ method: 'GET', url: '/api/v1/no/such/route' })],
-      [
-        413,
-        () =>
-          t.call({
-            method: 'POST',
-            url: LOGIN,
-            headers: { 'content-type': 'application/json' },
-            payload: JSON.stringify({ username: 'a', password: 'x'.repeat(1_100_000) }),
-          }),
-      ],
-      [414, () => t.call({ method: 'POST', url: `/api/v1/adapter/get/${'9'.repeat(500)}`, payload: {} })],
-      [
-        429,
-        () =>
-          t.call({
-            method: 'POST',
-            url: LOGIN,
-            payload: { username: 'hdr_user', password: TEST_PASSWORD },
-            remoteAddress: '10.9.0.1',
-          }),
-      ],
+    const login = (password: string) =>
+      t.api(api.login, { body: { username: 'hdr_user', password }, remoteAddress: '10.9.0.1' });
+    for (let i = 0; i < 6; i++) await login('wrong-wrong');
+    const cases: [number, () => Promise<RawAnswer>][] = [
+      [200, () => t.api(api.health)],
+      [400, () => t.api(api.login, { body: offContract({ username: 1 }) })],
+      // A percent-escape no URL decoder accepts.
+      [400, () => t.raw({ method: 'POST', url: '/api/v1/adapter/get/%E0%A4%A', payload: {} })],
+      [401, () => t.api(api.adminList, { body: {} })],
+      [403, () => t.api(api.auditList, { body: {}, token: reporter })],
+      [404, () => t.raw({ method: 'GET', url: '/api/v1/no/such/route' })],
+      [413, () => t.api(api.login, { body: { username: 'a', password: 'x'.repeat(1_100_000) } })],
+      [414, () => t.api(api.adapterGet, { params: { id: '9'.repeat(500) } })],
+      [429, () => login(TEST_PASSWORD)],
     ];
     for (const [status, send] of cases) {
       const res = await send();
-      expect(res.statusCode, `${status}: ${res.body}`).toBe(status);
+      expect(res.statusCode, `${status}: ${res.res.body}`).toBe(status);
       expectSecurityHeaders(res, String(status));
     }
     // A 500: the database goes away under a signed-in request.
     const local = await createTestApp();
     const token = await local.tokenFor('SUPERADMIN');
     await local.database.close();
-    const res = await local.call({ method: 'POST', url: '/api/v1/admin/admin/list', token, payload: {} });
+    const res = await local.api(api.adminList, { token, body: {} });
     expect(res.statusCode).toBe(500);
     expectSecurityHeaders(res, '500');
     await local.app.close();
@@ -112,24 +89,20 @@ describe('credentials at rest', () => {
 describe('throttling cannot be dodged with X-Forwarded-For', () => {
   it('the per-IP cap holds when every attempt forges another X-Forwarded-For and username', async () => {
     for (let i = 0; i < IP_MAX_FAILURES; i++) {
-      await t.call({
-        method: 'POST',
-        url: LOGIN,
-        payload: { username: `xff_spray_${i}`, password: 'nope-nope' },
+      await t.api(api.login, {
+        body: { username: `xff_spray_${i}`, password: 'nope-nope' },
         remoteAddress: '10.8.0.1',
         headers: { 'x-forwarded-for': `198.51.100.${i}`, 'x-real-ip': `198.51.100.${i}` },
       });
     }
     await t.addAdmin('xff_victim', 'OPERATOR');
-    const res = await t.call({
-      method: 'POST',
-      url: LOGIN,
-      payload: { username: 'xff_victim', password: TEST_PASSWORD },
+    const res = await t.api(api.login, {
+      body: { username: 'xff_victim', password: TEST_PASSWORD },
       remoteAddress: '10.8.0.1',
       headers: { 'x-forwarded-for': '203.0.113.250' },
     });
     expect(res.statusCode).toBe(429);
-    expect(res.body.status).toBe(3029);
+    expect(res.status).toBe(3029);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
@@ -157,28 +130,21 @@ describe('secrets never reach the log', () => {
         type: 'SUPERADMIN',
         createdBy: 'test',
       });
-      const send = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, token?: string) =>
-        app.inject({
-          method,
-          url,
-          ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-          headers: token ? { authorization: `Bearer ${token}` } : {},
-        });
-      const loginRes = await send('POST', LOGIN, { username: 'logroot', password: TEST_PASSWORD });
-      const token = loginRes.json().data.token as string;
+      const login = (password: string) =>
+        callRoute(app, api.login, { body: { username: 'logroot', password } });
+      const { token } = await routeData(app, api.login, {
+        body: { username: 'logroot', password: TEST_PASSWORD },
+      });
       const secrets = [TEST_PASSWORD, token, 'Wrong-Secret-Pass-1', 'New-Admin-Pass-42', 'Agent-Pass-4242'];
-      await send('POST', LOGIN, { username: 'logroot', password: 'Wrong-Secret-Pass-1' });
-      await send('POST', '/api/v1/admin/authorization/verify', { password: TEST_PASSWORD }, token);
-      await send(
-        'POST',
-        '/api/v1/admin/admin/create',
-        { username: 'log_new', password: 'New-Admin-Pass-42', type: 'REPORTER' },
+      await login('Wrong-Secret-Pass-1');
+      await callRoute(app, api.verify, { token, body: { password: TEST_PASSWORD } });
+      await callRoute(app, api.adminCreate, {
         token,
-      );
-      const agent = await send(
-        'POST',
-        '/api/v1/agent/register',
-        {
+        body: { username: 'log_new', password: 'New-Admin-Pass-42', type: 'REPORTER' },
+      });
+      const agent = await routeData(app, api.agentRegister, {
+        token,
+        body: {
           username: 'log_agent',
           password: 'Agent-Pass-4242',
           endpoint: 'https://log.example.com/cb',
@@ -187,14 +153,13 @@ describe('secrets never reach the log', () => {
           code: 'LG-1',
           agentType: 'AGENT',
         },
-        token,
-      );
-      secrets.push(agent.json().data.secret as string);
-      await send('GET', '/api/v1/admin/authorization/self', undefined, token);
-      await send('POST', '/api/v1/admin/authorization/self', undefined, `${token}x`);
+      });
+      secrets.push(String(agent.secret));
+      await callRoute(app, api.selfCheck, { token });
+      await callRoute(app, api.self, { token: `${token}x` });
       // The database goes away: the 500 is logged with its error, but still without the token.
       await database.close();
-      const failed = await send('POST', '/api/v1/admin/admin/list', {}, token);
+      const failed = await callRoute(app, api.adminList, { token, body: {} });
       expect(failed.statusCode).toBe(500);
       expect(log).toMatch(/unhandled error/);
       expect(log).toMatch(/incoming request/);

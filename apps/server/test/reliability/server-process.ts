@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -278,14 +278,4 @@ export const sendBatch = (server: { base: string }, agent: SignedAgent, transact
       'x-signature': signBody(agent.secret, timestamp, raw),
     },
   });
-};
-
-/** Resident memory of a process in KiB, from /proc (Linux). */
-export const rssKiB = (pid: number): number | undefined => {
-  try {
-    const m = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) : undefined;
-  } catch {
-    return undefined;
-  }
 };

@@ -5,9 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
+import { auditKey, checkpointFileOf, readCheckpoints } from '../../src/core/audit-checkpoint.ts';
 import { type Database, openDatabase, queryRows } from '../../src/db/client.ts';
 import { signBody } from '../../src/features/ingest/signature.ts';
-import { auditKey, checkpointFileOf, readCheckpoints } from '../../src/plugins/audit-checkpoint.ts';
 import {
   ADMIN_PASSWORD,
   ADMIN_USERNAME,
@@ -168,6 +168,7 @@ describe('bounded shutdown', () => {
 });
 
 describe('audit:verify on what the server left', () => {
+  // Two `audit:verify` processes, each starting tsx: seconds apiece on a busy two-core machine.
   it('is intact with the checkpoints written at shutdown; deleting the newest records exits 2 naming them', async () => {
     const config = loadConfig(store.env);
     const log = readCheckpoints(checkpointFileOf(config), auditKey(config, { create: false }));
@@ -202,5 +203,5 @@ describe('audit:verify on what the server left', () => {
     const broken = await auditVerify();
     expect(broken.out).toMatch(/records \d+\.\.\d+ are missing \(2 records\)/);
     expect(broken.code).toBe(2);
-  });
+  }, 120_000);
 });

@@ -1,4 +1,12 @@
-import { type BodyOf, type DataOf, type Issue, pathOf, type RouteDef, Status } from '@sapi/contract';
+import {
+  type BodyOf,
+  type DataOf,
+  type Issue,
+  type ParamsOf,
+  pathOf,
+  type RouteDef,
+  Status,
+} from '@sapi/contract';
 import { authStore } from './auth-store';
 import { apiBase } from './config';
 
@@ -24,8 +32,6 @@ export class ApiError extends Error {
     return this.status === Status.NO_RESPONSE || this.status === Status.NO_BODY;
   }
 }
-
-type ParamsOf<R extends RouteDef> = ReturnType<R['params']['parse']>;
 
 export interface CallOptions<R extends RouteDef> {
   body?: BodyOf<R>;

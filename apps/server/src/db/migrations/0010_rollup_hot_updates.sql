@@ -1,10 +1,9 @@
 -- Rollup rows are counters, rewritten by every batch that touches them. An update can stay on its
 -- page and add no index entries (a HOT update, pruned on the page without vacuum) only when no
 -- index holds a column it changes and the page has room. The covering index of 0008 held
--- amount and tx_count, so every update wrote a new version elsewhere plus two index entries: on
--- the 10M data set the game rollup had grown to 242 MB (heap) and 469 MB (that index) for 171,000
--- live rows, and ingest read its pages from disk. One brand's codes are now found by
--- (game_brand, day) in a compact table that stays in memory.
+-- amount and tx_count, so every update wrote a new version elsewhere plus two index entries,
+-- bloating the table and that index until ingest read them from disk. One brand's codes are found
+-- by (game_brand, day) in a compact table that stays in memory.
 DROP INDEX rollup_game_daily_brand_day_idx;
 --> statement-breakpoint
 CREATE INDEX rollup_game_daily_brand_day_idx ON rollup_game_daily (game_brand, day);

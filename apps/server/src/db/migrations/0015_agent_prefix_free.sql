@@ -1,4 +1,4 @@
--- Agent prefixes are prefix-free (issue 15, DESIGN §9): a player's name is prefix + typed name, unique
+-- Agent prefixes are prefix-free (DESIGN §9): a player's name is prefix + typed name, unique
 -- over all agents, so with prefixes "ab" and "abc" agent abc's player "victim" blocked agent ab's
 -- "cvictim". The service checks at registration under an advisory lock and names the clash; this
 -- trigger is the backstop for any other writer (and a future prefix change), serialised by the

@@ -2,14 +2,16 @@ import type { Adapter, AdapterCreate, AdapterUpdate, adapterListQuerySchema } fr
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { type AuditFn, auditedChange, flagChange } from '../../db/change.ts';
-import type { Tx } from '../../db/client.ts';
+import { type AuditFn, auditedChange, flagChange } from '../../core/change.ts';
+import { requireAdapter } from '../../core/entities.ts';
+import { conflict } from '../../core/errors.ts';
 import { countWhere } from '../../db/count.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { contains } from '../../db/filters.ts';
+import { adapterForUpdate } from '../../db/lookups.ts';
 import { listing } from '../../db/paging.ts';
 import { adapters, agents } from '../../db/schema/index.ts';
-import { conflict, notFound } from '../../plugins/errors.ts';
+import { csvColumns } from '../../lib/csv.ts';
 
 type Row = typeof adapters.$inferSelect;
 type Query = z.output<typeof adapterListQuerySchema>;
@@ -25,6 +27,16 @@ export const toAdapter = (row: Row): Adapter => ({
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
+
+export const adapterCsvColumns = csvColumns<Adapter>(
+  'name',
+  'codename',
+  'type',
+  'endpoint',
+  'logo',
+  'isDisable',
+  'createdAt',
+);
 
 const whereOf = (q: Query) =>
   and(
@@ -44,11 +56,7 @@ export const adapterListing = (ctx: AppContext, q: Query) =>
     count: (where) => countWhere(ctx.db, adapters, where),
   });
 
-export const getAdapter = async (ctx: AppContext, id: bigint) => {
-  const [row] = await ctx.db.select().from(adapters).where(eq(adapters.id, id));
-  if (!row) throw notFound('Game provider');
-  return toAdapter(row);
-};
+export const getAdapter = async (ctx: AppContext, id: bigint) => toAdapter(await requireAdapter(ctx.db, id));
 
 const duplicateCodename = (err: unknown, codename: string) =>
   isUniqueViolation(err) ? conflict(`Code "${codename}" is already used by another game provider`) : err;
@@ -71,14 +79,11 @@ export const createAdapter = async (ctx: AppContext, input: AdapterCreate, audit
   }
 };
 
-const load = (id: bigint) => async (tx: Tx) =>
-  (await tx.select().from(adapters).where(eq(adapters.id, id)).for('update'))[0];
-
 export const updateAdapter = async (ctx: AppContext, id: bigint, input: AdapterUpdate, audit: AuditFn) => {
   try {
     return await ctx.db.transaction((tx) =>
       auditedChange(tx, {
-        load: load(id),
+        load: (t) => adapterForUpdate(t, id),
         what: 'Game provider',
         toDto: toAdapter,
         entity: 'adapter',
@@ -116,7 +121,7 @@ export const updateAdapter = async (ctx: AppContext, id: bigint, input: AdapterU
 export const setAdapterDisabled = (ctx: AppContext, id: bigint, isDisable: boolean, audit: AuditFn) =>
   ctx.db.transaction((tx) =>
     flagChange(tx, {
-      load: load(id),
+      load: (t) => adapterForUpdate(t, id),
       what: 'Game provider',
       toDto: toAdapter,
       entity: 'adapter',

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { count, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { recordAudit } from '../../core/audit.ts';
 import { admins } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { recordAudit } from '../../plugins/audit.ts';
 import { toAdmin } from './service.ts';
 
 export type Bootstrap = { created: false } | { created: true; username: string; generatedPassword?: string };

@@ -9,16 +9,17 @@ import {
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../context.ts';
+import type { AuditEntry } from '../../core/audit.ts';
+import { requireAdmin } from '../../core/entities.ts';
+import { AppError, conflict, forbidden, notFound } from '../../core/errors.ts';
+import { revokeAllSessions } from '../../core/sessions.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { contains, offsetOf, within } from '../../db/filters.ts';
+import { type AdminRow, findAdmin } from '../../db/lookups.ts';
 import { admins } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import type { AuditEntry } from '../../plugins/audit.ts';
-import { revokeAllSessions } from '../../plugins/auth.ts';
-import { AppError, conflict, forbidden, notFound } from '../../plugins/errors.ts';
 
-type AdminRow = typeof admins.$inferSelect;
 type Audit = (tx: Executor, entry: AuditEntry) => Promise<void>;
 
 export const toAdmin = (row: AdminRow): Admin => ({
@@ -56,20 +57,15 @@ const ACCOUNT_CHANGES_LOCK = 0x5a_0a_01;
  */
 const beginAccountChange = async (tx: Tx, actor: Actor, id: bigint): Promise<AdminRow> => {
   await tx.execute(sql`select pg_advisory_xact_lock(${ACCOUNT_CHANGES_LOCK})`);
-  const [me] = await tx.select().from(admins).where(eq(admins.id, actor.id));
+  const me = await findAdmin(tx, actor.id);
   if (!me || me.locked || me.type !== actor.type) {
     throw new AppError(Status.UNAUTHENTICATED, 'Your session has ended; sign in again');
   }
-  const [row] = await tx.select().from(admins).where(eq(admins.id, id));
-  if (!row) throw notFound('Admin');
-  return row;
+  return requireAdmin(tx, id);
 };
 
-export const getAdmin = async (ctx: AppContext, id: bigint): Promise<Admin> => {
-  const [row] = await ctx.db.select().from(admins).where(eq(admins.id, id));
-  if (!row) throw notFound('Admin');
-  return toAdmin(row);
-};
+export const getAdmin = async (ctx: AppContext, id: bigint): Promise<Admin> =>
+  toAdmin(await requireAdmin(ctx.db, id));
 
 const assertMayManage = (actor: Actor, type: AdminType) => {
   if (!manageableTypes[actor.type].includes(type)) {

@@ -7,15 +7,17 @@ import type {
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { type AuditFn, auditedChange } from '../../db/change.ts';
+import { type AuditFn, auditedChange } from '../../core/change.ts';
+import { requireAgent } from '../../core/entities.ts';
+import { conflict } from '../../core/errors.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { countWhere } from '../../db/count.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { contains } from '../../db/filters.ts';
 import { listing } from '../../db/paging.ts';
 import { agentOperators, agents } from '../../db/schema/index.ts';
+import { csvColumns } from '../../lib/csv.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { conflict, notFound } from '../../plugins/errors.ts';
 
 type Query = z.output<typeof agentOperatorListQuerySchema>;
 
@@ -38,10 +40,18 @@ export const toOperator = ({ o, agentUsername, agentPrefix }: Joined): AgentOper
   updatedAt: o.updatedAt.toISOString(),
 });
 
+export const operatorCsvColumns = csvColumns<AgentOperator>(
+  { header: 'agent', value: (r) => r.agentUsername },
+  'username',
+  'type',
+  'locked',
+  'createdAt',
+);
+
 const whereOf = (q: Query) =>
   and(
     isNull(agentOperators.deletedAt),
-    q.agent ? eq(agentOperators.agentId, BigInt(q.agent)) : undefined,
+    q.agent ? eq(agentOperators.agentId, q.agent) : undefined,
     contains(agentOperators.username, q.username),
   );
 
@@ -64,11 +74,7 @@ export const registerOperator = async (
   input: z.output<typeof agentOperatorRegisterSchema>,
   audit: AuditFn,
 ) => {
-  const [agent] = await ctx.db
-    .select()
-    .from(agents)
-    .where(eq(agents.id, BigInt(input.agent)));
-  if (!agent) throw notFound('Agent');
+  const agent = await requireAgent(ctx.db, input.agent);
   const passwordHash = await hashPassword(input.password);
   const now = ctx.now();
   try {

@@ -1,104 +1,114 @@
+import { api, type BodyOf } from '@sapi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditOf, makeAgent } from '../../../test/factories.ts';
+import { type OffContract, offContract } from '../../../test/calls.ts';
+import { auditOf, makeAgent, type SignedAgent } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 
 let t: TestApp;
 let op: string;
-type A = { _id: string; prefix: string };
-let senior: A;
-let master: A;
-let agent: A;
+/** Agents no arrangement is made for: the tests that are refused before any write name them. */
+let senior: SignedAgent;
+let master: SignedAgent;
 beforeAll(async () => {
   t = await createTestApp();
   op = await t.tokenFor('OPERATOR');
   senior = await makeAgent(t, op, { agentType: 'SENIOR' });
   master = await makeAgent(t, op, { agentType: 'MASTER' });
-  agent = await makeAgent(t, op, { agentType: 'AGENT' });
 });
 afterAll(() => t.close());
 
-const create = (payload: Record<string, unknown>) =>
-  t.call({ method: 'POST', url: '/api/v1/agent-sharing/create', token: op, payload });
+/** A senior, a master and an agent of the test's own, with no arrangement yet. */
+const threeAgents = async () => ({
+  senior: await makeAgent(t, op, { agentType: 'SENIOR' }),
+  master: await makeAgent(t, op, { agentType: 'MASTER' }),
+  agent: await makeAgent(t, op, { agentType: 'AGENT' }),
+});
+
+const create = (body: BodyOf<typeof api.agentSharingCreate> | OffContract) =>
+  t.api(api.agentSharingCreate, { token: op, body });
 
 describe('agent sharing', () => {
   it('creates agent → parent at 35 %, listing the parent prefix', async () => {
+    const { senior, master, agent } = await threeAgents();
     const res = await create({ agent: agent._id, parentAgent: master._id, parentPercentage: 35 });
-    expect(res.body.data).toMatchObject({
+    expect(res.data).toMatchObject({
       agent: agent._id,
       parentAgentPrefix: master.prefix,
       parentPercentage: 35,
     });
-    const list = await t.call({ method: 'POST', url: '/api/v1/agent-sharing/list', token: op, payload: {} });
-    expect(list.body.data).toMatchObject({ limit: 10, total: 1 });
-    const filtered = await t.call({
-      method: 'POST',
-      url: '/api/v1/agent-sharing/list',
-      token: op,
-      payload: { parentAgent: senior._id },
-    });
-    expect(filtered.body.data.total).toBe(0);
+    const list = await t.ok(api.agentSharingList, { token: op, body: { agent: agent._id } });
+    expect(list).toMatchObject({ limit: 10, total: 1 });
+    const filtered = await t.ok(api.agentSharingList, { token: op, body: { parentAgent: senior._id } });
+    expect(filtered.total).toBe(0);
     const admin = await t.tokenFor('ADMIN');
-    expect(await auditOf(t, admin, 'agent-sharing', res.body.data._id)).toHaveLength(1);
+    expect(await auditOf(t, admin, 'agent-sharing', res.data?._id ?? '')).toHaveLength(1);
   });
 
   it('allows at most one enabled arrangement per agent (409)', async () => {
+    const { senior, master, agent } = await threeAgents();
+    expect((await create({ agent: agent._id, parentAgent: master._id, parentPercentage: 35 })).status).toBe(
+      1000,
+    );
     const res = await create({ agent: agent._id, parentAgent: senior._id, parentPercentage: 10 });
     expect(res.statusCode).toBe(409);
     // A disabled one is fine.
-    const off = await create({
-      agent: agent._id,
-      parentAgent: senior._id,
-      parentPercentage: 10,
-      isDisable: true,
-    });
-    expect(off.body.data.isDisable).toBe(true);
-    // …but it cannot be enabled while the other is.
-    const on = await t.call({
-      method: 'PUT',
-      url: `/api/v1/agent-sharing/revert/${off.body.data._id}`,
+    const off = await t.ok(api.agentSharingCreate, {
       token: op,
+      body: { agent: agent._id, parentAgent: senior._id, parentPercentage: 10, isDisable: true },
     });
+    expect(off.isDisable).toBe(true);
+    // …but it cannot be enabled while the other is.
+    const on = await t.api(api.agentSharingEnable, { token: op, params: { id: off._id } });
     expect(on.statusCode).toBe(409);
   });
 
   it('refuses an agent as its own parent', async () => {
     const res = await create({ agent: senior._id, parentAgent: senior._id, parentPercentage: 5 });
-    expect(res.body.status).toBe(2001);
-    expect(res.body.data.issues[0].path).toBe('parentAgent');
+    expect(res.status).toBe(2001);
+    expect(res.issues[0]?.path).toBe('parentAgent');
   });
 
   it('refuses a cycle through enabled arrangements (409), but not through disabled ones', async () => {
-    expect(
-      (await create({ agent: master._id, parentAgent: senior._id, parentPercentage: 20 })).statusCode,
-    ).toBe(200);
+    const { senior, master, agent } = await threeAgents();
+    const link = async (child: SignedAgent, parent: SignedAgent, isDisable = false) =>
+      (await create({ agent: child._id, parentAgent: parent._id, parentPercentage: 20, isDisable }))
+        .statusCode;
+    expect(await link(agent, master)).toBe(200);
+    expect(await link(master, senior)).toBe(200);
     // senior → agent would close agent → master → senior → agent.
     const cycle = await create({ agent: senior._id, parentAgent: agent._id, parentPercentage: 1 });
     expect(cycle.statusCode).toBe(409);
-    expect(cycle.body.error).toMatch(/cycle/);
+    expect(cycle.error).toMatch(/cycle/);
+    // A disabled arrangement closes no cycle.
+    expect(await link(senior, agent, true)).toBe(200);
   });
 
   it.each([[-1], [100.01], [12.345], ['35']])('validates parentPercentage %j', async (p) => {
-    const res = await create({ agent: senior._id, parentAgent: master._id, parentPercentage: p });
-    expect(res.body.status).toBe(2001);
-    expect(res.body.data.issues[0].path).toBe('parentPercentage');
+    const res = await create(
+      offContract({ agent: senior._id, parentAgent: master._id, parentPercentage: p }),
+    );
+    expect(res.status).toBe(2001);
+    expect(res.issues[0]?.path).toBe('parentPercentage');
   });
 
   it('keeps 2-decimal percentages exact, edits and disables with audit', async () => {
-    const extra = await makeAgent(t, op);
-    const res = await create({ agent: extra._id, parentAgent: senior._id, parentPercentage: 12.34 });
-    expect(res.body.data.parentPercentage).toBe(12.34);
-    const id = res.body.data._id;
-    const upd = await t.call({
-      method: 'PUT',
-      url: `/api/v1/agent-sharing/update/${id}`,
+    const { senior, master, agent } = await threeAgents();
+    const res = await t.ok(api.agentSharingCreate, {
       token: op,
-      payload: { agent: extra._id, parentAgent: master._id, parentPercentage: 0.05 },
+      body: { agent: agent._id, parentAgent: senior._id, parentPercentage: 12.34 },
     });
-    expect(upd.body.data).toMatchObject({ parentAgent: master._id, parentPercentage: 0.05 });
-    const off = await t.call({ method: 'DELETE', url: `/api/v1/agent-sharing/delete/${id}`, token: op });
-    expect(off.body.data.isDisable).toBe(true);
+    expect(res.parentPercentage).toBe(12.34);
+    const params = { id: res._id };
+    const upd = await t.ok(api.agentSharingUpdate, {
+      token: op,
+      params,
+      body: { agent: agent._id, parentAgent: master._id, parentPercentage: 0.05 },
+    });
+    expect(upd).toMatchObject({ parentAgent: master._id, parentPercentage: 0.05 });
+    const off = await t.ok(api.agentSharingDisable, { token: op, params });
+    expect(off.isDisable).toBe(true);
     const admin = await t.tokenFor('ADMIN');
-    expect((await auditOf(t, admin, 'agent-sharing', id)).map((r) => r.action)).toEqual([
+    expect((await auditOf(t, admin, 'agent-sharing', res._id)).map((r) => r.action)).toEqual([
       'disable',
       'update',
       'create',
@@ -107,9 +117,7 @@ describe('agent sharing', () => {
 
   it('404 for unknown agents and arrangements', async () => {
     const res = await create({ agent: '999999', parentAgent: master._id, parentPercentage: 1 });
-    expect(res.body.status).toBe(2001);
-    expect(
-      (await t.call({ method: 'POST', url: '/api/v1/agent-sharing/get/999999', token: op })).statusCode,
-    ).toBe(404);
+    expect(res.status).toBe(2001);
+    expect((await t.api(api.agentSharingGet, { token: op, params: { id: '999999' } })).statusCode).toBe(404);
   });
 });

@@ -1,20 +1,21 @@
 import {
   type AgentSharing,
-  type AgentSharingUpdate,
   type agentSharingCreateSchema,
   type agentSharingListQuerySchema,
+  type agentSharingUpdateSchema,
   Status,
 } from '@sapi/contract';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { type AuditFn, auditedChange } from '../../db/change.ts';
+import { type AuditFn, auditedChange } from '../../core/change.ts';
+import { AppError, conflict, notFound } from '../../core/errors.ts';
 import { type Executor, queryRows, type Tx } from '../../db/client.ts';
 import { contains } from '../../db/filters.ts';
 import { listing } from '../../db/paging.ts';
 import { agentSharing, agents } from '../../db/schema/index.ts';
-import { AppError, conflict, notFound } from '../../plugins/errors.ts';
+import { csvColumns } from '../../lib/csv.ts';
 
 type Query = z.output<typeof agentSharingListQuerySchema>;
 const child = alias(agents, 'child');
@@ -53,10 +54,20 @@ export const toSharing = (r: Joined): AgentSharing => ({
   updatedAt: r.s.updatedAt.toISOString(),
 });
 
+export const sharingCsvColumns = csvColumns<AgentSharing>(
+  { header: 'agent', value: (r) => r.agentUsername },
+  'agentPrefix',
+  { header: 'parentAgent', value: (r) => r.parentAgentUsername },
+  'parentAgentPrefix',
+  { header: 'parentPercentage', value: (r) => r.parentPercentage.toFixed(2) },
+  'isDisable',
+  'createdAt',
+);
+
 const whereOf = (q: Query) =>
   and(
-    q.agent ? eq(agentSharing.agentId, BigInt(q.agent)) : undefined,
-    q.parentAgent ? eq(agentSharing.parentAgentId, BigInt(q.parentAgent)) : undefined,
+    q.agent ? eq(agentSharing.agentId, q.agent) : undefined,
+    q.parentAgent ? eq(agentSharing.parentAgentId, q.parentAgent) : undefined,
     contains(child.username, q.username),
     contains(child.prefix, q.prefix),
     q.isDisable === undefined ? undefined : eq(agentSharing.isDisable, q.isDisable),
@@ -143,8 +154,7 @@ export const createSharing = (
 ) =>
   ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SHARING_LOCK})`);
-    const agentId = BigInt(input.agent);
-    const parentId = BigInt(input.parentAgent);
+    const { agent: agentId, parentAgent: parentId } = input;
     if (input.isDisable) {
       if (agentId === parentId) throw invalid('parentAgent', 'An agent cannot be its own parent');
     } else {
@@ -174,7 +184,12 @@ const loadLocked = (id: bigint) => async (tx: Tx) => {
   return findJoined(tx, id);
 };
 
-export const updateSharing = (ctx: AppContext, id: bigint, input: AgentSharingUpdate, audit: AuditFn) =>
+export const updateSharing = (
+  ctx: AppContext,
+  id: bigint,
+  input: z.output<typeof agentSharingUpdateSchema>,
+  audit: AuditFn,
+) =>
   ctx.db.transaction((tx) =>
     auditedChange(tx, {
       load: loadLocked(id),
@@ -184,8 +199,7 @@ export const updateSharing = (ctx: AppContext, id: bigint, input: AgentSharingUp
       action: 'update',
       audit,
       change: async (t, row) => {
-        const agentId = BigInt(input.agent);
-        const parentId = BigInt(input.parentAgent);
+        const { agent: agentId, parentAgent: parentId } = input;
         const bp = bpOf(input.parentPercentage);
         if (row.s.agentId === agentId && row.s.parentAgentId === parentId && row.s.parentBp === bp)
           return undefined;

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { api, type BodyOf } from '@sapi/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type OffContract, offContract } from '../../../test/calls.ts';
 import { auditOf, bet, ingest, makeAdapter, makeAgent, registerBrands } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { queryRows } from '../../db/client.ts';
@@ -8,19 +10,22 @@ import { queryRows } from '../../db/client.ts';
 let t: TestApp;
 let op: string;
 let reporter: string;
+/** A registered agent the tests only read: its username, prefix and code are taken. */
+const SENIOR = { username: 'senior_one', prefix: 'sen1', code: 'SEN-1' } as const;
 beforeAll(async () => {
   t = await createTestApp();
   op = await t.tokenFor('OPERATOR');
   reporter = await t.tokenFor('REPORTER');
+  await makeAgent(t, op, { ...SENIOR, agentType: 'SENIOR' });
 });
 afterAll(() => t.close());
 
-const register = (payload: Record<string, unknown>, token = op) =>
-  t.call({ method: 'POST', url: '/api/v1/agent/register', token, payload });
+type Registration = BodyOf<typeof api.agentRegister>;
+const register = (body: Registration | OffContract, token = op) => t.api(api.agentRegister, { token, body });
 
 let seq = 0;
 /** A registration valid but for what the test sets (unique username and code each). */
-const registration = (over: Record<string, unknown>) => {
+const registration = (over: Partial<Registration> & Pick<Registration, 'prefix'>): Registration => {
   seq += 1;
   return {
     username: `prefix_case_${seq}`,
@@ -47,13 +52,8 @@ describe('agent prefixes are prefix-free (player names cannot collide across age
       // Machine-readable, so the console says it in Thai beside the prefix field.
       data: { issues: [{ path: 'prefix', code: 'prefix_overlap', params: { prefix: first } }] },
     });
-    const listed = await t.call({
-      method: 'POST',
-      url: '/api/v1/agent/list',
-      token: op,
-      payload: { prefix: second },
-    });
-    expect(listed.body.data.records.map((a: { prefix: string }) => a.prefix)).not.toContain(second);
+    const listed = await t.ok(api.agentList, { token: op, body: { prefix: second } });
+    expect(listed.records.map((a) => a.prefix)).not.toContain(second);
   });
 
   it('takes prefixes that share a start but where neither starts the other', async () => {
@@ -64,7 +64,7 @@ describe('agent prefixes are prefix-free (player names cannot collide across age
 
   it('so agent "abc"\'s player can no longer block agent "ab"\'s: the second prefix is refused', async () => {
     expect((await register(registration({ prefix: 'vab' }))).statusCode).toBe(200);
-    expect((await register(registration({ prefix: 'vabc' }))).body.status).toBe(2009);
+    expect((await register(registration({ prefix: 'vabc' }))).status).toBe(2009);
   });
 
   it('is also enforced by the database (migration 0015) for any other writer, insert or prefix change', async () => {
@@ -85,13 +85,12 @@ describe('agent prefixes are prefix-free (player names cannot collide across age
       t.ctx.db.execute(sql`update agents set prefix = 'dbxq' where prefix = 'dbz'`),
     ).rejects.toMatchObject({ cause: { code: '23505' } });
     // Changing anything but the prefix of a registered agent is untouched by the rule.
-    const edited = await t.call({
-      method: 'PUT',
-      url: `/api/v1/agent/update/${a._id}`,
+    const edited = await t.api(api.agentUpdate, {
       token: op,
-      payload: { endpoint: 'https://edited.example.com', games: [], agentType: 'AGENT' },
+      params: { id: a._id },
+      body: { endpoint: 'https://edited.example.com', games: [], agentType: 'AGENT' },
     });
-    expect(edited.body.status).toBe(1000);
+    expect(edited.status).toBe(1000);
   });
 
   it('migration 0015 runs on a database already holding an overlapping pair, which keeps working apart', async () => {
@@ -117,18 +116,17 @@ describe('agent prefixes are prefix-free (player names cannot collide across age
       await t.ctx.db.execute(sql.raw(statement));
     // Both stay usable: edits of other fields pass the trigger, and their players never mix —
     // "lgc" + "yann" and "lgcy" + "ann" are one name, and the second agent gets a 409 for it.
-    const edited = await t.call({
-      method: 'PUT',
-      url: `/api/v1/agent/update/${long._id}`,
+    const edited = await t.api(api.agentUpdate, {
       token: op,
-      payload: { endpoint: 'https://legacy.example.com', games: [], agentType: 'AGENT' },
+      params: { id: long._id },
+      body: { endpoint: 'https://legacy.example.com', games: [], agentType: 'AGENT' },
     });
-    expect(edited.body.status).toBe(1000);
+    expect(edited.status).toBe(1000);
     await registerBrands(t, await t.tokenFor('ADMIN'), ['PG']);
-    expect((await ingest(t, short, [bet({ username: 'yann' })])).body.status).toBe(1000);
+    expect((await ingest(t, short, [bet({ username: 'yann' })])).status).toBe(1000);
     const clash = await ingest(t, long, [bet({ username: 'ann' })]);
     expect(clash.statusCode).toBe(409);
-    expect(clash.body.error).toBe('Player "lgcyann" belongs to another agent');
+    expect(clash.error).toBe('Player "lgcyann" belongs to another agent');
     // And no new overlap gets in.
     expect((await register(registration({ prefix: 'lgcyz' }))).statusCode).toBe(409);
   });
@@ -149,27 +147,27 @@ describe('agent registration', () => {
     const admin = await t.tokenFor('ADMIN');
     const slot = await makeAdapter(t, admin);
     const res = await register({
-      username: 'senior_one',
+      username: 'generated_one',
       password: 'agent-password-1',
       endpoint: 'https://senior.example.com/cb',
       games: [slot.codename],
-      prefix: 'sen1',
-      code: 'SEN-1',
+      prefix: 'gen1',
+      code: 'GEN-1',
       secret: '',
       agentType: 'SENIOR',
     });
     expect(res.statusCode).toBe(200);
-    const a = res.body.data;
-    expect(a).toMatchObject({
-      username: 'senior_one',
-      prefix: 'sen1',
+    expect(res.data).toMatchObject({
+      username: 'generated_one',
+      prefix: 'gen1',
       games: [slot.codename],
       createdBy: expect.any(String),
     });
-    expect(a.apiKey).toMatch(/^ak_/);
-    expect(a.secret.length).toBeGreaterThanOrEqual(32);
-    expect(Buffer.from(a.apiKeyEncoded, 'base64').toString()).toBe(`${a.apiKey}:${a.secret}`);
-    expect(JSON.stringify(res.body)).not.toMatch(/agent-password-1|argon2/);
+    const { apiKey, secret, apiKeyEncoded } = res.data ?? {};
+    expect(apiKey).toMatch(/^ak_/);
+    expect(secret?.length).toBeGreaterThanOrEqual(32);
+    expect(Buffer.from(apiKeyEncoded ?? '', 'base64').toString()).toBe(`${apiKey}:${secret}`);
+    expect(res.res.body).not.toMatch(/agent-password-1|argon2/);
   });
 
   it('keeps a secret given at registration', async () => {
@@ -178,9 +176,9 @@ describe('agent registration', () => {
   });
 
   it.each([
-    ['username', { username: 'senior_one' }],
-    ['prefix', { prefix: 'sen1' }],
-    ['code', { code: 'SEN-1' }],
+    ['username', { username: SENIOR.username }],
+    ['prefix', { prefix: SENIOR.prefix }],
+    ['code', { code: SENIOR.code }],
   ])('refuses a taken %s with 409', async (_field, over) => {
     const res = await register({
       username: 'fresh_name',
@@ -204,78 +202,66 @@ describe('agent registration', () => {
     [{ games: ['NO_SUCH_GAME'] }, 'games.0'],
     [{ password: 'short' }, 'password'],
   ])('validates %j', async (over, field) => {
-    const res = await register({
-      username: 'valid_name',
-      password: 'agent-password-1',
-      endpoint: 'https://x.example.com',
-      games: [],
-      prefix: 'valid',
-      code: 'VALID',
-      agentType: 'AGENT',
-      ...over,
-    });
-    expect(res.body.status).toBe(2001);
-    expect(res.body.data.issues[0].path).toBe(field);
+    const res = await register(
+      offContract({
+        username: 'valid_name',
+        password: 'agent-password-1',
+        endpoint: 'https://x.example.com',
+        games: [],
+        prefix: 'valid',
+        code: 'VALID',
+        agentType: 'AGENT',
+        ...over,
+      }),
+    );
+    expect(res.status).toBe(2001);
+    expect(res.issues[0]?.path).toBe(field);
   });
 });
 
 describe('agent list, get and picker', () => {
   it('lists without secrets, filters by username/prefix/locked, page size 50', async () => {
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/v1/agent/list',
-      token: op,
-      payload: { prefix: 'SEN' },
-    });
-    expect(res.body.data.limit).toBe(50);
-    expect(res.body.data.records.map((r: { username: string }) => r.username)).toEqual(['senior_one']);
-    const all = await t.call({
-      method: 'POST',
-      url: '/api/v1/agent/list',
-      token: op,
-      payload: { locked: 0 },
-    });
-    expect(all.body.data.total).toBeGreaterThanOrEqual(2);
-    expect(JSON.stringify(all.body)).not.toMatch(/"secret"|apiKeyEncoded|password/);
+    await makeAgent(t, op);
+    const res = await t.ok(api.agentList, { token: op, body: { prefix: 'SEN' } });
+    expect(res.limit).toBe(50);
+    expect(res.records.map((r) => r.username)).toEqual([SENIOR.username]);
+    const all = await t.api(api.agentList, { token: op, body: { locked: 0 } });
+    expect(all.data?.total).toBeGreaterThanOrEqual(2);
+    expect(all.res.body).not.toMatch(/"secret"|apiKeyEncoded|password/);
   });
 
   it('shows the secret to writers only', async () => {
     const a = await makeAgent(t, op);
-    const asOp = await t.call({ method: 'POST', url: `/api/v1/agent/get/${a._id}`, token: op });
-    expect(asOp.body.data.secret).toBe(a.secret);
-    const asReporter = await t.call({ method: 'POST', url: `/api/v1/agent/get/${a._id}`, token: reporter });
-    expect(asReporter.body.data.username).toBe(a.username);
-    expect(asReporter.body.data.secret).toBeUndefined();
-    expect(asReporter.body.data.apiKeyEncoded).toBeUndefined();
+    const asOp = await t.ok(api.agentGet, { token: op, params: { id: a._id } });
+    expect(asOp.secret).toBe(a.secret);
+    const asReporter = await t.ok(api.agentGet, { token: reporter, params: { id: a._id } });
+    expect(asReporter.username).toBe(a.username);
+    expect(asReporter.secret).toBeUndefined();
+    expect(asReporter.apiKeyEncoded).toBeUndefined();
   });
 
   it('picker searches username or prefix as you type', async () => {
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/v1/agent/pick',
-      token: reporter,
-      payload: { q: 'senio' },
-    });
-    expect(res.body.data).toEqual([{ _id: expect.any(String), username: 'senior_one', prefix: 'sen1' }]);
+    const res = await t.ok(api.agentPick, { token: reporter, body: { q: 'senio' } });
+    expect(res).toEqual([{ _id: expect.any(String), username: SENIOR.username, prefix: SENIOR.prefix }]);
   });
 });
 
 describe('agent edit, secret rotation, lock', () => {
   it('edits only endpoint, games and type', async () => {
     const a = await makeAgent(t, op);
-    const res = await t.call({
-      method: 'PUT',
-      url: `/api/v1/agent/update/${a._id}`,
+    const res = await t.ok(api.agentUpdate, {
       token: op,
-      payload: {
+      params: { id: a._id },
+      // Prefix and code are no fields of the update: a client sending them anyway is ignored.
+      body: offContract({
         endpoint: 'https://moved.example.com',
         games: [],
         agentType: 'MASTER',
         prefix: 'hack',
         code: 'HACK',
-      },
+      }),
     });
-    expect(res.body.data).toMatchObject({
+    expect(res).toMatchObject({
       endpoint: 'https://moved.example.com',
       agentType: 'MASTER',
       prefix: a.prefix,
@@ -284,26 +270,21 @@ describe('agent edit, secret rotation, lock', () => {
 
   it('rotates the secret (audited, the secret itself redacted in the log)', async () => {
     const a = await makeAgent(t, op);
-    const res = await t.call({ method: 'POST', url: `/api/v1/agent/rotate-secret/${a._id}`, token: op });
-    expect(res.body.data.secret).not.toBe(a.secret);
-    expect(Buffer.from(res.body.data.apiKeyEncoded, 'base64').toString()).toBe(
-      `${a.apiKey}:${res.body.data.secret}`,
-    );
+    const rotated = await t.ok(api.agentRotateSecret, { token: op, params: { id: a._id } });
+    const secret = String(rotated.secret);
+    expect(secret).not.toBe(a.secret);
+    expect(Buffer.from(rotated.apiKeyEncoded ?? '', 'base64').toString()).toBe(`${a.apiKey}:${secret}`);
     const admin = await t.tokenFor('ADMIN');
     const records = await auditOf(t, admin, 'agent', a._id);
     expect(records.map((r) => r.action)).toEqual(['rotate-secret', 'create']);
-    expect(JSON.stringify(records)).not.toContain(res.body.data.secret);
+    expect(JSON.stringify(records)).not.toContain(secret);
     expect(JSON.stringify(records)).not.toContain(a.secret);
   });
 
   it('locks and unlocks with one audit record each', async () => {
     const a = await makeAgent(t, op);
-    expect(
-      (await t.call({ method: 'DELETE', url: `/api/v1/agent/delete/${a._id}`, token: op })).body.data.locked,
-    ).toBe(true);
-    expect(
-      (await t.call({ method: 'PUT', url: `/api/v1/agent/revert/${a._id}`, token: op })).body.data.locked,
-    ).toBe(false);
+    expect((await t.ok(api.agentLock, { token: op, params: { id: a._id } })).locked).toBe(true);
+    expect((await t.ok(api.agentUnlock, { token: op, params: { id: a._id } })).locked).toBe(false);
     const admin = await t.tokenFor('ADMIN');
     expect((await auditOf(t, admin, 'agent', a._id)).map((r) => r.action)).toEqual([
       'unlock',
@@ -314,12 +295,18 @@ describe('agent edit, secret rotation, lock', () => {
 
   it('REPORTER may not register, edit, rotate or lock', async () => {
     const a = await makeAgent(t, op);
-    for (const [method, url] of [
-      ['PUT', `/api/v1/agent/update/${a._id}`],
-      ['POST', `/api/v1/agent/rotate-secret/${a._id}`],
-      ['DELETE', `/api/v1/agent/delete/${a._id}`],
-    ] as const) {
-      expect((await t.call({ method, url, token: reporter, payload: {} })).statusCode).toBe(403);
+    const params = { id: a._id };
+    for (const res of [
+      await register(registration({ prefix: 'byrep' }), reporter),
+      await t.api(api.agentUpdate, {
+        token: reporter,
+        params,
+        body: { endpoint: a.endpoint, games: [], agentType: 'AGENT' },
+      }),
+      await t.api(api.agentRotateSecret, { token: reporter, params }),
+      await t.api(api.agentLock, { token: reporter, params }),
+    ]) {
+      expect(res.statusCode).toBe(403);
     }
   });
 });

@@ -14,15 +14,18 @@ import {
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../context.ts';
-import { type AuditFn, auditedChange, flagChange } from '../../db/change.ts';
+import { type AuditFn, auditedChange, flagChange } from '../../core/change.ts';
+import { requireAgent } from '../../core/entities.ts';
+import { AppError, conflict } from '../../core/errors.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { countWhere } from '../../db/count.ts';
 import { constraintOf, isUniqueViolation } from '../../db/errors.ts';
 import { contains, within } from '../../db/filters.ts';
+import { agentForUpdate } from '../../db/lookups.ts';
 import { listing } from '../../db/paging.ts';
 import { adapters, agents } from '../../db/schema/index.ts';
+import { csvColumns } from '../../lib/csv.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { AppError, conflict, notFound } from '../../plugins/errors.ts';
 
 type Row = typeof agents.$inferSelect;
 type Query = z.output<typeof agentListQuerySchema>;
@@ -41,6 +44,17 @@ export const toAgent = (row: Row): Agent => ({
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
+
+export const agentCsvColumns = csvColumns<Agent>(
+  'username',
+  'prefix',
+  'code',
+  'agentType',
+  'endpoint',
+  { header: 'games', value: (r) => r.games.join(' ') },
+  'locked',
+  'createdAt',
+);
 
 export const encodeApiKey = (apiKey: string, secret: string) =>
   Buffer.from(`${apiKey}:${secret}`).toString('base64');
@@ -82,14 +96,8 @@ export const pickAgents = async (ctx: AppContext, text: string | undefined, limi
   return rows.map((r) => ({ _id: r.id.toString(), username: r.username, prefix: r.prefix }));
 };
 
-export const findAgent = async (db: Executor, id: bigint): Promise<Row> => {
-  const [row] = await db.select().from(agents).where(eq(agents.id, id));
-  if (!row) throw notFound('Agent');
-  return row;
-};
-
 export const getAgent = async (ctx: AppContext, actor: Actor, id: bigint) =>
-  toAgentFor(actor.type, await findAgent(ctx.db, id));
+  toAgentFor(actor.type, await requireAgent(ctx.db, id));
 
 /** Every game must be an enabled game provider's code. */
 const assertGames = async (db: Executor, games: string[]) => {
@@ -190,9 +198,6 @@ export const registerAgent = async (
   }
 };
 
-const load = (id: bigint) => async (tx: Tx) =>
-  (await tx.select().from(agents).where(eq(agents.id, id)).for('update'))[0];
-
 const change = (
   ctx: AppContext,
   actor: Actor,
@@ -203,7 +208,7 @@ const change = (
 ) =>
   ctx.db.transaction((tx) =>
     auditedChange(tx, {
-      load: load(id),
+      load: (t) => agentForUpdate(t, id),
       what: 'Agent',
       toDto: (row) => toAgentFor(actor.type, row),
       entity: 'agent',
@@ -249,7 +254,7 @@ export const rotateAgentSecret = (ctx: AppContext, actor: Actor, id: bigint, aud
 export const setAgentLocked = (ctx: AppContext, id: bigint, locked: boolean, audit: AuditFn) =>
   ctx.db.transaction((tx) =>
     flagChange(tx, {
-      load: load(id),
+      load: (t) => agentForUpdate(t, id),
       what: 'Agent',
       toDto: toAgent,
       entity: 'agent',

@@ -4,15 +4,15 @@ import { join } from 'node:path';
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { auditLog } from '../../db/schema/index.ts';
-import { linkHash, recordAudit } from '../../plugins/audit.ts';
+import { linkHash, recordAudit } from '../../core/audit.ts';
 import {
   AuditCheckpoints,
   auditKey,
   checkpointLine,
   KEY_FILE,
   readCheckpoints,
-} from '../../plugins/audit-checkpoint.ts';
+} from '../../core/audit-checkpoint.ts';
+import { auditLog } from '../../db/schema/index.ts';
 import { storedContent, verifyAnchors, verifyChain } from './service.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { api } from '@sapi/contract';
 import type { FastifyInstance } from 'fastify';
-import { defineRoute } from '../../plugins/route.ts';
+import { defineRoute } from '../../http/route.ts';
 import { listAudit } from './service.ts';
 
 export const auditRoutes = (app: FastifyInstance) => {

@@ -2,11 +2,11 @@ import type { AuditRecord, auditListQuerySchema } from '@sapi/contract';
 import { and, asc, count, desc, eq, gt } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { type AuditContent, GENESIS_HASH, linkHash } from '../../core/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { contains, offsetOf, within } from '../../db/filters.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import type { Json } from '../../lib/canonical-json.ts';
-import { type AuditContent, GENESIS_HASH, linkHash } from '../../plugins/audit.ts';
 
 type AuditRow = typeof auditLog.$inferSelect;
 
@@ -105,7 +105,7 @@ export interface AnchorReport {
 }
 
 /**
- * Compare the chain with signed checkpoints of its head (see plugins/audit-checkpoint.ts): at each
+ * Compare the chain with signed checkpoints of its head (see core/audit-checkpoint.ts): at each
  * checkpointed id the chain must still hold that many records and that hash, and it must reach the
  * newest checkpoint. Catches what `verifyChain` cannot: deleted newest records, and records rewritten
  * with every later hash recomputed.

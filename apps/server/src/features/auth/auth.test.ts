@@ -1,14 +1,11 @@
+import { api } from '@sapi/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { offContract } from '../../../test/calls.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../../test/harness.ts';
 import { loadConfig } from '../../config.ts';
 import { admins, auditLog } from '../../db/schema/index.ts';
 import { IP_MAX_FAILURES } from './throttle.ts';
-
-const LOGIN = '/api/v1/admin/authorization/login';
-const SELF = '/api/v1/admin/authorization/self';
-const LOGOUT = '/api/v1/admin/authorization/logout';
-const VERIFY = '/api/v1/admin/authorization/verify';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,14 +16,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const login = (username: string, password: string, ip = '10.0.0.1') =>
-  t.call({ method: 'POST', url: LOGIN, payload: { username, password }, remoteAddress: ip });
+  t.api(api.login, { body: { username, password }, remoteAddress: ip });
+const self = (token?: string) => t.api(api.self, { token });
 
 describe('login', () => {
   it('signs in with the right password and answers a token', async () => {
     const res = await login('alice', TEST_PASSWORD);
     expect(res.statusCode).toBe(200);
     expect(res.body).toMatchObject({ status: 1000, error: null });
-    expect(res.body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(res.data?.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
   it('gives a new token at every sign-in', async () => {
@@ -48,14 +46,14 @@ describe('login', () => {
   });
 
   it('is case-insensitive on the username', async () => {
-    expect((await login('ALICE', TEST_PASSWORD)).body.status).toBe(1000);
+    expect((await login('ALICE', TEST_PASSWORD)).status).toBe(1000);
   });
 
   it('rejects a missing field with 2001 naming it', async () => {
-    const res = await t.call({ method: 'POST', url: LOGIN, payload: { username: 'alice' } });
+    const res = await t.api(api.login, { body: offContract({ username: 'alice' }) });
     expect(res.statusCode).toBe(400);
-    expect(res.body.status).toBe(2001);
-    expect(res.body.data.issues).toEqual([expect.objectContaining({ path: 'password' })]);
+    expect(res.status).toBe(2001);
+    expect(res.issues).toEqual([expect.objectContaining({ path: 'password' })]);
   });
 });
 
@@ -67,7 +65,7 @@ describe('throttling', () => {
     expect((await login('bob', 'nope-nope', '10.1.0.9')).statusCode).toBe(401);
     const blocked = await login('bob', TEST_PASSWORD, '10.1.1.1');
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.body.status).toBe(3029);
+    expect(blocked.status).toBe(3029);
     expect(blocked.headers['retry-after']).toBe('60');
     // Rotating the address does not help: the username counter is shared.
     expect((await login('bob', TEST_PASSWORD, '10.9.9.9')).statusCode).toBe(429);
@@ -76,10 +74,10 @@ describe('throttling', () => {
     const longer = await login('bob', TEST_PASSWORD, '10.1.2.2');
     expect(longer.headers['retry-after']).toBe('120');
     t.clock.advance(121_000);
-    expect((await login('bob', TEST_PASSWORD, '10.1.2.3')).body.status).toBe(1000);
+    expect((await login('bob', TEST_PASSWORD, '10.1.2.3')).status).toBe(1000);
     // Success clears the counter.
     expect((await login('bob', 'nope-nope', '10.1.2.4')).statusCode).toBe(401);
-    expect((await login('bob', TEST_PASSWORD, '10.1.2.5')).body.status).toBe(1000);
+    expect((await login('bob', TEST_PASSWORD, '10.1.2.5')).status).toBe(1000);
   });
 
   it('caps the wait at 900 s and forgets after 12 h', async () => {
@@ -92,7 +90,7 @@ describe('throttling', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers['retry-after']).toBe('900');
     t.clock.advance(12 * 3600_000);
-    expect((await login('carol', TEST_PASSWORD, '10.2.1.2')).body.status).toBe(1000);
+    expect((await login('carol', TEST_PASSWORD, '10.2.1.2')).status).toBe(1000);
   });
 
   it('caps failures per client IP across many usernames', async () => {
@@ -101,26 +99,22 @@ describe('throttling', () => {
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     // Other addresses are not affected.
-    expect((await login('alice', TEST_PASSWORD, '10.3.3.4')).body.status).toBe(1000);
+    expect((await login('alice', TEST_PASSWORD, '10.3.3.4')).status).toBe(1000);
     t.clock.advance(15 * 60_000);
-    expect((await login('alice', TEST_PASSWORD, '10.3.3.3')).body.status).toBe(1000);
+    expect((await login('alice', TEST_PASSWORD, '10.3.3.3')).status).toBe(1000);
   });
 
   it('ignores a forged X-Forwarded-For (trustProxy is off)', async () => {
     await t.addAdmin('dave', 'OPERATOR');
     for (let i = 0; i < 5; i++) {
-      await t.call({
-        method: 'POST',
-        url: LOGIN,
-        payload: { username: 'dave', password: 'nope-nope' },
+      await t.api(api.login, {
+        body: { username: 'dave', password: 'nope-nope' },
         remoteAddress: '10.4.0.1',
         headers: { 'x-forwarded-for': `192.0.2.${i}` },
       });
     }
-    const res = await t.call({
-      method: 'POST',
-      url: LOGIN,
-      payload: { username: 'dave', password: TEST_PASSWORD },
+    const res = await t.api(api.login, {
+      body: { username: 'dave', password: TEST_PASSWORD },
       remoteAddress: '10.4.0.1',
       headers: { 'x-forwarded-for': '192.0.2.77' },
     });
@@ -131,10 +125,10 @@ describe('throttling', () => {
 describe('sessions', () => {
   it('GET self answers the username and POST self the username, type and id', async () => {
     const token = await t.login('alice');
-    const get = await t.call({ method: 'GET', url: SELF, token });
+    const get = await t.api(api.selfCheck, { token });
     expect(get.body).toEqual({ status: 1000, error: null, data: { username: 'alice' } });
-    const post = await t.call({ method: 'POST', url: SELF, token });
-    expect(post.body.data).toEqual({
+    const post = await t.api(api.self, { token });
+    expect(post.data).toEqual({
       username: 'alice',
       type: 'SUPERADMIN',
       id: expect.stringMatching(/^\d+$/),
@@ -142,14 +136,15 @@ describe('sessions', () => {
   });
 
   it('refuses a missing, malformed or unknown token with 3001', async () => {
-    for (const headers of [
+    const tries: Record<string, string>[] = [
       {},
       { authorization: 'Basic abc' },
       { authorization: 'Bearer not-a-real-token' },
-    ]) {
-      const res = await t.call({ method: 'POST', url: SELF, headers });
+    ];
+    for (const headers of tries) {
+      const res = await t.api(api.self, { headers });
       expect(res.statusCode).toBe(401);
-      expect(res.body.status).toBe(3001);
+      expect(res.status).toBe(3001);
     }
   });
 
@@ -157,61 +152,57 @@ describe('sessions', () => {
     const token = await t.login('alice');
     for (let i = 0; i < 4; i++) {
       t.clock.advance(20 * 60_000);
-      expect((await t.call({ method: 'POST', url: SELF, token })).body.status).toBe(1000);
+      expect((await self(token)).status).toBe(1000);
     }
     t.clock.advance(30 * 60_000);
-    expect((await t.call({ method: 'POST', url: SELF, token })).body.status).toBe(3001);
+    expect((await self(token)).status).toBe(3001);
   });
 
   it('expires 12 hours after sign-in however active', async () => {
     const token = await t.login('alice');
     for (let i = 0; i < 24; i++) {
       t.clock.advance(29 * 60_000);
-      await t.call({ method: 'POST', url: SELF, token });
+      await self(token);
     }
-    expect((await t.call({ method: 'POST', url: SELF, token })).body.status).toBe(1000);
+    expect((await self(token)).status).toBe(1000);
     t.clock.advance(30 * 60_000);
-    expect((await t.call({ method: 'POST', url: SELF, token })).body.status).toBe(3001);
+    expect((await self(token)).status).toBe(3001);
   });
 
   it('logout revokes the token at once, and only that one', async () => {
     const token = await t.login('alice');
     const other = await t.login('alice');
-    const res = await t.call({ method: 'POST', url: LOGOUT, token });
+    const res = await t.api(api.logout, { token });
     expect(res.body).toEqual({ status: 1000, error: null, data: { ok: true } });
-    expect((await t.call({ method: 'POST', url: SELF, token })).body.status).toBe(3001);
-    expect((await t.call({ method: 'POST', url: SELF, token: other })).body.status).toBe(1000);
+    expect((await self(token)).status).toBe(3001);
+    expect((await self(other)).status).toBe(1000);
   });
 });
 
 describe('verify (re-authentication)', () => {
   it('accepts the signed-in admin’s own password and refuses another', async () => {
     const token = await t.login('alice');
-    const ok = await t.call({ method: 'POST', url: VERIFY, token, payload: { password: TEST_PASSWORD } });
+    const ok = await t.api(api.verify, { token, body: { password: TEST_PASSWORD } });
     expect(ok.body).toEqual({ status: 1000, error: null, data: { verified: true } });
-    const bad = await t.call({ method: 'POST', url: VERIFY, token, payload: { password: 'not-it-at-all' } });
+    const bad = await t.api(api.verify, { token, body: { password: 'not-it-at-all' } });
     expect(bad.statusCode).toBe(401);
-    expect(bad.body.status).toBe(3002);
+    expect(bad.status).toBe(3002);
     // A failed re-check does not end the session.
-    expect((await t.call({ method: 'POST', url: SELF, token })).body.status).toBe(1000);
+    expect((await self(token)).status).toBe(1000);
   });
 
   it('requires a password and a session', async () => {
     const token = await t.login('alice');
-    expect((await t.call({ method: 'POST', url: VERIFY, token, payload: {} })).body.status).toBe(2001);
-    expect((await t.call({ method: 'POST', url: VERIFY, payload: { password: 'x' } })).body.status).toBe(
-      3001,
-    );
+    expect((await t.api(api.verify, { token, body: offContract({}) })).status).toBe(2001);
+    expect((await t.api(api.verify, { body: { password: 'x' } })).status).toBe(3001);
   });
 });
 
 describe('client address behind a proxy (TRUST_PROXY)', () => {
   /** Sign in through a proxy at 10.8.0.1 whose chain carries a forged leftmost entry. */
   const viaProxy = (local: TestApp, xff: string, password = TEST_PASSWORD, username = 'proxied') =>
-    local.call({
-      method: 'POST',
-      url: LOGIN,
-      payload: { username, password },
+    local.api(api.login, {
+      body: { username, password },
       remoteAddress: '10.8.0.1',
       headers: { 'x-forwarded-for': xff },
     });
@@ -243,7 +234,7 @@ describe('client address behind a proxy (TRUST_PROXY)', () => {
       const local = await createTestApp({ TRUST_PROXY: loadConfig({ TRUST_PROXY: trust }).TRUST_PROXY });
       try {
         await local.addAdmin('proxied', 'OPERATOR');
-        expect((await viaProxy(local, xff)).body.status).toBe(1000);
+        expect((await viaProxy(local, xff)).status).toBe(1000);
         expect(await recordedAddresses(local)).toEqual({ activeLoginIp: client, auditIp: client });
 
         // Rotating the forged leftmost entry does not escape the per-IP cap of the real client.
@@ -252,7 +243,7 @@ describe('client address behind a proxy (TRUST_PROXY)', () => {
           await viaProxy(local, `192.0.2.${i}, ${chain}`, 'wrong-password', `sprayed_${i}`);
         }
         const blocked = await viaProxy(local, `192.0.2.250, ${chain}`);
-        expect(blocked.body.status).toBe(3029);
+        expect(blocked.status).toBe(3029);
       } finally {
         await local.close();
       }
@@ -263,7 +254,7 @@ describe('client address behind a proxy (TRUST_PROXY)', () => {
     const local = await createTestApp();
     try {
       await local.addAdmin('proxied', 'OPERATOR');
-      expect((await viaProxy(local, '203.0.113.9')).body.status).toBe(1000);
+      expect((await viaProxy(local, '203.0.113.9')).status).toBe(1000);
       expect(await recordedAddresses(local)).toEqual({ activeLoginIp: '10.8.0.1', auditIp: '10.8.0.1' });
     } finally {
       await local.close();

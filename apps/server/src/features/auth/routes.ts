@@ -1,7 +1,7 @@
 import { api } from '@sapi/contract';
 import type { FastifyInstance } from 'fastify';
-import { revokeSession } from '../../plugins/auth.ts';
-import { defineRoute } from '../../plugins/route.ts';
+import { revokeSession } from '../../core/sessions.ts';
+import { defineRoute } from '../../http/route.ts';
 import { login, verifyOwnPassword } from './service.ts';
 
 export const authRoutes = (app: FastifyInstance) => {

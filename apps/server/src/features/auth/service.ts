@@ -1,13 +1,14 @@
 import { Status } from '@sapi/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Actor, AppContext } from '../../context.ts';
+import type { AuditEntry } from '../../core/audit.ts';
+import { recordAudit } from '../../core/audit.ts';
+import { AppError } from '../../core/errors.ts';
+import { createSession, markSessionVerified } from '../../core/sessions.ts';
 import type { Executor } from '../../db/client.ts';
+import { findAdmin } from '../../db/lookups.ts';
 import { admins } from '../../db/schema/index.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
-import type { AuditEntry } from '../../plugins/audit.ts';
-import { recordAudit } from '../../plugins/audit.ts';
-import { createSession, markSessionVerified } from '../../plugins/auth.ts';
-import { AppError } from '../../plugins/errors.ts';
 import { admitAttempt, recordSuccess } from './throttle.ts';
 
 /** One answer for unknown user, wrong password and locked account (DESIGN §7). */
@@ -64,7 +65,7 @@ export const verifyOwnPassword = async (
   ip: string,
   audit: Audit,
 ): Promise<void> => {
-  const [admin] = await ctx.db.select().from(admins).where(eq(admins.id, actor.id)).limit(1);
+  const admin = await findAdmin(ctx.db, actor.id);
   if (!admin) throw badCredentials();
   const admission = await admitAttempt(ctx.db, admin.username, ip, ctx.now());
   const ok = await verifyPassword(admin.passwordHash, password);

@@ -1,5 +1,7 @@
+import { api } from '@sapi/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RawAnswer } from '../../../test/calls.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../../test/harness.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import * as passwords from '../../lib/passwords.ts';
@@ -18,10 +20,6 @@ const passwordChecks = () =>
   vi.mocked(passwords.verifyPassword).mock.calls.length +
   vi.mocked(passwords.verifyAgainstDummy).mock.calls.length;
 
-const LOGIN = '/api/v1/admin/authorization/login';
-const VERIFY = '/api/v1/admin/authorization/verify';
-const SELF = '/api/v1/admin/authorization/self';
-
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -33,11 +31,11 @@ beforeEach(() => {
 });
 
 const login = (username: string, password: string, ip: string) =>
-  t.call({ method: 'POST', url: LOGIN, payload: { username, password }, remoteAddress: ip });
+  t.api(api.login, { body: { username, password }, remoteAddress: ip });
 
-const statuses = (answers: { body: { status: number } }[]) => {
+const statuses = (answers: RawAnswer[]) => {
   const count: Record<number, number> = {};
-  for (const a of answers) count[a.body.status] = (count[a.body.status] ?? 0) + 1;
+  for (const a of answers) count[a.status] = (count[a.status] ?? 0) + 1;
   return count;
 };
 
@@ -50,13 +48,13 @@ describe('a parallel storm of guesses at one username (attempts counted before t
     );
     expect(passwordChecks()).toBe(USER_FREE_FAILURES);
     expect(statuses(storm)).toEqual({ 3002: USER_FREE_FAILURES, 3029: 60 - USER_FREE_FAILURES });
-    for (const res of storm.filter((r) => r.body.status === 3029)) {
+    for (const res of storm.filter((r) => r.status === 3029)) {
       expect(res.statusCode).toBe(429);
       expect(res.headers['retry-after']).toBe('60');
     }
 
     const right = await login('storm_user', TEST_PASSWORD, '10.50.1.1');
-    expect(right.body.status).toBe(3029);
+    expect(right.status).toBe(3029);
     expect(right.headers['retry-after']).toBe('60');
 
     // During the wait, another storm with the right password inside it: nothing is checked.
@@ -69,10 +67,10 @@ describe('a parallel storm of guesses at one username (attempts counted before t
     expect(passwordChecks()).toBe(USER_FREE_FAILURES);
 
     t.clock.advance(1_000);
-    expect((await login('storm_user', TEST_PASSWORD, '10.50.3.1')).body.status).toBe(1000);
+    expect((await login('storm_user', TEST_PASSWORD, '10.50.3.1')).status).toBe(1000);
     expect(passwordChecks()).toBe(USER_FREE_FAILURES + 1);
     // The success cleared the counter: a new mistake is a plain failure again.
-    expect((await login('storm_user', 'wrong-once-more', '10.50.3.2')).body.status).toBe(3002);
+    expect((await login('storm_user', 'wrong-once-more', '10.50.3.2')).status).toBe(3002);
   });
 });
 
@@ -91,16 +89,16 @@ describe('a parallel storm of usernames from one address (the per-IP cap)', () =
     expect((counts[3002] ?? 0) + (counts[3029] ?? 0)).toBe(60);
 
     const right = await login('other_user_ok', TEST_PASSWORD, ip);
-    expect(right.body.status).toBe(3029);
+    expect(right.status).toBe(3029);
     expect(Number(right.headers['retry-after'])).toBe(15 * 60);
     await t.addAdmin('ip_bystander', 'OPERATOR');
-    expect((await login('ip_bystander', TEST_PASSWORD, ip)).body.status).toBe(3029);
+    expect((await login('ip_bystander', TEST_PASSWORD, ip)).status).toBe(3029);
     expect(passwordChecks()).toBe(IP_MAX_FAILURES);
     // Another address is not affected by this one's cap.
-    expect((await login('ip_bystander', TEST_PASSWORD, '10.60.0.2')).body.status).toBe(1000);
+    expect((await login('ip_bystander', TEST_PASSWORD, '10.60.0.2')).status).toBe(1000);
 
     t.clock.advance(15 * 60_000);
-    expect((await login('ip_bystander', TEST_PASSWORD, ip)).body.status).toBe(1000);
+    expect((await login('ip_bystander', TEST_PASSWORD, ip)).status).toBe(1000);
   });
 });
 
@@ -122,7 +120,7 @@ describe('verify (re-authentication) is throttled and audited like a sign-in', (
     vi.mocked(passwords.verifyPassword).mockClear();
     vi.mocked(passwords.verifyAgainstDummy).mockClear();
     const verify = (password: string, ip: string) =>
-      t.call({ method: 'POST', url: VERIFY, token, payload: { password }, remoteAddress: ip });
+      t.api(api.verify, { token, body: { password }, remoteAddress: ip });
 
     const storm = await Promise.all(
       Array.from({ length: 60 }, (_, i) => verify(`wrong-${i}`, `10.70.0.${i}`)),
@@ -133,13 +131,13 @@ describe('verify (re-authentication) is throttled and audited like a sign-in', (
     expect(await verifyRecords('verifier')).toEqual({ 'verify-failed': USER_FREE_FAILURES });
 
     // The username counter is the sign-in's: neither verify nor login gets through during the wait.
-    expect((await verify(TEST_PASSWORD, '10.70.1.1')).body.status).toBe(3029);
-    expect((await login('verifier', TEST_PASSWORD, '10.70.1.2')).body.status).toBe(3029);
+    expect((await verify(TEST_PASSWORD, '10.70.1.1')).status).toBe(3029);
+    expect((await login('verifier', TEST_PASSWORD, '10.70.1.2')).status).toBe(3029);
     // Failed re-checks do not end the session.
-    expect((await t.call({ method: 'POST', url: SELF, token })).body.status).toBe(1000);
+    expect((await t.api(api.self, { token })).status).toBe(1000);
 
     t.clock.advance(60_000);
-    expect((await verify(TEST_PASSWORD, '10.70.1.3')).body.status).toBe(1000);
+    expect((await verify(TEST_PASSWORD, '10.70.1.3')).status).toBe(1000);
     expect(passwordChecks()).toBe(USER_FREE_FAILURES + 1);
     expect(await verifyRecords('verifier')).toEqual({ 'verify-failed': USER_FREE_FAILURES, verify: 1 });
   });

@@ -1,9 +1,9 @@
 import { Status } from '@sapi/contract';
 import { eq, type SQL, sql } from 'drizzle-orm';
+import { AppError } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { loginThrottle } from '../../db/schema/index.ts';
 import { sqlTime } from '../../db/sql-time.ts';
-import { AppError } from '../../plugins/errors.ts';
 
 /** DESIGN §7: per username, 5 free failures, then 60 s more per failure up to 900 s, forgotten after 12 h. */
 export const USER_FREE_FAILURES = 5;

@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import type { BetType, IngestItem } from '@sapi/contract';
 import { count } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { recordAudit } from '../../core/audit.ts';
 import { adapters, agentSharing, agents, users } from '../../db/schema/index.ts';
 import { ingestBatch } from '../../ledger/ingest-batch.ts';
 import { ensurePartitions } from '../../ledger/partitions.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { recordAudit } from '../../plugins/audit.ts';
 import { demoAdapters, demoAgentTree, walletAdapter } from './catalogue.ts';
 import { type Rng, rng } from './random.ts';
 

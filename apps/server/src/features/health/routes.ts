@@ -1,8 +1,8 @@
 import { api, Status } from '@sapi/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../plugins/errors.ts';
-import { defineRoute } from '../../plugins/route.ts';
+import { AppError } from '../../core/errors.ts';
+import { defineRoute } from '../../http/route.ts';
 
 export const healthRoutes = (app: FastifyInstance) => {
   defineRoute(app, api.health, async ({ ctx, req }) => {

@@ -1,12 +1,22 @@
+import { api, ingestConflictDataSchema } from '@sapi/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bet, ingest, makeAdapter, makeAgent, registerBrands } from '../../../test/factories.ts';
+import { offContract, type RawAnswer } from '../../../test/calls.ts';
+import {
+  type Bet,
+  bet,
+  ingest,
+  makeAdapter,
+  makeAgent,
+  registerBrands,
+  type SignedAgent,
+  signedHeaders,
+} from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { countRows, rollupMismatches } from '../../../test/ledger-checks.ts';
 
 let t: TestApp;
 let op: string;
-type SignedAgent = { _id: string; apiKey: string; secret: string; prefix: string };
 let agent: SignedAgent;
 beforeAll(async () => {
   t = await createTestApp();
@@ -16,6 +26,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The items a 409 names as conflicting, read through the contract's schema of that refusal. */
+const conflictsOf = (res: RawAnswer) => ingestConflictDataSchema.parse(res.body?.data).conflicts;
+
 describe('ingest: signature and timestamp', () => {
   it('accepts a signed batch and creates unknown players under the agent', async () => {
     const res = await ingest(t, agent, [
@@ -23,15 +36,8 @@ describe('ingest: signature and timestamp', () => {
       bet({ username: 'newbie', betType: 'DEPOSIT', amount: 100 }),
     ]);
     expect(res.body).toEqual({ status: 1000, error: null, data: { accepted: 2, duplicates: 0 } });
-    const users = await t.call({
-      method: 'POST',
-      url: '/api/v1/user/list',
-      token: op,
-      payload: { username: 'newbie' },
-    });
-    expect(users.body.data.records).toMatchObject([
-      { username: 'ingnewbie', name: 'newbie', agent: agent._id },
-    ]);
+    const users = await t.ok(api.userList, { token: op, body: { username: 'newbie' } });
+    expect(users.records).toMatchObject([{ username: 'ingnewbie', name: 'newbie', agent: agent._id }]);
   });
 
   it.each([
@@ -41,43 +47,29 @@ describe('ingest: signature and timestamp', () => {
   ])('refuses %s with 401', async (_what, opts) => {
     const res = await ingest(t, agent, [bet()], opts);
     expect(res.statusCode).toBe(401);
-    expect(res.body.status).toBe(3001);
+    expect(res.status).toBe(3001);
   });
 
   it('refuses an unknown key, missing headers, and a body changed after signing', async () => {
     expect((await ingest(t, { apiKey: 'ak_nope', secret: agent.secret }, [bet()])).statusCode).toBe(401);
-    const bare = await t.call({
-      method: 'POST',
-      url: '/api/v1/ingest/transactions',
-      payload: { transactions: [bet()] },
-    });
+    const bare = await t.api(api.ingest, { body: { transactions: [bet()] } });
     expect(bare.statusCode).toBe(401);
-    const { signBody } = await import('./signature.ts');
-    const ts = String(t.clock.now().getTime());
-    const signed = JSON.stringify({ transactions: [bet({ amount: -1 })] });
-    const tampered = signed.replace('-1', '-1000');
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/v1/ingest/transactions',
-      headers: {
-        'content-type': 'application/json',
-        'x-api-key': agent.apiKey,
-        'x-timestamp': ts,
-        'x-signature': signBody(agent.secret, ts, signed),
-      },
-      payload: tampered,
+    const signed = bet({ amount: -1 });
+    const res = await t.api(api.ingest, {
+      body: { transactions: [{ ...signed, amount: -1000 }] },
+      sign: () => signedHeaders(agent, JSON.stringify({ transactions: [signed] }), { now: t.clock.now() }),
     });
     expect(res.statusCode).toBe(401);
   });
 
   it('refuses a locked agent with 403 (3003) and accepts again once unlocked', async () => {
     const a = await makeAgent(t, op);
-    await t.call({ method: 'DELETE', url: `/api/v1/agent/delete/${a._id}`, token: op });
+    await t.ok(api.agentLock, { token: op, params: { id: a._id } });
     const res = await ingest(t, a, [bet()]);
     expect(res.statusCode).toBe(403);
-    expect(res.body.status).toBe(3003);
-    await t.call({ method: 'PUT', url: `/api/v1/agent/revert/${a._id}`, token: op });
-    expect((await ingest(t, a, [bet()])).body.status).toBe(1000);
+    expect(res.status).toBe(3003);
+    await t.ok(api.agentUnlock, { token: op, params: { id: a._id } });
+    expect((await ingest(t, a, [bet()])).status).toBe(1000);
   });
 });
 
@@ -85,27 +77,22 @@ describe('ingest: duplicates and players', () => {
   it('a re-sent batch (replay) changes nothing and answers its rows as duplicates', async () => {
     const batch = [bet(), bet({ betType: 'SETTLE', amount: 25 })];
     const before = await countRows(t, 'transactions');
-    expect((await ingest(t, agent, batch)).body.data).toEqual({ accepted: 2, duplicates: 0 });
-    expect((await ingest(t, agent, batch)).body.data).toEqual({ accepted: 0, duplicates: 2 });
+    expect((await ingest(t, agent, batch)).data).toEqual({ accepted: 2, duplicates: 0 });
+    expect((await ingest(t, agent, batch)).data).toEqual({ accepted: 0, duplicates: 2 });
     expect(await countRows(t, 'transactions')).toBe(before + 2);
     expect(await rollupMismatches(t)).toBe(0);
   });
 
   it('a batch mixing stored and new bets stores only the new ones, players old and new alike', async () => {
     const stored = [bet({ username: 'mixold' }), bet({ username: 'mixold', betType: 'SETTLE', amount: 3 })];
-    expect((await ingest(t, agent, stored)).body.data).toEqual({ accepted: 2, duplicates: 0 });
+    expect((await ingest(t, agent, stored)).data).toEqual({ accepted: 2, duplicates: 0 });
     const before = await countRows(t, 'transactions');
     const mixed = [bet({ username: 'mixnew' }), ...stored, bet({ username: 'mixold', amount: -7 })];
-    expect((await ingest(t, agent, mixed)).body.data).toEqual({ accepted: 2, duplicates: 2 });
+    expect((await ingest(t, agent, mixed)).data).toEqual({ accepted: 2, duplicates: 2 });
     expect(await countRows(t, 'transactions')).toBe(before + 2);
     expect(await rollupMismatches(t)).toBe(0);
-    const users = await t.call({
-      method: 'POST',
-      url: '/api/v1/user/list',
-      token: op,
-      payload: { username: 'mixnew' },
-    });
-    expect(users.body.data.records).toMatchObject([{ username: 'ingmixnew', agent: agent._id }]);
+    const users = await t.ok(api.userList, { token: op, body: { username: 'mixnew' } });
+    expect(users.records).toMatchObject([{ username: 'ingmixnew', agent: agent._id }]);
   });
 });
 
@@ -128,24 +115,30 @@ describe('ingest: validation', () => {
     [{ endDate: '2026-11-01T06:00:00.0009+07:00' }, 'transactions.1.endDate'],
   ])('refuses %j naming the item index, storing nothing', async (over, path) => {
     const before = await countRows(t, 'transactions');
-    const res = await ingest(t, agent, [bet(), bet(over)]);
+    const res = await ingest(t, agent, offContract([bet(), { ...bet(), ...over }]));
     expect(res.statusCode).toBe(400);
-    expect(res.body.data.issues[0].path).toBe(path);
+    expect(res.issues[0]?.path).toBe(path);
     expect(await countRows(t, 'transactions')).toBe(before);
   });
 
   it('takes 1 to 1000 items', async () => {
-    expect((await ingest(t, agent, [])).body.status).toBe(2001);
+    expect((await ingest(t, agent, [])).status).toBe(2001);
     const many = Array.from({ length: 1001 }, () => bet());
-    expect((await ingest(t, agent, many)).body.data.issues[0].path).toBe('transactions');
+    expect((await ingest(t, agent, many)).issues[0]?.path).toBe('transactions');
     const full = Array.from({ length: 1000 }, (_, i) => bet({ username: `bulk${i % 37}` }));
-    expect((await ingest(t, agent, full)).body.data).toEqual({ accepted: 1000, duplicates: 0 });
+    expect((await ingest(t, agent, full)).data).toEqual({ accepted: 1000, duplicates: 0 });
   });
 
   it('answers malformed JSON with 400', async () => {
-    const res = await ingest(t, agent, [], { body: '{"transactions": [' });
+    const text = '{"transactions": [';
+    const res = await t.raw({
+      method: 'POST',
+      url: '/api/v1/ingest/transactions',
+      headers: { 'content-type': 'application/json', ...signedHeaders(agent, text, { now: t.clock.now() }) },
+      payload: text,
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.body.status).toBe(2001);
+    expect(res.status).toBe(2001);
   });
 });
 
@@ -169,7 +162,7 @@ describe('ingest: rollups always equal the raw rows', () => {
       const acknowledged = new Set<string>();
       // A bet key keeps the fields it was first generated with: a re-send of it with other fields
       // would be a conflict (tested on its own), not the duplicate this property is about.
-      const versions = new Map<string, ReturnType<typeof bet>>();
+      const versions = new Map<string, Bet>();
       await fc.assert(
         fc.asyncProperty(
           fc.array(
@@ -204,7 +197,7 @@ describe('ingest: rollups always equal the raw rows', () => {
               // Each batch is sent twice at once: a client retry racing the original.
               return [ingest(local, a, rows), ingest(local, a, rows)].map((p) =>
                 p.then((res) => {
-                  expect(res.body.status).toBe(1000);
+                  expect(res.status).toBe(1000);
                   for (const r of rows) acknowledged.add(`${a._id}|${r.betId}|${r.betType}`);
                 }),
               );
@@ -228,8 +221,8 @@ describe('ingest: data rules', () => {
     const before = await countRows(t, 'transactions');
     const res = await ingest(t, agent, [bet({ username: 'brandnew1' }), bet(), bet({ gameBrand: 'NOPE' })]);
     expect(res.statusCode).toBe(400);
-    expect(res.body.status).toBe(2001);
-    expect(res.body.data.issues).toEqual([
+    expect(res.status).toBe(2001);
+    expect(res.issues).toEqual([
       {
         path: 'transactions.2.gameBrand',
         message: '"NOPE" is not the codename of a registered game provider',
@@ -237,40 +230,31 @@ describe('ingest: data rules', () => {
     ]);
     expect(await countRows(t, 'transactions')).toBe(before);
     // Nor is the new player of the refused batch created.
-    const users = await t.call({
-      method: 'POST',
-      url: '/api/v1/user/list',
-      token: op,
-      payload: { username: 'brandnew1' },
-    });
-    expect(users.body.data.records).toEqual([]);
+    const users = await t.ok(api.userList, { token: op, body: { username: 'brandnew1' } });
+    expect(users.records).toEqual([]);
     // The codename is matched exactly: a provider "PG" does not make "pg" a brand.
-    expect((await ingest(t, agent, [bet({ gameBrand: 'pg' })])).body.data.issues[0].path).toBe(
+    expect((await ingest(t, agent, [bet({ gameBrand: 'pg' })])).issues[0]?.path).toBe(
       'transactions.0.gameBrand',
     );
   });
 
   it('refuses an unknown brand also in a batch re-sending stored bets (the probing statement)', async () => {
     const stored = bet();
-    expect((await ingest(t, agent, [stored])).body.data).toEqual({ accepted: 1, duplicates: 0 });
+    expect((await ingest(t, agent, [stored])).data).toEqual({ accepted: 1, duplicates: 0 });
     const res = await ingest(t, agent, [stored, bet({ gameBrand: 'NOPE2' })]);
     expect(res.statusCode).toBe(400);
-    expect(res.body.data.issues[0].path).toBe('transactions.1.gameBrand');
+    expect(res.issues[0]?.path).toBe('transactions.1.gameBrand');
   });
 
   it('accepts bets of a disabled provider, so open rounds settle', async () => {
     const admin = await t.tokenFor('ADMIN');
     const provider = await makeAdapter(t, admin, { codename: 'OLDCAMP' });
     const hold = bet({ gameBrand: 'OLDCAMP' });
-    expect((await ingest(t, agent, [hold])).body.status).toBe(1000);
-    const off = await t.call({
-      method: 'DELETE',
-      url: `/api/v1/adapter/delete/${provider._id}`,
-      token: admin,
-    });
-    expect(off.body.status).toBe(1000);
-    const settle = { ...hold, betType: 'SETTLE', amount: 20 };
-    expect((await ingest(t, agent, [settle])).body.data).toEqual({ accepted: 1, duplicates: 0 });
+    expect((await ingest(t, agent, [hold])).status).toBe(1000);
+    const off = await t.api(api.adapterDisable, { token: admin, params: { id: provider._id } });
+    expect(off.status).toBe(1000);
+    const settle: Bet = { ...hold, betType: 'SETTLE', amount: 20 };
+    expect((await ingest(t, agent, [settle])).data).toEqual({ accepted: 1, duplicates: 0 });
   });
 
   it.each([
@@ -285,7 +269,7 @@ describe('ingest: data rules', () => {
     'a re-sent bet with a different %s is a conflict (2009) naming it, and nothing of the batch is stored',
     async (_field, change) => {
       const original = bet({ username: 'resender' });
-      expect((await ingest(t, agent, [original])).body.data).toEqual({ accepted: 1, duplicates: 0 });
+      expect((await ingest(t, agent, [original])).data).toEqual({ accepted: 1, duplicates: 0 });
       const before = await countRows(t, 'transactions');
       const fresh = bet({ username: 'resender' });
       const res = await ingest(t, agent, [fresh, original, { ...original, ...change }]);
@@ -298,32 +282,32 @@ describe('ingest: data rules', () => {
       expect(await countRows(t, 'transactions')).toBe(before);
       expect(await rollupMismatches(t)).toBe(0);
       // The same re-send without the changed copy stays a plain duplicate, and the fresh bet goes in.
-      expect((await ingest(t, agent, [fresh, original])).body.data).toEqual({ accepted: 1, duplicates: 1 });
+      expect((await ingest(t, agent, [fresh, original])).data).toEqual({ accepted: 1, duplicates: 1 });
     },
   );
 
   it('an identical re-send is a duplicate even when dates are written with another offset or case', async () => {
     const original = bet({ username: 'Resend2', endDate: '2026-11-01T06:00:00.000Z' });
-    expect((await ingest(t, agent, [original])).body.data).toEqual({ accepted: 1, duplicates: 0 });
+    expect((await ingest(t, agent, [original])).data).toEqual({ accepted: 1, duplicates: 0 });
     const same = { ...original, username: 'resend2', startDate: '2026-11-01T12:00:00+07:00' };
-    expect((await ingest(t, agent, [same])).body.data).toEqual({ accepted: 0, duplicates: 1 });
+    expect((await ingest(t, agent, [same])).data).toEqual({ accepted: 0, duplicates: 1 });
   });
 
   it('names every conflicting item, a batch holding two versions of one bet included', async () => {
     const a = bet();
     const b = bet({ betType: 'SETTLE', amount: 5 });
-    expect((await ingest(t, agent, [a, b])).body.status).toBe(1000);
+    expect((await ingest(t, agent, [a, b])).status).toBe(1000);
     const res = await ingest(t, agent, [{ ...b, amount: 6 }, bet(), { ...a, amount: -1 }]);
-    expect(res.body.data.conflicts).toEqual([
+    expect(conflictsOf(res)).toEqual([
       { index: 0, betId: b.betId, betType: 'SETTLE' },
       { index: 2, betId: a.betId, betType: 'HOLD' },
     ]);
     const twice = bet();
     const inBatch = await ingest(t, agent, [twice, bet(), { ...twice, amount: -99 }]);
     expect(inBatch.statusCode).toBe(409);
-    expect(inBatch.body.data.conflicts).toEqual([{ index: 2, betId: twice.betId, betType: 'HOLD' }]);
+    expect(conflictsOf(inBatch)).toEqual([{ index: 2, betId: twice.betId, betType: 'HOLD' }]);
     // The same bet twice, identical, is one row and one duplicate.
-    expect((await ingest(t, agent, [twice, twice])).body.data).toEqual({ accepted: 1, duplicates: 1 });
+    expect((await ingest(t, agent, [twice, twice])).data).toEqual({ accepted: 1, duplicates: 1 });
   });
 
   it('a conflicting re-send racing its original in parallel never stores both versions', async () => {
@@ -335,16 +319,15 @@ describe('ingest: data rules', () => {
       ingest(t, agent, [original]),
       ingest(t, agent, [changed]),
     ]);
-    const statuses = answers.map((r) => r.body.status).sort();
+    const statuses = answers.map((r) => r.status).sort();
     // Whichever version went first is stored; every copy of the other is a conflict.
     expect(statuses).toEqual([1000, 1000, 2009, 2009]);
-    const rows = await t.call({
-      method: 'POST',
-      url: `/api/v1/transaction/${agent._id}/list`,
+    const rows = await t.ok(api.transactionList, {
       token: op,
-      payload: { betId: original.betId },
+      params: { agentId: agent._id },
+      body: { betId: original.betId },
     });
-    expect(rows.body.data.records).toHaveLength(1);
+    expect(rows.records).toHaveLength(1);
     expect(await rollupMismatches(t)).toBe(0);
   });
 });

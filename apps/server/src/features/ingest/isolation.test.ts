@@ -1,18 +1,28 @@
+import { api } from '@sapi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bet, ingest, makeAgent, registerBrands } from '../../../test/factories.ts';
+import type { Answer } from '../../../test/calls.ts';
+import {
+  type Bet,
+  bet,
+  ingest,
+  makeAgent,
+  registerBrands,
+  type SignedAgent,
+} from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { countRows, rollupMismatches } from '../../../test/ledger-checks.ts';
 
 /*
  * One agent fills its own counters for one game and day to the brim of bigint (2^63−1 satang) with
  * valid bets; nothing it does may break another agent's bets on that game and day or a report's
- * exactness (issue 15, point 5). Its own database: the reports below sum every agent.
+ * exactness (DESIGN §9). Its own database: the reports below sum every agent.
  */
 let t: TestApp;
 let reporter: string;
-type SignedAgent = { _id: string; apiKey: string; secret: string };
 let big: SignedAgent;
 let small: SignedAgent;
+/** The small agent's three bets on the brim's game and day, sent in parallel once the brim is reached. */
+let smallAnswers: Answer<typeof api.ingest>[];
 
 const DAY = '2026-11-01T05:00:00.000Z';
 /** 2^63−1 satang in major units, and with the other agent's three satang. */
@@ -23,7 +33,7 @@ const MAX_BET = 1_000_000_000_000;
 const FULL_BETS = 92_233;
 const REMAINDER = 720_368_547_758.07;
 
-const settle = (betId: string, amount: number, over: Record<string, unknown> = {}) =>
+const settle = (betId: string, amount: number, over: Partial<Bet> = {}) =>
   bet({
     betId,
     betType: 'SETTLE',
@@ -46,13 +56,13 @@ beforeAll(async () => {
   bets.push(settle('F-last', REMAINDER));
   for (let i = 0; i < bets.length; i += 1000) {
     const res = await ingest(t, big, bets.slice(i, i + 1000));
-    if (res.body.status !== 1000) throw new Error(`filling batch ${i}: ${res.body.error}`);
+    if (res.status !== 1000) throw new Error(`filling batch ${i}: ${res.error}`);
   }
+  smallAnswers = await Promise.all(
+    ['S1', 'S2', 'S3'].map((id) => ingest(t, small, [settle(id, 0.01, { username: 'minnow' })])),
+  );
 }, 300_000);
 afterAll(() => t.close());
-
-const post = (url: string, payload: Record<string, unknown>) =>
-  t.call({ method: 'POST', url, token: reporter, payload });
 
 describe('agents isolated in the ledger', () => {
   it("one agent's counters at the brim: its next bet is a 409 naming the limit, storing nothing", async () => {
@@ -60,18 +70,15 @@ describe('agents isolated in the ledger', () => {
     const res = await ingest(t, big, [settle('OVER-1', 0.01, { username: 'fresh_whale' })]);
     expect(res.statusCode).toBe(409);
     expect(res.body).toMatchObject({ status: 2009, data: { reason: 'agent_total_out_of_range' } });
-    expect(res.body.error).toContain("agent's totals would exceed the ledger's limit");
+    expect(res.error).toContain("agent's totals would exceed the ledger's limit");
     expect(await countRows(t, 'transactions')).toBe(before);
     // The same agent's bets in another month still go in: only the full counters refuse.
     const december = settle('NEXT-MONTH', 5, { startDate: '2026-12-05T05:00:00.000Z' });
-    expect((await ingest(t, big, [december])).body.status).toBe(1000);
+    expect((await ingest(t, big, [december])).status).toBe(1000);
   });
 
-  it("another agent's small bets on that game and day are accepted, in parallel too", async () => {
-    const answers = await Promise.all(
-      ['S1', 'S2', 'S3'].map((id) => ingest(t, small, [settle(id, 0.01, { username: 'minnow' })])),
-    );
-    expect(answers.map((r) => r.body.status)).toEqual([1000, 1000, 1000]);
+  it("another agent's small bets on that game and day are accepted, in parallel too", () => {
+    expect(smallAnswers.map((r) => r.data)).toEqual(Array(3).fill({ accepted: 1, duplicates: 0 }));
   });
 
   it('every rollup still equals the raw rows', async () => {
@@ -79,31 +86,32 @@ describe('agents isolated in the ledger', () => {
   });
 
   it('totals from 10^15 satang on leave the API exact, as decimal strings; small ones stay numbers', async () => {
-    const byCode = await post('/api/v1/summary/all/game/daily/PG', { from: '2026-11-01', to: '2026-11-01' });
-    expect(byCode.body.status).toBe(1000);
-    const g1 = byCode.body.data.rows.find((r: { gameCode: string }) => r.gameCode === 'g1');
+    const token = reporter;
+    const byCode = await t.ok(api.summaryGameDailyByGame, {
+      token,
+      params: { agentId: 'all', gameBrand: 'PG' },
+      body: { from: '2026-11-01', to: '2026-11-01' },
+    });
+    const g1 = byCode.rows.find((r) => r.gameCode === 'g1');
     expect(g1).toMatchObject({ payout: BRIM_AND_SMALL, transactionCount: FULL_BETS + 4 });
-    const bigDaily = await post(`/api/v1/summary/${big._id}/agent/daily`, {
-      day: '1',
-      month: '11',
-      year: '2026',
+    const day = { day: '1', month: '11', year: '2026' };
+    const bigDaily = await t.ok(api.summaryAgentDaily, { token, params: { agentId: big._id }, body: day });
+    expect(bigDaily.totals).toMatchObject({ payout: BRIM, turnover: 0 });
+    const smallDaily = await t.ok(api.summaryGameDaily, { token, params: { agentId: small._id }, body: day });
+    expect(smallDaily.totals).toMatchObject({ payout: 0.03, transactionCount: 3 });
+    const all = await t.ok(api.summaryAgentMonthly, {
+      token,
+      params: { agentId: 'all' },
+      body: { month: '11', year: '2026' },
     });
-    expect(bigDaily.body.data.totals).toMatchObject({ payout: BRIM, turnover: 0 });
-    const smallDaily = await post(`/api/v1/summary/${small._id}/game/daily/all`, {
-      day: '1',
-      month: '11',
-      year: '2026',
+    expect(all.totals).toMatchObject({ payout: BRIM_AND_SMALL, winLose: BRIM_AND_SMALL });
+    const widget = await t.ok(api.agentReportMonthly, {
+      token,
+      params: { agentId: big._id },
+      body: { date: '2026-11-01' },
     });
-    expect(smallDaily.body.data.totals).toMatchObject({ payout: 0.03, transactionCount: 3 });
-    const all = await post('/api/v1/summary/all/agent/monthly', { month: '11', year: '2026' });
-    expect(all.body.data.totals).toMatchObject({ payout: BRIM_AND_SMALL, winLose: BRIM_AND_SMALL });
-    const widget = await t.call({
-      method: 'GET',
-      url: `/api/v1/agent-report/${big._id}/monthly?date=2026-11-01`,
-      token: reporter,
-    });
-    expect(widget.body.data.settleBalance).toBe(BRIM);
-    const dashboard = await post('/api/v1/dashboard/summary', { month: '11', year: '2026' });
-    expect(dashboard.body.data.current).toMatchObject({ winLose: BRIM_AND_SMALL, turnover: 0 });
+    expect(widget.settleBalance).toBe(BRIM);
+    const dashboard = await t.ok(api.dashboard, { token, body: { month: '11', year: '2026' } });
+    expect(dashboard.current).toMatchObject({ winLose: BRIM_AND_SMALL, turnover: 0 });
   });
 });

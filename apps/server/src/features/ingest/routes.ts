@@ -1,8 +1,8 @@
 import { api, Status } from '@sapi/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../core/errors.ts';
+import { defineRoute } from '../../http/route.ts';
 import { ingestBatch } from '../../ledger/ingest-batch.ts';
-import { AppError } from '../../plugins/errors.ts';
-import { defineRoute } from '../../plugins/route.ts';
 import { verifySignedRequest } from './signature.ts';
 
 type SignedAgent = Awaited<ReturnType<typeof verifySignedRequest>>;
@@ -32,7 +32,7 @@ export const ingestRoutes = async (app: FastifyInstance) => {
     },
     {
       authenticate: async (req) => {
-        signedBy.set(req, await verifySignedRequest(app.ctx, req, rawBodies.get(req) ?? ''));
+        signedBy.set(req, await verifySignedRequest(app.ctx, req.headers, rawBodies.get(req) ?? ''));
       },
     },
   );

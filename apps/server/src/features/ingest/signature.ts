@@ -1,10 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import { Status } from '@sapi/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../core/errors.ts';
 import { agents } from '../../db/schema/index.ts';
-import { AppError } from '../../plugins/errors.ts';
 
 /** Signed requests older or newer than this are refused (DESIGN §9). */
 export const MAX_SKEW_MS = 300_000;
@@ -13,16 +13,16 @@ export const signBody = (secret: string, timestamp: string, rawBody: string): st
   createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
 
 const refuse = (message: string) => new AppError(Status.UNAUTHENTICATED, message);
-const header = (req: FastifyRequest, name: string) => {
-  const v = req.headers[name];
+const header = (headers: IncomingHttpHeaders, name: string) => {
+  const v = headers[name];
   return typeof v === 'string' ? v : undefined;
 };
 
 /** Identify the agent by X-Api-Key and check X-Signature over X-Timestamp and the raw body. */
-export const verifySignedRequest = async (ctx: AppContext, req: FastifyRequest, rawBody: string) => {
-  const apiKey = header(req, 'x-api-key');
-  const timestamp = header(req, 'x-timestamp');
-  const signature = header(req, 'x-signature');
+export const verifySignedRequest = async (ctx: AppContext, headers: IncomingHttpHeaders, rawBody: string) => {
+  const apiKey = header(headers, 'x-api-key');
+  const timestamp = header(headers, 'x-timestamp');
+  const signature = header(headers, 'x-signature');
   if (!apiKey || !timestamp || !signature)
     throw refuse('X-Api-Key, X-Timestamp and X-Signature are required');
   if (!/^\d{1,16}$/.test(timestamp) || Math.abs(ctx.now().getTime() - Number(timestamp)) > MAX_SKEW_MS) {

@@ -1,5 +1,5 @@
+import { invalidField } from '../../core/errors.ts';
 import { dateInZone } from '../../lib/time.ts';
-import { invalidField } from '../../plugins/errors.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 export const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();

@@ -2,10 +2,19 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { queryTextRows } from '../../db/client.ts';
 import { monthOfDay } from '../../db/sql-time.ts';
+import type { CsvColumn, CsvValue } from '../../lib/csv.ts';
 import { dayKeys, daysBetween, monthKeys, monthsBetween } from './periods.ts';
 import { addSums, addTypeSum, agentScope, type TypeSums, totalsOf, zeroSums } from './totals.ts';
 
 export type AgentScope = bigint | 'all';
+
+/** A report's CSV columns are its rows' own fields, in order. */
+export const reportCsvColumns = (rows: object[]): CsvColumn<object>[] =>
+  Object.keys(rows[0] ?? {}).map((header) => ({
+    header,
+    value: (r: object) => (r as Record<string, CsvValue>)[header] ?? null,
+  }));
+
 type Grain = 'day' | 'month';
 interface Range {
   from: string;
@@ -28,43 +37,30 @@ interface TypeRow {
   tx_count: string;
 }
 
-/**
- * Where report sums come from: the rollups (always, in the product), or a scan of the raw rows
- * with the same grouping — kept so the benchmark can show what the rollups save (DESIGN §11).
- */
-export type ReportSource = 'rollup' | 'raw';
-
-/** The raw rows of the range shaped like a rollup table: business day, one count per row. */
-const rawRows = (ctx: AppContext, range: Range) => {
-  const tz = ctx.config.REPORT_TIMEZONE;
-  return sql`(select agent_id, (start_date at time zone ${tz})::date as day, game_brand, game_code, bet_type,
-                     amount, 1 as tx_count
-              from transactions
-              where start_date >= (${range.from}::date::timestamp at time zone ${tz})
-                and start_date < ((${range.to}::date + 1)::timestamp at time zone ${tz})) as raw`;
-};
-
 /** Does the range start on the first of a month and end on the last day of one? */
 const wholeMonths = (range: Range) =>
   range.from.endsWith('-01') && new Date(Date.parse(`${range.to}T00:00:00Z`) + 86_400_000).getUTCDate() === 1;
 
-interface SumsQuery {
+export interface SumsQuery {
   table: 'agent' | 'brand' | 'game';
   agent: AgentScope;
   range: Range;
   grain: Grain;
   by?: 'brand' | 'code';
   brand?: string;
-  source?: ReportSource;
 }
 
 /**
- * The table a report reads, and whether it already holds exactly one row per period, group and bet
- * type (`keyed`: then nothing needs summing).
+ * The rows a report sums — shaped like a rollup table (agent_id, day, game_brand, game_code, bet_type,
+ * amount, tx_count) — and whether they already hold exactly one row per period, group and bet type
+ * (`keyed`: then nothing needs summing). The product reads its rollups; the benchmark passes a scan
+ * of the raw rows to show what the rollups save.
  */
-const rollupOf = (ctx: AppContext, q: SumsQuery): { from: SQL; keyed: boolean } => {
+export type SumsSource = (ctx: AppContext, q: SumsQuery) => { from: SQL; keyed: boolean };
+
+/** The rollup table a report reads. */
+const rollups: SumsSource = (_ctx, q) => {
   const oneAgent = q.agent !== 'all';
-  if (q.source === 'raw') return { from: rawRows(ctx, q.range), keyed: false };
   if (q.table === 'brand' && q.grain === 'month' && wholeMonths(q.range)) {
     // Whole months by brand: the monthly rollup, its month standing for the day.
     return {
@@ -83,8 +79,8 @@ const rollupOf = (ctx: AppContext, q: SumsQuery): { from: SQL; keyed: boolean } 
 };
 
 /** Sums of a rollup table per period (and per brand / game code), for one agent or all. */
-const rollupSums = async (ctx: AppContext, opts: SumsQuery) => {
-  const { from, keyed } = rollupOf(ctx, opts);
+const rollupSums = async (ctx: AppContext, opts: SumsQuery, source: SumsSource) => {
+  const { from, keyed } = source(ctx, opts);
   const keys =
     opts.by === 'code'
       ? sql`game_brand, game_code`
@@ -136,10 +132,10 @@ export const agentDaily = async (
   ctx: AppContext,
   agent: AgentScope,
   range: Range,
-  source: ReportSource = 'rollup',
+  source: SumsSource = rollups,
 ) => {
   const found = new Map(
-    (await rollupSums(ctx, { table: 'agent', agent, range, grain: 'day', source })).map((r) => [
+    (await rollupSums(ctx, { table: 'agent', agent, range, grain: 'day' }, source)).map((r) => [
       r.period,
       r.sums,
     ]),
@@ -154,10 +150,10 @@ export const agentMonthly = async (
   ctx: AppContext,
   agent: AgentScope,
   range: Range,
-  source: ReportSource = 'rollup',
+  source: SumsSource = rollups,
 ) => {
   const found = new Map(
-    (await rollupSums(ctx, { table: 'agent', agent, range, grain: 'month', source })).map((r) => [
+    (await rollupSums(ctx, { table: 'agent', agent, range, grain: 'month' }, source)).map((r) => [
       r.period,
       r.sums,
     ]),
@@ -173,9 +169,9 @@ export const gameByBrand = async (
   agent: AgentScope,
   range: Range,
   grain: Grain,
-  source: ReportSource = 'rollup',
+  source: SumsSource = rollups,
 ) => {
-  const rows = await rollupSums(ctx, { table: 'brand', agent, range, grain, by: 'brand', source });
+  const rows = await rollupSums(ctx, { table: 'brand', agent, range, grain, by: 'brand' }, source);
   return report(
     rows.map((r) => ({
       key: { ...(grain === 'day' ? dayKeys(r.period) : monthKeys(r.period)), gameBrand: r.game_brand },
@@ -191,9 +187,9 @@ export const gameByCode = async (
   brand: string,
   range: Range,
   grain: Grain,
-  source: ReportSource = 'rollup',
+  source: SumsSource = rollups,
 ) => {
-  const rows = await rollupSums(ctx, { table: 'game', agent, range, grain, by: 'code', brand, source });
+  const rows = await rollupSums(ctx, { table: 'game', agent, range, grain, by: 'code', brand }, source);
   return report(
     rows.map((r) => ({
       key: {

@@ -1,11 +1,12 @@
+import { api, type BodyOf } from '@sapi/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bet, ingest, makeAgent, registerBrands } from '../../../test/factories.ts';
+import { bet, ingest, makeAgent, registerBrands, type SignedAgent } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 
 let t: TestApp;
 let token: string;
-let agent: { _id: string; apiKey: string; secret: string; prefix: string };
+let agent: SignedAgent;
 const TOTAL = 137;
 
 beforeAll(async () => {
@@ -29,18 +30,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const list = (body: Record<string, unknown>, agentId = agent._id) =>
-  t.call({ method: 'POST', url: `/api/v1/transaction/${agentId}/list`, token, payload: body });
+const list = (body: BodyOf<typeof api.transactionList>, agentId = agent._id) =>
+  t.api(api.transactionList, { token, params: { agentId }, body });
+/** The page's rows; throws unless the list answered. */
+const rows = async (body: BodyOf<typeof api.transactionList>) =>
+  (await t.ok(api.transactionList, { token, params: { agentId: agent._id }, body })).records;
 
 describe('transaction list', () => {
   it('defaults to page 1 of 10, newest first, amounts in major units', async () => {
-    const res = await list({});
-    expect(res.body.data).toMatchObject({ page: 1, limit: 10 });
-    const records = res.body.data.records as { startDate: string; amount: number }[];
-    expect(records).toHaveLength(10);
-    const times = records.map((r) => r.startDate);
+    const res = await t.ok(api.transactionList, { token, params: { agentId: agent._id }, body: {} });
+    expect(res).toMatchObject({ page: 1, limit: 10 });
+    expect(res.records).toHaveLength(10);
+    const times = res.records.map((r) => r.startDate);
     expect([...times].sort().reverse()).toEqual(times);
-    expect(res.body.data.nextCursor).toEqual(expect.any(String));
+    expect(res.nextCursor).toEqual(expect.any(String));
   });
 
   it('pages by cursor and by page number alike: every row once, none skipped', async () => {
@@ -49,13 +52,15 @@ describe('transaction list', () => {
         const byCursor: string[] = [];
         let cursor: string | undefined;
         for (let page = 1; ; page++) {
-          const res = await list({ limit, page, ...(cursor ? { cursor } : {}) });
-          byCursor.push(...res.body.data.records.map((r: { _id: string }) => r._id));
-          const byNumber = await list({ limit, page });
-          expect(byNumber.body.data.records.map((r: { _id: string }) => r._id)).toEqual(
-            res.body.data.records.map((r: { _id: string }) => r._id),
-          );
-          cursor = res.body.data.nextCursor ?? undefined;
+          const res = await t.ok(api.transactionList, {
+            token,
+            params: { agentId: agent._id },
+            body: { limit, page, ...(cursor ? { cursor } : {}) },
+          });
+          const ids = res.records.map((r) => r._id);
+          byCursor.push(...ids);
+          expect((await rows({ limit, page })).map((r) => r._id)).toEqual(ids);
+          cursor = res.nextCursor ?? undefined;
           if (!cursor) break;
         }
         expect(byCursor).toHaveLength(TOTAL);
@@ -66,47 +71,39 @@ describe('transaction list', () => {
   });
 
   it('filters by username, bet id, bet type, brand and date range', async () => {
-    const alice = await list({ username: 'alice', limit: 100 });
-    expect(alice.body.data.records.every((r: { username: string }) => r.username === 'txalice')).toBe(true);
-    const byBet = await list({ betId: 'T3' });
-    expect(byBet.body.data.records.map((r: { betType: string }) => r.betType).sort()).toEqual([
-      'HOLD',
-      'SETTLE',
-    ]);
-    const settles = await list({ betType: 'SETTLE', limit: 100 });
-    expect(settles.body.data.records).toHaveLength(68);
-    const jili = await list({ gameBrand: 'jili', limit: 100 });
-    expect(jili.body.data.records.every((r: { gameBrand: string }) => r.gameBrand === 'JILI')).toBe(true);
-    const day = await list({
+    const alice = await rows({ username: 'alice', limit: 100 });
+    expect(alice.every((r) => r.username === 'txalice')).toBe(true);
+    const byBet = await rows({ betId: 'T3' });
+    expect(byBet.map((r) => r.betType).sort()).toEqual(['HOLD', 'SETTLE']);
+    expect(await rows({ betType: 'SETTLE', limit: 100 })).toHaveLength(68);
+    const jili = await rows({ gameBrand: 'jili', limit: 100 });
+    expect(jili.every((r) => r.gameBrand === 'JILI')).toBe(true);
+    const day = await rows({
       startDate: '2026-10-01T00:00:00.000Z',
       endDate: '2026-10-01T23:59:59.999Z',
       limit: 100,
     });
-    expect(day.body.data.records).toHaveLength(7);
+    expect(day).toHaveLength(7);
   });
 
   it('filters by player, game type and game code, several at once, wildcards taken literally', async () => {
-    type Row = { _id: string; user: string; username: string; gameBrand: string; gameCode: string };
-    const alice: Row[] = (await list({ username: 'alice', limit: 100 })).body.data.records;
+    const alice = await rows({ username: 'alice', limit: 100 });
     expect(alice).toHaveLength(46);
-    const byPlayer: Row[] = (await list({ user: alice[0]?.user, limit: 100 })).body.data.records;
+    const byPlayer = await rows({ user: alice[0]?.user, limit: 100 });
     expect(byPlayer.map((r) => r._id)).toEqual(alice.map((r) => r._id));
     // Every row is a 'bet' of mahjong-ways: the text filters match all of them, the bet type narrows.
-    const byGame = await list({ gameCode: 'JONG-WAY', betTypeFromGame: 'BE', betType: 'SETTLE', limit: 100 });
-    expect(byGame.body.data.records).toHaveLength(68);
-    expect((await list({ gameCode: 'slots' })).body.data.records).toHaveLength(0);
-    expect((await list({ betTypeFromGame: 'win' })).body.data.records).toHaveLength(0);
-    expect((await list({ gameCode: 'mahjong_ways' })).body.data.records).toHaveLength(0);
-    expect((await list({ username: 'al%' })).body.data.records).toHaveLength(0);
+    expect(
+      await rows({ gameCode: 'JONG-WAY', betTypeFromGame: 'BE', betType: 'SETTLE', limit: 100 }),
+    ).toHaveLength(68);
+    expect(await rows({ gameCode: 'slots' })).toHaveLength(0);
+    expect(await rows({ betTypeFromGame: 'win' })).toHaveLength(0);
+    expect(await rows({ gameCode: 'mahjong_ways' })).toHaveLength(0);
+    expect(await rows({ username: 'al%' })).toHaveLength(0);
     // Several filters and a cursor: the next page continues the same filtered list.
-    const first = await list({ username: 'alice', gameBrand: 'PG', limit: 20 });
-    const next = await list({
-      username: 'alice',
-      gameBrand: 'PG',
-      limit: 20,
-      cursor: first.body.data.nextCursor,
-    });
-    const pages: Row[] = [...first.body.data.records, ...next.body.data.records];
+    const filters = { username: 'alice', gameBrand: 'PG', limit: 20 };
+    const first = await t.ok(api.transactionList, { token, params: { agentId: agent._id }, body: filters });
+    const next = await rows({ ...filters, cursor: first.nextCursor ?? undefined });
+    const pages = [...first.records, ...next];
     expect(pages).toHaveLength(36);
     expect(new Set(pages.map((r) => r._id)).size).toBe(36);
     expect(pages.every((r) => r.username === 'txalice' && r.gameBrand === 'PG')).toBe(true);
@@ -114,72 +111,62 @@ describe('transaction list', () => {
 
   it('404 for an unknown agent, 2001 for a forged cursor', async () => {
     expect((await list({}, '999999')).statusCode).toBe(404);
-    expect((await list({ cursor: 'bm9wZQ' })).body.data.issues[0].path).toBe('cursor');
+    expect((await list({ cursor: 'bm9wZQ' })).issues[0]?.path).toBe('cursor');
   });
 });
 
 describe('transaction detail', () => {
   it('answers every field and the bet’s history, oldest first', async () => {
-    const { body } = await list({ betId: 'T4' });
-    const settle = body.data.records.find((r: { betType: string }) => r.betType === 'SETTLE');
-    const res = await t.call({
-      method: 'POST',
-      url: `/api/v1/transaction/${agent._id}/get/${settle._id}`,
-      token,
-    });
-    expect(res.body.data).toMatchObject({
-      _id: settle._id,
+    const settle = (await rows({ betId: 'T4' })).find((r) => r.betType === 'SETTLE');
+    const listId = settle?._id ?? '';
+    const res = await t.ok(api.transactionGet, { token, params: { agentId: agent._id, listId } });
+    expect(res).toMatchObject({
+      _id: listId,
       betId: 'T4',
       betType: 'SETTLE',
-      username: settle.username,
+      username: settle?.username,
     });
-    expect(res.body.data.history.map((h: { betType: string }) => h.betType)).toEqual(['HOLD', 'SETTLE']);
+    expect(res.history.map((h) => h.betType)).toEqual(['HOLD', 'SETTLE']);
     const other = await makeAgent(t, await t.tokenFor('OPERATOR'));
     expect(
-      (await t.call({ method: 'POST', url: `/api/v1/transaction/${other._id}/get/${settle._id}`, token }))
-        .statusCode,
+      (await t.api(api.transactionGet, { token, params: { agentId: other._id, listId } })).statusCode,
     ).toBe(404);
   });
 });
 
 describe('registration count report', () => {
   it('answers every day of the month in the report time zone', async () => {
-    const res = await t.call({
-      method: 'POST',
-      url: `/api/v1/report/${agent._id}/user/register/count`,
+    const res = await t.ok(api.registerCount, {
       token,
-      payload: { date: '2026-11-15' },
+      params: { agentId: agent._id },
+      body: { date: '2026-11-15' },
     });
-    expect(res.body.data).toHaveLength(30);
-    expect(res.body.data[0]).toEqual({ date: '2026-11-01', count: 2 });
-    expect(res.body.data.reduce((s: number, r: { count: number }) => s + r.count, 0)).toBe(2);
+    expect(res).toHaveLength(30);
+    expect(res[0]).toEqual({ date: '2026-11-01', count: 2 });
+    expect(res.reduce((s, r) => s + r.count, 0)).toBe(2);
   });
 
   it('counts a 23:30 UTC registration on the next Bangkok day', async () => {
-    const op = await t.tokenFor('OPERATOR');
-    const a = await makeAgent(t, op);
-    t.clock.set('2026-11-30T17:30:00.000Z');
-    const fresh = await t.tokenFor('OPERATOR');
-    await t.call({
-      method: 'POST',
-      url: '/api/v1/user/create',
-      token: fresh,
-      payload: { agent: a._id, username: 'late_one', betLimit: 1 },
-    });
-    const nov = await t.call({
-      method: 'POST',
-      url: `/api/v1/report/${a._id}/user/register/count`,
-      token: fresh,
-      payload: { date: '2026-11-01' },
-    });
-    expect(nov.body.data.reduce((s: number, r: { count: number }) => s + r.count, 0)).toBe(0);
-    const dec = await t.call({
-      method: 'POST',
-      url: `/api/v1/report/${a._id}/user/register/count`,
-      token: fresh,
-      payload: { date: '2026-12-01T00:00:00+07:00' },
-    });
-    expect(dec.body.data[0]).toEqual({ date: '2026-12-01', count: 1 });
-    expect(dec.body.data).toHaveLength(31);
+    // Its own app: the clock moves a month on, past every session of the shared one.
+    const local = await createTestApp();
+    try {
+      const op = await local.tokenFor('OPERATOR');
+      const a = await makeAgent(local, op);
+      local.clock.set('2026-11-30T17:30:00.000Z');
+      const fresh = await local.tokenFor('OPERATOR');
+      await local.ok(api.userCreate, {
+        token: fresh,
+        body: { agent: a._id, username: 'late_one', betLimit: 1 },
+      });
+      const count = (date: string) =>
+        local.ok(api.registerCount, { token: fresh, params: { agentId: a._id }, body: { date } });
+      const nov = await count('2026-11-01');
+      expect(nov.reduce((s, r) => s + r.count, 0)).toBe(0);
+      const dec = await count('2026-12-01T00:00:00+07:00');
+      expect(dec[0]).toEqual({ date: '2026-12-01', count: 1 });
+      expect(dec).toHaveLength(31);
+    } finally {
+      await local.close();
+    }
   });
 });

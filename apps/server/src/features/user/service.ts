@@ -2,15 +2,17 @@ import type { User, UserUpdate, userCreateSchema, userListQuerySchema } from '@s
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { type AuditFn, auditedChange } from '../../db/change.ts';
+import { type AuditFn, auditedChange } from '../../core/change.ts';
+import { requireAgent } from '../../core/entities.ts';
+import { conflict, notFound } from '../../core/errors.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { countWhere } from '../../db/count.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { contains, within } from '../../db/filters.ts';
 import { listing } from '../../db/paging.ts';
 import { agents, users } from '../../db/schema/index.ts';
+import { csvColumns } from '../../lib/csv.ts';
 import { toMajor, toMinor } from '../../lib/money.ts';
-import { conflict, notFound } from '../../plugins/errors.ts';
 
 type Query = z.output<typeof userListQuerySchema>;
 
@@ -43,11 +45,21 @@ export const toUser = ({ u, agentUsername, agentPrefix, latestGame }: Joined): U
   updatedAt: u.updatedAt.toISOString(),
 });
 
+export const userCsvColumns = csvColumns<User>(
+  { header: 'username', value: (r) => r.name },
+  { header: 'fullUsername', value: (r) => r.username },
+  { header: 'agent', value: (r) => r.agentUsername },
+  { header: 'betLimit', value: (r) => r.betLimit.toFixed(2) },
+  'locked',
+  'createdAt',
+  { header: 'latestGame', value: (r) => r.activeGamePlaying ?? r.lastGamePlaying[0] ?? '' },
+);
+
 const whereOf = (q: Query) =>
   and(
     isNull(users.deletedAt),
     contains(users.username, q.username),
-    q.agent ? eq(users.agentId, BigInt(q.agent)) : undefined,
+    q.agent ? eq(users.agentId, q.agent) : undefined,
     within(users.createdAt, q.startDate, q.endDate),
     q.locked === undefined ? undefined : eq(users.locked, q.locked),
   );
@@ -79,11 +91,7 @@ export const createUser = async (
   input: z.output<typeof userCreateSchema>,
   audit: AuditFn,
 ) => {
-  const [agent] = await ctx.db
-    .select()
-    .from(agents)
-    .where(eq(agents.id, BigInt(input.agent)));
-  if (!agent) throw notFound('Agent');
+  const agent = await requireAgent(ctx.db, input.agent);
   const username = `${agent.prefix}${input.username}`;
   const now = ctx.now();
   try {

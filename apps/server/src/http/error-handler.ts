@@ -1,56 +1,9 @@
-import { httpStatusOf, type Issue, Status } from '@sapi/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
-import type { ZodError } from 'zod';
+import { httpStatusOf, Status } from '@sapi/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../core/errors.ts';
 import { constraintOf, sqlStateOf } from '../db/errors.ts';
 import { envelope } from './envelope.ts';
-
-/** An expected failure with its DESIGN §4 status; anything else becomes 9000. */
-export class AppError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly data: unknown = null,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
-
-export const notFound = (what: string) => new AppError(Status.NOT_FOUND, `${what} not found`);
-export const conflict = (message: string) => new AppError(Status.CONFLICT, message);
-export const forbidden = (message = 'Your role may not do this') => new AppError(Status.FORBIDDEN, message);
-
-/** What an issue's numbers are: zod's own for its codes, the contract's `params` for custom ones. */
-const codeAndParams = (i: ZodError['issues'][number]): { code: string; params: Record<string, unknown> } => {
-  if (i.code === 'custom') {
-    const { code, ...params } = (i.params ?? {}) as { code?: unknown };
-    return { code: typeof code === 'string' ? code : 'custom', params };
-  }
-  if (i.code === 'too_big') return { code: i.code, params: { maximum: i.maximum } };
-  if (i.code === 'too_small') return { code: i.code, params: { minimum: i.minimum } };
-  return { code: i.code, params: {} };
-};
-
-export const issuesOf = (error: ZodError): Issue[] =>
-  error.issues.map((i) => ({ path: i.path.map(String).join('.'), ...codeAndParams(i), message: i.message }));
-
-/** A 2001 answer about one field, with its issue code (DESIGN §4). */
-export const invalidField = (
-  path: string,
-  message: string,
-  code = 'custom',
-  params: Record<string, unknown> = {},
-) => new AppError(Status.VALIDATION, `${path}: ${message}`, { issues: [{ path, code, params, message }] });
-
-export const validationError = (error: ZodError, where?: string) => {
-  const issues = issuesOf(error).map((i) => ({
-    ...i,
-    path: where && i.path ? `${where}.${i.path}` : i.path || (where ?? ''),
-  }));
-  const first = issues[0];
-  const message = first ? `${first.path ? `${first.path}: ` : ''}${first.message}` : 'Invalid input';
-  return new AppError(Status.VALIDATION, message, { issues });
-};
+import { routerErrorHeaders } from './security-headers.ts';
 
 /** Map every failure to the envelope; internals stay in the log, the client gets a request id. */
 export const registerErrorHandling = (app: FastifyInstance) => {
@@ -104,4 +57,20 @@ export const registerErrorHandling = (app: FastifyInstance) => {
       data: { requestId: req.id },
     });
   });
+};
+
+/**
+ * Malformed percent-encoding and over-long path parameters are caught by the router, before any
+ * hook: answer them in the envelope too, with the security headers (DESIGN §4, §7).
+ */
+export const answerFrameworkError = (err: FastifyError, _req: FastifyRequest, res: FastifyReply) => {
+  const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  return res
+    .headers(routerErrorHeaders)
+    .code(tooLong ? 414 : 400)
+    .send({
+      status: Status.VALIDATION,
+      error: tooLong ? 'A path parameter is too long' : 'Malformed URL',
+      data: null,
+    });
 };

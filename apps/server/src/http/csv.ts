@@ -1,22 +1,10 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-
-export interface CsvColumn<Row> {
-  header: string;
-  value: (row: Row) => string | number | boolean | null | undefined;
-}
+import { type CsvColumn, csvHeader, csvRows } from '../lib/csv.ts';
 
 /** Most rows one export may hold (DESIGN §4). */
 export const MAX_EXPORT_ROWS = 1_000_000;
 const BATCH = 1000;
-
-/** A cell as CSV text; strings that a spreadsheet would run as a formula are defused with a quote. */
-export const csvCell = (value: string | number | boolean | null | undefined): string => {
-  if (value === null || value === undefined) return '';
-  if (typeof value !== 'string') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-};
 
 /**
  * Stream a CSV file (UTF-8 with BOM, so Excel reads Thai) of every row the pager yields,
@@ -29,14 +17,12 @@ export const sendCsv = <Row, Cursor>(
   columns: CsvColumn<Row>[],
 ) => {
   async function* lines() {
-    yield `\uFEFF${columns.map((c) => csvCell(c.header)).join(',')}\r\n`;
+    yield `\uFEFF${csvHeader(columns)}`;
     let after: Cursor | undefined;
     let sent = 0;
     while (sent < MAX_EXPORT_ROWS) {
       const { rows, next } = await page(after, Math.min(BATCH, MAX_EXPORT_ROWS - sent));
-      if (rows.length > 0) {
-        yield rows.map((row) => `${columns.map((c) => csvCell(c.value(row))).join(',')}\r\n`).join('');
-      }
+      if (rows.length > 0) yield csvRows(columns, rows);
       sent += rows.length;
       if (next === undefined || rows.length === 0) return;
       after = next;

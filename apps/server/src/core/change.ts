@@ -1,6 +1,6 @@
-import type { AuditEntry } from '../plugins/audit.ts';
-import { notFound } from '../plugins/errors.ts';
-import type { Executor, Tx } from './client.ts';
+import type { Executor, Tx } from '../db/client.ts';
+import type { AuditEntry } from './audit.ts';
+import { notFound } from './errors.ts';
 
 export type AuditFn = (tx: Executor, entry: AuditEntry) => Promise<void>;
 

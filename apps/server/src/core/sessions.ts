@@ -1,6 +1,5 @@
 import { type AdminType, Status } from '@sapi/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Actor, AppContext } from '../context.ts';
 import { type Db, type Executor, oncePerDatabase } from '../db/client.ts';
 import { admins, sessions } from '../db/schema/index.ts';
@@ -14,13 +13,6 @@ export const ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 export const REAUTH_MS = 5 * 60 * 1000;
 /** last_seen_at is refreshed at most this often, so reads do not all become writes. */
 const TOUCH_EVERY_MS = 30 * 1000;
-
-export const bearerToken = (req: FastifyRequest): string | undefined => {
-  const header = req.headers.authorization;
-  if (!header) return undefined;
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  return match?.[1];
-};
 
 /** Start a session and return the token, which exists nowhere else after this. */
 export const createSession = async (

@@ -2,11 +2,18 @@ import { allows, type RouteDef, Status } from '@sapi/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../context.ts';
+import { type AuditEntry, recordAudit } from '../core/audit.ts';
+import { AppError, validationError } from '../core/errors.ts';
+import { assertRecentlyVerified, resolveSession } from '../core/sessions.ts';
 import type { Executor } from '../db/client.ts';
-import { type AuditEntry, recordAudit } from './audit.ts';
-import { assertRecentlyVerified, bearerToken, resolveSession } from './auth.ts';
 import { envelope } from './envelope.ts';
-import { AppError, validationError } from './errors.ts';
+
+const bearerToken = (req: FastifyRequest): string | undefined => {
+  const header = req.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+};
 
 export interface RouteContext<R extends RouteDef> {
   body: z.output<R['body']>;
@@ -87,5 +94,14 @@ export const defineRoute = <R extends RouteDef>(
       const data = def.data.parse(result);
       return reply.code(200).send(envelope(def.legacyStatus, Status.OK, null, data));
     },
+  });
+};
+
+/** Deny by default: an API route that did not come through defineRoute (and so declares no roles) is a bug. */
+export const refuseRoutesWithoutAccessRule = (app: FastifyInstance, prefix: string) => {
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith(`${prefix}/`) && !(route.config as { access?: unknown } | undefined)?.access) {
+      throw new Error(`API route ${route.method} ${route.url} declares no access rule`);
+    }
   });
 };

@@ -1,0 +1,35 @@
+import type { Executor } from '../db/client.ts';
+import {
+  type AdapterRow,
+  type AdminRow,
+  type AgentRow,
+  agentExists,
+  findAdapter,
+  findAdmin,
+  findAgent,
+} from '../db/lookups.ts';
+import { notFound } from './errors.ts';
+
+/** Look-ups by id that answer "not found" (DESIGN §4) for a missing record, named as the API names it. */
+
+export const requireAgent = async (db: Executor, id: bigint): Promise<AgentRow> => {
+  const row = await findAgent(db, id);
+  if (!row) throw notFound('Agent');
+  return row;
+};
+
+export const assertAgentExists = async (db: Executor, id: bigint): Promise<void> => {
+  if (!(await agentExists(db, id))) throw notFound('Agent');
+};
+
+export const requireAdapter = async (db: Executor, id: bigint): Promise<AdapterRow> => {
+  const row = await findAdapter(db, id);
+  if (!row) throw notFound('Game provider');
+  return row;
+};
+
+export const requireAdmin = async (db: Executor, id: bigint): Promise<AdminRow> => {
+  const row = await findAdmin(db, id);
+  if (!row) throw notFound('Admin');
+  return row;
+};
