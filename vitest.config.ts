@@ -108,6 +108,16 @@ export default defineConfig({
           ],
         },
       },
+      {
+        extends: true,
+        test: {
+          // Screens and their mechanisms rendered without a browser (React Testing Library).
+          name: 'web',
+          include: ['apps/web/src/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['apps/web/test/setup.ts'],
+        },
+      },
       // `*.postgres.test.ts` outside the reliability suite would need PostgreSQL too.
       ...engines.flatMap((engine) => {
         const exclude = [

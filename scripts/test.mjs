@@ -1,5 +1,5 @@
-// `npm test`: lint (Biome, layer rules); then on one core the Vitest suites on PGlite (unit, API,
-// reliability) and on the other those on PostgreSQL (when TEST_DATABASE_URL is set), the strict type
+// `npm test`: lint (Biome, layer rules); then on one core the Vitest suites on PGlite (unit, web screens,
+// API, reliability) and on the other those on PostgreSQL (when TEST_DATABASE_URL is set), the strict type
 // check and the build; then the end-to-end suite in Debian's Chromium. Prints each stage's start and
 // wall time, a table of them, and one "total: N passed, N failed, N skipped" line.
 import { spawn } from 'node:child_process';
@@ -119,7 +119,7 @@ const vitest = async (engine, projects, prefix) => {
   return ok;
 };
 
-const pgliteLane = () => vitest('pglite', ['unit', '*-pglite'], '[pglite]');
+const pgliteLane = () => vitest('pglite', ['unit', 'web', '*-pglite'], '[pglite]');
 const otherLane = async () => {
   let laneOk = true;
   if (process.env.TEST_DATABASE_URL)

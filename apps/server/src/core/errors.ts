@@ -1,4 +1,4 @@
-import { type Issue, Status } from '@sapi/contract';
+import { type Issue, issueOf, Status } from '@sapi/contract';
 import type { ZodError } from 'zod';
 
 /** An expected failure with its DESIGN §4 status; anything else becomes 9000. */
@@ -17,19 +17,7 @@ export const notFound = (what: string) => new AppError(Status.NOT_FOUND, `${what
 export const conflict = (message: string) => new AppError(Status.CONFLICT, message);
 export const forbidden = (message = 'Your role may not do this') => new AppError(Status.FORBIDDEN, message);
 
-/** What an issue's numbers are: zod's own for its codes, the contract's `params` for custom ones. */
-const codeAndParams = (i: ZodError['issues'][number]): { code: string; params: Record<string, unknown> } => {
-  if (i.code === 'custom') {
-    const { code, ...params } = (i.params ?? {}) as { code?: unknown };
-    return { code: typeof code === 'string' ? code : 'custom', params };
-  }
-  if (i.code === 'too_big') return { code: i.code, params: { maximum: i.maximum } };
-  if (i.code === 'too_small') return { code: i.code, params: { minimum: i.minimum } };
-  return { code: i.code, params: {} };
-};
-
-export const issuesOf = (error: ZodError): Issue[] =>
-  error.issues.map((i) => ({ path: i.path.map(String).join('.'), ...codeAndParams(i), message: i.message }));
+export const issuesOf = (error: ZodError): Issue[] => error.issues.map((i) => issueOf(i));
 
 /** A 2001 answer about one field, with its issue code (DESIGN §4). */
 export const invalidField = (
