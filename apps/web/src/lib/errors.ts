@@ -1,4 +1,4 @@
-import { issueText, Status, statusMessages } from '@sapi/contract';
+import { type Issue, issueText, Status, statusMessages } from '@sapi/contract';
 import { ApiError } from './api-client';
 import { currentLanguage, i18n } from './i18n';
 
@@ -34,14 +34,17 @@ export const errorMessage = (error: unknown): string => {
   return i18n.t('errors.unableToProcess');
 };
 
+/** One issue in the user's language: the contract's words for its code, never the server's English. */
+export const issueMessage = (issue: Pick<Issue, 'code' | 'params'>): string =>
+  issueText(issue, currentLanguage()) ?? i18n.t('errors.invalidField');
+
 /** Field errors of a 2001 (or field-named 2009) answer, keyed by the first path segment. */
 export const fieldErrors = (error: unknown): Record<string, string> => {
   const out: Record<string, string> = {};
   if (!(error instanceof ApiError) || !error.issues) return out;
-  const language = currentLanguage();
   for (const issue of error.issues) {
     const field = issue.path.split('.')[0];
-    if (field && !(field in out)) out[field] = issueText(issue, language) ?? issue.message;
+    if (field && !(field in out)) out[field] = issueMessage(issue);
   }
   return out;
 };

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { DateTimeFilterInput } from '../../components/date-time-filter-input';
 import { ErrorBanner } from '../../components/error-banner';
 import { ExportButton } from '../../components/export-button';
 import { FilterBar } from '../../components/filter-bar';
@@ -16,7 +17,6 @@ import {
   transactionFilterKeys,
   transactionListQuery,
 } from './api';
-import { DateTimeFilterInput } from './date-time-filter-input';
 import { TransactionDetailDialog } from './transaction-detail-dialog';
 import { TransactionTable } from './transaction-table';
 import { useCursorPaging } from './use-cursor-paging';

@@ -28,28 +28,28 @@ export function DateTimeFilterInput({ label, value, onChange, edge, w = 220 }: D
       onChange={(next) => onChange(typeof next === 'string' ? dayjs(next).format('YYYY-MM-DD HH:mm:ss') : '')}
       valueFormat={display}
       defaultTimeValue={edge === 'start' ? '00:00' : '23:59'}
-      placeholder={t('transaction.filters.dateTimePlaceholder')}
+      placeholder={t('filters.dateTimePlaceholder')}
       locale={i18n.language}
       clearable
-      clearButtonProps={{ 'aria-label': t('transaction.filters.clearDate', { label }) }}
+      clearButtonProps={{ 'aria-label': t('filters.clearDate', { label }) }}
       leftSection={<IconCalendarTime size={16} aria-hidden />}
       timePickerProps={{
         format: '12h',
         amPmLabels: { am: 'AM', pm: 'PM' },
-        hoursInputLabel: t('transaction.filters.hours'),
-        minutesInputLabel: t('transaction.filters.minutes'),
-        amPmInputLabel: t('transaction.filters.amPm'),
+        hoursInputLabel: t('filters.hours'),
+        minutesInputLabel: t('filters.minutes'),
+        amPmInputLabel: t('filters.amPm'),
       }}
-      submitButtonProps={{ 'aria-label': t('transaction.filters.apply') }}
+      submitButtonProps={{ 'aria-label': t('filters.apply') }}
       ariaLabels={{
-        previousMonth: t('transaction.calendar.previousMonth'),
-        nextMonth: t('transaction.calendar.nextMonth'),
-        previousYear: t('transaction.calendar.previousYear'),
-        nextYear: t('transaction.calendar.nextYear'),
-        previousDecade: t('transaction.calendar.previousDecade'),
-        nextDecade: t('transaction.calendar.nextDecade'),
-        monthLevelControl: t('transaction.calendar.monthLevelControl'),
-        yearLevelControl: t('transaction.calendar.yearLevelControl'),
+        previousMonth: t('calendar.previousMonth'),
+        nextMonth: t('calendar.nextMonth'),
+        previousYear: t('calendar.previousYear'),
+        nextYear: t('calendar.nextYear'),
+        previousDecade: t('calendar.previousDecade'),
+        nextDecade: t('calendar.nextDecade'),
+        monthLevelControl: t('calendar.monthLevelControl'),
+        yearLevelControl: t('calendar.yearLevelControl'),
       }}
       // The calendar's dialog is named after its field; days of other months are hidden (too faint to
       // read).
