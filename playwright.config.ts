@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, BASE_URL, E2E_PORT } from './e2e/env';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, BASE_URL, CHROMIUM, E2E_PORT } from './e2e/env';
 
 /**
  * End-to-end suite: Debian's Chromium against the built app on a fresh database.
@@ -30,7 +30,7 @@ export default defineConfig({
     trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: CHROMIUM,
       args: [
         '--no-sandbox',
         '--disable-gpu',

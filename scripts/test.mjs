@@ -9,7 +9,9 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const reports = `${root}/test-results`;
 mkdirSync(reports, { recursive: true });
-const CHROMIUM = '/usr/bin/chromium';
+/** The browser e2e/env.ts runs (E2E_CHROMIUM or Debian's headless shell) and its Debian package. */
+const CHROMIUM = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium-headless-shell';
+const CHROMIUM_PACKAGE = 'chromium-headless-shell';
 const started = performance.now();
 
 /** Each stage's start (seconds into the run), wall time and result, for the table at the end. */
@@ -67,14 +69,14 @@ const ensureChromium = async () => {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
     console.error(
-      `Chromium is missing: run "sudo apt-get install -y chromium" (Debian), then npm test again.`,
+      `Chromium is missing: run "sudo apt-get install -y ${CHROMIUM_PACKAGE}" (Debian), then npm test again.`,
     );
     return false;
   }
-  console.log('Chromium is missing: installing Debian’s chromium package…');
+  console.log(`Chromium is missing: installing Debian’s ${CHROMIUM_PACKAGE} package…`);
   return (
     (await exec('apt-get', ['update', '-qq'])) &&
-    (await exec('apt-get', ['install', '-y', '-qq', 'chromium'], {
+    (await exec('apt-get', ['install', '-y', '-qq', CHROMIUM_PACKAGE], {
       env: { DEBIAN_FRONTEND: 'noninteractive' },
     }))
   );
