@@ -7,6 +7,7 @@ export * from './audit.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './envelope.ts';
+export * from './language.ts';
 export * from './report.ts';
 export * from './roles.ts';
 export * from './routes.ts';
