@@ -7,7 +7,11 @@ type Engine = (typeof engines)[number];
 
 const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
 /** Server tests that touch no database: once, in `unit`, not once per engine. */
-const serverUnitTests = ['apps/server/src/lib/**/*.test.ts', 'apps/server/src/**/log-redaction.test.ts'];
+const serverUnitTests = [
+  'apps/server/src/lib/**/*.test.ts',
+  'apps/server/src/**/log-redaction.test.ts',
+  'apps/server/src/features/demo/**/*.test.ts',
+];
 const reliabilityDir = 'apps/server/test/reliability';
 
 /**

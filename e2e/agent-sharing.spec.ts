@@ -242,7 +242,7 @@ test.describe
         .trim()
         .split(/\r?\n/);
       expect(lines[0]).toBe(
-        'agent,agentPrefix,parentAgent,parentAgentPrefix,parentPercentage,isDisable,createdAt',
+        'เอเจนต์,Prefix เอเจนต์,เอเจนต์แม่,Prefix เอเจนต์แม่,เปอร์เซ็นต์ของเอเจนต์แม่,ปิดใช้งาน,วันที่สร้าง',
       );
       // The agent's two arrangements and nothing else.
       expect(lines).toHaveLength(3);

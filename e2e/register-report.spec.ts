@@ -130,7 +130,7 @@ test.describe
         .replace(/^\uFEFF/, '')
         .trim()
         .split(/\r?\n/);
-      expect(lines[0]).toBe('date,count');
+      expect(lines[0]).toBe('วันที่,จำนวนผู้ลงทะเบียน');
       expect(lines).toHaveLength(1 + daysIn(today.year, today.month));
       expect(lines).toContain(`${isoDay(today)},5`);
     });

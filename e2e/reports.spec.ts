@@ -102,11 +102,11 @@ test('Agent Daily: one agent filtered by hand, totals to the satang, CSV, the bu
 
   const csv = await downloadCsv(page);
   expect(csv.filename).toMatch(/^agentdaily_/);
-  expect(csv.header).toEqual(expect.arrayContaining(['date', 'turnover', 'winLose', 'profit']));
+  expect(csv.header).toEqual(expect.arrayContaining(['วันที่', 'ยอดเดิมพัน', 'แพ้/ชนะ', 'กำไร (ฝาก+ถอน)']));
   expect(csv.rows).toHaveLength(daysInMonth);
-  expect(sumColumn(csv.rows, 'turnover')).toBe(expected.month.turnover);
-  expect(sumColumn(csv.rows, 'winLose')).toBe(expected.month.winLose);
-  expect(sumColumn(csv.rows, 'profit')).toBe(expected.month.profit);
+  expect(sumColumn(csv.rows, 'ยอดเดิมพัน')).toBe(expected.month.turnover);
+  expect(sumColumn(csv.rows, 'แพ้/ชนะ')).toBe(expected.month.winLose);
+  expect(sumColumn(csv.rows, 'กำไร (ฝาก+ถอน)')).toBe(expected.month.profit);
 });
 
 test('Agent Daily: one day, the per-agent report and the whole-platform summary', async ({ page }) => {
@@ -158,9 +158,9 @@ test('Agent Monthly: the year by month, one month, CSV', async ({ page }) => {
 
   const csv = await downloadCsv(page);
   expect(csv.rows).toHaveLength(12);
-  expect(csv.header.slice(0, 2)).toEqual(['month', 'year']);
-  expect(sumColumn(csv.rows, 'turnover')).toBe(expected.month.turnover);
-  expect(sumColumn(csv.rows, 'deposit')).toBe(expected.month.deposit);
+  expect(csv.header.slice(0, 2)).toEqual(['เดือน', 'ปี']);
+  expect(sumColumn(csv.rows, 'ยอดเดิมพัน')).toBe(expected.month.turnover);
+  expect(sumColumn(csv.rows, 'ฝาก')).toBe(expected.month.deposit);
 
   // One month, chosen in the filter.
   await page.getByRole('combobox', { name: 'เดือน', exact: true }).click();
@@ -190,9 +190,9 @@ test('Game Daily: days × brands, "check data" opens the transactions of that da
 
   const csv = await downloadCsv(page);
   expect(csv.rows).toHaveLength(4);
-  expect(csv.header).toEqual(expect.arrayContaining(['date', 'gameBrand', 'turnover']));
-  expect(sumColumn(csv.rows, 'turnover')).toBe(expected.month.turnover);
-  expect(sumColumn(csv.rows, 'winLose')).toBe(expected.month.winLose);
+  expect(csv.header).toEqual(expect.arrayContaining(['วันที่', 'ค่ายเกม', 'ยอดเดิมพัน']));
+  expect(sumColumn(csv.rows, 'ยอดเดิมพัน')).toBe(expected.month.turnover);
+  expect(sumColumn(csv.rows, 'แพ้/ชนะ')).toBe(expected.month.winLose);
 
   // Check data: the agent, brand and Bangkok day as the transaction report's filters.
   const row = table
@@ -243,8 +243,8 @@ test('Game Daily By Game: one brand between two date-times, per day and game cod
 
   const csv = await downloadCsv(page);
   expect(csv.rows).toHaveLength(3);
-  expect(csv.header).toEqual(expect.arrayContaining(['date', 'gameBrand', 'gameCode']));
-  expect(sumColumn(csv.rows, 'winLose')).toBe(expected.brandA.winLose);
+  expect(csv.header).toEqual(expect.arrayContaining(['วันที่', 'ค่ายเกม', 'รหัสเกม']));
+  expect(sumColumn(csv.rows, 'แพ้/ชนะ')).toBe(expected.brandA.winLose);
 
   // Day 1 only: the range ends before day 2.
   await page.goto(
@@ -274,8 +274,8 @@ test('Game Monthly: months × brands in a range of one year, CSV of the range', 
   await screenshot(page, 'report-game-monthly');
   const csv = await downloadCsv(page);
   expect(csv.rows).toHaveLength(2);
-  expect(csv.header.slice(0, 3)).toEqual(['month', 'year', 'gameBrand']);
-  expect(sumColumn(csv.rows, 'turnover')).toBe(expected.month.turnover);
+  expect(csv.header.slice(0, 3)).toEqual(['เดือน', 'ปี', 'ค่ายเกม']);
+  expect(sumColumn(csv.rows, 'ยอดเดิมพัน')).toBe(expected.month.turnover);
 
   // January to this month: still this agent's two rows, the same totals, the CSV of the same range.
   await page.goto(`/summary/gamemonthly?agent=${seeded.agent._id}&from=${year}-01&to=${key}`);
@@ -283,7 +283,7 @@ test('Game Monthly: months × brands in a range of one year, CSV of the range', 
   expectMonthTotals((await readTable(table)).totals);
   const range = await downloadCsv(page);
   expect(range.rows).toHaveLength(2);
-  expect(sumColumn(range.rows, 'winLose')).toBe(expected.month.winLose);
+  expect(sumColumn(range.rows, 'แพ้/ชนะ')).toBe(expected.month.winLose);
 });
 
 test('Game Monthly By Game: one brand per month and game code', async ({ page }) => {
@@ -304,8 +304,8 @@ test('Game Monthly By Game: one brand per month and game code', async ({ page })
   await screenshot(page, 'report-game-monthly-by-game');
   const csv = await downloadCsv(page);
   expect(csv.rows).toHaveLength(1);
-  expect(csv.rows[0]?.gameCode).toBe('G2');
-  expect(sumColumn(csv.rows, 'winLose')).toBe(expected.brandB.winLose);
+  expect(csv.rows[0]?.['รหัสเกม']).toBe('G2');
+  expect(sumColumn(csv.rows, 'แพ้/ชนะ')).toBe(expected.brandB.winLose);
 
   // A range the server refuses (over two years, 731 days): the reason in Thai in the red banner.
   await page.goto(
@@ -342,9 +342,9 @@ test('Revenue share: the parent earns its percentage of the child’s win/lose',
     async (statement) => {
       await expect(table.locator('tfoot')).toContainText(money(statement.total), { timeout: 10_000 });
       const csv = await downloadCsv(page);
-      const line = csv.rows.find((r) => r.agent === seeded.agent._id);
-      expect(line?.parentShare).toBe('2.54');
-      expect(line?.parentPercentage).toBe('25');
+      const line = csv.rows.find((r) => r['รหัสเอเจนต์ลูก'] === seeded.agent._id);
+      expect(line?.['ส่วนแบ่งของเอเจนต์แม่']).toBe('2.54');
+      expect(line?.['ส่วนแบ่ง (%)']).toBe('25.00');
       expect(csv.rows).toHaveLength(statement.rows.length);
     },
   );

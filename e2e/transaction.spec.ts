@@ -331,9 +331,29 @@ test.describe
         .replace(/^\uFEFF/, '')
         .trim()
         .split(/\r?\n/);
-      expect(lines[0]).toContain('betId');
+      const header = (lines[0] ?? '').split(',');
+      expect(header).toEqual(expect.arrayContaining(['Bet ID', 'ประเภทเดิมพัน', 'จำนวนเงิน']));
       expect(lines).toHaveLength(1 + BETS);
       for (const line of lines.slice(1)) expect(line).toContain('PGSOFT');
+      // Amounts are plain numbers a spreadsheet sums, the stakes negative: never defused as text.
+      const amount = header.indexOf('จำนวนเงิน');
+      const cells = lines.slice(1).map((line) => line.split(','));
+      const holds = cells.filter((c) => c.includes('HOLD')).map((c) => c[amount] ?? '');
+      expect(holds).toHaveLength(BETS / 2);
+      for (const cell of holds) expect(cell).toMatch(/^-\d+\.\d{2}$/);
+      const pgHolds = Array.from({ length: BETS }, (_, i) => i).filter((i) => brandOf(i) === 'PGSOFT');
+      const staked = pgHolds.reduce((sum, i) => sum + Math.round(holdAmount(i) * 100), 0);
+      expect(holds.reduce((sum, cell) => sum + Math.round(Number(cell) * 100), 0)).toBe(staked);
+
+      // In English, the header row is in English.
+      await page.getByTestId('language-switch').getByText('English').click();
+      const inEnglish = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Export CSV' }).click();
+      const english = readFileSync((await (await inEnglish).path()) ?? '', 'utf8').replace(/^\uFEFF/, '');
+      expect(english.split(/\r?\n/)[0]).toBe(
+        'Record id,User (id),Username,Bet ID,Bet type,Bet type from game,Game brand,Game code,Amount,Start,End',
+      );
+      await page.getByTestId('language-switch').getByText('ไทย').click();
     });
 
     test('a failing list shows the red banner with retry', async ({ page }) => {

@@ -100,7 +100,10 @@ export interface RouteDef<
   body: B;
   params: P;
   data: D;
-  /** `csv`: the answer is a streamed text/csv file, not the envelope. */
+  /**
+   * `csv`: the answer is a streamed text/csv file, not the envelope; its header row is in the language
+   * the request's `Accept-Language` asks for (`languageOf`).
+   */
   format?: 'csv';
   /** Registration answers also carry `statusCode`/`statusMessage` (spec §4/§7). */
   legacyStatus?: true;

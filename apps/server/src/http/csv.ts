@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { languageOf } from '@sapi/contract';
 import type { FastifyReply } from 'fastify';
 import { type CsvColumn, csvHeader, csvRows } from '../lib/csv.ts';
 
@@ -9,6 +10,7 @@ const BATCH = 1000;
 /**
  * Stream a CSV file (UTF-8 with BOM, so Excel reads Thai) of every row the pager yields,
  * a batch at a time: `page(after)` answers the next rows after the cursor of the previous batch.
+ * The header row is in the language the request's `Accept-Language` asks for (Thai by default).
  */
 export const sendCsv = <Row, Cursor>(
   reply: FastifyReply,
@@ -16,8 +18,9 @@ export const sendCsv = <Row, Cursor>(
   page: (after: Cursor | undefined, limit: number) => Promise<{ rows: Row[]; next: Cursor | undefined }>,
   columns: CsvColumn<Row>[],
 ) => {
+  const language = languageOf(reply.request.headers['accept-language']);
   async function* lines() {
-    yield `\uFEFF${csvHeader(columns)}`;
+    yield `\uFEFF${csvHeader(columns, language)}`;
     let after: Cursor | undefined;
     let sent = 0;
     while (sent < MAX_EXPORT_ROWS) {
@@ -31,6 +34,8 @@ export const sendCsv = <Row, Cursor>(
   return reply
     .code(200)
     .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-language', language)
+    .header('vary', 'accept-language')
     .header('content-disposition', `attachment; filename="${filename}"`)
     .send(Readable.from(lines()));
 };

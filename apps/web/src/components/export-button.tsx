@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadCsv } from '../lib/download';
 import { errorMessage } from '../lib/errors';
+import { currentLanguage } from '../lib/i18n';
 import { notifyError } from '../lib/notify';
 
 export interface ExportButtonProps<R extends RouteDef> {
@@ -18,7 +19,7 @@ export interface ExportButtonProps<R extends RouteDef> {
   transform?: (csv: string) => string;
 }
 
-/** "Export CSV": the server streams the file of the current filters (DESIGN §4). */
+/** "Export CSV": the server streams the file of the current filters (DESIGN §4), headed in the screen's language. */
 export function ExportButton<R extends RouteDef>({
   route,
   body,
@@ -34,6 +35,7 @@ export function ExportButton<R extends RouteDef>({
       await downloadCsv(route, {
         body,
         filename,
+        language: currentLanguage(),
         ...(params ? { params } : {}),
         ...(transform ? { transform } : {}),
       });

@@ -1,9 +1,10 @@
-import { type BodyOf, type RouteDef, Status } from '@sapi/contract';
+import { type BodyOf, type Language, type RouteDef, Status } from '@sapi/contract';
 import { ApiError, UNABLE_TO_PROCESS, urlOf } from './api-client';
 import { authStore } from './auth-store';
 
 /**
- * Fetch a CSV export route with the signed-in token and hand the file to the browser.
+ * Fetch a CSV export route with the signed-in token and hand the file to the browser; the header row
+ * comes in the language asked for (`Accept-Language`, contract `languageOf`).
  * Errors come back as {@link ApiError}, like every other call.
  */
 export async function downloadCsv<R extends RouteDef>(
@@ -12,6 +13,8 @@ export async function downloadCsv<R extends RouteDef>(
     body?: BodyOf<R>;
     params?: Record<string, string>;
     filename: string;
+    /** The language of the screen: the file's header row is written in it. */
+    language: Language;
     /** Rewrite the CSV text before saving (e.g. keep only the rows shown on screen). */
     transform?: (csv: string) => string;
   },
@@ -24,6 +27,7 @@ export async function downloadCsv<R extends RouteDef>(
       headers: {
         'content-type': 'application/json',
         accept: 'text/csv, application/json',
+        'accept-language': options.language,
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
       body: JSON.stringify(options.body ?? {}),

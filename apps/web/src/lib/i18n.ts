@@ -1,3 +1,4 @@
+import { type Language, languages } from '@sapi/contract';
 import dayjs from 'dayjs';
 import 'dayjs/locale/th';
 import i18n, { type ParseKeys } from 'i18next';
@@ -16,8 +17,8 @@ declare module 'i18next' {
 /** A key of the translation resources (type-checked). */
 export type TKey = ParseKeys;
 
-export const languages = ['th', 'en'] as const;
-export type Language = (typeof languages)[number];
+/** The console's languages are the contract's: the server writes CSV headers in them too. */
+export { type Language, languages };
 
 const LANGUAGE_KEY = `${partnerPrefix}lang`;
 

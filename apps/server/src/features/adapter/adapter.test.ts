@@ -124,7 +124,7 @@ describe('game providers', () => {
     const csv = res.data ?? '';
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const rows = parseCsv(csv);
-    expect(rows[0]).toEqual(['name', 'codename', 'type', 'endpoint', 'logo', 'isDisable', 'createdAt']);
+    expect(rows[0]).toEqual(['ชื่อ', 'รหัส', 'ประเภท', 'Endpoint', 'โลโก้', 'ปิดใช้งาน', 'วันที่สร้าง']);
     expect(rows.slice(1).map((r) => r[0])).toEqual(['ค่ายเกม, "ไทย"']);
   });
 });

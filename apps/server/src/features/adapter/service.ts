@@ -11,7 +11,7 @@ import { contains } from '../../db/filters.ts';
 import { adapterForUpdate } from '../../db/lookups.ts';
 import { listing } from '../../db/paging.ts';
 import { adapters, agents } from '../../db/schema/index.ts';
-import { csvColumns } from '../../lib/csv.ts';
+import { type CsvColumn, textColumn } from '../../lib/csv.ts';
 
 type Row = typeof adapters.$inferSelect;
 type Query = z.output<typeof adapterListQuerySchema>;
@@ -28,15 +28,16 @@ export const toAdapter = (row: Row): Adapter => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-export const adapterCsvColumns = csvColumns<Adapter>(
-  'name',
-  'codename',
-  'type',
-  'endpoint',
-  'logo',
-  'isDisable',
-  'createdAt',
-);
+/** The adapter export: its columns and their headers in each language. */
+export const adapterCsvColumns: CsvColumn<Adapter>[] = [
+  textColumn({ th: 'ชื่อ', en: 'Name' }, (r) => r.name),
+  textColumn({ th: 'รหัส', en: 'Code' }, (r) => r.codename),
+  textColumn({ th: 'ประเภท', en: 'Type' }, (r) => r.type),
+  textColumn({ th: 'Endpoint', en: 'Endpoint' }, (r) => r.endpoint),
+  textColumn({ th: 'โลโก้', en: 'Logo' }, (r) => r.logo),
+  textColumn({ th: 'ปิดใช้งาน', en: 'Disabled' }, (r) => r.isDisable),
+  textColumn({ th: 'วันที่สร้าง', en: 'Created' }, (r) => r.createdAt),
+];
 
 const whereOf = (q: Query) =>
   and(

@@ -16,7 +16,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { contains } from '../../db/filters.ts';
 import { listing } from '../../db/paging.ts';
 import { agentOperators, agents } from '../../db/schema/index.ts';
-import { csvColumns } from '../../lib/csv.ts';
+import { type CsvColumn, textColumn } from '../../lib/csv.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 
 type Query = z.output<typeof agentOperatorListQuerySchema>;
@@ -40,13 +40,14 @@ export const toOperator = ({ o, agentUsername, agentPrefix }: Joined): AgentOper
   updatedAt: o.updatedAt.toISOString(),
 });
 
-export const operatorCsvColumns = csvColumns<AgentOperator>(
-  { header: 'agent', value: (r) => r.agentUsername },
-  'username',
-  'type',
-  'locked',
-  'createdAt',
-);
+/** The agent-operator export: its columns and their headers in each language. */
+export const operatorCsvColumns: CsvColumn<AgentOperator>[] = [
+  textColumn({ th: 'เอเจนต์', en: 'Agent' }, (r) => r.agentUsername),
+  textColumn({ th: 'ชื่อผู้ใช้', en: 'Username' }, (r) => r.username),
+  textColumn({ th: 'ประเภท', en: 'Type' }, (r) => r.type),
+  textColumn({ th: 'ล็อก', en: 'Locked' }, (r) => r.locked),
+  textColumn({ th: 'วันที่สร้าง', en: 'Created' }, (r) => r.createdAt),
+];
 
 const whereOf = (q: Query) =>
   and(

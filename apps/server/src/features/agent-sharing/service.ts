@@ -15,7 +15,7 @@ import { type Executor, queryRows, type Tx } from '../../db/client.ts';
 import { contains } from '../../db/filters.ts';
 import { listing } from '../../db/paging.ts';
 import { agentSharing, agents } from '../../db/schema/index.ts';
-import { csvColumns } from '../../lib/csv.ts';
+import { type CsvColumn, decimalColumn, textColumn } from '../../lib/csv.ts';
 
 type Query = z.output<typeof agentSharingListQuerySchema>;
 const child = alias(agents, 'child');
@@ -54,15 +54,16 @@ export const toSharing = (r: Joined): AgentSharing => ({
   updatedAt: r.s.updatedAt.toISOString(),
 });
 
-export const sharingCsvColumns = csvColumns<AgentSharing>(
-  { header: 'agent', value: (r) => r.agentUsername },
-  'agentPrefix',
-  { header: 'parentAgent', value: (r) => r.parentAgentUsername },
-  'parentAgentPrefix',
-  { header: 'parentPercentage', value: (r) => r.parentPercentage.toFixed(2) },
-  'isDisable',
-  'createdAt',
-);
+/** The agent-sharing export: its columns and their headers in each language. */
+export const sharingCsvColumns: CsvColumn<AgentSharing>[] = [
+  textColumn({ th: 'เอเจนต์', en: 'Agent' }, (r) => r.agentUsername),
+  textColumn({ th: 'Prefix เอเจนต์', en: 'Agent prefix' }, (r) => r.agentPrefix),
+  textColumn({ th: 'เอเจนต์แม่', en: 'Parent agent' }, (r) => r.parentAgentUsername),
+  textColumn({ th: 'Prefix เอเจนต์แม่', en: 'Parent agent prefix' }, (r) => r.parentAgentPrefix),
+  decimalColumn({ th: 'เปอร์เซ็นต์ของเอเจนต์แม่', en: 'Parent percentage' }, (r) => r.parentPercentage),
+  textColumn({ th: 'ปิดใช้งาน', en: 'Disabled' }, (r) => r.isDisable),
+  textColumn({ th: 'วันที่สร้าง', en: 'Created' }, (r) => r.createdAt),
+];
 
 const whereOf = (q: Query) =>
   and(

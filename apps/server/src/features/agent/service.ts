@@ -24,7 +24,7 @@ import { contains, within } from '../../db/filters.ts';
 import { agentForUpdate } from '../../db/lookups.ts';
 import { listing } from '../../db/paging.ts';
 import { adapters, agents } from '../../db/schema/index.ts';
-import { csvColumns } from '../../lib/csv.ts';
+import { type CsvColumn, textColumn } from '../../lib/csv.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 
 type Row = typeof agents.$inferSelect;
@@ -45,16 +45,17 @@ export const toAgent = (row: Row): Agent => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-export const agentCsvColumns = csvColumns<Agent>(
-  'username',
-  'prefix',
-  'code',
-  'agentType',
-  'endpoint',
-  { header: 'games', value: (r) => r.games.join(' ') },
-  'locked',
-  'createdAt',
-);
+/** The agent export: its columns and their headers in each language. */
+export const agentCsvColumns: CsvColumn<Agent>[] = [
+  textColumn({ th: 'ชื่อผู้ใช้', en: 'Username' }, (r) => r.username),
+  textColumn({ th: 'Prefix', en: 'Prefix' }, (r) => r.prefix),
+  textColumn({ th: 'รหัสระบบ', en: 'System code' }, (r) => r.code),
+  textColumn({ th: 'ประเภทเอเจนต์', en: 'Agent type' }, (r) => r.agentType),
+  textColumn({ th: 'Endpoint', en: 'Endpoint' }, (r) => r.endpoint),
+  textColumn({ th: 'เกม', en: 'Games' }, (r) => r.games.join(' ')),
+  textColumn({ th: 'ล็อก', en: 'Locked' }, (r) => r.locked),
+  textColumn({ th: 'วันที่สร้าง', en: 'Created' }, (r) => r.createdAt),
+];
 
 export const encodeApiKey = (apiKey: string, secret: string) =>
   Buffer.from(`${apiKey}:${secret}`).toString('base64');

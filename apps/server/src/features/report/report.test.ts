@@ -250,7 +250,7 @@ describe('summary reports equal the raw rows', () => {
       body: nov,
     });
     const rows = parseCsv(res);
-    expect(rows[0]?.slice(0, 6)).toEqual(['date', 'day', 'month', 'year', 'transactionCount', 'turnover']);
+    expect(rows[0]?.slice(0, 6)).toEqual(['วันที่', 'วัน', 'เดือน', 'ปี', 'จำนวนรายการ', 'ยอดเดิมพัน']);
     expect(rows).toHaveLength(31);
   });
 });

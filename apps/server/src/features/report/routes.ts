@@ -12,48 +12,49 @@ import type { AppContext } from '../../context.ts';
 import { sendCsv } from '../../http/csv.ts';
 import { defineRoute, REPLIED } from '../../http/route.ts';
 import { monthlyBalance, monthlyBalances } from './balances.ts';
+import { type ReportRow, reportCsvColumns } from './csv.ts';
 import { dashboard } from './dashboard.ts';
 import { dayRange, monthRange, pickerRange } from './periods.ts';
 import { revenueShare } from './revenue-share.ts';
-import { agentDaily, agentMonthly, gameByBrand, gameByCode, reportCsvColumns } from './service.ts';
+import { agentDaily, agentMonthly, gameByBrand, gameByCode } from './service.ts';
 
 type Input<N extends ReportRouteName> = {
   body: z.output<(typeof api)[N]['body']>;
   params: z.output<(typeof api)[N]['params']>;
 };
 /** Each report once: the JSON route and its CSV twin both call these. */
-const reports: { [N in ReportRouteName]: (ctx: AppContext, input: Input<N>) => Promise<{ rows: object[] }> } =
-  {
-    summaryAgentDaily: (ctx, { body, params }) => agentDaily(ctx, params.agentId, dayRange(body)),
-    summaryAgentMonthly: (ctx, { body, params }) => agentMonthly(ctx, params.agentId, monthRange(body)),
-    summaryGameDaily: (ctx, { body, params }) => gameByBrand(ctx, params.agentId, dayRange(body), 'day'),
-    summaryGameMonthly: (ctx, { body, params }) =>
-      gameByBrand(ctx, params.agentId, monthRange(body), 'month'),
-    summaryGameDailyByGame: (ctx, { body, params }) =>
-      gameByCode(
-        ctx,
-        params.agentId,
-        params.gameBrand,
-        pickerRange(body.from, body.to, ctx.config.REPORT_TIMEZONE, MAX_DAILY_RANGE_DAYS),
-        'day',
-      ),
-    summaryGameMonthlyByGame: (ctx, { body, params }) =>
-      gameByCode(
-        ctx,
-        params.agentId,
-        params.gameBrand,
-        pickerRange(body.from, body.to, ctx.config.REPORT_TIMEZONE, MAX_MONTHLY_RANGE_DAYS),
-        'month',
-      ),
-    revenueShare: (ctx, { body }) => revenueShare(ctx, body.month, body.year),
-  };
+const reports: {
+  [N in ReportRouteName]: (ctx: AppContext, input: Input<N>) => Promise<{ rows: ReportRow<N>[] }>;
+} = {
+  summaryAgentDaily: (ctx, { body, params }) => agentDaily(ctx, params.agentId, dayRange(body)),
+  summaryAgentMonthly: (ctx, { body, params }) => agentMonthly(ctx, params.agentId, monthRange(body)),
+  summaryGameDaily: (ctx, { body, params }) => gameByBrand(ctx, params.agentId, dayRange(body), 'day'),
+  summaryGameMonthly: (ctx, { body, params }) => gameByBrand(ctx, params.agentId, monthRange(body), 'month'),
+  summaryGameDailyByGame: (ctx, { body, params }) =>
+    gameByCode(
+      ctx,
+      params.agentId,
+      params.gameBrand,
+      pickerRange(body.from, body.to, ctx.config.REPORT_TIMEZONE, MAX_DAILY_RANGE_DAYS),
+      'day',
+    ),
+  summaryGameMonthlyByGame: (ctx, { body, params }) =>
+    gameByCode(
+      ctx,
+      params.agentId,
+      params.gameBrand,
+      pickerRange(body.from, body.to, ctx.config.REPORT_TIMEZONE, MAX_MONTHLY_RANGE_DAYS),
+      'month',
+    ),
+  revenueShare: (ctx, { body }) => revenueShare(ctx, body.month, body.year),
+};
 
 const register = <N extends ReportRouteName>(app: FastifyInstance, name: N) => {
-  const run = reports[name] as (ctx: AppContext, input: Input<N>) => Promise<{ rows: object[] }>;
+  const run = reports[name] as (ctx: AppContext, input: Input<N>) => Promise<{ rows: ReportRow<N>[] }>;
   defineRoute(app, api[name] as RouteDef, ({ ctx, body, params }) => run(ctx, { body, params } as Input<N>));
   defineRoute(app, reportExports[name] as RouteDef, async ({ ctx, body, params, reply }) => {
     const { rows } = await run(ctx, { body, params } as Input<N>);
-    await sendCsv(reply, `${name}.csv`, async () => ({ rows, next: undefined }), reportCsvColumns(rows));
+    await sendCsv(reply, `${name}.csv`, async () => ({ rows, next: undefined }), reportCsvColumns[name]);
     return REPLIED;
   });
 };

@@ -2,20 +2,18 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { queryTextRows } from '../../db/client.ts';
 import { monthOfDay } from '../../db/sql-time.ts';
-import type { CsvColumn, CsvValue } from '../../lib/csv.ts';
 import { dayKeys, daysBetween, monthKeys, monthsBetween } from './periods.ts';
 import { addSums, addTypeSum, agentScope, type TypeSums, totalsOf, zeroSums } from './totals.ts';
 
 export type AgentScope = bigint | 'all';
 
-/** A report's CSV columns are its rows' own fields, in order. */
-export const reportCsvColumns = (rows: object[]): CsvColumn<object>[] =>
-  Object.keys(rows[0] ?? {}).map((header) => ({
-    header,
-    value: (r: object) => (r as Record<string, CsvValue>)[header] ?? null,
-  }));
-
 type Grain = 'day' | 'month';
+/** The key fields of a period: a day's date, day, month and year, or a month's month and year. */
+type PeriodKeys<G extends Grain> = G extends 'day'
+  ? ReturnType<typeof dayKeys>
+  : ReturnType<typeof monthKeys>;
+const periodKeys = <G extends Grain>(grain: G, period: string) =>
+  (grain === 'day' ? dayKeys(period) : monthKeys(period)) as PeriodKeys<G>;
 interface Range {
   from: string;
   to: string;
@@ -164,36 +162,36 @@ export const agentMonthly = async (
 };
 
 /** One row per period and game brand that saw bets. */
-export const gameByBrand = async (
+export const gameByBrand = async <G extends Grain>(
   ctx: AppContext,
   agent: AgentScope,
   range: Range,
-  grain: Grain,
+  grain: G,
   source: SumsSource = rollups,
 ) => {
   const rows = await rollupSums(ctx, { table: 'brand', agent, range, grain, by: 'brand' }, source);
   return report(
     rows.map((r) => ({
-      key: { ...(grain === 'day' ? dayKeys(r.period) : monthKeys(r.period)), gameBrand: r.game_brand },
+      key: { ...periodKeys(grain, r.period), gameBrand: r.game_brand },
       sums: r.sums,
     })),
   );
 };
 
 /** One row per period and game code of one brand. */
-export const gameByCode = async (
+export const gameByCode = async <G extends Grain>(
   ctx: AppContext,
   agent: AgentScope,
   brand: string,
   range: Range,
-  grain: Grain,
+  grain: G,
   source: SumsSource = rollups,
 ) => {
   const rows = await rollupSums(ctx, { table: 'game', agent, range, grain, by: 'code', brand }, source);
   return report(
     rows.map((r) => ({
       key: {
-        ...(grain === 'day' ? dayKeys(r.period) : monthKeys(r.period)),
+        ...periodKeys(grain, r.period),
         gameBrand: r.game_brand,
         gameCode: r.game_code,
       },

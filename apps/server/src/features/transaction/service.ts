@@ -9,7 +9,7 @@ import { type Db, oncePerDatabase, queryRows } from '../../db/client.ts';
 import { containsPattern } from '../../db/filters.ts';
 import { transactionKeys, transactions } from '../../db/ledger.ts';
 import { agents } from '../../db/schema/index.ts';
-import { csvColumns } from '../../lib/csv.ts';
+import { type CsvColumn, decimalColumn, numberColumn, textColumn } from '../../lib/csv.ts';
 import { toMajor } from '../../lib/money.ts';
 import { monthOf } from '../../lib/time.ts';
 
@@ -32,19 +32,20 @@ export const toTransaction = (r: Row): Transaction => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-export const transactionCsvColumns = csvColumns<Transaction>(
-  { header: 'id', value: (r) => r._id },
-  'user',
-  'username',
-  'betId',
-  'betType',
-  'betTypeFromGame',
-  'gameBrand',
-  'gameCode',
-  { header: 'amount', value: (r) => r.amount.toFixed(2) },
-  'startDate',
-  'endDate',
-);
+/** The transaction export: its columns and their headers in each language. */
+export const transactionCsvColumns: CsvColumn<Transaction>[] = [
+  textColumn({ th: 'รหัสรายการ', en: 'Record id' }, (r) => r._id),
+  textColumn({ th: 'ผู้เล่น (ID)', en: 'User (id)' }, (r) => r.user),
+  textColumn({ th: 'ชื่อผู้เล่น', en: 'Username' }, (r) => r.username),
+  textColumn({ th: 'Bet ID', en: 'Bet ID' }, (r) => r.betId),
+  textColumn({ th: 'ประเภทเดิมพัน', en: 'Bet type' }, (r) => r.betType),
+  textColumn({ th: 'ประเภทจากเกม', en: 'Bet type from game' }, (r) => r.betTypeFromGame),
+  textColumn({ th: 'ค่ายเกม', en: 'Game brand' }, (r) => r.gameBrand),
+  textColumn({ th: 'รหัสเกม', en: 'Game code' }, (r) => r.gameCode),
+  decimalColumn({ th: 'จำนวนเงิน', en: 'Amount' }, (r) => r.amount),
+  textColumn({ th: 'เวลาเริ่ม', en: 'Start' }, (r) => r.startDate),
+  textColumn({ th: 'เวลาสิ้นสุด', en: 'End' }, (r) => r.endDate),
+];
 
 /** Keyset cursor: the (start_date, id) of the last row shown, opaque to clients. */
 export const encodeCursor = (r: Row) =>
@@ -189,7 +190,11 @@ interface RegistrationDay {
   date: string;
   count: number;
 }
-export const registrationCsvColumns = csvColumns<RegistrationDay>('date', 'count');
+/** The registrations export: its columns and their headers in each language. */
+export const registrationCsvColumns: CsvColumn<RegistrationDay>[] = [
+  textColumn({ th: 'วันที่', en: 'Date' }, (r) => r.date),
+  numberColumn({ th: 'จำนวนผู้ลงทะเบียน', en: 'Registrations' }, (r) => r.count),
+];
 
 /** Players registered per day of the month holding `date`, every day listed (business days in the report zone). */
 export const registrationsPerDay = async (

@@ -11,7 +11,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { contains, within } from '../../db/filters.ts';
 import { listing } from '../../db/paging.ts';
 import { agents, users } from '../../db/schema/index.ts';
-import { csvColumns } from '../../lib/csv.ts';
+import { type CsvColumn, decimalColumn, textColumn } from '../../lib/csv.ts';
 import { toMajor, toMinor } from '../../lib/money.ts';
 
 type Query = z.output<typeof userListQuerySchema>;
@@ -45,15 +45,16 @@ export const toUser = ({ u, agentUsername, agentPrefix, latestGame }: Joined): U
   updatedAt: u.updatedAt.toISOString(),
 });
 
-export const userCsvColumns = csvColumns<User>(
-  { header: 'username', value: (r) => r.name },
-  { header: 'fullUsername', value: (r) => r.username },
-  { header: 'agent', value: (r) => r.agentUsername },
-  { header: 'betLimit', value: (r) => r.betLimit.toFixed(2) },
-  'locked',
-  'createdAt',
-  { header: 'latestGame', value: (r) => r.activeGamePlaying ?? r.lastGamePlaying[0] ?? '' },
-);
+/** The player export: its columns and their headers in each language. */
+export const userCsvColumns: CsvColumn<User>[] = [
+  textColumn({ th: 'ชื่อผู้ใช้', en: 'Username' }, (r) => r.name),
+  textColumn({ th: 'ชื่อผู้ใช้ในระบบ', en: 'Stored username' }, (r) => r.username),
+  textColumn({ th: 'เอเจนต์', en: 'Agent' }, (r) => r.agentUsername),
+  decimalColumn({ th: 'วงเงินเดิมพันสูงสุด', en: 'Max bet limit' }, (r) => r.betLimit),
+  textColumn({ th: 'ล็อกการเดิมพัน', en: 'Bet locked' }, (r) => r.locked),
+  textColumn({ th: 'วันที่ลงทะเบียน', en: 'Registered' }, (r) => r.createdAt),
+  textColumn({ th: 'เกมล่าสุด', en: 'Latest game' }, (r) => r.activeGamePlaying ?? r.lastGamePlaying[0] ?? ''),
+];
 
 const whereOf = (q: Query) =>
   and(

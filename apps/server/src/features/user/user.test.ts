@@ -103,7 +103,7 @@ describe('players', () => {
     });
     const csv = await t.ok(api.userExport, { token: op, body: { username: 'exported1' } });
     const rows = parseCsv(csv);
-    expect(rows[0]?.[0]).toBe('username');
+    expect(rows[0]?.[0]).toBe('ชื่อผู้ใช้');
     expect(rows.slice(1)).toEqual([
       ['exported1', 'zzexported1', expect.any(String), '1234.56', 'false', expect.any(String), ''],
     ]);
