@@ -8,6 +8,7 @@ export * from './auth.ts';
 export * from './common.ts';
 export * from './envelope.ts';
 export * from './issues.ts';
+export * from './messages.ts';
 export * from './report.ts';
 export * from './roles.ts';
 export * from './routes.ts';
