@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { adminListQuerySchema } from './admin.ts';
 import { boolFilter, dateFilter, idFilter, idSchema, lastServedPage, MAX_ID, textFilter } from './common.ts';
-import { allows, api, pathOf } from './routes.ts';
 import { issueText } from './messages.ts';
+import { allows, api, pathOf } from './routes.ts';
 import { httpStatusOf, Status, statusMessages } from './status.ts';
 
 describe('list filters (DESIGN §4)', () => {

@@ -79,11 +79,19 @@ const codeAndParams = (i: ZodIssue): { code: string; params: Record<string, unkn
       return { code: i.code, params: { divisor: Number(i.divisor) } };
     case 'unrecognized_keys':
       return { code: i.code, params: { keys: i.keys } };
+    case 'invalid_union': {
+      // A missing value fails every choice of a union the same way: say "required", not "matches none".
+      const firsts = i.errors.map((branch) => branch[0]);
+      const missing =
+        firsts.length > 0 &&
+        firsts.every((b) => b?.code === 'invalid_type' && receivedOf(b.message) === 'undefined');
+      return missing
+        ? { code: 'invalid_type', params: { received: 'undefined' } }
+        : { code: i.code, params: {} };
+    }
     case 'invalid_key':
     case 'invalid_element':
       return { code: i.code, params: { origin: i.origin } };
-    default:
-      return { code: i.code, params: {} };
   }
 };
 
