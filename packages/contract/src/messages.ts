@@ -269,6 +269,12 @@ const contractMessages = {
   own_type: { th: 'เปลี่ยนประเภทบัญชีของตัวเองไม่ได้', en: 'You cannot change your own type' },
   lock_self: { th: 'ล็อกบัญชีของตัวเองไม่ได้', en: 'You cannot lock yourself' },
   unlock_self: { th: 'ปลดล็อกบัญชีของตัวเองไม่ได้', en: 'You cannot unlock yourself' },
+
+  // An internal error (9000): nothing about it but the id support finds it by in the log.
+  internal_error: {
+    th: 'เกิดข้อผิดพลาดภายในระบบ (รหัสคำขอ {requestId})',
+    en: 'Internal error (request id {requestId})',
+  },
 } as const satisfies Record<string, Texts>;
 
 /** A code of the contract's own: every custom rule and every server refusal names one of these. */

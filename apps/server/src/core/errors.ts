@@ -13,6 +13,15 @@ export class AppError extends Error {
   }
 }
 
+/** The `data` of an answer giving one reason about the whole request (path ''). */
+export const reasonData = (
+  code: ContractIssueCode,
+  message: string,
+  params: Record<string, unknown> = {},
+) => ({
+  issues: [{ path: '', code, params, message }],
+});
+
 /**
  * A refusal that says its reason machine-readably (DESIGN §4): `data.issues` holds one issue with the
  * contract code and its params, so the web says it in the user's language; `message` stays the English

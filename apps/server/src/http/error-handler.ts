@@ -1,6 +1,6 @@
 import { httpStatusOf, Status } from '@sapi/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../core/errors.ts';
+import { AppError, reasonData } from '../core/errors.ts';
 import { constraintOf, sqlStateOf } from '../db/errors.ts';
 import { envelope } from './envelope.ts';
 import { routerErrorHeaders } from './security-headers.ts';
@@ -41,7 +41,7 @@ export const registerErrorHandling = (app: FastifyInstance) => {
         ? reply.code(400).send({
             status: Status.VALIDATION,
             error: 'The input holds a value the database cannot store',
-            data: { issues: [{ path: '', code: 'data_exception', params: {}, message: 'not storable' }] },
+            data: reasonData('data_exception', 'not storable'),
           })
         : reply
             .code(409)
@@ -51,10 +51,12 @@ export const registerErrorHandling = (app: FastifyInstance) => {
       return reply.code(http).send({ status: Status.VALIDATION, error: 'Bad request', data: null });
     }
     req.log.error({ err }, 'unhandled error');
+    const error = `Internal error (request id ${req.id})`;
+    // The request id in the reason too, so the user can quote it to support in their own language.
     return reply.code(500).send({
       status: Status.INTERNAL,
-      error: `Internal error (request id ${req.id})`,
-      data: { requestId: req.id },
+      error,
+      data: { requestId: req.id, ...reasonData('internal_error', error, { requestId: req.id }) },
     });
   });
 };
