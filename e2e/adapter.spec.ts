@@ -263,7 +263,7 @@ test.describe('game providers: roles and failures', () => {
     });
   }
 
-  test('a failed list shows the red banner with the server's reason in Thai, and retries', async ({ page }) => {
+  test('a failed list shows the red banner with the reason in Thai, and retries', async ({ page }) => {
     let failures = 1;
     await page.route('**/api/v1/adapter/list', async (route) => {
       if (failures-- > 0) {

@@ -213,7 +213,7 @@ test.describe('admin accounts: other cases', () => {
     await expect(page.getByRole('option')).toHaveText(['OPERATOR', 'REPORTER']);
   });
 
-  test('a failed list shows the red banner with the server's reason in Thai, and retries', async ({ page }) => {
+  test('a failed list shows the red banner with the reason in Thai, and retries', async ({ page }) => {
     let failures = 1;
     await page.route('**/api/v1/admin/admin/list', async (route) => {
       if (failures-- > 0) {

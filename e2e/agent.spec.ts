@@ -423,7 +423,7 @@ test.describe('agents: roles and failures', () => {
     await screenshot(page, 'agent-view-reporter');
   });
 
-  test('a failed list shows the red banner with the server's reason in Thai, and retries', async ({ page }) => {
+  test('a failed list shows the red banner with the reason in Thai, and retries', async ({ page }) => {
     let failures = 1;
     await page.route('**/api/v1/agent/list', async (route) => {
       const body = route.request().postDataJSON() as { limit?: number; username?: string };
