@@ -114,4 +114,18 @@ describe('refusals say their reason machine-readably', () => {
       th: 'การแบ่งรายได้นี้จะทำให้ลำดับเอเจนต์แม่วนกลับมาที่เอเจนต์เดิม',
     });
   });
+
+  it('requests the framework refuses say their reason too', async () => {
+    const json = await t.raw({
+      method: 'POST',
+      url: '/api/v1/admin/authorization/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
+    expect(json.statusCode).toBe(400);
+    expect(reasonOf(json.issues)).toMatchObject({ code: 'malformed_json', th: 'ข้อมูลที่ส่งมาไม่ใช่ JSON ที่ถูกต้อง' });
+    const url = await t.raw({ method: 'POST', url: '/api/v1/agent/get/%E0%A4%A' });
+    expect(url.statusCode).toBe(400);
+    expect(reasonOf(url.issues)).toMatchObject({ code: 'malformed_url', th: 'ที่อยู่ของคำขอไม่ถูกต้อง' });
+  });
 });

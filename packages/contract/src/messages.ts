@@ -270,6 +270,17 @@ const contractMessages = {
   lock_self: { th: 'ล็อกบัญชีของตัวเองไม่ได้', en: 'You cannot lock yourself' },
   unlock_self: { th: 'ปลดล็อกบัญชีของตัวเองไม่ได้', en: 'You cannot unlock yourself' },
 
+  // Requests the framework refuses before any route reads them (2001).
+  malformed_json: { th: 'ข้อมูลที่ส่งมาไม่ใช่ JSON ที่ถูกต้อง', en: 'The body is not valid JSON' },
+  body_too_large: {
+    th: 'ข้อมูลที่ส่งมีขนาดใหญ่เกินไป (ไม่เกิน {maximum} ไบต์)',
+    en: 'The body is too large (at most {maximum} bytes)',
+  },
+  content_type: { th: 'ชนิดของข้อมูลที่ส่งมาไม่รองรับ', en: 'The content type is not supported' },
+  malformed_url: { th: 'ที่อยู่ของคำขอไม่ถูกต้อง', en: 'The request URL is malformed' },
+  param_too_long: { th: 'ค่าในที่อยู่ของคำขอยาวเกินไป', en: 'A path parameter is too long' },
+  bad_request: { th: 'คำขอไม่ถูกต้อง', en: 'Bad request' },
+
   // An internal error (9000): nothing about it but the id support finds it by in the log.
   internal_error: {
     th: 'เกิดข้อผิดพลาดภายในระบบ (รหัสคำขอ {requestId})',
