@@ -90,7 +90,8 @@ test.describe
       await expectAccessible(page, 're-authentication dialog');
       await screenshot(page, 'admin-reauth-dialog');
       await reauthenticate(page, 'wrong-password-1');
-      await expect(reauth.getByTestId('reauth-message')).toHaveText('ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง');
+      // The username is the signed-in one: the server's reason names the password alone.
+      await expect(reauth.getByTestId('reauth-message')).toHaveText('รหัสผ่านไม่ถูกต้อง');
       await screenshot(page, 'admin-reauth-error');
       // Nothing was created yet.
       await reauth.getByRole('button', { name: 'ปิด', exact: true }).click();
