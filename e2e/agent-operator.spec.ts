@@ -90,7 +90,7 @@ test.describe
       await pickAgent(page, form, 'เอเจนต์', otherAgent);
       await form.getByLabel(/^รหัสผ่าน/).fill('short');
       await form.getByRole('button', { name: 'บันทึก' }).click();
-      await expect(form.getByText('ต้องมีอย่างน้อย 8 ตัวอักษร', { exact: true })).toBeVisible();
+      await expect(form.getByText('ต้องมีอย่างน้อย 8 ตัวอักษร', { exact: true }).last()).toBeVisible();
 
       await form.getByLabel(/^รหัสผ่าน/).fill('another-pass-1');
       await form.getByRole('button', { name: 'บันทึก' }).click();

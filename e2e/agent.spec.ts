@@ -147,7 +147,8 @@ test.describe
       await dialog.getByLabel('รหัสผ่าน', { exact: true }).fill('short');
       await dialog.getByRole('button', { name: 'บันทึก' }).click();
       await expect(dialog.getByTestId('error-banner')).toBeVisible();
-      await expect(dialog.getByText('ต้องมีอย่างน้อย 8 ตัวอักษร', { exact: true })).toBeVisible();
+      // The password's rule is the first reason: under its field and in the banner.
+      await expect(dialog.getByText('ต้องมีอย่างน้อย 8 ตัวอักษร', { exact: true })).toHaveCount(2);
       await expect(dialog.getByText('ใช้ได้เฉพาะตัวพิมพ์เล็ก a–z และตัวเลข 0–9', { exact: true })).toBeVisible();
       await expect(dialog.getByText('ต้องมีอย่างน้อย 16 ตัวอักษร', { exact: true })).toBeVisible();
       await expectAccessible(page, 'register agent dialog with server errors');

@@ -93,9 +93,10 @@ test.describe
 
       await form.getByRole('textbox', { name: 'ชื่อผู้ใช้' }).fill('no spaces');
       await form.getByRole('button', { name: 'บันทึก' }).click();
+      // Under the field, and in the banner as the first reason.
       await expect(
         form.getByText('ใช้ได้เฉพาะตัวอักษรภาษาอังกฤษ (a–z, A–Z) ตัวเลข และ _', { exact: true }),
-      ).toBeVisible();
+      ).toHaveCount(2);
       await form.getByRole('button', { name: 'ยกเลิก' }).click();
       await expect(form).toBeHidden();
     });
