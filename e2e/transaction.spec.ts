@@ -262,10 +262,10 @@ test.describe
       await expect(rows(page).last()).toContainText(betId(expected.at(-1) ?? 0));
       await screenshot(page, 'transaction-list-date-filter');
 
-      // A player id that is not one: the server's message in the red banner (spec §5).
+      // A player id that is not one: the server's reason in the red banner, in Thai (spec §5, DESIGN §4).
       await filters.getByLabel('ผู้เล่น (ID)').fill('abc');
       await filters.getByRole('button', { name: 'ค้นหา' }).click();
-      await expect(page.getByTestId('error-banner')).toContainText('user');
+      await expect(page.getByTestId('error-banner')).toContainText('รหัสอ้างอิงไม่ถูกต้อง');
       await filters.getByLabel('ผู้เล่น (ID)').fill('');
 
       // Nothing matches: the no-data picture.
