@@ -2,7 +2,16 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { api } from '@sapi/contract';
 import { expect, makeAdapter, test } from './fixtures';
-import { apiCall, apiToken, expectAccessible, openApp, screenshot, signIn, uniqueName } from './support';
+import {
+  apiCall,
+  apiToken,
+  expectAccessible,
+  internalErrorBody,
+  openApp,
+  screenshot,
+  signIn,
+  uniqueName,
+} from './support';
 
 const stamp = Date.now().toString(36).toUpperCase();
 const provider = { name: `Lucky Spin ${stamp}`, code: `LS_${stamp}` };
@@ -63,11 +72,11 @@ test.describe
       await screenshot(page, 'adapter-create-dialog');
 
       await dialog.getByRole('button', { name: 'บันทึก' }).click();
-      await expect(dialog.getByTestId('error-banner')).toContainText(
-        'codename: may contain only upper-case letters, digits and _',
-      );
-      await expect(dialog.getByText('may contain only upper-case letters, digits and _')).toHaveCount(2);
-      await expect(dialog.getByText('must be an http(s) URL')).toBeVisible();
+      // In Thai, from the answer's issue codes: never the server's English.
+      const codenameRule = 'ใช้ได้เฉพาะตัวพิมพ์ใหญ่ A–Z ตัวเลข และ _';
+      await expect(dialog.getByTestId('error-banner')).toContainText(codenameRule);
+      await expect(dialog.getByText(codenameRule)).toHaveCount(2);
+      await expect(dialog.getByText('ต้องเป็นที่อยู่เว็บที่ขึ้นต้นด้วย http:// หรือ https://')).toBeVisible();
       await expectAccessible(page, 'add game dialog with server errors');
       await screenshot(page, 'adapter-create-errors');
 
@@ -101,7 +110,7 @@ test.describe
       await screenshot(page, 'adapter-list');
     });
 
-    test('a code already in use is refused with the server message', async ({ page }) => {
+    test('a code already in use is refused, said in Thai', async ({ page }) => {
       await openAdapters(page);
       await page.getByRole('button', { name: 'เพิ่มเกม' }).click();
       const dialog = page.getByRole('dialog', { name: 'เพิ่มค่ายเกม' });
@@ -111,7 +120,7 @@ test.describe
       await dialog.getByLabel('โลโก้').fill('https://cdn.example.com/copy.svg');
       await dialog.getByRole('button', { name: 'บันทึก' }).click();
       await expect(dialog.getByTestId('error-banner')).toContainText(
-        `Code "${provider.code}" is already used by another game provider`,
+        `รหัส "${provider.code}" ถูกใช้โดยค่ายเกมอื่นแล้ว`,
       );
       await dialog.getByRole('button', { name: 'ยกเลิก' }).click();
       await expect(dialog).toBeHidden();
@@ -254,14 +263,14 @@ test.describe('game providers: roles and failures', () => {
     });
   }
 
-  test('a failed list shows the red banner with the server message, and retries', async ({ page }) => {
+  test('a failed list shows the red banner with the reason in Thai, and retries', async ({ page }) => {
     let failures = 1;
     await page.route('**/api/v1/adapter/list', async (route) => {
       if (failures-- > 0) {
         await route.fulfill({
           status: 500,
           contentType: 'application/json',
-          body: JSON.stringify({ status: 9000, error: 'Internal error (request id req-77)', data: null }),
+          body: internalErrorBody('req-77'),
         });
       } else {
         await route.continue();
@@ -270,7 +279,7 @@ test.describe('game providers: roles and failures', () => {
     await openApp(page, '/adapter/list');
     const banner = page.getByTestId('error-banner');
     await expect(banner).toContainText('โหลดข้อมูลไม่สำเร็จ');
-    await expect(banner).toContainText('Internal error (request id req-77)');
+    await expect(banner).toContainText('เกิดข้อผิดพลาดภายในระบบ (รหัสคำขอ req-77)');
     await screenshot(page, 'adapter-list-error');
     await banner.getByRole('button', { name: 'ลองอีกครั้ง' }).click();
     await expect(banner).toBeHidden();

@@ -6,6 +6,7 @@ import {
   apiCall,
   apiToken,
   expectAccessible,
+  internalErrorBody,
   openApp,
   screenshot,
   signIn,
@@ -89,7 +90,8 @@ test.describe
       await expectAccessible(page, 're-authentication dialog');
       await screenshot(page, 'admin-reauth-dialog');
       await reauthenticate(page, 'wrong-password-1');
-      await expect(reauth.getByTestId('reauth-message')).toHaveText('ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง');
+      // The username is the signed-in one: the server's reason names the password alone.
+      await expect(reauth.getByTestId('reauth-message')).toHaveText('รหัสผ่านไม่ถูกต้อง');
       await screenshot(page, 'admin-reauth-error');
       // Nothing was created yet.
       await reauth.getByRole('button', { name: 'ปิด', exact: true }).click();
@@ -106,7 +108,7 @@ test.describe
       await expect(row(page, newAdmin)).toContainText('ใช้งาน');
     });
 
-    test('a duplicate username shows the server message in the red banner', async ({ page }) => {
+    test('a duplicate username shows the server reason in Thai in the red banner', async ({ page }) => {
       await openAdmins(page);
       await page.getByRole('button', { name: 'เพิ่มผู้ดูแลระบบ' }).click();
       const form = page.getByRole('dialog', { name: 'เพิ่มผู้ดูแลระบบ' });
@@ -115,7 +117,7 @@ test.describe
       await form.getByRole('button', { name: 'บันทึก' }).click();
       await reauthenticate(page);
       await expect(page.getByRole('dialog', { name: 'ยืนยันตัวตน' })).toBeHidden();
-      await expect(form.getByTestId('error-banner')).toContainText(`Username "${newAdmin}" is already taken`);
+      await expect(form.getByTestId('error-banner')).toContainText(`ชื่อผู้ใช้ "${newAdmin}" ถูกใช้แล้ว`);
       await expectAccessible(page, 'add admin dialog with error');
       await screenshot(page, 'admin-create-error');
     });
@@ -212,14 +214,14 @@ test.describe('admin accounts: other cases', () => {
     await expect(page.getByRole('option')).toHaveText(['OPERATOR', 'REPORTER']);
   });
 
-  test('a failed list shows the red banner with the server message, and retries', async ({ page }) => {
+  test('a failed list shows the red banner with the reason in Thai, and retries', async ({ page }) => {
     let failures = 1;
     await page.route('**/api/v1/admin/admin/list', async (route) => {
       if (failures-- > 0) {
         await route.fulfill({
           status: 500,
           contentType: 'application/json',
-          body: JSON.stringify({ status: 9000, error: 'Internal error (request id req-42)', data: null }),
+          body: internalErrorBody('req-42'),
         });
       } else {
         await route.continue();
@@ -229,7 +231,7 @@ test.describe('admin accounts: other cases', () => {
     await openApp(page, '/admin/list?username=admin');
     const banner = page.getByTestId('error-banner');
     await expect(banner).toContainText('โหลดข้อมูลไม่สำเร็จ');
-    await expect(banner).toContainText('Internal error (request id req-42)');
+    await expect(banner).toContainText('เกิดข้อผิดพลาดภายในระบบ (รหัสคำขอ req-42)');
     await expectAccessible(page, 'admin list failure');
     await screenshot(page, 'admin-list-error');
     await banner.getByRole('button', { name: 'ลองอีกครั้ง' }).click();

@@ -82,17 +82,15 @@ test.describe
       await openOperators(page);
       const form = await register(page, agent, manager, 'REPORTER');
       await form.getByRole('button', { name: 'บันทึก' }).click();
-      await expect(form.getByTestId('error-banner')).toContainText(
-        `Username "${manager}" is already used by this agent`,
-      );
+      await expect(form.getByTestId('error-banner')).toContainText(`ชื่อผู้ใช้ "${manager}" ถูกใช้แล้วในเอเจนต์นี้`);
       await expectAccessible(page, 'register operator dialog with a 409 error');
       await screenshot(page, 'agent-operator-conflict');
 
-      // A short password: the server's field message.
+      // A short password: the server's field rule, in Thai.
       await pickAgent(page, form, 'เอเจนต์', otherAgent);
       await form.getByLabel(/^รหัสผ่าน/).fill('short');
       await form.getByRole('button', { name: 'บันทึก' }).click();
-      await expect(form.getByText('must be 8 to 128 characters', { exact: true })).toBeVisible();
+      await expect(form.getByText('ต้องมีอย่างน้อย 8 ตัวอักษร', { exact: true }).last()).toBeVisible();
 
       await form.getByLabel(/^รหัสผ่าน/).fill('another-pass-1');
       await form.getByRole('button', { name: 'บันทึก' }).click();

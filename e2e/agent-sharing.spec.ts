@@ -84,16 +84,15 @@ test.describe
       await pickAgent(page, form, 'เอเจนต์แม่', other);
       await form.getByRole('textbox', { name: 'เปอร์เซ็นต์ของเอเจนต์แม่' }).fill('10');
       await form.getByRole('button', { name: 'บันทึก' }).click();
-      await expect(form.getByTestId('error-banner')).toContainText('An agent cannot be its own parent');
-      await expect(form.getByText('An agent cannot be its own parent', { exact: true })).toBeVisible();
+      const ownParent = 'เอเจนต์เป็นเอเจนต์แม่ของตัวเองไม่ได้';
+      await expect(form.getByTestId('error-banner')).toContainText(ownParent);
+      await expect(form.getByText(ownParent, { exact: true }).last()).toBeVisible();
       await screenshot(page, 'agent-sharing-own-parent');
 
       // A second enabled arrangement for the same agent: 409 in the red banner.
       await pickAgent(page, form, 'เอเจนต์', agent);
       await form.getByRole('button', { name: 'บันทึก' }).click();
-      await expect(form.getByTestId('error-banner')).toContainText(
-        'This agent already has an enabled sharing arrangement',
-      );
+      await expect(form.getByTestId('error-banner')).toContainText('เอเจนต์นี้มีการแบ่งรายได้ที่เปิดใช้งานอยู่แล้ว');
       await expectAccessible(page, 'add sharing dialog with a 409 error');
       await screenshot(page, 'agent-sharing-conflict');
 
@@ -102,7 +101,7 @@ test.describe
       await pickAgent(page, form, 'เอเจนต์แม่', agent);
       await form.getByRole('button', { name: 'บันทึก' }).click();
       await expect(form.getByTestId('error-banner')).toContainText(
-        'This arrangement would make a cycle of parent agents',
+        'การแบ่งรายได้นี้จะทำให้ลำดับเอเจนต์แม่วนกลับมาที่เอเจนต์เดิม',
       );
       await form.getByRole('button', { name: 'ยกเลิก' }).click();
       await expect(form).toBeHidden();
@@ -172,10 +171,10 @@ test.describe
       await expect(form).toBeHidden();
       await expect(row(page, agent)).toHaveCount(2);
 
-      // …so enabling the first is refused with the server's 409 message.
+      // …so enabling the first is refused with the server's 409 reason, in Thai.
       await toggle.click({ force: true });
       await confirm.getByRole('button', { name: 'ยืนยันเปิดใช้งาน' }).click();
-      await expect(page.getByText('This agent already has an enabled sharing arrangement')).toBeVisible();
+      await expect(page.getByText('เอเจนต์นี้มีการแบ่งรายได้ที่เปิดใช้งานอยู่แล้ว')).toBeVisible();
       await expect(confirm).toBeHidden();
       await expect(toggle).toBeChecked();
       await screenshot(page, 'agent-sharing-enable-refused');

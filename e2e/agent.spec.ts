@@ -2,7 +2,16 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { type AgentWithSecret, api } from '@sapi/contract';
 import { expect, ingest, makeAdapter, makeAgent, test } from './fixtures';
-import { apiCall, apiToken, expectAccessible, openApp, screenshot, signIn, uniqueName } from './support';
+import {
+  apiCall,
+  apiToken,
+  expectAccessible,
+  internalErrorBody,
+  openApp,
+  screenshot,
+  signIn,
+  uniqueName,
+} from './support';
 
 const tag = Date.now().toString(36).slice(-4);
 const senior = { username: uniqueName('senior'), prefix: `s${tag}`, code: `SEN-${tag}` };
@@ -138,26 +147,25 @@ test.describe
       await dialog.getByLabel('รหัสผ่าน', { exact: true }).fill('short');
       await dialog.getByRole('button', { name: 'บันทึก' }).click();
       await expect(dialog.getByTestId('error-banner')).toBeVisible();
-      await expect(dialog.getByText('must be 8 to 128 characters', { exact: true })).toBeVisible();
-      await expect(
-        dialog.getByText('must be 2 to 6 lower-case letters or digits', { exact: true }),
-      ).toBeVisible();
-      await expect(dialog.getByText('must be 16 to 128 characters', { exact: true })).toBeVisible();
+      // The password's rule is the first reason: under its field and in the banner.
+      await expect(dialog.getByText('ต้องมีอย่างน้อย 8 ตัวอักษร', { exact: true })).toHaveCount(2);
+      await expect(dialog.getByText('ใช้ได้เฉพาะตัวพิมพ์เล็ก a–z และตัวเลข 0–9', { exact: true })).toBeVisible();
+      await expect(dialog.getByText('ต้องมีอย่างน้อย 16 ตัวอักษร', { exact: true })).toBeVisible();
       await expectAccessible(page, 'register agent dialog with server errors');
       await screenshot(page, 'agent-register-errors');
 
-      // A prefix already in use: 409 with the server's message.
+      // A prefix already in use: 409, said in Thai.
       await dialog.getByLabel('รหัสผ่าน', { exact: true }).fill('agent-pass-2024');
       await dialog.getByLabel('Prefix').fill(senior.prefix);
       await dialog.getByLabel('Secret').fill(child.secret);
       await dialog.getByRole('button', { name: 'บันทึก' }).click();
       await expect(dialog.getByTestId('error-banner')).toContainText(
-        'Prefix is already used by another agent',
+        `Prefix "${senior.prefix}" ถูกใช้โดยเอเจนต์อื่นแล้ว`,
       );
 
       // A prefix that another agent's starts (or that starts it) would mix their players' names:
       // refused beside the field, in Thai, naming the other prefix.
-      const overlap = `คำนำหน้านี้ซ้อนกับคำนำหน้า "${senior.prefix}" ของเอเจนต์อื่น (คำหนึ่งขึ้นต้นด้วยอีกคำ) ชื่อผู้เล่นจะชนกัน`;
+      const overlap = `Prefix นี้ซ้อนกับ Prefix "${senior.prefix}" ของเอเจนต์อื่น (คำหนึ่งขึ้นต้นด้วยอีกคำ) ชื่อผู้เล่นจะชนกัน`;
       await dialog.getByLabel('Prefix').fill(`${senior.prefix}x`);
       await dialog.getByRole('button', { name: 'บันทึก' }).click();
       await expect(dialog.getByTestId('error-banner')).toContainText(overlap);
@@ -416,7 +424,7 @@ test.describe('agents: roles and failures', () => {
     await screenshot(page, 'agent-view-reporter');
   });
 
-  test('a failed list shows the red banner with the server message, and retries', async ({ page }) => {
+  test('a failed list shows the red banner with the reason in Thai, and retries', async ({ page }) => {
     let failures = 1;
     await page.route('**/api/v1/agent/list', async (route) => {
       const body = route.request().postDataJSON() as { limit?: number; username?: string };
@@ -425,7 +433,7 @@ test.describe('agents: roles and failures', () => {
         await route.fulfill({
           status: 500,
           contentType: 'application/json',
-          body: JSON.stringify({ status: 9000, error: 'Internal error (request id req-88)', data: null }),
+          body: internalErrorBody('req-88'),
         });
       } else {
         await route.continue();
@@ -434,7 +442,7 @@ test.describe('agents: roles and failures', () => {
     await openApp(page, '/agent/list?username=x');
     const banner = page.getByTestId('error-banner');
     await expect(banner).toContainText('โหลดข้อมูลไม่สำเร็จ');
-    await expect(banner).toContainText('Internal error (request id req-88)');
+    await expect(banner).toContainText('เกิดข้อผิดพลาดภายในระบบ (รหัสคำขอ req-88)');
     await expectAccessible(page, 'agent list failure');
     await screenshot(page, 'agent-list-error');
     await banner.getByRole('button', { name: 'ลองอีกครั้ง' }).click();

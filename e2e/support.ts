@@ -6,6 +6,19 @@ import { ADMIN_PASSWORD, ADMIN_USERNAME } from './env';
 
 export { ADMIN_PASSWORD, ADMIN_USERNAME };
 
+/** A 9000 answer as the server sends it: the request id in the English `error` and in its reason. */
+export const internalErrorBody = (requestId: string) => {
+  const error = `Internal error (request id ${requestId})`;
+  return JSON.stringify({
+    status: 9000,
+    error,
+    data: {
+      requestId,
+      issues: [{ path: '', code: 'internal_error', params: { requestId }, message: error }],
+    },
+  });
+};
+
 /** The token key of the default partner prefix. */
 export const TOKEN_KEY = 'sapi_token';
 

@@ -4,7 +4,7 @@ import type { AgentWithSecret } from '@sapi/contract';
 import { bangkokDay, bangkokDayStart, mmddyyyy, pickDay } from './bangkok';
 import { BASE_URL } from './env';
 import { expect, ingest, makeAgent, test } from './fixtures';
-import { apiToken, expectAccessible, openApp, screenshot } from './support';
+import { apiToken, expectAccessible, internalErrorBody, openApp, screenshot } from './support';
 
 /**
  * One agent with 120 signed rows: 60 bets, each a HOLD and its SETTLE 45 s later, two hours apart
@@ -262,10 +262,10 @@ test.describe
       await expect(rows(page).last()).toContainText(betId(expected.at(-1) ?? 0));
       await screenshot(page, 'transaction-list-date-filter');
 
-      // A player id that is not one: the server's message in the red banner (spec §5).
+      // A player id that is not one: the server's reason in the red banner, in Thai (spec §5, DESIGN §4).
       await filters.getByLabel('ผู้เล่น (ID)').fill('abc');
       await filters.getByRole('button', { name: 'ค้นหา' }).click();
-      await expect(page.getByTestId('error-banner')).toContainText('user');
+      await expect(page.getByTestId('error-banner')).toContainText('รหัสอ้างอิงไม่ถูกต้อง');
       await filters.getByLabel('ผู้เล่น (ID)').fill('');
 
       // Nothing matches: the no-data picture.
@@ -362,12 +362,12 @@ test.describe
         route.fulfill({
           status: 500,
           contentType: 'application/json',
-          body: JSON.stringify({ status: 9000, error: 'Internal error (request abc)', data: null }),
+          body: internalErrorBody('req-abc'),
         }),
       );
       await page.getByRole('search').getByLabel('Bet ID').fill('anything');
       await page.getByRole('search').getByRole('button', { name: 'ค้นหา' }).click();
-      await expect(page.getByTestId('error-banner')).toContainText('Internal error (request abc)');
+      await expect(page.getByTestId('error-banner')).toContainText('เกิดข้อผิดพลาดภายในระบบ (รหัสคำขอ req-abc)');
       await expectAccessible(page, 'transaction list error');
       await screenshot(page, 'transaction-list-error');
       await page.unroute('**/api/v1/transaction/*/list');

@@ -83,19 +83,20 @@ test.describe
       await screenshot(page, 'user-list');
     });
 
-    test('a taken username and a bad one show the server errors', async ({ page }) => {
+    test('a taken username and a bad one show the server errors in Thai', async ({ page }) => {
       await openPlayers(page);
       const form = await addPlayer(page, agent, alice, '10');
       await form.getByRole('button', { name: 'บันทึก' }).click();
-      await expect(form.getByTestId('error-banner')).toContainText(
-        `Player "${agent.prefix}${alice}" already exists`,
-      );
+      await expect(form.getByTestId('error-banner')).toContainText(`มีผู้เล่น "${agent.prefix}${alice}" อยู่แล้ว`);
       await expectAccessible(page, 'add user dialog with a 409 error');
       await screenshot(page, 'user-create-conflict');
 
       await form.getByRole('textbox', { name: 'ชื่อผู้ใช้' }).fill('no spaces');
       await form.getByRole('button', { name: 'บันทึก' }).click();
-      await expect(form.getByText('may contain only letters, digits and _', { exact: true })).toBeVisible();
+      // Under the field, and in the banner as the first reason.
+      await expect(
+        form.getByText('ใช้ได้เฉพาะตัวอักษรภาษาอังกฤษ (a–z, A–Z) ตัวเลข และ _', { exact: true }),
+      ).toHaveCount(2);
       await form.getByRole('button', { name: 'ยกเลิก' }).click();
       await expect(form).toBeHidden();
     });

@@ -34,7 +34,7 @@ export interface RawAnswer {
   error: string | null;
   /** The envelope, or null when the body is none (a CSV file, an empty or non-JSON body). */
   body: SentEnvelope | null;
-  /** The issues of a 2001 answer, each naming its field; [] for any other answer. */
+  /** The reasons an answer gives (a 2001's wrong fields, a 2009's rule, a 3029's wait…); [] when none. */
   issues: Issue[];
 }
 
@@ -106,7 +106,7 @@ const envelopeOf = (res: LightMyRequestResponse): SentEnvelope | null => {
 };
 
 const issuesOf = (body: SentEnvelope | null): Issue[] => {
-  if (body?.status !== Status.VALIDATION) return [];
+  if (!body || body.status === Status.OK) return [];
   return validationDataSchema.safeParse(body.data).data?.issues ?? [];
 };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boolFilter, httpUrlSchema, isoTimestamp, pageFields, refuseDeepPage, textFilter } from './common.ts';
+import { coded } from './issues.ts';
 
 export const adapterTypes = ['SLOT', 'LIVE', 'SPORT', 'FISHING', 'TABLE', 'LOTTO', 'OTHER'] as const;
 export const adapterTypeSchema = z.enum(adapterTypes);
@@ -9,7 +10,10 @@ export const codenameSchema = z
   .string()
   .min(2, 'must be 2 to 32 characters')
   .max(32, 'must be 2 to 32 characters')
-  .regex(/^[A-Z0-9_]+$/, 'may contain only upper-case letters, digits and _');
+  .refine(
+    (v) => /^[A-Z0-9_]*$/.test(v),
+    coded('codename_chars', 'may contain only upper-case letters, digits and _'),
+  );
 
 export const adapterSchema = z.object({
   _id: z.string(),

@@ -10,6 +10,7 @@ import {
   textFilter,
   usernameSchema,
 } from './common.ts';
+import { coded } from './issues.ts';
 
 export const agentTypes = ['SENIOR', 'MASTER', 'AGENT', 'SUBAGENT'] as const;
 export const agentTypeSchema = z.enum(agentTypes);
@@ -17,17 +18,25 @@ export type AgentType = z.infer<typeof agentTypeSchema>;
 
 export const prefixSchema = z
   .string()
-  .regex(/^[a-z0-9]{2,6}$/, 'must be 2 to 6 lower-case letters or digits');
+  .min(2, 'must be 2 to 6 lower-case letters or digits')
+  .max(6, 'must be 2 to 6 lower-case letters or digits')
+  .refine((v) => /^[a-z0-9]*$/.test(v), coded('prefix_chars', 'must be 2 to 6 lower-case letters or digits'));
 export const agentCodeSchema = z
   .string()
   .min(2, 'must be 2 to 32 characters')
   .max(32, 'must be 2 to 32 characters')
-  .regex(/^[A-Za-z0-9_-]+$/, 'may contain only letters, digits, _ and -');
+  .refine(
+    (v) => /^[A-Za-z0-9_-]*$/.test(v),
+    coded('code_chars', 'may contain only letters, digits, _ and -'),
+  );
 export const agentSecretSchema = z
   .string()
   .min(16, 'must be 16 to 128 characters')
   .max(128, 'must be 16 to 128 characters')
-  .regex(/^[\x21-\x7e]+$/, 'may contain only visible ASCII characters');
+  .refine(
+    (v) => /^[\x21-\x7e]*$/.test(v),
+    coded('secret_chars', 'may contain only visible ASCII characters'),
+  );
 
 /** What every role reads about an agent. */
 export const agentSchema = z.object({

@@ -1,16 +1,17 @@
 import { z } from 'zod';
+import { coded } from './issues.ts';
 
 /** The largest value a PostgreSQL `bigint` (our ids) holds: 2^63 − 1. */
 export const MAX_ID = '9223372036854775807';
-/** Record ids are strings named `_id` (DESIGN §4); ours are decimal bigints, so at most 2^63 − 1. */
+/** Decimal digits without a leading zero, at most 2^63 − 1 (same length: decimal strings compare as numbers). */
+const isRecordId = (v: string) => /^[1-9][0-9]{0,18}$/.test(v) && (v.length < MAX_ID.length || v <= MAX_ID);
+/**
+ * Record ids are strings named `_id` (DESIGN §4); ours are decimal bigints, so at most 2^63 − 1. One
+ * rule with one code: a malformed id and a too large one are the same mistake to the user.
+ */
 export const idText = z
   .string()
-  .regex(/^[1-9][0-9]{0,18}$/, 'must be a record id')
-  // Same length: decimal strings compare as numbers.
-  .refine((v) => v.length < MAX_ID.length || v <= MAX_ID, {
-    message: 'must be a record id',
-    params: { code: 'record_id', maximum: MAX_ID },
-  });
+  .refine(isRecordId, coded('record_id', 'must be a record id', { maximum: MAX_ID }));
 /**
  * A record id as clients send it (the decimal string), read as the bigint the database keys on.
  * Unions take `idText` and convert after: a failed branch that transforms counts as aborted, and
@@ -28,7 +29,10 @@ export const usernameSchema = z
   .string()
   .min(3, 'must be 3 to 32 characters')
   .max(32, 'must be 3 to 32 characters')
-  .regex(/^[a-zA-Z0-9_]+$/, 'may contain only letters, digits and _');
+  .refine(
+    (v) => /^[a-zA-Z0-9_]*$/.test(v),
+    coded('username_chars', 'may contain only letters, digits and _'),
+  );
 export const passwordSchema = z
   .string()
   .min(8, 'must be 8 to 128 characters')
@@ -60,29 +64,28 @@ const inYears = (v: string) => {
   const year = new Date(v).getUTCFullYear();
   return year >= MIN_YEAR && year <= MAX_YEAR;
 };
-const yearsIssue = {
-  message: `must be a date in the years ${MIN_YEAR}..${MAX_YEAR}`,
-  params: { code: 'date_range', minimum: MIN_YEAR, maximum: MAX_YEAR },
-};
+const yearsIssue = () =>
+  coded('date_range', `must be a date in the years ${MIN_YEAR}..${MAX_YEAR}`, {
+    minimum: MIN_YEAR,
+    maximum: MAX_YEAR,
+  });
 /**
  * Fractions of a second beyond milliseconds: a JavaScript date keeps milliseconds and PostgreSQL
  * rounds beyond microseconds, so two instants sent apart could be stored or compared as one.
  */
 const atMostMilliseconds = (v: string) => !/\.\d{4,}/.test(v);
-const precisionIssue = {
-  message: 'may have at most 3 digits of a second (milliseconds)',
-  params: { code: 'date_precision', maximum: 3 },
-};
+const precisionIssue = () =>
+  coded('date_precision', 'may have at most 3 digits of a second (milliseconds)', { maximum: 3 });
 /** An ISO date-time with offset, in the years MIN_YEAR..MAX_YEAR: every date-time input goes through it. */
 export const isoDateTimeInput = z.iso
   .datetime({ offset: true })
-  .refine(atMostMilliseconds, precisionIssue)
-  .refine(inYears, yearsIssue);
+  .refine(atMostMilliseconds, precisionIssue())
+  .refine(inYears, yearsIssue());
 /** An ISO date or date-time (pickers send either), in the years MIN_YEAR..MAX_YEAR. */
 export const isoDateInput = z
   .union([z.iso.datetime({ offset: true }), z.iso.date()])
-  .refine(atMostMilliseconds, precisionIssue)
-  .refine(inYears, yearsIssue);
+  .refine(atMostMilliseconds, precisionIssue())
+  .refine(inYears, yearsIssue());
 
 /** Date filter: ISO date or date-time; empty or absent means no filter. */
 export const dateFilter = z
@@ -94,11 +97,7 @@ export const dateFilter = z
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /** Can PostgreSQL `text` hold this string as sent? Not with a NUL, and UTF-8 has no lone surrogates. */
 export const isStorableText = (v: string) => !v.includes('\u0000') && !loneSurrogate.test(v);
-/** A fresh object per use: zod's `refine` rewrites the options it is given (`message` → `error`). */
-const unstorable = () => ({
-  message: 'must not contain NUL characters or unpaired surrogates',
-  params: { code: 'text_unstorable' },
-});
+const unstorable = () => coded('text_unstorable', 'must not contain NUL characters or unpaired surrogates');
 /** A string PostgreSQL can store, for forms that want the rule on one field. */
 export const storableText = z.string().refine(isStorableText, unstorable());
 
@@ -140,8 +139,11 @@ export const refuseDeepPage = (v: { page: number; limit: number }, ctx: z.Refine
   ctx.addIssue({
     code: 'custom',
     path: ['page'],
-    message: `must be at most ${maximum} with limit ${v.limit}: pages may start at most ${MAX_PAGE_OFFSET} rows deep; narrow the filters`,
-    params: { code: 'page_too_deep', maximum },
+    ...coded(
+      'page_too_deep',
+      `must be at most ${maximum} with limit ${v.limit}: pages may start at most ${MAX_PAGE_OFFSET} rows deep; narrow the filters`,
+      { maximum },
+    ),
   });
 };
 
@@ -173,23 +175,31 @@ export const emptyBodySchema = z.object({}).optional();
 /** Largest amount in major units we accept: far beyond any bet, well inside exact doubles. */
 export const MAX_MONEY = 1_000_000_000_000;
 
+/** At most two decimals (satang): amounts are stored as bigint minor units (DESIGN §6). */
+export const hasCents = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
+export const centsIssue = () => coded('decimals', 'may have at most 2 decimals', { maximum: 2 });
+
 /** Money in major units with at most 2 decimals (stored as bigint minor units, DESIGN §4). */
 export const moneySchema = z
   .number()
   .finite()
   .min(0, 'must not be negative')
   .max(MAX_MONEY, 'is too large')
-  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'may have at most 2 decimals');
+  .refine(hasCents, centsIssue());
 
-/** Percentage 0..100 with at most 2 decimals. */
+/** Percentage 0..100 with at most 2 decimals: one rule for both ends, so the user reads the whole range. */
 export const percentSchema = z
   .number()
   .finite()
-  .min(0, 'must be between 0 and 100')
-  .max(100, 'must be between 0 and 100')
-  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'may have at most 2 decimals');
+  .refine(
+    (v) => v >= 0 && v <= 100,
+    coded('percent_range', 'must be between 0 and 100', { minimum: 0, maximum: 100 }),
+  )
+  .refine(hasCents, centsIssue());
 
+const httpUrl = z.url({ protocol: /^https?$/ });
+/** zod's url check with a code of our own: its `invalid_format` cannot say "http or https". */
 export const httpUrlSchema = z
   .string()
   .max(2048, 'must be at most 2048 characters')
-  .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }));
+  .refine((v) => httpUrl.safeParse(v).success, coded('http_url', 'must be an http(s) URL'));

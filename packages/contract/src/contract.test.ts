@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { adminListQuerySchema } from './admin.ts';
 import { boolFilter, dateFilter, idFilter, idSchema, lastServedPage, MAX_ID, textFilter } from './common.ts';
+import { issueText } from './messages.ts';
 import { allows, api, pathOf } from './routes.ts';
-import { httpStatusOf, issueText, Status, statusMessages } from './status.ts';
+import { httpStatusOf, Status, statusMessages } from './status.ts';
 
 describe('list filters (DESIGN §4)', () => {
   it('reads booleans as the spec sends them', () => {
@@ -61,7 +62,7 @@ describe('record ids (DESIGN §4)', () => {
       [api.userList.body.safeParse({ agent: 'x' }).error?.issues, 'agent'],
     ] as const) {
       expect(issues).toMatchObject([
-        { path: [path], code: 'invalid_format', message: 'must be a record id' },
+        { path: [path], code: 'custom', params: { code: 'record_id' }, message: 'must be a record id' },
       ]);
     }
   });
@@ -116,7 +117,11 @@ describe('issues in the user language (DESIGN §4)', () => {
     expect(issueText(issue, 'th')).toBe('ช่วงวันที่ยาวได้ไม่เกิน 366 วัน');
     expect(issueText(issue, 'en')).toBe('The date range may span at most 366 days');
     expect(issueText({ code: 'prefix_overlap', params: { prefix: 'ab' } }, 'th')).toContain('"ab"');
-    expect(issueText({ code: 'too_big', params: { maximum: 3 } }, 'th')).toBeUndefined();
+    expect(issueText({ code: 'too_big', params: { maximum: 3, origin: 'string' } }, 'th')).toBe(
+      'ต้องมีไม่เกิน 3 ตัวอักษร',
+    );
+    expect(issueText({ code: 'no_such_code' }, 'th')).toBeUndefined();
+    expect(issueText({ code: 'toString' }, 'th')).toBeUndefined();
     expect(issueText({}, 'en')).toBeUndefined();
   });
 });

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 
 /**
- * One reason a validation failed (DESIGN §4): `code` is zod's issue code or the contract's own
- * (`record_id`, `date_range`, `text_unstorable`, `range_too_long`, …; see `issueMessages`), `params`
- * its numbers (`maximum`, `minimum`), `message` English for logs and API clients.
+ * One reason a call was refused (DESIGN §4): `code` is zod's issue code or the contract's own
+ * (`record_id`, `range_too_long`, `username_taken`, `too_many_attempts`, …; see `issueMessages`),
+ * `params` its numbers and names (`maximum`, `seconds`, `username`), `message` English for logs and
+ * API clients. Validation answers (2001) carry one per wrong field; other refusals with specifics
+ * (2004 which record, 2009 which rule, 3002, 3004, 3005, 3029) carry one too, `path` naming the field
+ * it concerns or '' for the request as a whole.
  */
 export const issueSchema = z.object({
   path: z.string(),
@@ -23,5 +26,5 @@ export interface Envelope<T> {
 export const envelopeSchema = <T extends z.ZodType>(data: T) =>
   z.object({ status: z.number(), error: z.string().nullable(), data });
 
-/** The body of a 2001 answer. */
+/** The `data` of a 2001 answer, and of any refusal that says its reason. */
 export const validationDataSchema = z.object({ issues: z.array(issueSchema) });

@@ -9,6 +9,7 @@ export * from './common.ts';
 export * from './envelope.ts';
 export * from './issues.ts';
 export * from './language.ts';
+export * from './messages.ts';
 export * from './report.ts';
 export * from './roles.ts';
 export * from './routes.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, idText, isoDateInput } from './common.ts';
+import { coded } from './issues.ts';
 import { transactionSchema } from './transaction.ts';
 
 /** A report's agent: one agent id, or `all` for the whole platform (DESIGN §10). */
@@ -18,7 +19,10 @@ const part = (max: number, name: string) =>
       if (v === undefined || v === '') return undefined;
       const n = Number(v);
       if (!Number.isInteger(n) || n < 1 || n > max) {
-        ctx.addIssue({ code: 'custom', message: `must be a ${name} number 1..${max}` });
+        ctx.addIssue({
+          code: 'custom',
+          ...coded('int_range', `must be a ${name} number 1..${max}`, { minimum: 1, maximum: max }),
+        });
         return z.NEVER;
       }
       return n;
@@ -26,7 +30,10 @@ const part = (max: number, name: string) =>
 const yearPart = z.union([z.string(), z.number()]).transform((v, ctx) => {
   const n = Number(v);
   if (!Number.isInteger(n) || n < 2000 || n > 2100) {
-    ctx.addIssue({ code: 'custom', message: 'must be a year 2000..2100' });
+    ctx.addIssue({
+      code: 'custom',
+      ...coded('int_range', 'must be a year 2000..2100', { minimum: 2000, maximum: 2100 }),
+    });
     return z.NEVER;
   }
   return n;
@@ -54,13 +61,14 @@ const rangeQuery = (maxDays: number, span: string) =>
   z.object({ from: isoDateInput, to: isoDateInput }).superRefine((v, ctx) => {
     const days = Math.floor((Date.parse(v.to) - Date.parse(v.from)) / DAY_MS) + 1;
     if (days < 0) {
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
+      ctx.addIssue({ code: 'custom', path: ['to'], ...coded('end_before_start', 'must not be before from') });
     } else if (days > maxDays) {
       ctx.addIssue({
         code: 'custom',
         path: ['to'],
-        message: `the range may span at most ${span} (${maxDays} days)`,
-        params: { code: 'range_too_long', maximum: maxDays },
+        ...coded('range_too_long', `the range may span at most ${span} (${maxDays} days)`, {
+          maximum: maxDays,
+        }),
       });
     }
   });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
+  centsIssue,
   dateFilter,
+  hasCents,
   idFilter,
   idSchema,
   isoDateInput,
@@ -10,6 +12,8 @@ import {
   refuseDeepPage,
   textFilter,
 } from './common.ts';
+import { issueSchema } from './envelope.ts';
+import { coded } from './issues.ts';
 
 export const betTypes = [
   'HOLD',
@@ -98,13 +102,11 @@ export const ingestItemSchema = z
       .string()
       .min(3)
       .max(26)
-      .regex(/^[a-zA-Z0-9_]+$/, 'may contain only letters, digits and _'),
-    amount: z
-      .number()
-      .finite()
-      .min(-MAX_MONEY)
-      .max(MAX_MONEY)
-      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'may have at most 2 decimals'),
+      .refine(
+        (v) => /^[a-zA-Z0-9_]*$/.test(v),
+        coded('username_chars', 'may contain only letters, digits and _'),
+      ),
+    amount: z.number().finite().min(-MAX_MONEY).max(MAX_MONEY).refine(hasCents, centsIssue()),
     startDate: isoDateTimeInput,
     endDate: isoDateTimeInput.nullable().optional(),
   })
@@ -114,11 +116,19 @@ export const ingestItemSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['amount'],
-        message: `${item.betType} amounts must be ${debit ? '≤ 0' : '≥ 0'}`,
+        ...coded(
+          debit ? 'amount_not_positive' : 'amount_not_negative',
+          `${item.betType} amounts must be ${debit ? '≤ 0' : '≥ 0'}`,
+          { betType: item.betType },
+        ),
       });
     }
     if (item.endDate && Date.parse(item.endDate) < Date.parse(item.startDate)) {
-      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'must not be before startDate' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['endDate'],
+        ...coded('end_before_start', 'must not be before startDate'),
+      });
     }
   });
 export type IngestItem = z.infer<typeof ingestItemSchema>;
@@ -141,30 +151,13 @@ export const ingestDataSchema = z.object({ accepted: z.number(), duplicates: z.n
  * (agent, betId, betType) is already stored, or appears earlier in the same batch, with any other
  * field different (amount, betTypeFromGame, gameBrand, gameCode, username, startDate, endDate).
  * `index` is the item's position in `transactions` (0-based). Nothing of such a batch is stored.
+ * `issues` says the reason like every other refusal (code `bet_resent_differs`).
  */
 export const ingestConflictDataSchema = z.object({
   conflicts: z.array(z.object({ index: z.number(), betId: z.string(), betType: betTypeSchema })),
+  issues: z.array(issueSchema),
 });
 export type IngestConflictData = z.infer<typeof ingestConflictDataSchema>;
-
-/** Why the ingest API refuses a batch beyond its schema, in Thai and English (DESIGN §9). */
-export const ingestRefusals = {
-  /** 400: `gameBrand` is not the codename of a registered game provider (enabled or disabled). */
-  unknownGameBrand: {
-    th: 'ค่ายเกมนี้ไม่ได้ลงทะเบียนไว้ในระบบ',
-    en: 'is not the codename of a registered game provider',
-  },
-  /** 409 (2009): a re-sent bet differs from the stored one; `data.conflicts` names each. */
-  conflictingResend: {
-    th: 'รายการเดิมถูกส่งซ้ำโดยมีข้อมูลต่างจากที่บันทึกไว้ จึงไม่บันทึกชุดข้อมูลนี้',
-    en: 'A re-sent bet differs from the stored one; nothing of the batch was stored',
-  },
-  /** 409 (2009): one of this agent's own totals (a day or month of a game) would leave the ledger's range. */
-  agentTotalOutOfRange: {
-    th: 'ยอดรวมของเอเย่นต์นี้เกินขีดจำกัดของระบบบัญชี จึงไม่บันทึกชุดข้อมูลนี้',
-    en: "One of this agent's totals would exceed the ledger's limit (±9,223,372,036,854,775,807 satang); nothing of the batch was stored",
-  },
-} as const;
 
 export const registerCountQuerySchema = z.object({
   /** Any day of the month to report (ISO date or date-time); the month is taken in the report time zone. */

@@ -1,6 +1,6 @@
 import type { Executor, Tx } from '../db/client.ts';
 import type { AuditEntry } from './audit.ts';
-import { notFound } from './errors.ts';
+import { notFound, type RecordName } from './errors.ts';
 
 export type AuditFn = (tx: Executor, entry: AuditEntry) => Promise<void>;
 
@@ -12,7 +12,7 @@ export const auditedChange = async <Row, Dto extends { _id: string }>(
   tx: Tx,
   opts: {
     load: (tx: Tx) => Promise<Row | undefined>;
-    what: string;
+    what: RecordName;
     toDto: (row: Row) => Dto;
     change: (tx: Tx, row: Row) => Promise<Row | undefined>;
     audit: AuditFn;

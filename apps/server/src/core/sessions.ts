@@ -5,7 +5,7 @@ import { type Db, type Executor, oncePerDatabase } from '../db/client.ts';
 import { admins, sessions } from '../db/schema/index.ts';
 import { sqlTime } from '../db/sql-time.ts';
 import { newToken, sha256Hex } from '../lib/tokens.ts';
-import { AppError } from './errors.ts';
+import { refusal } from './errors.ts';
 
 export const IDLE_MS = 30 * 60 * 1000;
 export const ABSOLUTE_MS = 12 * 60 * 60 * 1000;
@@ -85,7 +85,14 @@ export const assertRecentlyVerified = (actor: Actor, now: Date): void => {
   const at = actor.verifiedAt?.getTime();
   const age = at === undefined ? Number.POSITIVE_INFINITY : now.getTime() - at;
   if (age < 0 || age >= REAUTH_MS) {
-    throw new AppError(Status.REAUTH_REQUIRED, 'Confirm your password (verify) before this change');
+    throw refusal(
+      Status.REAUTH_REQUIRED,
+      'reauth_required',
+      'Confirm your password (verify) before this change',
+      {
+        params: { minutes: REAUTH_MS / 60_000 },
+      },
+    );
   }
 };
 

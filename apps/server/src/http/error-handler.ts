@@ -1,6 +1,6 @@
 import { httpStatusOf, Status } from '@sapi/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../core/errors.ts';
+import { AppError, reasonData } from '../core/errors.ts';
 import { constraintOf, sqlStateOf } from '../db/errors.ts';
 import { envelope } from './envelope.ts';
 import { routerErrorHeaders } from './security-headers.ts';
@@ -18,19 +18,24 @@ export const registerErrorHandling = (app: FastifyInstance) => {
     const code = (err as FastifyError).code;
     const http = (err as FastifyError).statusCode;
     if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      const error = 'Malformed JSON body';
       return reply
         .code(400)
-        .send({ status: Status.VALIDATION, error: 'Malformed JSON body', data: { issues: [] } });
+        .send({ status: Status.VALIDATION, error, data: reasonData('malformed_json', error) });
     }
     if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply
-        .code(413)
-        .send({ status: Status.VALIDATION, error: 'Request body is larger than 1 MiB', data: null });
+      const error = 'Request body is larger than 1 MiB';
+      return reply.code(413).send({
+        status: Status.VALIDATION,
+        error,
+        data: reasonData('body_too_large', error, { maximum: app.initialConfig.bodyLimit ?? 1_048_576 }),
+      });
     }
     if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      const error = 'Unsupported content type';
       return reply
         .code(415)
-        .send({ status: Status.VALIDATION, error: 'Unsupported content type', data: null });
+        .send({ status: Status.VALIDATION, error, data: reasonData('content_type', error) });
     }
     // The database refused a value (class 22: out of range, bad encoding…) or a row (class 23: a
     // constraint): the input's fault, so 400 or 409 — with no SQL, value or constraint in the answer.
@@ -41,20 +46,25 @@ export const registerErrorHandling = (app: FastifyInstance) => {
         ? reply.code(400).send({
             status: Status.VALIDATION,
             error: 'The input holds a value the database cannot store',
-            data: { issues: [{ path: '', code: 'data_exception', params: {}, message: 'not storable' }] },
+            data: reasonData('data_exception', 'not storable'),
           })
         : reply
             .code(409)
             .send({ status: Status.CONFLICT, error: 'The input conflicts with stored data', data: null });
     }
     if (http !== undefined && http >= 400 && http < 500) {
-      return reply.code(http).send({ status: Status.VALIDATION, error: 'Bad request', data: null });
+      const error = 'Bad request';
+      return reply
+        .code(http)
+        .send({ status: Status.VALIDATION, error, data: reasonData('bad_request', error) });
     }
     req.log.error({ err }, 'unhandled error');
+    const error = `Internal error (request id ${req.id})`;
+    // The request id in the reason too, so the user can quote it to support in their own language.
     return reply.code(500).send({
       status: Status.INTERNAL,
-      error: `Internal error (request id ${req.id})`,
-      data: { requestId: req.id },
+      error,
+      data: { requestId: req.id, ...reasonData('internal_error', error, { requestId: req.id }) },
     });
   });
 };
@@ -65,12 +75,13 @@ export const registerErrorHandling = (app: FastifyInstance) => {
  */
 export const answerFrameworkError = (err: FastifyError, _req: FastifyRequest, res: FastifyReply) => {
   const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const error = tooLong ? 'A path parameter is too long' : 'Malformed URL';
   return res
     .headers(routerErrorHeaders)
     .code(tooLong ? 414 : 400)
     .send({
       status: Status.VALIDATION,
-      error: tooLong ? 'A path parameter is too long' : 'Malformed URL',
-      data: null,
+      error,
+      data: reasonData(tooLong ? 'param_too_long' : 'malformed_url', error),
     });
 };

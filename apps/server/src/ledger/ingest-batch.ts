@@ -1,6 +1,6 @@
-import { type IngestConflictData, type IngestItem, ingestRefusals, Status } from '@sapi/contract';
+import { type IngestConflictData, type IngestItem, Status } from '@sapi/contract';
 import { sql } from 'drizzle-orm';
-import { AppError, conflict } from '../core/errors.ts';
+import { conflict, invalidField, refusal } from '../core/errors.ts';
 import { arrayLiteral } from '../db/array-literal.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { preparedStatement } from '../db/client.ts';
@@ -218,20 +218,26 @@ type BatchResult = NonNullable<Awaited<ReturnType<BatchStatement>>[number]>;
 /** The 400 naming the first item whose game brand is no registered provider's codename. */
 const unknownBrand = (items: IngestItem[], brand: string) => {
   const index = items.findIndex((i) => i.gameBrand === brand);
-  const message = `"${brand}" ${ingestRefusals.unknownGameBrand.en}`;
-  const path = `transactions.${index}.gameBrand`;
-  return new AppError(Status.VALIDATION, `${path}: ${message}`, { issues: [{ path, message }] });
+  return invalidField(
+    `transactions.${index}.gameBrand`,
+    `"${brand}" is not the codename of a registered game provider`,
+    'unknown_game_brand',
+    { gameBrand: brand },
+  );
 };
 
 /** The 409 naming the conflicting items (0-based indexes into the batch). */
 const conflicting = (items: IngestItem[], indexes: number[]) => {
-  const data: IngestConflictData = {
-    conflicts: indexes.map((index) => {
-      const item = items[index] as IngestItem;
-      return { index, betId: item.betId, betType: item.betType };
-    }),
-  };
-  return new AppError(Status.CONFLICT, ingestRefusals.conflictingResend.en, data);
+  const conflicts: IngestConflictData['conflicts'] = indexes.map((index) => {
+    const item = items[index] as IngestItem;
+    return { index, betId: item.betId, betType: item.betType };
+  });
+  return refusal(
+    Status.CONFLICT,
+    'bet_resent_differs',
+    'A re-sent bet differs from the stored one; nothing of the batch was stored',
+    { path: 'transactions', data: { conflicts } },
+  );
 };
 
 /**
@@ -284,9 +290,13 @@ const storeBatch = (db: Db, items: IngestItem[], values: BatchValues, statement:
       assertStorable(items, result);
     }
     if (result.foreign_name !== null) {
-      throw conflict(`Player "${result.foreign_name}" belongs to another agent`);
+      throw conflict('player_other_agent', `Player "${result.foreign_name}" belongs to another agent`, {
+        params: { username: result.foreign_name },
+      });
     }
-    if (Number(result.missing) > 0) throw conflict('A player of the batch was deleted while it was stored');
+    if (Number(result.missing) > 0) {
+      throw conflict('player_deleted', 'A player of the batch was deleted while it was stored');
+    }
     return Number(result.accepted);
   });
 
@@ -324,9 +334,10 @@ export const ingestBatch = async (
     })
     .catch((err: unknown) => {
       if (!outOfRange(err)) throw err;
-      throw new AppError(Status.CONFLICT, ingestRefusals.agentTotalOutOfRange.en, {
-        reason: 'agent_total_out_of_range',
-      });
+      throw conflict(
+        'agent_total_out_of_range',
+        "One of this agent's totals would exceed the ledger's limit (±9,223,372,036,854,775,807 satang); nothing of the batch was stored",
+      );
     });
   return { accepted, duplicates: items.length - accepted };
 };

@@ -3,6 +3,7 @@ import { IconAlertTriangle, IconArrowLeft, IconHome, IconLock, IconMapSearch } f
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useNavigate, useRouteError } from 'react-router';
+import { errorMessage } from '../lib/errors';
 import { hasToken } from '../lib/session';
 
 type Known = 400 | 403 | 404 | 405;
@@ -27,7 +28,8 @@ export function RouteErrorPage({ standalone = false }: { standalone?: boolean })
   const detail =
     known === undefined
       ? error instanceof Error
-        ? error.message
+        ? // A call that failed in a loader says its reason in the user's language, not the server's English.
+          errorMessage(error)
         : isRouteErrorResponse(error)
           ? `${error.status} ${error.statusText}`
           : null

@@ -58,7 +58,8 @@ const isEnvelope = (value: unknown): value is EnvelopeLike =>
   typeof (value as { status?: unknown }).status === 'number' &&
   'data' in value;
 
-const issuesOf = (data: unknown): Issue[] | undefined => {
+/** The reasons an answer gives (`data.issues`, DESIGN §4), whatever its status. */
+export const issuesOf = (data: unknown): Issue[] | undefined => {
   if (typeof data !== 'object' || data === null) return undefined;
   const issues = (data as { issues?: unknown }).issues;
   if (!Array.isArray(issues)) return undefined;

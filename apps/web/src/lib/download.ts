@@ -1,5 +1,5 @@
 import { type BodyOf, type Language, type RouteDef, Status } from '@sapi/contract';
-import { ApiError, UNABLE_TO_PROCESS, urlOf } from './api-client';
+import { ApiError, issuesOf, UNABLE_TO_PROCESS, urlOf } from './api-client';
 import { authStore } from './auth-store';
 
 /**
@@ -36,9 +36,18 @@ export async function downloadCsv<R extends RouteDef>(
     throw new ApiError(Status.NO_RESPONSE, UNABLE_TO_PROCESS);
   }
   if (!response.ok || !(response.headers.get('content-type') ?? '').includes('text/csv')) {
-    const body = (await response.json().catch(() => null)) as { status?: number; error?: string } | null;
+    const body = (await response.json().catch(() => null)) as {
+      status?: number;
+      error?: string;
+      data?: unknown;
+    } | null;
     if (body?.status === Status.UNAUTHENTICATED) authStore.sessionExpired();
-    throw new ApiError(body?.status ?? Status.NO_BODY, body?.error || UNABLE_TO_PROCESS);
+    // The reasons too, so a refused export (a range too long…) says why in the user's language.
+    throw new ApiError(
+      body?.status ?? Status.NO_BODY,
+      body?.error || UNABLE_TO_PROCESS,
+      issuesOf(body?.data),
+    );
   }
   const blob = options.transform
     ? // Response.text() drops the BOM; put it back so Excel still reads UTF-8 (DESIGN §4).

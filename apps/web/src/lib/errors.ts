@@ -1,23 +1,18 @@
-import { type Issue, issueText, Status, statusMessages } from '@sapi/contract';
+import { type Issue, issueText, statusMessages } from '@sapi/contract';
 import { ApiError } from './api-client';
 import { currentLanguage, i18n } from './i18n';
 
 /**
- * Statuses whose meaning is the whole message: shown from the contract in the user's language
- * (DESIGN §4), never as the server's English text.
+ * A status in the user's language: the contract's words for every server status (DESIGN §4), the
+ * catalogue's "unable to process" for the client's own 4000/5000 and for a status nobody knows.
  */
-const saidByStatus: readonly number[] = [
-  Status.UNAUTHENTICATED,
-  Status.BAD_CREDENTIALS,
-  Status.LOCKED,
-  Status.FORBIDDEN,
-  Status.REAUTH_REQUIRED,
-  Status.TOO_MANY,
-];
+export const statusMessage = (status: number): string =>
+  statusMessages[status]?.[currentLanguage()] ?? i18n.t('errors.unableToProcess');
 
 /**
- * The text to show for a failed call: the first issue the contract has words for, else the status
- * when it says everything, in the user's language; else the server's message (or the client-side one).
+ * The text to show for a failed call, always in the user's language and never the server's English
+ * `error`: the first reason the answer gives (`data.issues`: a field rule, a duplicate, the seconds to
+ * wait…) the contract has words for, else what its status means.
  */
 export const errorMessage = (error: unknown): string => {
   if (error instanceof ApiError) {
@@ -27,9 +22,9 @@ export const errorMessage = (error: unknown): string => {
       const text = issueText(issue, language);
       if (text) return text;
     }
-    const byStatus = saidByStatus.includes(error.status) ? statusMessages[error.status] : undefined;
-    return byStatus ? byStatus[language] : error.message;
+    return statusMessage(error.status);
   }
+  // Not from the server: a failure of the page itself says what it is (spec §8).
   if (error instanceof Error && error.message) return error.message;
   return i18n.t('errors.unableToProcess');
 };
@@ -38,7 +33,11 @@ export const errorMessage = (error: unknown): string => {
 export const issueMessage = (issue: Pick<Issue, 'code' | 'params'>): string =>
   issueText(issue, currentLanguage()) ?? i18n.t('errors.invalidField');
 
-/** Field errors of a 2001 (or field-named 2009) answer, keyed by the first path segment. */
+/**
+ * Field errors of a refusal, keyed by the first path segment: a 2001's wrong fields and the field a
+ * 2009 or 3002 names (a username taken, a wrong password). Reasons about the whole request (path '')
+ * are the banner's, through `errorMessage`.
+ */
 export const fieldErrors = (error: unknown): Record<string, string> => {
   const out: Record<string, string> = {};
   if (!(error instanceof ApiError) || !error.issues) return out;

@@ -60,7 +60,12 @@ export const adapterListing = (ctx: AppContext, q: Query) =>
 export const getAdapter = async (ctx: AppContext, id: bigint) => toAdapter(await requireAdapter(ctx.db, id));
 
 const duplicateCodename = (err: unknown, codename: string) =>
-  isUniqueViolation(err) ? conflict(`Code "${codename}" is already used by another game provider`) : err;
+  isUniqueViolation(err)
+    ? conflict('codename_taken', `Code "${codename}" is already used by another game provider`, {
+        path: 'codename',
+        params: { codename },
+      })
+    : err;
 
 export const createAdapter = async (ctx: AppContext, input: AdapterCreate, audit: AuditFn) => {
   const now = ctx.now();

@@ -69,7 +69,10 @@ export const getAdmin = async (ctx: AppContext, id: bigint): Promise<Admin> =>
 
 const assertMayManage = (actor: Actor, type: AdminType) => {
   if (!manageableTypes[actor.type].includes(type)) {
-    throw forbidden(`A ${actor.type} may not manage ${type} accounts`);
+    throw forbidden('manage_type_forbidden', `A ${actor.type} may not manage ${type} accounts`, {
+      actorType: actor.type,
+      type,
+    });
   }
 };
 
@@ -80,7 +83,9 @@ const assertNotLastSuperadmin = async (tx: Tx, target: AdminRow) => {
     .select({ n: count() })
     .from(admins)
     .where(and(eq(admins.type, 'SUPERADMIN'), eq(admins.locked, false)));
-  if ((active?.n ?? 0) <= 1) throw conflict('The last active SUPERADMIN cannot be locked or demoted');
+  if ((active?.n ?? 0) <= 1) {
+    throw conflict('last_superadmin', 'The last active SUPERADMIN cannot be locked or demoted');
+  }
 };
 
 export const createAdmin = async (ctx: AppContext, actor: Actor, input: AdminCreate, audit: Audit) => {
@@ -106,7 +111,12 @@ export const createAdmin = async (ctx: AppContext, actor: Actor, input: AdminCre
       return created;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(`Username "${input.username}" is already taken`);
+    if (isUniqueViolation(err)) {
+      throw conflict('username_taken', `Username "${input.username}" is already taken`, {
+        path: 'username',
+        params: { username: input.username },
+      });
+    }
     throw err;
   }
 };
@@ -120,7 +130,8 @@ export const updateAdminType = async (
 ) =>
   ctx.db.transaction(async (tx) => {
     const row = await beginAccountChange(tx, actor, id);
-    if (row.id === actor.id && row.type !== type) throw forbidden('You cannot change your own type');
+    if (row.id === actor.id && row.type !== type)
+      throw forbidden('own_type', 'You cannot change your own type');
     assertMayManage(actor, row.type);
     assertMayManage(actor, type);
     if (row.type === type) return toAdmin(row);
@@ -148,7 +159,9 @@ export const setAdminLocked = async (
   ctx.db.transaction(async (tx) => {
     const row = await beginAccountChange(tx, actor, id);
     if (row.id === actor.id)
-      throw forbidden(locked ? 'You cannot lock yourself' : 'You cannot unlock yourself');
+      throw locked
+        ? forbidden('lock_self', 'You cannot lock yourself')
+        : forbidden('unlock_self', 'You cannot unlock yourself');
     assertMayManage(actor, row.type);
     if (row.locked === locked) return toAdmin(row);
     if (locked) await assertNotLastSuperadmin(tx, row);

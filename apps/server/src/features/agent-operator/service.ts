@@ -68,7 +68,11 @@ export const operatorListing = (ctx: AppContext, q: Query) =>
     count: (where) => countWhere(ctx.db, agentOperators, where),
   });
 
-const taken = (username: string) => conflict(`Username "${username}" is already used by this agent`);
+const taken = (username: string) =>
+  conflict('operator_username_taken', `Username "${username}" is already used by this agent`, {
+    path: 'username',
+    params: { username },
+  });
 
 export const registerOperator = async (
   ctx: AppContext,

@@ -1,16 +1,15 @@
-import {
-  type AgentSharing,
-  type agentSharingCreateSchema,
-  type agentSharingListQuerySchema,
-  type agentSharingUpdateSchema,
-  Status,
+import type {
+  AgentSharing,
+  agentSharingCreateSchema,
+  agentSharingListQuerySchema,
+  agentSharingUpdateSchema,
 } from '@sapi/contract';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { type AuditFn, auditedChange } from '../../core/change.ts';
-import { AppError, conflict, notFound } from '../../core/errors.ts';
+import { conflict, invalidField, notFound } from '../../core/errors.ts';
 import { type Executor, queryRows, type Tx } from '../../db/client.ts';
 import { contains } from '../../db/filters.ts';
 import { listing } from '../../db/paging.ts';
@@ -102,8 +101,7 @@ export const getSharing = async (ctx: AppContext, id: bigint) => {
   return toSharing(row);
 };
 
-const invalid = (path: string, message: string) =>
-  new AppError(Status.VALIDATION, `${path}: ${message}`, { issues: [{ path, message }] });
+const ownParent = () => invalidField('parentAgent', 'An agent cannot be its own parent', 'own_parent');
 
 /**
  * Rules for an enabled arrangement agent → parent: both agents exist, they differ, the agent has no
@@ -115,13 +113,15 @@ const assertArrangementAllowed = async (
   parentId: bigint,
   self: bigint | undefined,
 ) => {
-  if (agentId === parentId) throw invalid('parentAgent', 'An agent cannot be its own parent');
+  if (agentId === parentId) throw ownParent();
   const found = await tx
     .select({ id: agents.id })
     .from(agents)
     .where(sql`${agents.id} in (${agentId}, ${parentId})`);
-  if (!found.some((a) => a.id === agentId)) throw invalid('agent', 'Agent not found');
-  if (!found.some((a) => a.id === parentId)) throw invalid('parentAgent', 'Parent agent not found');
+  if (!found.some((a) => a.id === agentId)) throw invalidField('agent', 'Agent not found', 'agent_not_found');
+  if (!found.some((a) => a.id === parentId)) {
+    throw invalidField('parentAgent', 'Parent agent not found', 'agent_not_found');
+  }
   const [other] = await tx
     .select({ id: agentSharing.id })
     .from(agentSharing)
@@ -132,7 +132,11 @@ const assertArrangementAllowed = async (
         self === undefined ? undefined : ne(agentSharing.id, self),
       ),
     );
-  if (other) throw conflict('This agent already has an enabled sharing arrangement');
+  if (other) {
+    throw conflict('sharing_exists', 'This agent already has an enabled sharing arrangement', {
+      path: 'agent',
+    });
+  }
   const [chain] = await queryRows<{ reached: boolean }>(
     tx,
     sql`
@@ -145,7 +149,11 @@ const assertArrangementAllowed = async (
     )
     select exists(select 1 from up where id = ${agentId}) as reached`,
   );
-  if (chain?.reached) throw conflict('This arrangement would make a cycle of parent agents');
+  if (chain?.reached) {
+    throw conflict('sharing_cycle', 'This arrangement would make a cycle of parent agents', {
+      path: 'parentAgent',
+    });
+  }
 };
 
 export const createSharing = (
@@ -157,7 +165,7 @@ export const createSharing = (
     await tx.execute(sql`select pg_advisory_xact_lock(${SHARING_LOCK})`);
     const { agent: agentId, parentAgent: parentId } = input;
     if (input.isDisable) {
-      if (agentId === parentId) throw invalid('parentAgent', 'An agent cannot be its own parent');
+      if (agentId === parentId) throw ownParent();
     } else {
       await assertArrangementAllowed(tx, agentId, parentId, undefined);
     }
@@ -205,7 +213,7 @@ export const updateSharing = (
         if (row.s.agentId === agentId && row.s.parentAgentId === parentId && row.s.parentBp === bp)
           return undefined;
         if (row.s.isDisable) {
-          if (agentId === parentId) throw invalid('parentAgent', 'An agent cannot be its own parent');
+          if (agentId === parentId) throw ownParent();
         } else {
           await assertArrangementAllowed(t, agentId, parentId, id);
         }

@@ -9,14 +9,13 @@ import {
   type agentRegisterSchema,
   allows,
   api,
-  Status,
 } from '@sapi/contract';
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../context.ts';
 import { type AuditFn, auditedChange, flagChange } from '../../core/change.ts';
 import { requireAgent } from '../../core/entities.ts';
-import { AppError, conflict } from '../../core/errors.ts';
+import { type AppError, conflict, invalidField } from '../../core/errors.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { countWhere } from '../../db/count.ts';
 import { constraintOf, isUniqueViolation } from '../../db/errors.ts';
@@ -111,21 +110,36 @@ const assertGames = async (db: Executor, games: string[]) => {
   const known = new Set(found.map((f) => f.codename));
   const index = games.findIndex((g) => !known.has(g));
   if (index >= 0) {
-    const message = `Game "${games[index]}" is not an enabled game provider`;
-    throw new AppError(Status.VALIDATION, `games.${index}: ${message}`, {
-      issues: [{ path: `games.${index}`, message }],
+    const game = games[index];
+    throw invalidField(`games.${index}`, `Game "${game}" is not an enabled game provider`, 'game_unknown', {
+      game,
     });
   }
   return wanted;
 };
 
-const uniqueMessages: Record<string, string> = {
-  agents_username_lower_key: 'Username is already taken',
-  agents_prefix_unique: 'Prefix is already used by another agent',
-  agents_code_unique: 'System code is already used by another agent',
+const prefixTaken = (prefix: string) =>
+  conflict('prefix_taken', 'Prefix is already used by another agent', { path: 'prefix', params: { prefix } });
+/** Each unique constraint of agents as the field it guards and the 2009 that names it. */
+type Unique = Pick<AgentRegister, 'username' | 'prefix' | 'code'>;
+const uniqueConflicts: Record<string, (input: Unique) => AppError> = {
+  agents_username_lower_key: (input) =>
+    conflict('username_taken', 'Username is already taken', {
+      path: 'username',
+      params: { username: input.username },
+    }),
+  agents_prefix_unique: (input) => prefixTaken(input.prefix),
+  agents_code_unique: (input) =>
+    conflict('code_taken', 'System code is already used by another agent', {
+      path: 'code',
+      params: { code: input.code },
+    }),
 };
-const asConflict = (err: unknown) =>
-  isUniqueViolation(err) ? conflict(uniqueMessages[constraintOf(err) ?? ''] ?? 'Agent already exists') : err;
+const asConflict = (err: unknown, input: Unique) => {
+  if (!isUniqueViolation(err)) return err;
+  const named = uniqueConflicts[constraintOf(err) ?? ''];
+  return named ? named(input) : conflict('record_exists', 'Agent already exists');
+};
 
 /**
  * Player names are the agent's prefix + the typed name, unique over all agents: if one prefix started
@@ -146,11 +160,12 @@ const assertPrefixFree = async (tx: Tx, prefix: string) => {
     .orderBy(asc(agents.prefix))
     .limit(1);
   if (!clash) return;
-  if (clash.prefix === prefix) throw conflict(uniqueMessages.agents_prefix_unique as string);
-  const message = `Prefix "${prefix}" and agent prefix "${clash.prefix}" would share player names (one starts the other)`;
-  throw new AppError(Status.CONFLICT, message, {
-    issues: [{ path: 'prefix', code: 'prefix_overlap', params: { prefix: clash.prefix }, message }],
-  });
+  if (clash.prefix === prefix) throw prefixTaken(prefix);
+  throw conflict(
+    'prefix_overlap',
+    `Prefix "${prefix}" and agent prefix "${clash.prefix}" would share player names (one starts the other)`,
+    { path: 'prefix', params: { prefix: clash.prefix } },
+  );
 };
 
 const newApiKey = () => `ak_${randomBytes(18).toString('base64url')}`;
@@ -195,7 +210,7 @@ export const registerAgent = async (
       return toAgentFor(actor.type, row);
     });
   } catch (err) {
-    throw asConflict(err);
+    throw asConflict(err, input);
   }
 };
 

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Actor, AppContext } from '../../context.ts';
 import type { AuditEntry } from '../../core/audit.ts';
 import { recordAudit } from '../../core/audit.ts';
-import { AppError } from '../../core/errors.ts';
+import { AppError, refusal } from '../../core/errors.ts';
 import { createSession, markSessionVerified } from '../../core/sessions.ts';
 import type { Executor } from '../../db/client.ts';
 import { findAdmin } from '../../db/lookups.ts';
@@ -72,7 +72,9 @@ export const verifyOwnPassword = async (
   const entry = { entity: 'session', entityId: actor.id.toString() };
   if (!ok) {
     await ctx.db.transaction((tx) => audit(tx, { ...entry, action: 'verify-failed' }));
-    throw new AppError(Status.BAD_CREDENTIALS, 'Password is incorrect');
+    throw refusal(Status.BAD_CREDENTIALS, 'password_incorrect', 'Password is incorrect', {
+      path: 'password',
+    });
   }
   await recordSuccess(ctx.db, admission);
   const now = ctx.now();

@@ -1,6 +1,6 @@
 import { Status } from '@sapi/contract';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import { AppError } from '../../core/errors.ts';
+import { refusal } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { loginThrottle } from '../../db/schema/index.ts';
 import { sqlTime } from '../../db/sql-time.ts';
@@ -96,11 +96,14 @@ export const admitAttempt = async (db: Db, username: string, ip: string, now: Da
   }
   if (wait === 0) return { username, ip, userCount };
   for (const key of admittedKeys) await forgive(db, key, 1);
-  throw new AppError(
+  throw refusal(
     Status.TOO_MANY,
+    'too_many_attempts',
     `Too many failed sign-in attempts. Try again in ${wait} seconds.`,
-    null,
-    { 'retry-after': String(wait) },
+    {
+      params: { seconds: wait },
+      headers: { 'retry-after': String(wait) },
+    },
   );
 };
 

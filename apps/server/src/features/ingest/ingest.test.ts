@@ -225,6 +225,8 @@ describe('ingest: data rules', () => {
     expect(res.issues).toEqual([
       {
         path: 'transactions.2.gameBrand',
+        code: 'unknown_game_brand',
+        params: { gameBrand: 'NOPE' },
         message: '"NOPE" is not the codename of a registered game provider',
       },
     ]);
@@ -277,7 +279,10 @@ describe('ingest: data rules', () => {
       expect(res.body).toMatchObject({
         status: 2009,
         error: 'A re-sent bet differs from the stored one; nothing of the batch was stored',
-        data: { conflicts: [{ index: 2, betId: original.betId, betType: 'HOLD' }] },
+        data: {
+          conflicts: [{ index: 2, betId: original.betId, betType: 'HOLD' }],
+          issues: [{ path: 'transactions', code: 'bet_resent_differs' }],
+        },
       });
       expect(await countRows(t, 'transactions')).toBe(before);
       expect(await rollupMismatches(t)).toBe(0);

@@ -69,7 +69,8 @@ describe('agents isolated in the ledger', () => {
     const before = await countRows(t, 'transactions');
     const res = await ingest(t, big, [settle('OVER-1', 0.01, { username: 'fresh_whale' })]);
     expect(res.statusCode).toBe(409);
-    expect(res.body).toMatchObject({ status: 2009, data: { reason: 'agent_total_out_of_range' } });
+    expect(res.body).toMatchObject({ status: 2009 });
+    expect(res.issues).toMatchObject([{ code: 'agent_total_out_of_range' }]);
     expect(res.error).toContain("agent's totals would exceed the ledger's limit");
     expect(await countRows(t, 'transactions')).toBe(before);
     // The same agent's bets in another month still go in: only the full counters refuse.

@@ -1,6 +1,6 @@
 import { api, Status } from '@sapi/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../core/errors.ts';
+import { AppError, reasonData } from '../../core/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { ingestBatch } from '../../ledger/ingest-batch.ts';
 import { verifySignedRequest } from './signature.ts';
@@ -18,7 +18,14 @@ export const ingestRoutes = async (app: FastifyInstance) => {
     try {
       done(null, JSON.parse(text));
     } catch {
-      done(new AppError(Status.VALIDATION, 'Malformed JSON body', { issues: [] }), undefined);
+      done(
+        new AppError(
+          Status.VALIDATION,
+          'Malformed JSON body',
+          reasonData('malformed_json', 'Malformed JSON body'),
+        ),
+        undefined,
+      );
     }
   });
 

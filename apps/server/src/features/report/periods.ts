@@ -30,7 +30,7 @@ export const monthsBetween = (from: string, to: string): string[] => {
 export const dayRange = (q: { day?: number | undefined; month: number; year: number }) => {
   const last = daysInMonth(q.year, q.month);
   if (q.day !== undefined && q.day > last) {
-    throw invalidField('day', `must be 1..${last} for that month`, 'too_big', { maximum: last });
+    throw invalidField('day', `must be 1..${last} for that month`, 'day_in_month', { maximum: last });
   }
   const month = `${q.year}-${pad(q.month)}`;
   return q.day !== undefined
@@ -55,7 +55,7 @@ export const pickerRange = (from: string, to: string, timeZone: string, maxDays:
   const day = (v: string) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? v : dateInZone(new Date(v), timeZone));
   const range = { from: day(from), to: day(to) };
   if (range.to < range.from) {
-    throw invalidField('to', 'must not be before from');
+    throw invalidField('to', 'must not be before from', 'end_before_start');
   }
   const days = (Date.parse(range.to) - Date.parse(range.from)) / 86_400_000 + 1;
   if (days > maxDays) {

@@ -119,7 +119,12 @@ export const createUser = async (
       return created;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(`Player "${username}" already exists`);
+    if (isUniqueViolation(err)) {
+      throw conflict('player_exists', `Player "${username}" already exists`, {
+        path: 'username',
+        params: { username },
+      });
+    }
     throw err;
   }
 };

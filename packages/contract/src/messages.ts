@@ -1,0 +1,396 @@
+import type { z } from 'zod';
+
+/** One message in the two languages of the console. */
+export interface Texts {
+  th: string;
+  en: string;
+}
+type Language = keyof Texts;
+
+/**
+ * zod's issue codes, each with the text it has when nothing more precise fits. The record is typed on
+ * zod's own list, so a code a new zod version adds fails the type check until it has words here.
+ */
+const zodCodeMessages: Record<z.core.$ZodIssueCode, Texts> = {
+  invalid_type: { th: 'ชนิดของข้อมูลไม่ถูกต้อง', en: 'Wrong type of value' },
+  too_big: { th: 'ค่ามากเกินไป (ไม่เกิน {maximum})', en: 'Too big: at most {maximum}' },
+  too_small: { th: 'ค่าน้อยเกินไป (อย่างน้อย {minimum})', en: 'Too small: at least {minimum}' },
+  invalid_format: { th: 'รูปแบบไม่ถูกต้อง', en: 'Wrong format' },
+  not_multiple_of: { th: 'ต้องเป็นผลคูณของ {divisor}', en: 'Must be a multiple of {divisor}' },
+  unrecognized_keys: { th: 'มีช่องข้อมูลที่ระบบไม่รู้จัก: {keys}', en: 'Unknown fields: {keys}' },
+  invalid_union: { th: 'ค่านี้ไม่ตรงกับรูปแบบใดที่ระบบรับได้', en: 'The value matches none of the accepted forms' },
+  invalid_key: { th: 'ชื่อช่องข้อมูลไม่ถูกต้อง', en: 'A field name is not valid' },
+  invalid_element: { th: 'มีรายการที่ไม่ถูกต้อง', en: 'An element is not valid' },
+  invalid_value: { th: 'ต้องเป็นค่าใดค่าหนึ่งต่อไปนี้: {values}', en: 'Must be one of: {values}' },
+  custom: { th: 'ค่านี้ไม่ถูกต้อง', en: 'The value is not valid' },
+};
+
+/**
+ * zod's codes told apart by their params (`issueKey`): what was too long (characters, a number, items),
+ * which type or format was expected. These read as a Thai operations user would say them.
+ */
+const zodDetailMessages = {
+  required: { th: 'กรุณากรอกข้อมูลช่องนี้', en: 'Required' },
+
+  'too_big.string': { th: 'ต้องมีไม่เกิน {maximum} ตัวอักษร', en: 'Must be at most {maximum} characters' },
+  'too_big.string.exclusive': {
+    th: 'ต้องมีน้อยกว่า {maximum} ตัวอักษร',
+    en: 'Must be fewer than {maximum} characters',
+  },
+  'too_big.string.exact': { th: 'ต้องมี {maximum} ตัวอักษรพอดี', en: 'Must be exactly {maximum} characters' },
+  'too_big.number': { th: 'ต้องไม่เกิน {maximum}', en: 'Must be at most {maximum}' },
+  'too_big.number.exclusive': { th: 'ต้องน้อยกว่า {maximum}', en: 'Must be less than {maximum}' },
+  'too_big.array': { th: 'มีได้ไม่เกิน {maximum} รายการ', en: 'At most {maximum} items' },
+  'too_big.array.exclusive': { th: 'ต้องมีน้อยกว่า {maximum} รายการ', en: 'Fewer than {maximum} items' },
+  'too_big.array.exact': { th: 'ต้องมี {maximum} รายการพอดี', en: 'Exactly {maximum} items' },
+  'too_big.date': { th: 'วันที่ต้องไม่เกิน {maximum}', en: 'The date must be {maximum} or earlier' },
+  'too_big.date.exclusive': { th: 'วันที่ต้องก่อน {maximum}', en: 'The date must be before {maximum}' },
+  'too_big.file': { th: 'ไฟล์ต้องมีขนาดไม่เกิน {maximum} ไบต์', en: 'The file may be at most {maximum} bytes' },
+
+  'too_small.string': { th: 'ต้องมีอย่างน้อย {minimum} ตัวอักษร', en: 'Must be at least {minimum} characters' },
+  'too_small.string.exclusive': {
+    th: 'ต้องมีมากกว่า {minimum} ตัวอักษร',
+    en: 'Must be more than {minimum} characters',
+  },
+  'too_small.string.exact': { th: 'ต้องมี {minimum} ตัวอักษรพอดี', en: 'Must be exactly {minimum} characters' },
+  'too_small.number': { th: 'ต้องไม่น้อยกว่า {minimum}', en: 'Must be at least {minimum}' },
+  'too_small.number.exclusive': { th: 'ต้องมากกว่า {minimum}', en: 'Must be more than {minimum}' },
+  'too_small.number.not_negative': { th: 'ต้องไม่ติดลบ', en: 'Must not be negative' },
+  'too_small.array': { th: 'ต้องมีอย่างน้อย {minimum} รายการ', en: 'At least {minimum} items' },
+  'too_small.array.exclusive': { th: 'ต้องมีมากกว่า {minimum} รายการ', en: 'More than {minimum} items' },
+  'too_small.array.exact': { th: 'ต้องมี {minimum} รายการพอดี', en: 'Exactly {minimum} items' },
+  'too_small.date': { th: 'วันที่ต้องไม่ก่อน {minimum}', en: 'The date must be {minimum} or later' },
+  'too_small.date.exclusive': { th: 'วันที่ต้องหลัง {minimum}', en: 'The date must be after {minimum}' },
+  'too_small.file': {
+    th: 'ไฟล์ต้องมีขนาดอย่างน้อย {minimum} ไบต์',
+    en: 'The file must be at least {minimum} bytes',
+  },
+
+  'invalid_type.string': { th: 'ต้องเป็นข้อความ', en: 'Must be text' },
+  'invalid_type.number': { th: 'ต้องเป็นตัวเลข', en: 'Must be a number' },
+  'invalid_type.int': { th: 'ต้องเป็นจำนวนเต็ม', en: 'Must be a whole number' },
+  'invalid_type.boolean': { th: 'ต้องเป็นค่าใช่หรือไม่ใช่ (true/false)', en: 'Must be true or false' },
+  'invalid_type.array': { th: 'ต้องเป็นรายการ (array)', en: 'Must be a list' },
+  'invalid_type.object': { th: 'ต้องเป็นชุดข้อมูล (object)', en: 'Must be an object' },
+  'invalid_type.date': { th: 'ต้องเป็นวันที่', en: 'Must be a date' },
+
+  'invalid_format.url': { th: 'ต้องเป็นที่อยู่เว็บ (URL) ที่ถูกต้อง', en: 'Must be a valid URL' },
+  'invalid_format.email': { th: 'ต้องเป็นอีเมลที่ถูกต้อง', en: 'Must be a valid email address' },
+  'invalid_format.datetime': {
+    th: 'ต้องเป็นวันที่และเวลาแบบ ISO 8601 พร้อมเขตเวลา เช่น 2026-01-31T10:00:00+07:00',
+    en: 'Must be an ISO 8601 date-time with an offset, e.g. 2026-01-31T10:00:00+07:00',
+  },
+  'invalid_format.date': {
+    th: 'ต้องเป็นวันที่แบบ ปปปป-ดด-วว (ค.ศ.) เช่น 2026-01-31',
+    en: 'Must be a date as YYYY-MM-DD, e.g. 2026-01-31',
+  },
+  'invalid_format.time': { th: 'ต้องเป็นเวลาแบบ ชช:นน:วว', en: 'Must be a time as HH:MM:SS' },
+  'invalid_format.uuid': { th: 'ต้องเป็นรหัส UUID', en: 'Must be a UUID' },
+  'invalid_format.starts_with': { th: 'ต้องขึ้นต้นด้วย "{prefix}"', en: 'Must start with "{prefix}"' },
+  'invalid_format.ends_with': { th: 'ต้องลงท้ายด้วย "{suffix}"', en: 'Must end with "{suffix}"' },
+  'invalid_format.includes': { th: 'ต้องมี "{includes}" อยู่ในข้อความ', en: 'Must contain "{includes}"' },
+
+  'invalid_value.one': { th: 'ต้องเป็น {values}', en: 'Must be {values}' },
+} as const satisfies Record<string, Texts>;
+
+/**
+ * The contract's own issue codes (`data.issues[].code`) and the reasons of non-validation answers
+ * (2004 which record, 2009 which rule, 3002/3029/3005 what to do): `{name}` is filled from the issue's
+ * `params`, so the numbers and names come from the server while the words stay the user's language.
+ */
+const contractMessages = {
+  // Input rules of the schemas.
+  record_id: { th: 'รหัสอ้างอิงไม่ถูกต้อง', en: 'Not a valid record id' },
+  date_range: {
+    th: 'วันที่ต้องอยู่ในช่วงปี ค.ศ. {minimum}–{maximum}',
+    en: 'The date must be in the years {minimum}–{maximum}',
+  },
+  text_unstorable: {
+    th: 'ข้อความมีอักขระที่ไม่อนุญาต (NUL หรืออักขระที่ไม่สมบูรณ์)',
+    en: 'The text contains characters that are not allowed (NUL or unpaired surrogates)',
+  },
+  date_precision: {
+    th: 'เวลาระบุละเอียดได้ไม่เกินหลักมิลลิวินาที (ทศนิยม 3 ตำแหน่งของวินาที)',
+    en: 'The time may have at most 3 digits of a second (milliseconds)',
+  },
+  range_too_long: {
+    th: 'ช่วงวันที่ยาวได้ไม่เกิน {maximum} วัน',
+    en: 'The date range may span at most {maximum} days',
+  },
+  end_before_start: {
+    th: 'วันที่สิ้นสุดต้องไม่อยู่ก่อนวันที่เริ่มต้น',
+    en: 'The end must not be before the start',
+  },
+  day_in_month: { th: 'เดือนที่เลือกมีเพียง {maximum} วัน', en: 'That month has only {maximum} days' },
+  int_range: {
+    th: 'ต้องเป็นจำนวนเต็มตั้งแต่ {minimum} ถึง {maximum}',
+    en: 'Must be a whole number from {minimum} to {maximum}',
+  },
+  page_too_deep: {
+    th: 'เปิดได้ถึงหน้า {maximum} เท่านั้น กรุณาเพิ่มเงื่อนไขค้นหา',
+    en: 'Pages go up to {maximum} only; narrow the filters',
+  },
+  cursor: { th: 'ตำแหน่งหน้าถัดไปไม่ถูกต้อง', en: 'Not a valid page cursor' },
+  username_chars: {
+    th: 'ใช้ได้เฉพาะตัวอักษรภาษาอังกฤษ (a–z, A–Z) ตัวเลข และ _',
+    en: 'May contain only letters, digits and _',
+  },
+  prefix_chars: {
+    th: 'ใช้ได้เฉพาะตัวพิมพ์เล็ก a–z และตัวเลข 0–9',
+    en: 'May contain only lower-case letters and digits',
+  },
+  code_chars: {
+    th: 'ใช้ได้เฉพาะตัวอักษรภาษาอังกฤษ ตัวเลข _ และ -',
+    en: 'May contain only letters, digits, _ and -',
+  },
+  codename_chars: {
+    th: 'ใช้ได้เฉพาะตัวพิมพ์ใหญ่ A–Z ตัวเลข และ _',
+    en: 'May contain only upper-case letters, digits and _',
+  },
+  secret_chars: {
+    th: 'ใช้ได้เฉพาะอักขระ ASCII ที่มองเห็นได้ (ห้ามมีช่องว่างหรือภาษาไทย)',
+    en: 'May contain only visible ASCII characters',
+  },
+  http_url: {
+    th: 'ต้องเป็นที่อยู่เว็บที่ขึ้นต้นด้วย http:// หรือ https://',
+    en: 'Must be an http:// or https:// URL',
+  },
+  decimals: {
+    th: 'มีทศนิยมได้ไม่เกิน {maximum} ตำแหน่ง',
+    en: 'May have at most {maximum} decimals',
+  },
+  percent_range: {
+    th: 'เปอร์เซ็นต์ต้องอยู่ระหว่าง {minimum} ถึง {maximum}',
+    en: 'The percentage must be between {minimum} and {maximum}',
+  },
+  amount_not_positive: {
+    th: 'ยอดของรายการ {betType} ต้องไม่มากกว่า 0',
+    en: '{betType} amounts must be 0 or less',
+  },
+  amount_not_negative: {
+    th: 'ยอดของรายการ {betType} ต้องไม่ติดลบ',
+    en: '{betType} amounts must not be negative',
+  },
+  data_exception: {
+    th: 'ข้อมูลมีค่าที่ฐานข้อมูลจัดเก็บไม่ได้',
+    en: 'The input holds a value the database cannot store',
+  },
+
+  // Rules the services check against stored data (2001 on a field).
+  game_unknown: {
+    th: 'ค่ายเกม "{game}" ไม่มีในระบบหรือถูกปิดใช้งานอยู่',
+    en: 'Game "{game}" is not an enabled game provider',
+  },
+  unknown_game_brand: {
+    th: 'ค่ายเกม "{gameBrand}" ไม่ได้ลงทะเบียนไว้ในระบบ',
+    en: '"{gameBrand}" is not the codename of a registered game provider',
+  },
+  own_parent: {
+    th: 'เอเจนต์เป็นเอเจนต์แม่ของตัวเองไม่ได้',
+    en: 'An agent cannot be its own parent',
+  },
+
+  // Duplicates and conflicting state (2009).
+  username_taken: { th: 'ชื่อผู้ใช้ "{username}" ถูกใช้แล้ว', en: 'Username "{username}" is already taken' },
+  operator_username_taken: {
+    th: 'ชื่อผู้ใช้ "{username}" ถูกใช้แล้วในเอเจนต์นี้',
+    en: 'Username "{username}" is already used by this agent',
+  },
+  player_exists: { th: 'มีผู้เล่น "{username}" อยู่แล้ว', en: 'Player "{username}" already exists' },
+  prefix_taken: {
+    th: 'Prefix "{prefix}" ถูกใช้โดยเอเจนต์อื่นแล้ว',
+    en: 'Prefix "{prefix}" is already used by another agent',
+  },
+  prefix_overlap: {
+    th: 'Prefix นี้ซ้อนกับ Prefix "{prefix}" ของเอเจนต์อื่น (คำหนึ่งขึ้นต้นด้วยอีกคำ) ชื่อผู้เล่นจะชนกัน',
+    en: 'This prefix overlaps agent prefix "{prefix}" (one starts the other): player names would collide',
+  },
+  code_taken: {
+    th: 'รหัสระบบ "{code}" ถูกใช้โดยเอเจนต์อื่นแล้ว',
+    en: 'System code "{code}" is already used by another agent',
+  },
+  codename_taken: {
+    th: 'รหัส "{codename}" ถูกใช้โดยค่ายเกมอื่นแล้ว',
+    en: 'Code "{codename}" is already used by another game provider',
+  },
+  record_exists: { th: 'มีข้อมูลนี้อยู่แล้ว', en: 'This record already exists' },
+  last_superadmin: {
+    th: 'ต้องมี SUPERADMIN ที่ใช้งานได้อย่างน้อยหนึ่งบัญชี จึงล็อกหรือเปลี่ยนประเภทบัญชีนี้ไม่ได้',
+    en: 'The last active SUPERADMIN cannot be locked or demoted',
+  },
+  sharing_exists: {
+    th: 'เอเจนต์นี้มีการแบ่งรายได้ที่เปิดใช้งานอยู่แล้ว',
+    en: 'This agent already has an enabled sharing arrangement',
+  },
+  sharing_cycle: {
+    th: 'การแบ่งรายได้นี้จะทำให้ลำดับเอเจนต์แม่วนกลับมาที่เอเจนต์เดิม',
+    en: 'This arrangement would make a cycle of parent agents',
+  },
+  player_other_agent: {
+    th: 'ผู้เล่น "{username}" เป็นของเอเจนต์อื่น',
+    en: 'Player "{username}" belongs to another agent',
+  },
+  player_deleted: {
+    th: 'ผู้เล่นในชุดข้อมูลถูกลบระหว่างการบันทึก กรุณาส่งใหม่',
+    en: 'A player of the batch was deleted while it was stored',
+  },
+  bet_resent_differs: {
+    th: 'รายการเดิมถูกส่งซ้ำโดยมีข้อมูลต่างจากที่บันทึกไว้ จึงไม่บันทึกชุดข้อมูลนี้',
+    en: 'A re-sent bet differs from the stored one; nothing of the batch was stored',
+  },
+  agent_total_out_of_range: {
+    th: 'ยอดรวมของเอเจนต์นี้เกินขีดจำกัดของระบบบัญชี จึงไม่บันทึกชุดข้อมูลนี้',
+    en: "One of this agent's totals would exceed the ledger's limit; nothing of the batch was stored",
+  },
+
+  // Which record was not found (2004).
+  agent_not_found: { th: 'ไม่พบเอเจนต์นี้', en: 'Agent not found' },
+  admin_not_found: { th: 'ไม่พบผู้ดูแลระบบนี้', en: 'Admin not found' },
+  adapter_not_found: { th: 'ไม่พบค่ายเกมนี้', en: 'Game provider not found' },
+  player_not_found: { th: 'ไม่พบผู้เล่นนี้', en: 'Player not found' },
+  sharing_not_found: { th: 'ไม่พบการแบ่งรายได้นี้', en: 'Agent sharing not found' },
+  operator_not_found: { th: 'ไม่พบผู้ปฏิบัติงานเอเจนต์นี้', en: 'Agent operator not found' },
+  transaction_not_found: { th: 'ไม่พบรายการธุรกรรมนี้', en: 'Transaction not found' },
+
+  // Sign-in, re-authentication and what a role may do (3002, 3029, 3005, 3004).
+  password_incorrect: { th: 'รหัสผ่านไม่ถูกต้อง', en: 'The password is incorrect' },
+  too_many_attempts: {
+    th: 'ใส่รหัสผ่านผิดหลายครั้งเกินไป กรุณารอ {seconds} วินาทีแล้วลองใหม่',
+    en: 'Too many failed sign-in attempts; try again in {seconds} seconds',
+  },
+  reauth_required: {
+    th: 'กรุณายืนยันรหัสผ่านอีกครั้งก่อนทำรายการนี้ (การยืนยันมีผล {minutes} นาที)',
+    en: 'Confirm your password before this change (a confirmation lasts {minutes} minutes)',
+  },
+  manage_type_forbidden: {
+    th: 'ผู้ดูแลประเภท {actorType} จัดการบัญชีประเภท {type} ไม่ได้',
+    en: 'A {actorType} may not manage {type} accounts',
+  },
+  own_type: { th: 'เปลี่ยนประเภทบัญชีของตัวเองไม่ได้', en: 'You cannot change your own type' },
+  lock_self: { th: 'ล็อกบัญชีของตัวเองไม่ได้', en: 'You cannot lock yourself' },
+  unlock_self: { th: 'ปลดล็อกบัญชีของตัวเองไม่ได้', en: 'You cannot unlock yourself' },
+
+  // Requests the framework refuses before any route reads them (2001).
+  malformed_json: { th: 'ข้อมูลที่ส่งมาไม่ใช่ JSON ที่ถูกต้อง', en: 'The body is not valid JSON' },
+  body_too_large: {
+    th: 'ข้อมูลที่ส่งมีขนาดใหญ่เกินไป (ไม่เกิน {maximum} ไบต์)',
+    en: 'The body is too large (at most {maximum} bytes)',
+  },
+  content_type: { th: 'ชนิดของข้อมูลที่ส่งมาไม่รองรับ', en: 'The content type is not supported' },
+  malformed_url: { th: 'ที่อยู่ของคำขอไม่ถูกต้อง', en: 'The request URL is malformed' },
+  param_too_long: { th: 'ค่าในที่อยู่ของคำขอยาวเกินไป', en: 'A path parameter is too long' },
+  bad_request: { th: 'คำขอไม่ถูกต้อง', en: 'Bad request' },
+
+  // An internal error (9000): nothing about it but the id support finds it by in the log.
+  internal_error: {
+    th: 'เกิดข้อผิดพลาดภายในระบบ (รหัสคำขอ {requestId})',
+    en: 'Internal error (request id {requestId})',
+  },
+} as const satisfies Record<string, Texts>;
+
+/** A code of the contract's own: every custom rule and every server refusal names one of these. */
+export type ContractIssueCode = keyof typeof contractMessages;
+export type ZodIssueCode = z.core.$ZodIssueCode;
+/** Any code an issue of this API may carry. */
+export type IssueCode = ContractIssueCode | ZodIssueCode;
+
+export const contractIssueCodes = Object.keys(contractMessages) as ContractIssueCode[];
+export const zodIssueCodes = Object.keys(zodCodeMessages) as ZodIssueCode[];
+
+/**
+ * Every issue text, by `issueKey`: zod's codes, their variants by params, and the contract's codes.
+ * API clients find the same words here as the web shows.
+ */
+export const issueMessages: Readonly<Record<string, Texts>> = {
+  ...zodCodeMessages,
+  ...zodDetailMessages,
+  ...contractMessages,
+};
+
+type IssueLike = { code?: string | undefined; params?: Record<string, unknown> | undefined };
+
+/** Origins of too_big/too_small grouped by how the limit is said: characters, a value, items, a date. */
+const sizeOrigin: Record<string, string> = {
+  string: 'string',
+  number: 'number',
+  int: 'number',
+  bigint: 'number',
+  array: 'array',
+  set: 'array',
+  date: 'date',
+  file: 'file',
+};
+const typeGroup: Record<string, string> = {
+  string: 'string',
+  number: 'number',
+  nan: 'number',
+  int: 'int',
+  bigint: 'int',
+  boolean: 'boolean',
+  array: 'array',
+  tuple: 'array',
+  set: 'array',
+  object: 'object',
+  record: 'object',
+  map: 'object',
+  date: 'date',
+};
+
+/**
+ * Which text of `issueMessages` says this issue best: the precise variant when its params tell it
+ * (an empty required text is "required", a minimum of 0 is "not negative"), else the bare code.
+ */
+export const issueKey = ({ code, params = {} }: IssueLike): string | undefined => {
+  if (code === undefined) return undefined;
+  const variant = (() => {
+    switch (code) {
+      case 'too_big':
+      case 'too_small': {
+        const origin = sizeOrigin[String(params.origin)];
+        if (!origin) return undefined;
+        const limit = code === 'too_big' ? params.maximum : params.minimum;
+        if (params.exact === true && (origin === 'string' || origin === 'array'))
+          return `${code}.${origin}.exact`;
+        if (params.inclusive === false) return `${code}.${origin}.exclusive`;
+        if (code === 'too_small' && origin === 'string' && limit === 1) return 'required';
+        if (code === 'too_small' && origin === 'number' && limit === 0) return `${code}.number.not_negative`;
+        return `${code}.${origin}`;
+      }
+      case 'invalid_type':
+        if (params.received === 'undefined') return 'required';
+        return typeGroup[String(params.expected)] && `${code}.${typeGroup[String(params.expected)]}`;
+      case 'invalid_format':
+        return `${code}.${String(params.format)}`;
+      case 'invalid_value':
+        return Array.isArray(params.values) && params.values.length === 1 ? `${code}.one` : undefined;
+      default:
+        return undefined;
+    }
+  })();
+  return variant !== undefined && Object.hasOwn(issueMessages, variant) ? variant : code;
+};
+
+/** Large numbers with thousands separators (1,000,000,000,000); years and small counts as they are. */
+const shown = (value: unknown): string | undefined => {
+  if (typeof value === 'number') {
+    return Math.abs(value) >= 10_000
+      ? value.toLocaleString('en-US', { maximumFractionDigits: 20 })
+      : String(value);
+  }
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) {
+    return value.map((v) => shown(v)).join(', ');
+  }
+  return undefined;
+};
+
+/**
+ * An issue in the user's language, its `{name}` placeholders filled from `params`; undefined when the
+ * code is none the contract knows (the caller then says a generic "not valid").
+ */
+export const issueText = (issue: IssueLike, language: Language): string | undefined => {
+  const key = issueKey(issue);
+  const text =
+    key !== undefined && Object.hasOwn(issueMessages, key) ? issueMessages[key]?.[language] : undefined;
+  return text?.replace(/\{(\w+)\}/g, (whole, name: string) => shown(issue.params?.[name]) ?? whole);
+};
