@@ -1,11 +1,8 @@
 import type { z } from 'zod';
+import type { Language } from './language.ts';
 
-/** One message in the two languages of the console. */
-export interface Texts {
-  th: string;
-  en: string;
-}
-type Language = keyof Texts;
+/** One message in the languages of the console. */
+export type Texts = Record<Language, string>;
 
 /**
  * zod's issue codes, each with the text it has when nothing more precise fits. The record is typed on
