@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Failure, page, stubApi } from '../../test/api-stub';
 import { renderScreen } from '../../test/render';
-import { defineList, useListScreen } from '../lib/use-list-screen';
+import { defineList, flagFilter, useListScreen } from '../lib/use-list-screen';
 import { SelectFilter, TextFilter } from './list-filters';
 import { ListScreen } from './list-screen';
 
@@ -11,7 +11,7 @@ const adapters = defineList({
   route: api.adapterList,
   filters: ['name', 'isDisable'],
   pageSize: 2,
-  body: (filters) => ({ name: filters.name, isDisable: filters.isDisable === '1' ? 1 : '' }),
+  body: (filters) => ({ name: filters.name, isDisable: flagFilter(filters.isDisable) }),
 });
 
 const adapter = (n: number): Adapter => ({

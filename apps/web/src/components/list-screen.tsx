@@ -1,4 +1,6 @@
+import { Button } from '@mantine/core';
 import type { RouteDef } from '@sapi/contract';
+import { type Icon, IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { ListScreenState, RecordOf } from '../lib/use-list-screen';
 import { type Column, DataTable } from './data-table';
@@ -13,13 +15,22 @@ export interface ListExport<R extends RouteDef> {
   params?: Record<string, string>;
 }
 
+/** The screen's "Add" button. */
+export interface ListAdd {
+  label: string;
+  onClick: () => void;
+  icon?: Icon;
+  /** A longer name for assistive technology and the tooltip. */
+  title?: string;
+}
+
 export interface ListScreenProps<R extends RouteDef, K extends string> {
   /** The state from `useListScreen`. */
   list: ListScreenState<R, K>;
   title: string;
   description?: ReactNode;
-  /** Buttons after the export (e.g. "Add"). */
-  actions?: ReactNode;
+  /** The "Add" button, after the export; absent when the user may not add. */
+  add?: ListAdd | null;
   /** "Export CSV" of the applied filters. */
   exportCsv?: ListExport<R>;
   /** Between the header and the filters (e.g. count tiles). */
@@ -45,7 +56,7 @@ export function ListScreen<R extends RouteDef, K extends string>({
   list,
   title,
   description,
-  actions,
+  add,
   exportCsv,
   above,
   filters,
@@ -58,7 +69,7 @@ export function ListScreen<R extends RouteDef, K extends string>({
         title={title}
         description={description}
         actions={
-          exportCsv || actions ? (
+          exportCsv || add ? (
             <>
               {exportCsv ? (
                 <ExportButton
@@ -68,7 +79,7 @@ export function ListScreen<R extends RouteDef, K extends string>({
                   {...(exportCsv.params ? { params: exportCsv.params } : {})}
                 />
               ) : null}
-              {actions}
+              {add ? <AddButton {...add} /> : null}
             </>
           ) : null
         }
@@ -79,5 +90,13 @@ export function ListScreen<R extends RouteDef, K extends string>({
       </FilterBar>
       <DataTable caption={caption ?? title} {...table} {...list.table} />
     </>
+  );
+}
+
+function AddButton({ label, onClick, icon: AddIcon = IconPlus, title }: ListAdd) {
+  return (
+    <Button leftSection={<AddIcon size={18} aria-hidden />} onClick={onClick} title={title}>
+      {label}
+    </Button>
   );
 }

@@ -107,3 +107,35 @@ export const useResourceMutation = <TVariables, TData>(
     onSuccess: () => invalidateResources(queryClient, route, ...also),
   });
 };
+
+// Routes addressed by one record take `{ id }` as their path parameters.
+const idParams = <R extends RouteDef>(id: string) => ({ id }) as ParamsOf<R>;
+
+/** Create (or any change taking only a body) through `route`; `mutate(body)`. */
+export const useBodyMutation = <R extends RouteDef>(route: R, also: RouteDef[] = []) =>
+  useResourceMutation(route, (body: BodyOf<R>) => call(route, { body }), also);
+
+/** Update one record through `route`; `mutate({ id, body })`. */
+export const useUpdateMutation = <R extends RouteDef>(route: R) =>
+  useResourceMutation(route, ({ id, body }: { id: string; body: BodyOf<R> }) =>
+    call(route, { params: idParams<R>(id), body }),
+  );
+
+/** A change to one record that needs only its id (e.g. a soft delete); `mutate(id)`. */
+export const useIdMutation = <R extends RouteDef>(route: R) =>
+  useResourceMutation(route, (id: string) => call(route, { params: idParams<R>(id) }));
+
+/**
+ * A two-way switch of a record (lock/unlock, disable/enable): `mutate({ id, [flag]: true })` calls
+ * `on`, false calls `off` (spec §4: the soft delete and its revert).
+ */
+export const useSwitchMutation = <F extends string, On extends RouteDef, Off extends RouteDef>(
+  flag: F,
+  on: On,
+  off: Off,
+) =>
+  useResourceMutation(on, (variables: { id: string } & Record<F, boolean>) =>
+    variables[flag]
+      ? call(on, { params: idParams<On>(variables.id) })
+      : call(off, { params: idParams<Off>(variables.id) }),
+  );

@@ -176,3 +176,7 @@ export function useListScreen<R extends RouteDef, K extends string>(
 export const defineList = <R extends RouteDef, K extends string>(
   config: ListScreenConfig<R, K>,
 ): ListScreenConfig<R, K> => config;
+
+/** A yes/no filter as the URL holds it and the API takes it: '' (either), '0' or '1'. */
+export type FlagFilter = '' | '0' | '1';
+export const flagFilter = (value: string): FlagFilter => (value === '0' || value === '1' ? value : '');

@@ -1,6 +1,6 @@
-import { ActionIcon, Anchor, Badge, Button, Code, Group, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Code, Group, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { type Agent, type AgentRegister, type AgentWithSecret, allows, api } from '@sapi/contract';
-import { IconEye, IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconEye, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -213,13 +213,7 @@ export function AgentPage() {
         title={t('screens.agent')}
         description={t('agent.description')}
         exportCsv={{ route: api.agentExport, filename: 'agents.csv' }}
-        actions={
-          canRegister ? (
-            <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={openRegister}>
-              {t('agent.add')}
-            </Button>
-          ) : null
-        }
+        add={canRegister ? { label: t('agent.add'), onClick: openRegister } : null}
         above={<AgentStats locked={list.applied.locked} onSelect={(locked) => list.apply({ locked })} />}
         filters={
           <>

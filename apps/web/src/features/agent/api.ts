@@ -1,12 +1,17 @@
-import { type AgentRegister, type AgentUpdate, type AgentWithSecret, api } from '@sapi/contract';
+import { type AgentWithSecret, api } from '@sapi/contract';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
 import { filterDateIso } from '../../lib/filter-dates';
-import { allRecordsQuery, queryKeyOf, routeQuery, useResourceMutation } from '../../lib/query-keys';
-import { defineList } from '../../lib/use-list-screen';
-
-type LockedFilter = '' | '0' | '1';
-const lockedFilter = (value: string): LockedFilter => (value === '0' || value === '1' ? value : '');
+import {
+  allRecordsQuery,
+  queryKeyOf,
+  routeQuery,
+  useBodyMutation,
+  useResourceMutation,
+  useSwitchMutation,
+  useUpdateMutation,
+} from '../../lib/query-keys';
+import { defineList, type FlagFilter, flagFilter } from '../../lib/use-list-screen';
 
 /**
  * The agent list (spec §9: 50 a page). `locked`: '' = all, '0' = active only, '1' = locked only (set
@@ -21,12 +26,12 @@ export const agentList = defineList({
     prefix: filters.prefix,
     startDate: filterDateIso(filters.startDate, 'start'),
     endDate: filterDateIso(filters.endDate, 'end'),
-    locked: lockedFilter(filters.locked),
+    locked: flagFilter(filters.locked),
   }),
 });
 
 /** How many agents there are (all, active or locked): the total of a one-row page. */
-export const agentCountQuery = (locked: LockedFilter) =>
+export const agentCountQuery = (locked: FlagFilter) =>
   queryOptions({
     ...routeQuery(api.agentList, { body: { locked, page: 1, limit: 1 } }),
     select: (data) => data.total,
@@ -41,13 +46,8 @@ export const enabledGamesQuery = queryOptions({
   select: (adapters) => adapters.map((a) => a.codename).sort((a, b) => a.localeCompare(b)),
 });
 
-export const useRegisterAgent = () =>
-  useResourceMutation(api.agentRegister, (body: AgentRegister) => call(api.agentRegister, { body }));
-
-export const useUpdateAgent = () =>
-  useResourceMutation(api.agentUpdate, ({ id, body }: { id: string; body: AgentUpdate }) =>
-    call(api.agentUpdate, { params: { id }, body }),
-  );
+export const useRegisterAgent = () => useBodyMutation(api.agentRegister);
+export const useUpdateAgent = () => useUpdateMutation(api.agentUpdate);
 
 /** A new secret at once; the dialog shows it from the answer. */
 export const useRotateSecret = () => {
@@ -59,8 +59,4 @@ export const useRotateSecret = () => {
   });
 };
 
-/** Lock is the soft delete (DELETE), unlock the revert (PUT), spec §4. */
-export const useSetAgentLocked = () =>
-  useResourceMutation(api.agentLock, ({ id, locked }: { id: string; locked: boolean }) =>
-    call(locked ? api.agentLock : api.agentUnlock, { params: { id } }),
-  );
+export const useSetAgentLocked = () => useSwitchMutation('locked', api.agentLock, api.agentUnlock);
