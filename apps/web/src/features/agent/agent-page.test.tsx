@@ -93,7 +93,13 @@ describe('the agent list', () => {
     let locked = false;
     const stub = stubApi([
       [api.agentList, () => page([{ ...senior, locked }])],
-      [api.agentLock, () => ({ ...senior, locked: (locked = true) })],
+      [
+        api.agentLock,
+        () => {
+          locked = true;
+          return { ...senior, locked };
+        },
+      ],
       [api.agentGet, () => ({ ...senior, locked })],
     ]);
     const { user, queryClient } = await open();
