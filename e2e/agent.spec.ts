@@ -17,8 +17,12 @@ const games = { a: '', b: '', c: '', off: '' };
 
 const row = (page: Page, username: string) => page.getByTestId(`agent-row-${username}`);
 
-/** The status badge in the header of an agent's transaction page. */
-const headerBadge = (page: Page, text: string) => page.getByRole('main').getByText(text, { exact: true });
+/** The status badge under the title of an agent's transaction page. */
+const headerBadge = (page: Page, text: string) =>
+  page
+    .getByRole('heading', { level: 1, name: /^รายการธุรกรรม/ })
+    .locator('..')
+    .getByText(text, { exact: true });
 
 /** Click the visible track of a row's lock switch (waits until nothing covers it). */
 const flip = (page: Page, username: string) => row(page, username).locator('.mantine-Switch-track').click();
