@@ -145,11 +145,7 @@ export function AgentOperatorPage() {
     {
       key: 'createdAt',
       header: t('agentOperator.fields.createdAt'),
-      render: (o) => (
-        <span style={{ whiteSpace: 'nowrap' }}>
-          <DateTimeText value={o.createdAt} />
-        </span>
-      ),
+      render: (o) => <DateTimeText value={o.createdAt} />,
     },
   ];
   if (canUpdate || canDelete) {

@@ -174,11 +174,7 @@ export function UserPage() {
     {
       key: 'createdAt',
       header: <NoWrap>{t('user.fields.createdAt')}</NoWrap>,
-      render: (player) => (
-        <NoWrap>
-          <DateTimeText value={player.createdAt} />
-        </NoWrap>
-      ),
+      render: (player) => <DateTimeText value={player.createdAt} />,
     },
     { key: 'latestGame', header: <NoWrap>{t('user.fields.latestGame')}</NoWrap>, render: latestGame },
   ];
