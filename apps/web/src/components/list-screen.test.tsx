@@ -69,6 +69,26 @@ const serve = () =>
 const searchButton = () => screen.getByRole('button', { name: 'ค้นหา' });
 const rows = () => screen.getAllByRole('row').slice(1);
 
+/** A route that is not paged: an agent's registrations per day, an array for an answer. */
+const counts = defineList({
+  route: api.registerCount,
+  filters: ['date'],
+  params: { agentId: '11' },
+  body: ({ date }) => ({ date: date || '2024-05-01' }),
+});
+function Counts() {
+  const list = useListScreen(counts);
+  return (
+    <ListScreen
+      list={list}
+      title="จำนวนการลงทะเบียน"
+      filters={<TextFilter list={list} name="date" label="วันที่" />}
+      columns={[{ key: 'date', header: 'วันที่', render: (row) => `${row.date}: ${row.count}` }]}
+      rowKey={(row) => row.date}
+    />
+  );
+}
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe('a list screen', () => {
@@ -200,5 +220,18 @@ describe('a list screen', () => {
     await waitFor(() =>
       expect(stub.bodiesOf(api.adapterExport)).toEqual([{ name: 'Provider', isDisable: '' }]),
     );
+  });
+
+  it('serves a route that is not paged, with path parameters and an array for an answer', async () => {
+    const stub = stubApi([[api.registerCount, () => [{ date: '2024-05-01', count: 3 }]]]);
+    const { user } = await renderScreen(<Counts />, { url: '/report' });
+    await screen.findByText('2024-05-01: 3');
+    expect(stub.calls.find((call) => call.route === api.registerCount)).toMatchObject({
+      params: { agentId: '11' },
+      body: { date: '2024-05-01' },
+    });
+    expect(screen.queryByTestId('pager-summary')).toBeNull();
+    await user.click(searchButton());
+    await waitFor(() => expect(stub.bodiesOf(api.registerCount)).toHaveLength(2));
   });
 });

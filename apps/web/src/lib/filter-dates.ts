@@ -3,20 +3,25 @@ import dayjs from 'dayjs';
 /** Which end of a range a date filter is: a day alone means its first or its last moment. */
 export type RangeEdge = 'start' | 'end';
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const WALL_TIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/;
-const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+const DAY = /^(\d{4}-\d{2}-\d{2})$/;
+const WALL_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(?::(\d{2}))?$/;
+
+/** A calendar day that exists (dayjs would roll 2024-02-30 over into March). */
+const realDay = (day: string) => dayjs(day).format('YYYY-MM-DD') === day;
 
 /**
  * A date filter as the picker holds it: local wall time `YYYY-MM-DD HH:mm:ss`. A link may carry a day
  * alone (`startDate=2024-03-10`); it stands for the day's first minute, or its last for an end.
+ * Anything else is no filter ('').
  */
 export const pickerValue = (value: string, edge: RangeEdge): string => {
   const trimmed = value.trim();
-  if (DAY.test(trimmed) && dayjs(trimmed).isValid())
-    return `${trimmed} ${edge === 'start' ? '00:00' : '23:59'}:00`;
-  if (WALL_TIME.test(trimmed) && dayjs(trimmed).isValid()) return dayjs(trimmed).format(PICKER_FORMAT);
-  return '';
+  const day = DAY.exec(trimmed);
+  if (day?.[1] && realDay(day[1])) return `${day[1]} ${edge === 'start' ? '00:00' : '23:59'}:00`;
+  const wall = WALL_TIME.exec(trimmed);
+  if (!wall?.[1] || !realDay(wall[1])) return '';
+  const wallTime = `${wall[1]} ${wall[2]}:${wall[3] ?? '00'}`;
+  return dayjs(wallTime).format('YYYY-MM-DD HH:mm:ss') === wallTime ? wallTime : '';
 };
 
 /**

@@ -8,13 +8,31 @@ import { useUrlFilters } from './use-url-filters';
 /** Filter values as the fields and the URL hold them: text, ids, `0`/`1`, local date-times. */
 export type Filters<K extends string> = Record<K, string>;
 
-/** A list answer of the contract (`{ records, page, limit, total }`). */
-interface ListData<T> {
-  records: T[];
-  total?: number | undefined;
-}
-/** The record type of a list route. */
-export type RecordOf<R extends RouteDef> = DataOf<R> extends ListData<infer T> ? T : never;
+/**
+ * The rows of a route's answer: a list's `records` (`{ records, page, limit, total }`, or a cursor
+ * page without `total`), a report's `rows` (`{ rows, totals }`), or the answer itself when it is an
+ * array (e.g. the registration count).
+ */
+export type RecordOf<R extends RouteDef> = RowsOf<DataOf<R>>;
+type RowsOf<D> = D extends { records: (infer T)[] }
+  ? T
+  : D extends { rows: (infer T)[] }
+    ? T
+    : D extends (infer T)[]
+      ? T
+      : never;
+
+const rowsOf = (data: unknown): unknown[] | undefined => {
+  if (Array.isArray(data)) return data;
+  if (typeof data !== 'object' || data === null) return undefined;
+  const { records, rows } = data as { records?: unknown; rows?: unknown };
+  if (Array.isArray(records)) return records;
+  return Array.isArray(rows) ? rows : undefined;
+};
+const totalOf = (data: unknown): number | undefined => {
+  const total = typeof data === 'object' && data !== null ? (data as { total?: unknown }).total : undefined;
+  return typeof total === 'number' ? total : undefined;
+};
 /** A list route's body without its paging: what the filters make, and what its CSV export takes. */
 export type FilterBody<R extends RouteDef> = Omit<BodyOf<R>, 'page' | 'limit'>;
 
@@ -25,7 +43,10 @@ export interface ListScreenConfig<R extends RouteDef, K extends string> {
   filters: readonly K[];
   /** The request body of the applied filters, without page and limit. */
   body: (filters: Filters<K>) => FilterBody<R>;
-  /** Rows a page; absent: the route is not paged (the whole answer is one page). */
+  /**
+   * Rows a page (sent as `page` and `limit`); absent: the route is not paged. The pager shows when
+   * the answer has a `total`.
+   */
   pageSize?: number;
   /** Path parameters of the route (e.g. the agent of a transaction list). */
   params?: ParamsOf<R>;
@@ -141,17 +162,18 @@ export function useListScreen<R extends RouteDef, K extends string>(
   };
   const apply = (next: Partial<Filters<K>>) => load({ ...applied, ...next }, 1);
 
-  const data = query.data as ListData<RecordOf<R>> | undefined;
+  const records = rowsOf(query.data) as RecordOf<R>[] | undefined;
+  const total = totalOf(query.data);
   const fetching = query.isFetching && !query.isPending;
   const table: ListTableState<RecordOf<R>> = {
-    records: data?.records,
+    records,
     loading: enabled && query.isPending,
     fetching,
     error: query.isError ? errorMessage(query.error) : null,
     onRetry: () => void query.refetch(),
     pager:
-      data && pageSize !== undefined
-        ? { page, limit: pageSize, total: data.total ?? data.records.length, onChange: url.setPage }
+      total !== undefined && pageSize !== undefined
+        ? { page, limit: pageSize, total, onChange: url.setPage }
         : undefined,
   };
 
