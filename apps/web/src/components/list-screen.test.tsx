@@ -1,11 +1,21 @@
-import { type Adapter, api } from '@sapi/contract';
+import { api, type RouteDef } from '@sapi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Failure, page, stubApi } from '../../test/api-stub';
+import { adapterRecord } from '../../test/records';
 import { renderScreen } from '../../test/render';
-import { defineList, flagFilter, useListScreen } from '../lib/use-list-screen';
+import {
+  defineList,
+  flagFilter,
+  type ListScreenConfig,
+  type ListScreenState,
+  type RecordOf,
+  useListScreen,
+} from '../lib/use-list-screen';
+import type { Column } from './data-table';
 import { SelectFilter, TextFilter } from './list-filters';
-import { ListScreen } from './list-screen';
+import { type ListExport, ListScreen } from './list-screen';
 
 const adapters = defineList({
   route: api.adapterList,
@@ -14,44 +24,57 @@ const adapters = defineList({
   body: (filters) => ({ name: filters.name, isDisable: flagFilter(filters.isDisable) }),
 });
 
-const adapter = (n: number): Adapter => ({
-  _id: String(n),
-  name: `Provider ${n}`,
-  codename: `p${n}`,
-  endpoint: 'https://p.example.com',
-  type: 'SLOT',
-  logo: 'https://p.example.com/logo.png',
-  isDisable: false,
-  createdAt: '2024-05-01T03:04:05.000Z',
-  updatedAt: '2024-05-01T03:04:05.000Z',
-});
+const adapter = (n: number) => adapterRecord({ _id: String(n), name: `Provider ${n}`, codename: `P${n}` });
 
-function Providers() {
-  const list = useListScreen(adapters);
+/** A list screen of one definition, as a feature's page would write it. */
+function Screen<R extends RouteDef, K extends string>({
+  config,
+  filters,
+  columns,
+  rowKey,
+  exportCsv,
+}: {
+  config: ListScreenConfig<R, K>;
+  filters: (list: ListScreenState<R, K>) => ReactNode;
+  columns: Column<RecordOf<R>>[];
+  rowKey: (row: RecordOf<R>) => string;
+  exportCsv?: ListExport<R>;
+}) {
+  const list = useListScreen(config);
   return (
     <ListScreen
       list={list}
-      title="ค่ายเกม"
-      exportCsv={{ route: api.adapterExport, filename: 'adapters.csv' }}
-      filters={
-        <>
-          <TextFilter list={list} name="name" label="ชื่อ" />
-          <SelectFilter
-            list={list}
-            name="isDisable"
-            label="สถานะ"
-            data={[
-              { value: '', label: 'ทั้งหมด' },
-              { value: '1', label: 'ปิด' },
-            ]}
-          />
-        </>
-      }
-      columns={[{ key: 'name', header: 'ชื่อ', render: (row) => row.name }]}
-      rowKey={(row) => row._id}
+      title="รายการ"
+      filters={filters(list)}
+      columns={columns}
+      rowKey={rowKey}
+      {...(exportCsv ? { exportCsv } : {})}
     />
   );
 }
+
+const Providers = () => (
+  <Screen
+    config={adapters}
+    exportCsv={{ route: api.adapterExport, filename: 'adapters.csv' }}
+    filters={(list) => (
+      <>
+        <TextFilter list={list} name="name" label="ชื่อ" />
+        <SelectFilter
+          list={list}
+          name="isDisable"
+          label="สถานะ"
+          data={[
+            { value: '', label: 'ทั้งหมด' },
+            { value: '1', label: 'ปิด' },
+          ]}
+        />
+      </>
+    )}
+    columns={[{ key: 'name', header: 'ชื่อ', render: (row) => row.name }]}
+    rowKey={(row) => row._id}
+  />
+);
 
 /** Five providers, two a page, filtered by name. */
 const serve = () =>
@@ -76,18 +99,14 @@ const counts = defineList({
   params: { agentId: '11' },
   body: ({ date }) => ({ date: date || '2024-05-01' }),
 });
-function Counts() {
-  const list = useListScreen(counts);
-  return (
-    <ListScreen
-      list={list}
-      title="จำนวนการลงทะเบียน"
-      filters={<TextFilter list={list} name="date" label="วันที่" />}
-      columns={[{ key: 'date', header: 'วันที่', render: (row) => `${row.date}: ${row.count}` }]}
-      rowKey={(row) => row.date}
-    />
-  );
-}
+const Counts = () => (
+  <Screen
+    config={counts}
+    filters={(list) => <TextFilter list={list} name="date" label="วันที่" />}
+    columns={[{ key: 'date', header: 'วันที่', render: (row) => `${row.date}: ${row.count}` }]}
+    rowKey={(row) => row.date}
+  />
+);
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,10 +1,9 @@
 import { api } from '@sapi/contract';
 import { screen, waitFor } from '@testing-library/react';
-import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, stubApi } from '../../../test/api-stub';
 import { adapterRecord } from '../../../test/records';
-import { renderScreen } from '../../../test/render';
+import { renderPage } from '../../../test/render-page';
 import { AdapterPage } from './adapter-page';
 
 const golden = adapterRecord();
@@ -17,12 +16,7 @@ describe('the game provider list', () => {
     const stub = stubApi([
       [api.adapterList, (body) => page(body.isDisable === '1' ? [retired] : [golden, retired])],
     ]);
-    const { user, router } = await renderScreen(
-      <Suspense>
-        <AdapterPage />
-      </Suspense>,
-      { url: '/adapter/list' },
-    );
+    const { user, router } = await renderPage(AdapterPage, '/adapter/list');
     await screen.findByTestId('adapter-row-GOLDEN');
     await user.type(screen.getByRole('textbox', { name: 'ชื่อค่ายเกม' }), 'Re');
     await user.click(screen.getByRole('combobox', { name: 'สถานะ' }));

@@ -1,19 +1,12 @@
 import { api } from '@sapi/contract';
 import { screen, waitFor } from '@testing-library/react';
-import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, stubApi } from '../../../test/api-stub';
 import { adminRecord } from '../../../test/records';
-import { renderScreen } from '../../../test/render';
+import { renderPage } from '../../../test/render-page';
 import { AdminPage } from './admin-page';
 
-const open = (url: string) =>
-  renderScreen(
-    <Suspense>
-      <AdminPage />
-    </Suspense>,
-    { url },
-  );
+const open = (url: string) => renderPage(AdminPage, url);
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,10 +1,9 @@
 import { api } from '@sapi/contract';
 import { screen, waitFor } from '@testing-library/react';
-import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, stubApi } from '../../../test/api-stub';
 import { agentRecord, operatorRecord } from '../../../test/records';
-import { renderScreen } from '../../../test/render';
+import { renderPage } from '../../../test/render-page';
 import { AgentOperatorPage } from './agent-operator-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -15,12 +14,7 @@ describe('the agent operator list', () => {
       [api.agentOperatorList, () => page([operatorRecord()])],
       [api.agentGet, () => agentRecord()],
     ]);
-    const { user } = await renderScreen(
-      <Suspense>
-        <AgentOperatorPage />
-      </Suspense>,
-      { url: '/agentoperator?agent=11&username=desk' },
-    );
+    const { user } = await renderPage(AgentOperatorPage, '/agentoperator?agent=11&username=desk');
     await screen.findByText('desk_one');
     expect(stub.bodiesOf(api.agentOperatorList)).toEqual([
       { agent: '11', username: 'desk', page: 1, limit: 50 },

@@ -1,10 +1,9 @@
 import { api } from '@sapi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, stubApi } from '../../../test/api-stub';
 import { agentRecord, sharingRecord } from '../../../test/records';
-import { renderScreen } from '../../../test/render';
+import { renderPage } from '../../../test/render-page';
 import { AgentSharingPage } from './agent-sharing-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -16,12 +15,7 @@ describe('the agent sharing list', () => {
       [api.agentSharingList, () => page([sharingRecord()], 1, 1, 10)],
       [api.agentPick, () => [{ _id: senior._id, username: senior.username, prefix: senior.prefix }]],
     ]);
-    const { user, router } = await renderScreen(
-      <Suspense>
-        <AgentSharingPage />
-      </Suspense>,
-      { url: '/agentsharing' },
-    );
+    const { user, router } = await renderPage(AgentSharingPage, '/agentsharing');
     await screen.findByText('child_one');
     const parent = screen.getByRole('combobox', { name: 'เอเจนต์แม่' });
     await user.type(parent, 's1');

@@ -1,23 +1,16 @@
 import { api } from '@sapi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, stubApi } from '../../../test/api-stub';
 import { agentRecord } from '../../../test/records';
-import { renderScreen } from '../../../test/render';
+import { renderPage } from '../../../test/render-page';
 import { queryKeyOf } from '../../lib/query-keys';
 import { AgentPage } from './agent-page';
 
 const senior = agentRecord();
 const child = agentRecord({ _id: '12', username: 'child_one', prefix: 'c1', agentType: 'AGENT' });
 
-const open = (url = '/agent/list') =>
-  renderScreen(
-    <Suspense>
-      <AgentPage />
-    </Suspense>,
-    { url },
-  );
+const open = (url = '/agent/list') => renderPage(AgentPage, url);
 
 /** The table's calls (the count tiles ask for one row). */
 const tableBodies = (bodies: Record<string, unknown>[]) => bodies.filter((body) => body.limit === 50);
@@ -54,28 +47,27 @@ describe('the agent list', () => {
     );
   });
 
-  it('date filters are date-time pickers; a day from a link spans the whole day', async () => {
+  it.each([
+    {
+      what: 'a day from a link spans the whole day',
+      query: 'startDate=2024-03-10&endDate=2024-03-11',
+      shown: ['03/10/2024 12:00 AM', '03/11/2024 11:59 PM'],
+      sent: [new Date(2024, 2, 10, 0, 0, 0, 0), new Date(2024, 2, 11, 23, 59, 59, 999)],
+    },
+    {
+      what: 'a date-time is sent to the minute',
+      query: 'startDate=2024-03-10%2009:30:00&endDate=2024-03-10%2017:45:00',
+      shown: ['03/10/2024 09:30 AM', '03/10/2024 05:45 PM'],
+      sent: [new Date(2024, 2, 10, 9, 30, 0, 0), new Date(2024, 2, 10, 17, 45, 59, 999)],
+    },
+  ])('date filters are MM/dd/yyyy hh:mm aa pickers: $what', async ({ query, shown, sent }) => {
     const stub = stubApi([[api.agentList, () => page([])]]);
-    await open('/agent/list?startDate=2024-03-10&endDate=2024-03-11');
+    await open(`/agent/list?${query}`);
     await screen.findByTestId('empty-state');
-    expect(screen.getByRole('button', { name: 'วันที่เริ่มต้น' }).textContent).toBe('03/10/2024 12:00 AM');
-    expect(screen.getByRole('button', { name: 'วันที่สิ้นสุด' }).textContent).toBe('03/11/2024 11:59 PM');
-    expect(tableBodies(stub.bodiesOf(api.agentList))[0]).toMatchObject({
-      startDate: new Date(2024, 2, 10, 0, 0, 0, 0).toISOString(),
-      endDate: new Date(2024, 2, 11, 23, 59, 59, 999).toISOString(),
-    });
-  });
-
-  it('a date-time from the URL is sent to the minute', async () => {
-    const stub = stubApi([[api.agentList, () => page([])]]);
-    await open('/agent/list?startDate=2024-03-10%2009:30:00&endDate=2024-03-10%2017:45:00');
-    await screen.findByTestId('empty-state');
-    expect(screen.getByRole('button', { name: 'วันที่เริ่มต้น' }).textContent).toBe('03/10/2024 09:30 AM');
-    expect(screen.getByRole('button', { name: 'วันที่สิ้นสุด' }).textContent).toBe('03/10/2024 05:45 PM');
-    expect(tableBodies(stub.bodiesOf(api.agentList))[0]).toMatchObject({
-      startDate: new Date(2024, 2, 10, 9, 30, 0, 0).toISOString(),
-      endDate: new Date(2024, 2, 10, 17, 45, 59, 999).toISOString(),
-    });
+    const pickers = ['วันที่เริ่มต้น', 'วันที่สิ้นสุด'].map((name) => screen.getByRole('button', { name }));
+    expect(pickers.map((picker) => picker.textContent)).toEqual(shown);
+    const body = tableBodies(stub.bodiesOf(api.agentList))[0];
+    expect([body?.startDate, body?.endDate]).toEqual(sent.map((date) => date.toISOString()));
   });
 
   it('the count tiles filter by status at once', async () => {

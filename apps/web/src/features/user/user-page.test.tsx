@@ -1,22 +1,15 @@
 import { api } from '@sapi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, stubApi } from '../../../test/api-stub';
 import { agentRecord, userRecord } from '../../../test/records';
-import { renderScreen } from '../../../test/render';
+import { renderPage } from '../../../test/render-page';
 import { UserPage } from './user-page';
 
 const senior = agentRecord();
 const bob = userRecord();
 
-const open = (url = '/user/list') =>
-  renderScreen(
-    <Suspense>
-      <UserPage />
-    </Suspense>,
-    { url },
-  );
+const open = (url = '/user/list') => renderPage(UserPage, url);
 
 afterEach(() => vi.unstubAllGlobals());
 
