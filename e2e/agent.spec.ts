@@ -26,6 +26,13 @@ const games = { a: '', b: '', c: '', off: '' };
 
 const row = (page: Page, username: string) => page.getByTestId(`agent-row-${username}`);
 
+/** The status badge under the title of an agent's transaction page. */
+const headerBadge = (page: Page, text: string) =>
+  page
+    .getByRole('heading', { level: 1, name: /^รายการธุรกรรม/ })
+    .locator('..')
+    .getByText(text, { exact: true });
+
 /** Click the visible track of a row's lock switch (waits until nothing covers it). */
 const flip = (page: Page, username: string) => row(page, username).locator('.mantine-Switch-track').click();
 
@@ -296,6 +303,11 @@ test.describe
       await openAgents(page);
       const toggle = row(page, child.username).getByRole('switch', { name: `ล็อกเอเจนต์ ${child.username}` });
       await expect(toggle).not.toBeChecked();
+      // Its transaction page, seen once before the lock, says it is active.
+      await row(page, child.username).getByRole('link', { name: child.username }).click();
+      await expect(headerBadge(page, 'ใช้งาน')).toBeVisible();
+      await page.goBack();
+
       await flip(page, child.username);
       const confirm = page.getByRole('dialog', { name: 'ยืนยันการเปิด/ปิดใช้งาน' });
       await expect(confirm).toContainText(`ต้องการปิดใช้งาน (ล็อก) เอเจนต์ ${child.username} ใช่หรือไม่?`);
@@ -312,6 +324,12 @@ test.describe
       await expect(toggle).toBeChecked();
       await expect(row(page, child.username).getByText('ล็อก', { exact: true })).toBeVisible();
       await expect(ingest(request, agent, [bet()])).rejects.toThrow(/3003/);
+
+      // Locking it updates its badge elsewhere: the transaction page it was seen on says locked.
+      await row(page, child.username).getByRole('link', { name: child.username }).click();
+      await expect(headerBadge(page, 'ล็อก')).toBeVisible();
+      await screenshot(page, 'agent-transactions-locked');
+      await page.goBack();
 
       // The "locked" tile filters the list (kept in the URL).
       await page.getByTestId('agent-count-1').click();
@@ -338,23 +356,16 @@ test.describe
       expect(actions.some((a) => a.startsWith('rotate'))).toBe(true);
     });
 
-    test('filters live in the URL, the username opens its transactions, CSV export of the filter', async ({
+    // Filters, URL, dates, Clear, empty and error states: the list mechanism's screen tests.
+    test('CSV export of the filter; Search refreshes unchanged filters; the username opens its transactions', async ({
       page,
+      request,
     }) => {
       await openAgents(page);
       const filters = page.getByRole('search');
-      await filters.getByLabel('Prefix').fill(senior.prefix);
-      await filters.getByLabel('Prefix').press('Enter');
-      await expect(page).toHaveURL(new RegExp(`prefix=${senior.prefix}`));
+      await filters.getByLabel('ชื่อผู้ใช้').fill(senior.username);
+      await filters.getByLabel('ชื่อผู้ใช้').press('Enter');
       await expect(page.getByTestId('pager-summary')).toContainText('แสดง 1–1 จาก 1 รายการ');
-      await page.reload();
-      await expect(filters.getByLabel('Prefix')).toHaveValue(senior.prefix);
-      await expect(row(page, senior.username)).toBeVisible();
-      // Search with the same filters loads the list again.
-      await Promise.all([
-        page.waitForResponse('**/api/v1/agent/list'),
-        filters.getByRole('button', { name: 'ค้นหา' }).click(),
-      ]);
 
       const [download] = await Promise.all([
         page.waitForEvent('download'),
@@ -365,29 +376,23 @@ test.describe
       expect(csv).toContain(senior.username);
       expect(csv).not.toContain(child.username);
 
-      // Dates: today's registrations match, a range in the future has none.
-      const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Asia/Bangkok' });
-      await page.goto(`/agent/list?username=${child.username}&startDate=${today}&endDate=${today}`);
-      await expect(row(page, child.username)).toBeVisible();
-      await expect(filters.getByRole('button', { name: 'วันที่เริ่มต้น', exact: true })).toContainText(
-        today.split('-').reverse().join('/'),
-      );
-      await page.goto('/agent/list?startDate=2099-01-01');
-      await expect(page.getByTestId('empty-state')).toContainText('ไม่พบข้อมูล');
-      await expectAccessible(page, 'agent list without rows');
-      await screenshot(page, 'agent-list-empty');
+      // Another admin registers a matching agent: Search, the filters unchanged, shows it.
+      const late = await makeAgent(request, await apiToken(request), { username: `${senior.username}b` });
+      await expect(row(page, late.username)).toHaveCount(0);
+      await filters.getByRole('button', { name: 'ค้นหา' }).click();
+      await expect(row(page, late.username)).toBeVisible();
+      await expect(page.getByTestId('pager-summary')).toContainText('แสดง 1–2 จาก 2 รายการ');
+      await screenshot(page, 'agent-list-searched');
 
       // In English too.
-      await page.goto('/agent/list');
       await page.getByTestId('language-switch').getByText('English').click();
       await expect(page.getByRole('heading', { level: 1, name: 'Agent list' })).toBeVisible();
       await expect(page.getByRole('columnheader', { name: 'System code' })).toBeVisible();
-      await expect(row(page, child.username).getByText('Active', { exact: true })).toBeVisible();
+      await expect(row(page, senior.username).getByText('Active', { exact: true })).toBeVisible();
       await expectAccessible(page, 'agent list in English');
       await screenshot(page, 'agent-list-en');
       await page.getByTestId('language-switch').getByText('ไทย').click();
 
-      await page.goto(`/agent/list?username=${senior.username}`);
       await row(page, senior.username).getByRole('link', { name: senior.username }).click();
       await expect(page).toHaveURL(/\/transaction\/\d+$/);
     });

@@ -4,7 +4,7 @@ import { type AgentPick, api } from '@sapi/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../lib/api-client';
+import { routeQuery } from '../lib/query-keys';
 
 /** How many agents one search shows. */
 const PICK_LIMIT = 20;
@@ -14,29 +14,22 @@ const DEBOUNCE_MS = 250;
 export const agentLabel = (agent: Pick<AgentPick, 'username' | 'prefix'>): string =>
   `${agent.username} (${agent.prefix})`;
 
-export const agentPickerKeys = {
-  all: ['agent-picker'] as const,
-  search: (q: string) => ['agent-picker', 'search', q] as const,
-  one: (id: string) => ['agent-picker', 'one', id] as const,
-};
-
 /** Agents whose username or prefix contains `q` (the server's `agent/pick`). */
 export const agentSearchQuery = (q: string) =>
   queryOptions({
-    queryKey: agentPickerKeys.search(q),
-    queryFn: ({ signal }) => call(api.agentPick, { body: { q, limit: PICK_LIMIT }, signal }),
+    ...routeQuery(api.agentPick, { body: { q, limit: PICK_LIMIT } }),
     staleTime: 15_000,
     placeholderData: keepPreviousData,
   });
 
-/** One agent by id, reduced to what the picker shows (for a value that came without its label, e.g. a URL). */
+/**
+ * One agent by id, reduced to what a picker shows (for a value that came without its label, e.g. a
+ * URL). The same cache entry as every other look-up of that agent, so a change to it shows here too.
+ */
 export const agentByIdQuery = (id: string) =>
   queryOptions({
-    queryKey: agentPickerKeys.one(id),
-    queryFn: async ({ signal }): Promise<AgentPick> => {
-      const agent = await call(api.agentGet, { params: { id }, signal });
-      return { _id: agent._id, username: agent.username, prefix: agent.prefix };
-    },
+    ...routeQuery(api.agentGet, { params: { id } }),
+    select: (agent): AgentPick => ({ _id: agent._id, username: agent.username, prefix: agent.prefix }),
     staleTime: 5 * 60_000,
   });
 

@@ -7,7 +7,17 @@ export interface UrlFilters<K extends string> {
   /** Apply new filters (a new search): page goes back to 1. */
   apply: (next: Record<K, string>) => void;
   setPage: (page: number) => void;
+  /**
+   * Put these filters (trimmed; blank ones left out) and this page in the URL. False when the URL
+   * says so already: nothing changes, so nothing loads by itself and the caller refetches.
+   */
+  go: (next: Record<K, string>, page: number) => boolean;
 }
+
+const pageOf = (raw: string | null): number => {
+  const page = Number(raw ?? '1');
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+};
 
 /** List state (filters and page) kept in the URL search params. */
 export const useUrlFilters = <K extends string>(keys: readonly K[]): UrlFilters<K> => {
@@ -21,19 +31,24 @@ export const useUrlFilters = <K extends string>(keys: readonly K[]): UrlFilters<
     return out;
   }, [params, keyList]);
 
-  const rawPage = Number(params.get('page') ?? '1');
-  const page = Number.isInteger(rawPage) && rawPage >= 1 ? rawPage : 1;
+  const page = pageOf(params.get('page'));
 
-  const apply = useCallback(
-    (next: Record<K, string>) => {
+  const go = useCallback(
+    (next: Record<K, string>, nextPage: number) => {
+      const entries = Object.entries(next) as [K, string][];
+      if (nextPage === page && entries.every(([key, value]) => value.trim() === filters[key])) return false;
       const out = new URLSearchParams();
-      for (const [key, value] of Object.entries(next) as [K, string][]) {
+      for (const [key, value] of entries) {
         if (value.trim() !== '') out.set(key, value.trim());
       }
+      if (nextPage > 1) out.set('page', String(nextPage));
       setParams(out);
+      return true;
     },
-    [setParams],
+    [setParams, filters, page],
   );
+
+  const apply = useCallback((next: Record<K, string>) => void go(next, 1), [go]);
 
   const setPage = useCallback(
     (nextPage: number) => {
@@ -47,5 +62,5 @@ export const useUrlFilters = <K extends string>(keys: readonly K[]): UrlFilters<
     [setParams],
   );
 
-  return { filters, page, apply, setPage };
+  return { filters, page, apply, setPage, go };
 };

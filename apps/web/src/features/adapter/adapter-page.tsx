@@ -1,43 +1,19 @@
-import {
-  ActionIcon,
-  Anchor,
-  Avatar,
-  Badge,
-  Button,
-  Group,
-  Select,
-  Switch,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Avatar, Badge, Group, Switch, Text, Tooltip } from '@mantine/core';
 import { type Adapter, type AdapterCreate, allows, api } from '@sapi/contract';
-import { IconExternalLink, IconPencil, IconPlus } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { IconExternalLink, IconPencil } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { type Column, DataTable } from '../../components/data-table';
-import { ExportButton } from '../../components/export-button';
-import { FilterBar } from '../../components/filter-bar';
-import { PageHeader } from '../../components/page-header';
+import type { Column } from '../../components/data-table';
+import { SelectFilter, TextFilter } from '../../components/list-filters';
+import { ListScreen } from '../../components/list-screen';
 import { errorMessage, fieldErrors } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSelf } from '../../lib/session';
-import { useUrlFilters } from '../../lib/use-url-filters';
+import { useListScreen } from '../../lib/use-list-screen';
 import { AdapterFormDialog } from './adapter-form-dialog';
 import { AdapterTypeBadge } from './adapter-type-badge';
-import {
-  ADAPTER_PAGE_SIZE,
-  type AdapterFilters,
-  adapterFilterKeys,
-  adapterListBody,
-  adapterListQuery,
-  emptyAdapterFilters,
-  useCreateAdapter,
-  useSetAdapterDisabled,
-  useUpdateAdapter,
-} from './api';
+import { adapterList, useCreateAdapter, useSetAdapterDisabled, useUpdateAdapter } from './api';
 
 /** A URL shown short (host and path, or only the file name), linking to the full one in a new tab. */
 function ExternalLink({ url, short = 'path' }: { url: string; short?: 'path' | 'file' }) {
@@ -73,17 +49,7 @@ function ExternalLink({ url, short = 'path' }: { url: string; short?: 'path' | '
 export function AdapterPage() {
   const { t } = useTranslation();
   const self = useSelf();
-  const { filters, page, apply, setPage } = useUrlFilters(adapterFilterKeys);
-  const [draft, setDraft] = useState<AdapterFilters>(filters);
-  useEffect(() => setDraft(filters), [filters]);
-
-  const list = useQuery(adapterListQuery(filters, page));
-  /** Search loads again even when the filters are unchanged (spec §2: every list reloads on Search). */
-  const search = (next: AdapterFilters) => {
-    const same = adapterFilterKeys.every((key) => next[key].trim() === filters[key]);
-    if (same && page === 1) void list.refetch();
-    else apply(next);
-  };
+  const list = useListScreen(adapterList);
   const create = useCreateAdapter();
   const update = useUpdateAdapter();
   const setDisabled = useSetAdapterDisabled();
@@ -246,65 +212,33 @@ export function AdapterPage() {
 
   return (
     <>
-      <PageHeader
+      <ListScreen
+        list={list}
         title={t('screens.adapter')}
         description={t('adapter.description')}
-        actions={
+        exportCsv={{ route: api.adapterExport, filename: 'adapters.csv' }}
+        add={canCreate ? { label: t('adapter.add'), onClick: openCreate } : null}
+        filters={
           <>
-            <ExportButton route={api.adapterExport} body={adapterListBody(filters)} filename="adapters.csv" />
-            {canCreate ? (
-              <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={openCreate}>
-                {t('adapter.add')}
-              </Button>
-            ) : null}
+            <TextFilter list={list} name="name" label={t('adapter.filters.name')} w={240} />
+            <SelectFilter
+              list={list}
+              name="isDisable"
+              label={t('adapter.filters.status')}
+              data={[
+                { value: '', label: t('common.all') },
+                { value: '0', label: t('adapter.enabled') },
+                { value: '1', label: t('adapter.disabled') },
+              ]}
+            />
           </>
         }
-      />
-
-      <FilterBar
-        onSearch={() => search(draft)}
-        onReset={() => search(emptyAdapterFilters)}
-        searching={list.isFetching && !list.isPending}
-      >
-        <TextInput
-          label={t('adapter.filters.name')}
-          value={draft.name}
-          onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })}
-          w={240}
-        />
-        <Select
-          label={t('adapter.filters.status')}
-          data={[
-            { value: '', label: t('common.all') },
-            { value: '0', label: t('adapter.enabled') },
-            { value: '1', label: t('adapter.disabled') },
-          ]}
-          value={draft.isDisable}
-          onChange={(value) => setDraft({ ...draft, isDisable: value ?? '' })}
-          allowDeselect={false}
-          w={180}
-          comboboxProps={{ withinPortal: true }}
-        />
-      </FilterBar>
-
-      <DataTable
-        caption={t('screens.adapter')}
         columns={columns}
-        records={list.data?.records}
         rowKey={(adapter) => adapter._id}
-        loading={list.isPending}
-        fetching={list.isFetching && !list.isPending}
-        error={list.isError ? errorMessage(list.error) : null}
-        onRetry={() => void list.refetch()}
         rowProps={(adapter) => ({
           'data-testid': `adapter-row-${adapter.codename}`,
           'data-disabled': adapter.isDisable ? 'true' : undefined,
         })}
-        pager={
-          list.data
-            ? { page, limit: ADAPTER_PAGE_SIZE, total: list.data.total, onChange: setPage }
-            : undefined
-        }
       />
 
       <AdapterFormDialog

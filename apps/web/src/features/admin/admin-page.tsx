@@ -1,15 +1,4 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Switch,
-  Text,
-  TextInput,
-  Tooltip,
-  useModalsStack,
-} from '@mantine/core';
+import { ActionIcon, Badge, Group, Modal, Switch, Text, Tooltip, useModalsStack } from '@mantine/core';
 import {
   type Admin,
   type AdminCreate,
@@ -20,29 +9,19 @@ import {
   Status,
 } from '@sapi/contract';
 import { IconPencil, IconUserPlus } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { type Column, DataTable } from '../../components/data-table';
-import { DateFilterInput } from '../../components/date-filter-input';
+import type { Column } from '../../components/data-table';
 import { DateTimeText } from '../../components/date-time-text';
-import { FilterBar } from '../../components/filter-bar';
-import { PageHeader } from '../../components/page-header';
+import { DateRangeFilter, TextFilter } from '../../components/list-filters';
+import { ListScreen } from '../../components/list-screen';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage, fieldErrors } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSelf } from '../../lib/session';
-import { useUrlFilters } from '../../lib/use-url-filters';
-import {
-  ADMIN_PAGE_SIZE,
-  type AdminFilters,
-  adminFilterKeys,
-  adminListQuery,
-  useCreateAdmin,
-  useSetAdminLocked,
-  useUpdateAdminType,
-} from './api';
+import { useListScreen } from '../../lib/use-list-screen';
+import { adminList, useCreateAdmin, useSetAdminLocked, useUpdateAdminType } from './api';
 import { CreateAdminDialog } from './create-admin-dialog';
 import { EditAdminDialog } from './edit-admin-dialog';
 import { ReauthDialog } from './reauth-dialog';
@@ -53,17 +32,11 @@ type Pending =
   | { kind: 'update'; admin: Admin; type: AdminType }
   | { kind: 'lock'; admin: Admin; lock: boolean };
 
-const emptyFilters: AdminFilters = { username: '', startDate: '', endDate: '' };
-
 /** Admin accounts (/admin/list): filters, table with lock toggles, add and edit; re-authentication when the server asks (3005). */
 export function AdminPage() {
   const { t } = useTranslation();
   const self = useSelf();
-  const { filters, page, apply, setPage } = useUrlFilters(adminFilterKeys);
-  const [draft, setDraft] = useState<AdminFilters>(filters);
-  useEffect(() => setDraft(filters), [filters]);
-
-  const list = useQuery(adminListQuery(filters, page));
+  const list = useListScreen(adminList);
   const create = useCreateAdmin();
   const update = useUpdateAdminType();
   const setLocked = useSetAdminLocked();
@@ -216,53 +189,19 @@ export function AdminPage() {
 
   return (
     <>
-      <PageHeader
+      <ListScreen
+        list={list}
         title={t('admin.title')}
         description={t('admin.description')}
-        actions={
-          canCreate ? (
-            <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={openCreate}>
-              {t('admin.add')}
-            </Button>
-          ) : null
+        add={canCreate ? { label: t('admin.add'), onClick: openCreate, icon: IconUserPlus } : null}
+        filters={
+          <>
+            <TextFilter list={list} name="username" label={t('admin.fields.username')} w={220} />
+            <DateRangeFilter list={list} from="startDate" to="endDate" />
+          </>
         }
-      />
-
-      <FilterBar
-        onSearch={() => apply(draft)}
-        onReset={() => apply(emptyFilters)}
-        searching={list.isFetching && !list.isPending}
-      >
-        <TextInput
-          label={t('admin.fields.username')}
-          value={draft.username}
-          onChange={(e) => setDraft({ ...draft, username: e.currentTarget.value })}
-          w={220}
-        />
-        <DateFilterInput
-          label={t('filters.startDate')}
-          value={draft.startDate}
-          onChange={(startDate) => setDraft({ ...draft, startDate })}
-        />
-        <DateFilterInput
-          label={t('filters.endDate')}
-          value={draft.endDate}
-          onChange={(endDate) => setDraft({ ...draft, endDate })}
-        />
-      </FilterBar>
-
-      <DataTable
-        caption={t('admin.title')}
         columns={columns}
-        records={list.data?.records}
         rowKey={(admin) => admin._id}
-        loading={list.isPending}
-        fetching={list.isFetching && !list.isPending}
-        error={list.isError ? errorMessage(list.error) : null}
-        onRetry={() => void list.refetch()}
-        pager={
-          list.data ? { page, limit: ADMIN_PAGE_SIZE, total: list.data.total, onChange: setPage } : undefined
-        }
       />
 
       <Modal.Stack>

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Text, Tooltip } from '@mantine/core';
 import {
   type AgentOperator,
   type AgentOperatorRegister,
@@ -6,32 +6,21 @@ import {
   allows,
   api,
 } from '@sapi/contract';
-import { IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AgentPicker, agentLabel } from '../../components/agent-picker';
+import { agentLabel } from '../../components/agent-picker';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { type Column, DataTable } from '../../components/data-table';
+import type { Column } from '../../components/data-table';
 import { DateTimeText } from '../../components/date-time-text';
-import { ExportButton } from '../../components/export-button';
-import { FilterBar } from '../../components/filter-bar';
-import { PageHeader } from '../../components/page-header';
+import { AgentFilter, TextFilter } from '../../components/list-filters';
+import { ListScreen } from '../../components/list-screen';
 import { errorMessage, fieldErrors } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSelf } from '../../lib/session';
-import { useUrlFilters } from '../../lib/use-url-filters';
-import {
-  emptyOperatorFilters,
-  OPERATOR_PAGE_SIZE,
-  type OperatorFilters,
-  operatorFilterKeys,
-  operatorListQuery,
-  useDeleteOperator,
-  useRegisterOperator,
-  useUpdateOperator,
-} from './api';
+import { useListScreen } from '../../lib/use-list-screen';
+import { operatorList, useDeleteOperator, useRegisterOperator, useUpdateOperator } from './api';
 import { EditOperatorDialog } from './edit-operator-dialog';
 import { OperatorTypeBadge } from './operator-type-badge';
 import { RegisterOperatorDialog } from './register-operator-dialog';
@@ -42,11 +31,7 @@ const agentOf = (o: AgentOperator) => agentLabel({ username: o.agentUsername, pr
 export function AgentOperatorPage() {
   const { t } = useTranslation();
   const self = useSelf();
-  const { filters, page, apply, setPage } = useUrlFilters(operatorFilterKeys);
-  const [draft, setDraft] = useState<OperatorFilters>(filters);
-  useEffect(() => setDraft(filters), [filters]);
-
-  const list = useQuery(operatorListQuery(filters, page));
+  const list = useListScreen(operatorList);
   const register = useRegisterOperator();
   const update = useUpdateOperator();
   const remove = useDeleteOperator();
@@ -160,11 +145,7 @@ export function AgentOperatorPage() {
     {
       key: 'createdAt',
       header: t('agentOperator.fields.createdAt'),
-      render: (o) => (
-        <span style={{ whiteSpace: 'nowrap' }}>
-          <DateTimeText value={o.createdAt} />
-        </span>
-      ),
+      render: (o) => <DateTimeText value={o.createdAt} />,
     },
   ];
   if (canUpdate || canDelete) {
@@ -210,67 +191,31 @@ export function AgentOperatorPage() {
 
   return (
     <>
-      <PageHeader
+      <ListScreen
+        list={list}
         title={t('agentOperator.title')}
         description={t('agentOperator.description')}
-        actions={
+        exportCsv={{ route: api.agentOperatorExport, filename: 'agent-operators.csv' }}
+        add={
+          canRegister
+            ? { label: t('agentOperator.add'), onClick: openRegister, title: t('agentOperator.addLabel') }
+            : null
+        }
+        filters={
           <>
-            <ExportButton route={api.agentOperatorExport} body={filters} filename="agent-operators.csv" />
-            {canRegister ? (
-              <Button
-                leftSection={<IconPlus size={18} aria-hidden />}
-                onClick={openRegister}
-                title={t('agentOperator.addLabel')}
-              >
-                {t('agentOperator.add')}
-              </Button>
-            ) : null}
+            <AgentFilter list={list} name="agent" label={t('agentOperator.fields.agent')} />
+            <TextFilter list={list} name="username" label={t('agentOperator.fields.username')} />
           </>
         }
-      />
-
-      <FilterBar
-        onSearch={() => apply(draft)}
-        onReset={() => apply(emptyOperatorFilters)}
-        searching={list.isFetching && !list.isPending}
-      >
-        <AgentPicker
-          label={t('agentOperator.fields.agent')}
-          value={draft.agent}
-          onChange={(agent) => setDraft({ ...draft, agent })}
-          placeholder={t('common.all')}
-          clearable
-          w={300}
-        />
-        <TextInput
-          label={t('agentOperator.fields.username')}
-          value={draft.username}
-          onChange={(e) => setDraft({ ...draft, username: e.currentTarget.value })}
-          w={200}
-        />
-      </FilterBar>
-
-      <DataTable
-        caption={t('agentOperator.title')}
         columns={columns}
-        records={list.data?.records}
         rowKey={(o) => o._id}
-        loading={list.isPending}
-        fetching={list.isFetching && !list.isPending}
-        error={list.isError ? errorMessage(list.error) : null}
-        onRetry={() => void list.refetch()}
         emptyTitle={t('agentOperator.emptyTitle')}
-        pager={
-          list.data
-            ? { page, limit: OPERATOR_PAGE_SIZE, total: list.data.total, onChange: setPage }
-            : undefined
-        }
       />
 
       <RegisterOperatorDialog
         opened={registerOpened}
         onClose={() => setRegisterOpened(false)}
-        defaultAgent={filters.agent}
+        defaultAgent={list.applied.agent}
         error={registerOpened ? formMessage : null}
         fieldErrors={fieldErrors(formError)}
         busy={register.isPending}

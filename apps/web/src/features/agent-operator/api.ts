@@ -1,61 +1,26 @@
-import { type AgentOperatorRegister, type AgentOperatorUpdate, api, Status } from '@sapi/contract';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, call, request } from '../../lib/api-client';
+import { type AgentOperatorRegister, api, Status } from '@sapi/contract';
+import { ApiError, request } from '../../lib/api-client';
+import { useIdMutation, useResourceMutation, useUpdateMutation } from '../../lib/query-keys';
+import { defineList } from '../../lib/use-list-screen';
 
-/** Operator list query default limit (spec §3, §9). */
-export const OPERATOR_PAGE_SIZE = 50;
-
-export const operatorFilterKeys = ['agent', 'username'] as const;
-export type OperatorFilters = Record<(typeof operatorFilterKeys)[number], string>;
-export const emptyOperatorFilters: OperatorFilters = { agent: '', username: '' };
-
-export const operatorKeys = {
-  all: ['agent-operator'] as const,
-  list: (filters: OperatorFilters, page: number) => ['agent-operator', 'list', filters, page] as const,
-};
-
-export const operatorListQuery = (filters: OperatorFilters, page: number) =>
-  queryOptions({
-    queryKey: operatorKeys.list(filters, page),
-    queryFn: ({ signal }) =>
-      call(api.agentOperatorList, { body: { ...filters, page, limit: OPERATOR_PAGE_SIZE }, signal }),
-    placeholderData: keepPreviousData,
-  });
-
-const useInvalidateOperators = () => {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: operatorKeys.all });
-};
+/** The operators, filtered by agent and username (spec §3, §9: 50 a page). */
+export const operatorList = defineList({
+  route: api.agentOperatorList,
+  filters: ['agent', 'username'],
+  pageSize: 50,
+  body: ({ agent, username }) => ({ agent, username }),
+});
 
 /**
  * Registration answers statusCode/statusMessage/data (spec §4): only 1000 with data counts as done;
  * resolves with the created operator and the server's message.
  */
-export const useRegisterOperator = () => {
-  const invalidate = useInvalidateOperators();
-  return useMutation({
-    mutationFn: async (body: AgentOperatorRegister) => {
-      const answer = await request(api.agentOperatorRegister, { body });
-      if (answer.status !== Status.OK || !answer.data) throw new ApiError(answer.status, answer.message);
-      return { operator: answer.data, message: answer.message };
-    },
-    onSuccess: invalidate,
+export const useRegisterOperator = () =>
+  useResourceMutation(api.agentOperatorRegister, async (body: AgentOperatorRegister) => {
+    const answer = await request(api.agentOperatorRegister, { body });
+    if (answer.status !== Status.OK || !answer.data) throw new ApiError(answer.status, answer.message);
+    return { operator: answer.data, message: answer.message };
   });
-};
 
-export const useUpdateOperator = () => {
-  const invalidate = useInvalidateOperators();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: AgentOperatorUpdate }) =>
-      call(api.agentOperatorUpdate, { params: { id }, body }),
-    onSuccess: invalidate,
-  });
-};
-
-export const useDeleteOperator = () => {
-  const invalidate = useInvalidateOperators();
-  return useMutation({
-    mutationFn: (id: string) => call(api.agentOperatorDelete, { params: { id } }),
-    onSuccess: invalidate,
-  });
-};
+export const useUpdateOperator = () => useUpdateMutation(api.agentOperatorUpdate);
+export const useDeleteOperator = () => useIdMutation(api.agentOperatorDelete);

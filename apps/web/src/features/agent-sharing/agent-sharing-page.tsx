@@ -1,30 +1,18 @@
-import { ActionIcon, Badge, Button, Group, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { type AgentSharing, type AgentSharingCreate, allows, api } from '@sapi/contract';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { IconPencil } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AgentPicker, agentLabel } from '../../components/agent-picker';
+import { agentLabel } from '../../components/agent-picker';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { type Column, DataTable } from '../../components/data-table';
-import { ExportButton } from '../../components/export-button';
-import { FilterBar } from '../../components/filter-bar';
-import { PageHeader } from '../../components/page-header';
+import type { Column } from '../../components/data-table';
+import { AgentFilter } from '../../components/list-filters';
+import { ListScreen } from '../../components/list-screen';
 import { errorMessage, fieldErrors } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSelf } from '../../lib/session';
-import { useUrlFilters } from '../../lib/use-url-filters';
-import {
-  emptySharingFilters,
-  formatPercent,
-  SHARING_PAGE_SIZE,
-  type SharingFilters,
-  sharingFilterKeys,
-  sharingListQuery,
-  useCreateSharing,
-  useSetSharingDisabled,
-  useUpdateSharing,
-} from './api';
+import { useListScreen } from '../../lib/use-list-screen';
+import { formatPercent, sharingList, useCreateSharing, useSetSharingDisabled, useUpdateSharing } from './api';
 import { SharingDialog } from './sharing-dialog';
 
 const childLabel = (s: AgentSharing) => agentLabel({ username: s.agentUsername, prefix: s.agentPrefix });
@@ -35,11 +23,7 @@ const parentLabel = (s: AgentSharing) =>
 export function AgentSharingPage() {
   const { t } = useTranslation();
   const self = useSelf();
-  const { filters, page, apply, setPage } = useUrlFilters(sharingFilterKeys);
-  const [draft, setDraft] = useState<SharingFilters>(filters);
-  useEffect(() => setDraft(filters), [filters]);
-
-  const list = useQuery(sharingListQuery(filters, page));
+  const list = useListScreen(sharingList);
   const create = useCreateSharing();
   const update = useUpdateSharing();
   const setDisabled = useSetSharingDisabled();
@@ -193,59 +177,21 @@ export function AgentSharingPage() {
 
   return (
     <>
-      <PageHeader
+      <ListScreen
+        list={list}
         title={t('agentSharing.title')}
         description={t('agentSharing.description')}
-        actions={
+        exportCsv={{ route: api.agentSharingExport, filename: 'agent-sharing.csv' }}
+        add={canCreate ? { label: t('agentSharing.add'), onClick: () => openDialog(null) } : null}
+        filters={
           <>
-            <ExportButton route={api.agentSharingExport} body={filters} filename="agent-sharing.csv" />
-            {canCreate ? (
-              <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => openDialog(null)}>
-                {t('agentSharing.add')}
-              </Button>
-            ) : null}
+            <AgentFilter list={list} name="agent" label={t('agentSharing.fields.agent')} />
+            <AgentFilter list={list} name="parentAgent" label={t('agentSharing.fields.parentAgent')} />
           </>
         }
-      />
-
-      <FilterBar
-        onSearch={() => apply(draft)}
-        onReset={() => apply(emptySharingFilters)}
-        searching={list.isFetching && !list.isPending}
-      >
-        <AgentPicker
-          label={t('agentSharing.fields.agent')}
-          value={draft.agent}
-          onChange={(agent) => setDraft({ ...draft, agent })}
-          placeholder={t('common.all')}
-          clearable
-          w={300}
-        />
-        <AgentPicker
-          label={t('agentSharing.fields.parentAgent')}
-          value={draft.parentAgent}
-          onChange={(parentAgent) => setDraft({ ...draft, parentAgent })}
-          placeholder={t('common.all')}
-          clearable
-          w={300}
-        />
-      </FilterBar>
-
-      <DataTable
-        caption={t('agentSharing.title')}
         columns={columns}
-        records={list.data?.records}
         rowKey={(s) => s._id}
-        loading={list.isPending}
-        fetching={list.isFetching && !list.isPending}
-        error={list.isError ? errorMessage(list.error) : null}
-        onRetry={() => void list.refetch()}
         emptyTitle={t('agentSharing.emptyTitle')}
-        pager={
-          list.data
-            ? { page, limit: SHARING_PAGE_SIZE, total: list.data.total, onChange: setPage }
-            : undefined
-        }
       />
 
       <SharingDialog

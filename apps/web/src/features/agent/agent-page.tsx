@@ -1,46 +1,21 @@
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Button,
-  Code,
-  Group,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Code, Group, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { type Agent, type AgentRegister, type AgentWithSecret, allows, api } from '@sapi/contract';
-import { IconEye, IconPencil, IconPlus } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { IconEye, IconPencil } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { type Column, DataTable } from '../../components/data-table';
-import { DateFilterInput } from '../../components/date-filter-input';
+import type { Column } from '../../components/data-table';
 import { DateTimeText } from '../../components/date-time-text';
-import { ExportButton } from '../../components/export-button';
-import { FilterBar } from '../../components/filter-bar';
-import { PageHeader } from '../../components/page-header';
+import { DateRangeFilter, TextFilter } from '../../components/list-filters';
+import { ListScreen } from '../../components/list-screen';
 import { errorMessage, fieldErrors } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSelf } from '../../lib/session';
-import { useUrlFilters } from '../../lib/use-url-filters';
+import { useListScreen } from '../../lib/use-list-screen';
 import { AgentStats } from './agent-stats';
 import { AgentTypeBadge } from './agent-type-badge';
-import {
-  AGENT_PAGE_SIZE,
-  type AgentFilters,
-  agentFilterKeys,
-  agentKeys,
-  agentListBody,
-  agentListQuery,
-  emptyAgentFilters,
-  useRegisterAgent,
-  useSetAgentLocked,
-} from './api';
+import { agentList, useRegisterAgent, useSetAgentLocked } from './api';
 import { CredentialsDialog } from './credentials-dialog';
 import { EditAgentDialog } from './edit-agent-dialog';
 import { RegisterAgentDialog } from './register-agent-dialog';
@@ -80,18 +55,7 @@ function GamesCell({ games }: { games: string[] }) {
 export function AgentPage() {
   const { t } = useTranslation();
   const self = useSelf();
-  const { filters, page, apply, setPage } = useUrlFilters(agentFilterKeys);
-  const [draft, setDraft] = useState<AgentFilters>(filters);
-  useEffect(() => setDraft(filters), [filters]);
-
-  const list = useQuery(agentListQuery(filters, page));
-  const queryClient = useQueryClient();
-  /** Search loads again even when the filters are unchanged (spec §2: every list reloads on Search). */
-  const search = (next: AgentFilters) => {
-    const same = agentFilterKeys.every((key) => next[key].trim() === filters[key]);
-    if (same && page === 1) void queryClient.invalidateQueries({ queryKey: agentKeys.all });
-    else apply(next);
-  };
+  const list = useListScreen(agentList);
   const register = useRegisterAgent();
   const setLocked = useSetAgentLocked();
 
@@ -244,65 +208,23 @@ export function AgentPage() {
 
   return (
     <>
-      <PageHeader
+      <ListScreen
+        list={list}
         title={t('screens.agent')}
         description={t('agent.description')}
-        actions={
+        exportCsv={{ route: api.agentExport, filename: 'agents.csv' }}
+        add={canRegister ? { label: t('agent.add'), onClick: openRegister } : null}
+        above={<AgentStats locked={list.applied.locked} onSelect={(locked) => list.apply({ locked })} />}
+        filters={
           <>
-            <ExportButton route={api.agentExport} body={agentListBody(filters)} filename="agents.csv" />
-            {canRegister ? (
-              <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={openRegister}>
-                {t('agent.add')}
-              </Button>
-            ) : null}
+            <TextFilter list={list} name="username" label={t('agent.fields.username')} />
+            <TextFilter list={list} name="prefix" label={t('agent.fields.prefix')} w={140} />
+            <DateRangeFilter list={list} from="startDate" to="endDate" />
           </>
         }
-      />
-
-      <AgentStats locked={filters.locked} onSelect={(locked) => apply({ ...filters, locked })} />
-
-      <FilterBar
-        onSearch={() => search(draft)}
-        onReset={() => search(emptyAgentFilters)}
-        searching={list.isFetching && !list.isPending}
-      >
-        <TextInput
-          label={t('agent.fields.username')}
-          value={draft.username}
-          onChange={(e) => setDraft({ ...draft, username: e.currentTarget.value })}
-          w={200}
-        />
-        <TextInput
-          label={t('agent.fields.prefix')}
-          value={draft.prefix}
-          onChange={(e) => setDraft({ ...draft, prefix: e.currentTarget.value })}
-          w={140}
-        />
-        <DateFilterInput
-          label={t('filters.startDate')}
-          value={draft.startDate}
-          onChange={(startDate) => setDraft({ ...draft, startDate })}
-        />
-        <DateFilterInput
-          label={t('filters.endDate')}
-          value={draft.endDate}
-          onChange={(endDate) => setDraft({ ...draft, endDate })}
-        />
-      </FilterBar>
-
-      <DataTable
-        caption={t('screens.agent')}
         columns={columns}
-        records={list.data?.records}
         rowKey={(agent) => agent._id}
-        loading={list.isPending}
-        fetching={list.isFetching && !list.isPending}
-        error={list.isError ? errorMessage(list.error) : null}
-        onRetry={() => void list.refetch()}
         rowProps={(agent) => ({ 'data-testid': `agent-row-${agent.username}` })}
-        pager={
-          list.data ? { page, limit: AGENT_PAGE_SIZE, total: list.data.total, onChange: setPage } : undefined
-        }
       />
 
       <RegisterAgentDialog

@@ -2,6 +2,7 @@ import { api, type BetType, betTypes, type TransactionListQuery } from '@sapi/co
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { call } from '../../lib/api-client';
+import { routeQuery } from '../../lib/query-keys';
 
 /** Page sizes of the transaction pager (spec §9); the first is the default. */
 export const PAGE_SIZES = [10, 50, 100] as const;
@@ -64,7 +65,6 @@ export const transactionKeys = {
     ['transaction', source, 'list', agentId, body, paging] as const,
   detail: (source: ListSource, agentId: string, id: string) =>
     ['transaction', source, 'detail', agentId, id] as const,
-  agent: (agentId: string) => ['transaction', 'agent', agentId] as const,
   betHistory: (betId: string) => ['transaction', 'bet-history', betId] as const,
 };
 
@@ -99,10 +99,10 @@ export const transactionDetailQuery = (source: ListSource, agentId: string, id: 
         : call(api.transactionGet, { params: { agentId, listId: id }, signal }),
   });
 
+/** The agent of the header: the one cache entry of that agent, so a lock elsewhere shows here. */
 export const agentQuery = (agentId: string) =>
   queryOptions({
-    queryKey: transactionKeys.agent(agentId),
-    queryFn: ({ signal }) => call(api.agentGet, { params: { id: agentId }, signal }),
+    ...routeQuery(api.agentGet, { params: { id: agentId } }),
     staleTime: 60_000,
     retry: false,
   });

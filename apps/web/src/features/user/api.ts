@@ -1,63 +1,23 @@
-import { api, type UserCreate, type UserUpdate } from '@sapi/contract';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../lib/api-client';
-import { endOfDayIso, startOfDayIso } from '../../lib/format';
+import { api } from '@sapi/contract';
+import { filterDateIso } from '../../lib/filter-dates';
+import { useBodyMutation, useIdMutation, useUpdateMutation } from '../../lib/query-keys';
+import { defineList } from '../../lib/use-list-screen';
 
-/** Player list page size (spec §9). */
-export const USER_PAGE_SIZE = 50;
-
-export const userFilterKeys = ['username', 'agent', 'startDate', 'endDate'] as const;
-export type UserFilters = Record<(typeof userFilterKeys)[number], string>;
-export const emptyUserFilters: UserFilters = { username: '', agent: '', startDate: '', endDate: '' };
-
-export const userKeys = {
-  all: ['user'] as const,
-  list: (filters: UserFilters, page: number) => ['user', 'list', filters, page] as const,
-};
-
-/** The list's filters as the list and export routes take them. */
-export const userQueryBody = (filters: UserFilters) => ({
-  username: filters.username,
-  agent: filters.agent,
-  startDate: startOfDayIso(filters.startDate) ?? '',
-  endDate: endOfDayIso(filters.endDate) ?? '',
+/** The players (spec §9: 50 a page), by name, agent and registration date-time. */
+export const userList = defineList({
+  route: api.userList,
+  filters: ['username', 'agent', 'startDate', 'endDate'],
+  pageSize: 50,
+  body: (filters) => ({
+    username: filters.username,
+    agent: filters.agent,
+    startDate: filterDateIso(filters.startDate, 'start'),
+    endDate: filterDateIso(filters.endDate, 'end'),
+  }),
 });
 
-export const userListQuery = (filters: UserFilters, page: number) =>
-  queryOptions({
-    queryKey: userKeys.list(filters, page),
-    queryFn: ({ signal }) =>
-      call(api.userList, { body: { ...userQueryBody(filters), page, limit: USER_PAGE_SIZE }, signal }),
-    placeholderData: keepPreviousData,
-  });
-
-const useInvalidateUsers = () => {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: userKeys.all });
-};
-
-export const useCreateUser = () => {
-  const invalidate = useInvalidateUsers();
-  return useMutation({
-    mutationFn: (body: UserCreate) => call(api.userCreate, { body }),
-    onSuccess: invalidate,
-  });
-};
-
-export const useUpdateUser = () => {
-  const invalidate = useInvalidateUsers();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: UserUpdate }) =>
-      call(api.userUpdate, { params: { id }, body }),
-    onSuccess: invalidate,
-  });
-};
-
+/** A new player also counts in the registration report. */
+export const useCreateUser = () => useBodyMutation(api.userCreate, [api.registerCount]);
+export const useUpdateUser = () => useUpdateMutation(api.userUpdate);
 /** Soft delete: the player leaves the lists, its history stays. */
-export const useDeleteUser = () => {
-  const invalidate = useInvalidateUsers();
-  return useMutation({
-    mutationFn: (id: string) => call(api.userDelete, { params: { id } }),
-    onSuccess: invalidate,
-  });
-};
+export const useDeleteUser = () => useIdMutation(api.userDelete);

@@ -1,33 +1,19 @@
-import { Anchor, Badge, Button, Group, Switch, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Switch, Text } from '@mantine/core';
 import { allows, api, type User, type UserCreate, type UserUpdate } from '@sapi/contract';
 import { IconTrash, IconUserPlus } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AgentPicker } from '../../components/agent-picker';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { type Column, DataTable } from '../../components/data-table';
-import { DateFilterInput } from '../../components/date-filter-input';
+import type { Column } from '../../components/data-table';
 import { DateTimeText } from '../../components/date-time-text';
-import { ExportButton } from '../../components/export-button';
-import { FilterBar } from '../../components/filter-bar';
-import { PageHeader } from '../../components/page-header';
+import { AgentFilter, DateRangeFilter, TextFilter } from '../../components/list-filters';
+import { ListScreen } from '../../components/list-screen';
 import { errorMessage, fieldErrors } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSelf } from '../../lib/session';
-import { useUrlFilters } from '../../lib/use-url-filters';
-import {
-  emptyUserFilters,
-  USER_PAGE_SIZE,
-  type UserFilters,
-  useCreateUser,
-  useDeleteUser,
-  userFilterKeys,
-  userListQuery,
-  userQueryBody,
-  useUpdateUser,
-} from './api';
+import { useListScreen } from '../../lib/use-list-screen';
+import { useCreateUser, useDeleteUser, userList, useUpdateUser } from './api';
 import { CreateUserDialog } from './create-user-dialog';
 import { EditUserDialog } from './edit-user-dialog';
 
@@ -45,11 +31,7 @@ type Confirm = { kind: 'lock'; player: User; lock: boolean } | { kind: 'delete';
 export function UserPage() {
   const { t } = useTranslation();
   const self = useSelf();
-  const { filters, page, apply, setPage } = useUrlFilters(userFilterKeys);
-  const [draft, setDraft] = useState<UserFilters>(filters);
-  useEffect(() => setDraft(filters), [filters]);
-
-  const list = useQuery(userListQuery(filters, page));
+  const list = useListScreen(userList);
   const create = useCreateUser();
   const update = useUpdateUser();
   const remove = useDeleteUser();
@@ -192,11 +174,7 @@ export function UserPage() {
     {
       key: 'createdAt',
       header: <NoWrap>{t('user.fields.createdAt')}</NoWrap>,
-      render: (player) => (
-        <NoWrap>
-          <DateTimeText value={player.createdAt} />
-        </NoWrap>
-      ),
+      render: (player) => <DateTimeText value={player.createdAt} />,
     },
     { key: 'latestGame', header: <NoWrap>{t('user.fields.latestGame')}</NoWrap>, render: latestGame },
   ];
@@ -235,71 +213,28 @@ export function UserPage() {
 
   return (
     <>
-      <PageHeader
+      <ListScreen
+        list={list}
         title={t('user.title')}
         description={t('user.description')}
-        actions={
+        exportCsv={{ route: api.userExport, filename: 'users.csv' }}
+        add={canCreate ? { label: t('user.add'), onClick: openCreate, icon: IconUserPlus } : null}
+        filters={
           <>
-            <ExportButton route={api.userExport} body={userQueryBody(filters)} filename="users.csv" />
-            {canCreate ? (
-              <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={openCreate}>
-                {t('user.add')}
-              </Button>
-            ) : null}
+            <TextFilter list={list} name="username" label={t('user.fields.username')} />
+            <AgentFilter list={list} name="agent" label={t('user.fields.agent')} />
+            <DateRangeFilter list={list} from="startDate" to="endDate" />
           </>
         }
-      />
-
-      <FilterBar
-        onSearch={() => apply(draft)}
-        onReset={() => apply(emptyUserFilters)}
-        searching={list.isFetching && !list.isPending}
-      >
-        <TextInput
-          label={t('user.fields.username')}
-          value={draft.username}
-          onChange={(e) => setDraft({ ...draft, username: e.currentTarget.value })}
-          w={200}
-        />
-        <AgentPicker
-          label={t('user.fields.agent')}
-          value={draft.agent}
-          onChange={(agent) => setDraft({ ...draft, agent })}
-          placeholder={t('common.all')}
-          clearable
-          w={300}
-        />
-        <DateFilterInput
-          label={t('filters.startDate')}
-          value={draft.startDate}
-          onChange={(startDate) => setDraft({ ...draft, startDate })}
-        />
-        <DateFilterInput
-          label={t('filters.endDate')}
-          value={draft.endDate}
-          onChange={(endDate) => setDraft({ ...draft, endDate })}
-        />
-      </FilterBar>
-
-      <DataTable
-        caption={t('user.title')}
         columns={columns}
-        records={list.data?.records}
         rowKey={(player) => player._id}
-        loading={list.isPending}
-        fetching={list.isFetching && !list.isPending}
-        error={list.isError ? errorMessage(list.error) : null}
-        onRetry={() => void list.refetch()}
         emptyTitle={t('user.emptyTitle')}
-        pager={
-          list.data ? { page, limit: USER_PAGE_SIZE, total: list.data.total, onChange: setPage } : undefined
-        }
       />
 
       <CreateUserDialog
         opened={createOpened}
         onClose={() => setCreateOpened(false)}
-        defaultAgent={filters.agent}
+        defaultAgent={list.applied.agent}
         error={createOpened ? formMessage : null}
         fieldErrors={fieldErrors(formError)}
         busy={create.isPending}

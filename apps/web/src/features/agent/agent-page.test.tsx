@@ -1,0 +1,118 @@
+import { api } from '@sapi/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { page, stubApi } from '../../../test/api-stub';
+import { agentRecord } from '../../../test/records';
+import { renderPage } from '../../../test/render-page';
+import { queryKeyOf } from '../../lib/query-keys';
+import { AgentPage } from './agent-page';
+
+const senior = agentRecord();
+const child = agentRecord({ _id: '12', username: 'child_one', prefix: 'c1', agentType: 'AGENT' });
+
+const open = (url = '/agent/list') => renderPage(AgentPage, url);
+
+/** The table's calls (the count tiles ask for one row). */
+const tableBodies = (bodies: Record<string, unknown>[]) => bodies.filter((body) => body.limit === 50);
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the agent list', () => {
+  it('opens with every agent, 50 a page, registration date-times as dd/MM/yyyy HH:mm:ss', async () => {
+    const stub = stubApi([[api.agentList, () => page([senior, child])]]);
+    await open();
+    const row = await screen.findByTestId('agent-row-senior_one');
+    expect(tableBodies(stub.bodiesOf(api.agentList))).toEqual([
+      { username: '', prefix: '', startDate: '', endDate: '', locked: '', page: 1, limit: 50 },
+    ]);
+    const created = new Date(senior.createdAt);
+    const two = (n: number) => String(n).padStart(2, '0');
+    const shown = `${two(created.getDate())}/${two(created.getMonth() + 1)}/${created.getFullYear()} ${two(created.getHours())}:${two(created.getMinutes())}:${two(created.getSeconds())}`;
+    expect(within(row).getByText(shown)).toBeTruthy();
+  });
+
+  it('searches by username and prefix, kept in the URL', async () => {
+    const stub = stubApi([[api.agentList, () => page([senior])]]);
+    const { user, router } = await open();
+    await screen.findByTestId('agent-row-senior_one');
+    await user.type(screen.getByRole('textbox', { name: 'ชื่อผู้ใช้' }), 'senior');
+    await user.type(screen.getByRole('textbox', { name: 'Prefix' }), 's1');
+    await user.click(screen.getByRole('button', { name: 'ค้นหา' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?username=senior&prefix=s1'));
+    await waitFor(() =>
+      expect(tableBodies(stub.bodiesOf(api.agentList)).at(-1)).toMatchObject({
+        username: 'senior',
+        prefix: 's1',
+      }),
+    );
+  });
+
+  it.each([
+    {
+      what: 'a day from a link spans the whole day',
+      query: 'startDate=2024-03-10&endDate=2024-03-11',
+      shown: ['03/10/2024 12:00 AM', '03/11/2024 11:59 PM'],
+      sent: [new Date(2024, 2, 10, 0, 0, 0, 0), new Date(2024, 2, 11, 23, 59, 59, 999)],
+    },
+    {
+      what: 'a date-time is sent to the minute',
+      query: 'startDate=2024-03-10%2009:30:00&endDate=2024-03-10%2017:45:00',
+      shown: ['03/10/2024 09:30 AM', '03/10/2024 05:45 PM'],
+      sent: [new Date(2024, 2, 10, 9, 30, 0, 0), new Date(2024, 2, 10, 17, 45, 59, 999)],
+    },
+  ])('date filters are MM/dd/yyyy hh:mm aa pickers: $what', async ({ query, shown, sent }) => {
+    const stub = stubApi([[api.agentList, () => page([])]]);
+    await open(`/agent/list?${query}`);
+    await screen.findByTestId('empty-state');
+    const pickers = ['วันที่เริ่มต้น', 'วันที่สิ้นสุด'].map((name) => screen.getByRole('button', { name }));
+    expect(pickers.map((picker) => picker.textContent)).toEqual(shown);
+    const body = tableBodies(stub.bodiesOf(api.agentList))[0];
+    expect([body?.startDate, body?.endDate]).toEqual(sent.map((date) => date.toISOString()));
+  });
+
+  it('the count tiles filter by status at once', async () => {
+    const stub = stubApi([[api.agentList, (body) => page(body.locked === '1' ? [child] : [senior, child])]]);
+    const { user, router } = await open();
+    await screen.findByTestId('agent-row-senior_one');
+    await user.click(screen.getByTestId('agent-count-1'));
+    await waitFor(() => expect(router.state.location.search).toBe('?locked=1'));
+    await waitFor(() => expect(screen.queryByTestId('agent-row-senior_one')).toBeNull());
+    expect(tableBodies(stub.bodiesOf(api.agentList)).at(-1)).toMatchObject({ locked: '1', page: 1 });
+    expect(screen.getByTestId('agent-count-1').getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('locking an agent reloads every cached look-up of agents: lists, counts, the agent itself', async () => {
+    let locked = false;
+    const stub = stubApi([
+      [api.agentList, () => page([{ ...senior, locked }])],
+      [
+        api.agentLock,
+        () => {
+          locked = true;
+          return { ...senior, locked };
+        },
+      ],
+      [api.agentGet, () => ({ ...senior, locked })],
+    ]);
+    const { user, queryClient } = await open();
+    const row = await screen.findByTestId('agent-row-senior_one');
+    // Another screen (a transaction header, a picker) has this agent cached.
+    const elsewhere = queryKeyOf(api.agentGet, { params: { id: senior._id } });
+    queryClient.setQueryData(elsewhere, { ...senior });
+    const listCalls = stub.bodiesOf(api.agentList).length;
+
+    await user.click(within(row).getByRole('switch', { name: 'ล็อกเอเจนต์ senior_one' }));
+    const confirm = await screen.findByRole('dialog', { name: 'ยืนยันการเปิด/ปิดใช้งาน' });
+    await user.click(within(confirm).getByRole('button', { name: 'ยืนยันปิดบัญชี' }));
+    await waitFor(() =>
+      expect(within(screen.getByTestId('agent-row-senior_one')).getByRole('switch')).toHaveProperty(
+        'checked',
+        true,
+      ),
+    );
+    // The table and the three count tiles loaded again; the cached agent is stale, so the next
+    // screen to show it asks the server.
+    expect(stub.bodiesOf(api.agentList).length).toBeGreaterThanOrEqual(listCalls + 4);
+    expect(queryClient.getQueryState(elsewhere)?.isInvalidated).toBe(true);
+  });
+});

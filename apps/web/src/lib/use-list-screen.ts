@@ -1,0 +1,204 @@
+import type { BodyOf, DataOf, ParamsOf, RouteDef } from '@sapi/contract';
+import { keepPreviousData, type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { errorMessage } from './errors';
+import { queryKeyOf, type RouteInput, routeQuery } from './query-keys';
+import { useUrlFilters } from './use-url-filters';
+
+/** Filter values as the fields and the URL hold them: text, ids, `0`/`1`, local date-times. */
+export type Filters<K extends string> = Record<K, string>;
+
+/**
+ * The rows of a route's answer: a list's `records` (`{ records, page, limit, total }`, or a cursor
+ * page without `total`), a report's `rows` (`{ rows, totals }`), or the answer itself when it is an
+ * array (e.g. the registration count).
+ */
+export type RecordOf<R extends RouteDef> = RowsOf<DataOf<R>>;
+type RowsOf<D> = D extends { records: (infer T)[] }
+  ? T
+  : D extends { rows: (infer T)[] }
+    ? T
+    : D extends (infer T)[]
+      ? T
+      : never;
+
+const rowsOf = (data: unknown): unknown[] | undefined => {
+  if (Array.isArray(data)) return data;
+  if (typeof data !== 'object' || data === null) return undefined;
+  const { records, rows } = data as { records?: unknown; rows?: unknown };
+  if (Array.isArray(records)) return records;
+  return Array.isArray(rows) ? rows : undefined;
+};
+const totalOf = (data: unknown): number | undefined => {
+  const total = typeof data === 'object' && data !== null ? (data as { total?: unknown }).total : undefined;
+  return typeof total === 'number' ? total : undefined;
+};
+/** A list route's body without its paging: what the filters make, and what its CSV export takes. */
+export type FilterBody<R extends RouteDef> = Omit<BodyOf<R>, 'page' | 'limit'>;
+
+export interface ListScreenConfig<R extends RouteDef, K extends string> {
+  /** The contract's list route (`api.agentList`). */
+  route: R;
+  /** The filters kept in the URL, each '' when not set. */
+  filters: readonly K[];
+  /** The request body of the applied filters, without page and limit. */
+  body: (filters: Filters<K>) => FilterBody<R>;
+  /**
+   * Rows a page (sent as `page` and `limit`); absent: the route is not paged. The pager shows when
+   * the answer has a `total`.
+   */
+  pageSize?: number;
+  /** Path parameters of the route (e.g. the agent of a transaction list). */
+  params?: ParamsOf<R>;
+  /** False holds the list back (e.g. until an agent is chosen). */
+  enabled?: boolean;
+}
+
+/** What a list screen's table shows: the page's rows and its loading, error and paging states. */
+export interface ListTableState<T> {
+  records: T[] | undefined;
+  /** First load, nothing to show yet. */
+  loading: boolean;
+  /** Loading again over the rows shown. */
+  fetching: boolean;
+  /** The list failed: the message for the red banner. */
+  error: string | null;
+  onRetry: () => void;
+  pager: { page: number; limit: number; total: number; onChange: (page: number) => void } | undefined;
+}
+
+/** The draft filters being typed, and how a field changes one. */
+export interface DraftFilters<K extends string> {
+  draft: Filters<K>;
+  setDraft: (key: K, value: string) => void;
+}
+
+export interface ListScreenState<R extends RouteDef, K extends string> extends DraftFilters<K> {
+  /** The filters of the rows shown (from the URL). */
+  applied: Filters<K>;
+  page: number;
+  /** The request body of the applied filters without paging: also the CSV export's body. */
+  body: BodyOf<R>;
+  params: ParamsOf<R> | undefined;
+  /**
+   * Search: the draft becomes the applied filters and the list loads again, always, even with the
+   * filters unchanged (a user presses Search to refresh). Changed filters start at page 1; unchanged
+   * ones refresh the page shown.
+   */
+  search: () => void;
+  /** Clear: every filter empty, page 1, loaded again. */
+  clear: () => void;
+  /** Apply some filters at once (a tile, a link), page 1, loaded again. */
+  apply: (next: Partial<Filters<K>>) => void;
+  setPage: (page: number) => void;
+  query: UseQueryResult<DataOf<R>>;
+  table: ListTableState<RecordOf<R>>;
+  /** A search is loading over the rows shown (the Search button spins). */
+  searching: boolean;
+}
+
+const emptyOf = <K extends string>(keys: readonly K[]): Filters<K> => {
+  const out = {} as Filters<K>;
+  for (const key of keys) out[key] = '';
+  return out;
+};
+
+/**
+ * One list screen's state over a contract list route: draft filters while typing, the applied ones in
+ * the URL, Search that always loads again, Clear, paging, and the table's loading, empty and error
+ * states. The query key comes from the route and its input (`queryKeyOf`), so a change to the
+ * resource reloads this list wherever it was made.
+ */
+export function useListScreen<R extends RouteDef, K extends string>(
+  config: ListScreenConfig<R, K>,
+): ListScreenState<R, K> {
+  const { route, filters: keys, body: bodyOf, pageSize, params, enabled = true } = config;
+  const url = useUrlFilters(keys);
+  const { filters: applied, page } = url;
+  const queryClient = useQueryClient();
+
+  const [draft, setDraftState] = useState<Filters<K>>(applied);
+  // The URL changed (a search, Back, a link): the fields show what is applied.
+  useEffect(() => setDraftState(applied), [applied]);
+  const setDraft = useCallback(
+    (key: K, value: string) => setDraftState((prev) => ({ ...prev, [key]: value })),
+    [],
+  );
+
+  const inputOf = (filters: Filters<K>, atPage: number): RouteInput<R> => {
+    const paging = pageSize === undefined ? {} : { page: atPage, limit: pageSize };
+    // The filter body plus paging is the route's body: the same schema with its paging fields.
+    const body = { ...bodyOf(filters), ...paging } as BodyOf<R>;
+    return params === undefined ? { body } : { body, params };
+  };
+
+  // Without paging it is still the route's body: every list schema defaults its page and limit.
+  const body = bodyOf(applied) as BodyOf<R>;
+  const query = useQuery({
+    ...routeQuery(route, inputOf(applied, page)),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+  /** Show these filters at this page, and load them even if they are what is shown already. */
+  const load = (next: Filters<K>, atPage: number) => {
+    const trimmed = emptyOf(keys);
+    for (const key of keys) trimmed[key] = next[key].trim();
+    // A page already cached is stale for a search: the list shown next must come from the server.
+    void queryClient.invalidateQueries({
+      queryKey: queryKeyOf(route, inputOf(trimmed, atPage)),
+      exact: true,
+      refetchType: 'none',
+    });
+    if (!url.go(trimmed, atPage) && enabled) void query.refetch();
+  };
+
+  const unchanged = keys.every((key) => draft[key].trim() === applied[key]);
+  const search = () => load(draft, unchanged ? page : 1);
+  const clear = () => {
+    const empty = emptyOf(keys);
+    setDraftState(empty);
+    load(empty, 1);
+  };
+  const apply = (next: Partial<Filters<K>>) => load({ ...applied, ...next }, 1);
+
+  const records = rowsOf(query.data) as RecordOf<R>[] | undefined;
+  const total = totalOf(query.data);
+  const fetching = query.isFetching && !query.isPending;
+  const table: ListTableState<RecordOf<R>> = {
+    records,
+    loading: enabled && query.isPending,
+    fetching,
+    error: query.isError ? errorMessage(query.error) : null,
+    onRetry: () => void query.refetch(),
+    pager:
+      total !== undefined && pageSize !== undefined
+        ? { page, limit: pageSize, total, onChange: url.setPage }
+        : undefined,
+  };
+
+  return {
+    draft,
+    setDraft,
+    applied,
+    page,
+    body,
+    params,
+    search,
+    clear,
+    apply,
+    setPage: url.setPage,
+    query,
+    table,
+    searching: fetching,
+  };
+}
+
+/** A list screen's definition, kept with its feature's api (its filter keys inferred). */
+export const defineList = <R extends RouteDef, K extends string>(
+  config: ListScreenConfig<R, K>,
+): ListScreenConfig<R, K> => config;
+
+/** A yes/no filter as the URL holds it and the API takes it: '' (either), '0' or '1'. */
+export type FlagFilter = '' | '0' | '1';
+export const flagFilter = (value: string): FlagFilter => (value === '0' || value === '1' ? value : '');

@@ -1,0 +1,83 @@
+import type { Adapter, Admin, Agent, AgentOperator, AgentSharing, User } from '@sapi/contract';
+
+/** Records as the API answers them, for screens rendered without a server. */
+const stamps = { createdAt: '2024-05-01T03:04:05.000Z', updatedAt: '2024-05-01T03:04:05.000Z' };
+
+export const agentRecord = (over: Partial<Agent> = {}): Agent => ({
+  _id: '11',
+  username: 'senior_one',
+  endpoint: 'https://s1.partner.example.com/callback',
+  games: [],
+  prefix: 's1',
+  code: 'SEN-1',
+  apiKey: 'ak_1',
+  agentType: 'SENIOR',
+  createdBy: 'admin',
+  locked: false,
+  ...stamps,
+  ...over,
+});
+
+export const userRecord = (over: Partial<User> = {}): User => ({
+  _id: '21',
+  username: 's1bob',
+  name: 'bob',
+  agent: '11',
+  agentUsername: 'senior_one',
+  agentPrefix: 's1',
+  betLimit: 1000,
+  locked: false,
+  activeGamePlaying: null,
+  lastGamePlaying: [],
+  ...stamps,
+  ...over,
+});
+
+export const adminRecord = (over: Partial<Admin> = {}): Admin => ({
+  _id: '31',
+  username: 'op_one',
+  type: 'OPERATOR',
+  locked: false,
+  activeLoginIP: null,
+  createdBy: 'admin',
+  ...stamps,
+  ...over,
+});
+
+export const adapterRecord = (over: Partial<Adapter> = {}): Adapter => ({
+  _id: '41',
+  name: 'Golden Slots',
+  codename: 'GOLDEN',
+  endpoint: 'https://golden.example.com/api',
+  type: 'SLOT',
+  logo: 'https://golden.example.com/logo.png',
+  isDisable: false,
+  ...stamps,
+  ...over,
+});
+
+export const operatorRecord = (over: Partial<AgentOperator> = {}): AgentOperator => ({
+  _id: '51',
+  agent: '11',
+  agentUsername: 'senior_one',
+  agentPrefix: 's1',
+  username: 'desk_one',
+  type: 'OPERATOR',
+  locked: false,
+  ...stamps,
+  ...over,
+});
+
+export const sharingRecord = (over: Partial<AgentSharing> = {}): AgentSharing => ({
+  _id: '61',
+  agent: '12',
+  agentUsername: 'child_one',
+  agentPrefix: 'c1',
+  parentAgent: '11',
+  parentAgentUsername: 'senior_one',
+  parentAgentPrefix: 's1',
+  parentPercentage: 35,
+  isDisable: false,
+  ...stamps,
+  ...over,
+});
