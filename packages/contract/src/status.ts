@@ -11,6 +11,14 @@ export const Status = {
   TOO_MANY: 3029,
   /** A sensitive change without a successful `verify` in this session within the last 5 minutes. */
   REAUTH_REQUIRED: 3005,
+  /** Sign-in step 1 passed; send `data.challenge` with an authenticator or recovery code. */
+  SECOND_FACTOR_REQUIRED: 3006,
+  /** The account must set a new password (it signed in with a temporary one) before anything else. */
+  PASSWORD_CHANGE_REQUIRED: 3007,
+  /** The client's address is not on the account's or agent's allow-list. */
+  ADDRESS_NOT_ALLOWED: 3008,
+  /** Two-factor sign-in is required for this account's type and it has not enrolled yet. */
+  SECOND_FACTOR_ENROLMENT_REQUIRED: 3009,
   INTERNAL: 9000,
   /** Client side: the request got no response at all. */
   NO_RESPONSE: 4000,
@@ -31,6 +39,10 @@ export const httpStatusOf: Record<number, number> = {
   [Status.FORBIDDEN]: 403,
   [Status.TOO_MANY]: 429,
   [Status.REAUTH_REQUIRED]: 403,
+  [Status.SECOND_FACTOR_REQUIRED]: 401,
+  [Status.PASSWORD_CHANGE_REQUIRED]: 403,
+  [Status.ADDRESS_NOT_ALLOWED]: 403,
+  [Status.SECOND_FACTOR_ENROLMENT_REQUIRED]: 403,
   [Status.INTERNAL]: 500,
 };
 
@@ -62,6 +74,22 @@ export const statusMessages: Record<number, { th: string; en: string }> = {
     en: 'Confirm your password again before this change',
   },
   [Status.INTERNAL]: { th: 'เกิดข้อผิดพลาดภายในระบบ', en: 'Internal error' },
+  [Status.SECOND_FACTOR_REQUIRED]: {
+    th: 'กรุณากรอกรหัสจากแอปยืนยันตัวตน หรือรหัสกู้คืน',
+    en: 'Enter the code from your authenticator app, or a recovery code',
+  },
+  [Status.PASSWORD_CHANGE_REQUIRED]: {
+    th: 'กรุณาตั้งรหัสผ่านใหม่ก่อนใช้งานต่อ',
+    en: 'Set a new password before you continue',
+  },
+  [Status.ADDRESS_NOT_ALLOWED]: {
+    th: 'ที่อยู่ IP นี้ไม่อยู่ในรายการที่อนุญาต',
+    en: 'This IP address is not on the allow-list',
+  },
+  [Status.SECOND_FACTOR_ENROLMENT_REQUIRED]: {
+    th: 'บัญชีประเภทนี้ต้องเปิดใช้การยืนยันตัวตนสองขั้นตอนก่อนใช้งานต่อ',
+    en: 'Accounts of this type must set up two-factor sign-in before they continue',
+  },
 };
 
 /**
@@ -96,6 +124,36 @@ export const issueMessages: Record<string, { th: string; en: string }> = {
   data_exception: {
     th: 'ข้อมูลมีค่าที่ฐานข้อมูลจัดเก็บไม่ได้',
     en: 'The input holds a value the database cannot store',
+  },
+  password_common: {
+    th: 'รหัสผ่านนี้เป็นรหัสที่ใช้กันทั่วไปและเดาง่าย กรุณาเลือกรหัสอื่น',
+    en: 'This password is one of the most common ones and easy to guess; choose another',
+  },
+  password_is_username: {
+    th: 'รหัสผ่านต้องไม่เหมือนชื่อผู้ใช้',
+    en: 'The password must not be the username',
+  },
+  password_unchanged: {
+    th: 'รหัสผ่านใหม่ต้องไม่ซ้ำกับรหัสผ่านปัจจุบัน',
+    en: 'The new password must differ from the current one',
+  },
+  current_password: { th: 'รหัสผ่านปัจจุบันไม่ถูกต้อง', en: 'The current password is incorrect' },
+  second_factor_code: {
+    th: 'กรอกรหัส 6 หลักจากแอป หรือรหัสกู้คืน',
+    en: 'Enter the 6-digit code from the app, or a recovery code',
+  },
+  totp_code: { th: 'กรอกรหัส 6 หลักจากแอปยืนยันตัวตน', en: 'Enter the 6-digit code from the authenticator app' },
+  totp_invalid: {
+    th: 'รหัสไม่ถูกต้อง หมดเวลา หรือถูกใช้ไปแล้ว',
+    en: 'The code is wrong, expired or already used',
+  },
+  ip_or_cidr: {
+    th: 'ต้องเป็นที่อยู่ IPv4 หรือ IPv6 หรือช่วง CIDR',
+    en: 'Must be an IPv4 or IPv6 address or CIDR range',
+  },
+  own_address_missing: {
+    th: 'รายการต้องมีที่อยู่ IP ปัจจุบันของคุณ ({ip}) มิฉะนั้นคุณจะถูกปิดกั้นเอง',
+    en: 'The list must include your current address ({ip}), or you would shut yourself out',
   },
 };
 
