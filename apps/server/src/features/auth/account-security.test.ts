@@ -1,4 +1,4 @@
-import { api, Status } from '@sapi/contract';
+import { api, loginChallengeSchema, Status } from '@sapi/contract';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +27,10 @@ const codeAt = (secret: string, at: Date) =>
     timestamp: at.getTime(),
   });
 
+/** The challenge a 3006 answer carries for the code step. */
+const challengeOf = (res: { body: { data: unknown } | null }) =>
+  loginChallengeSchema.parse(res.body?.data).challenge;
+
 /** Enrol the account's authenticator through the API; answers the secret and the recovery codes. */
 const enrol = async (token: string) => {
   await t.verify(token);
@@ -47,7 +51,7 @@ describe('own password change', () => {
       body: { currentPassword: 'wrong-password', newPassword: 'a-fresh-passphrase-1' },
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.body.data).toMatchObject({ issues: [{ path: 'currentPassword', code: 'current_password' }] });
+    expect(bad.body?.data).toMatchObject({ issues: [{ path: 'currentPassword', code: 'current_password' }] });
 
     const done = await t.ok(api.passwordChange, {
       token: a.token,
@@ -75,7 +79,7 @@ describe('own password change', () => {
       body: { currentPassword: TEST_PASSWORD, newPassword },
     });
     expect(res.status).toBe(Status.VALIDATION);
-    expect(res.body.data).toMatchObject({ issues: [{ path: 'newPassword', code }] });
+    expect(res.body?.data).toMatchObject({ issues: [{ path: 'newPassword', code }] });
   });
 
   it('refuses the username, in any case', async () => {
@@ -86,7 +90,7 @@ describe('own password change', () => {
       token,
       body: { currentPassword: TEST_PASSWORD, newPassword: name.toLowerCase() },
     });
-    expect(res.body.data).toMatchObject({ issues: [{ code: 'password_is_username' }] });
+    expect(res.body?.data).toMatchObject({ issues: [{ code: 'password_is_username' }] });
   });
 
   it('accepts exactly 8 and 128 characters', async () => {
@@ -240,7 +244,7 @@ describe('two-factor sign-in', () => {
     const step1 = await t.api(api.login, { body: { username: a.name, password: TEST_PASSWORD } });
     expect(step1.statusCode).toBe(401);
     expect(step1.status).toBe(Status.SECOND_FACTOR_REQUIRED);
-    const { challenge } = step1.body.data as { challenge: string };
+    const challenge = challengeOf(step1);
     const code = codeAt(secret, t.clock.now());
     // The same code twice in parallel: one session, not two.
     const tries = await Promise.all([1, 2].map(() => t.api(api.loginTotp, { body: { challenge, code } })));
@@ -248,10 +252,10 @@ describe('two-factor sign-in', () => {
 
     // The same code on a new challenge: refused (replay within its window).
     const again = await t.api(api.login, { body: { username: a.name, password: TEST_PASSWORD } });
-    const challenge2 = (again.body.data as { challenge: string }).challenge;
+    const challenge2 = challengeOf(again);
     const replay = await t.api(api.loginTotp, { body: { challenge: challenge2, code } });
     expect(replay.status).toBe(Status.VALIDATION);
-    expect(replay.body.data).toMatchObject({ issues: [{ path: 'code', code: 'totp_invalid' }] });
+    expect(replay.body?.data).toMatchObject({ issues: [{ path: 'code', code: 'totp_invalid' }] });
 
     // A recovery code works once.
     const rc = recoveryCodes[0] ?? '';
@@ -259,7 +263,7 @@ describe('two-factor sign-in', () => {
       (await t.api(api.loginTotp, { body: { challenge: challenge2, code: rc.toUpperCase() } })).status,
     ).toBe(Status.OK);
     const again3 = await t.api(api.login, { body: { username: a.name, password: TEST_PASSWORD } });
-    const challenge3 = (again3.body.data as { challenge: string }).challenge;
+    const challenge3 = challengeOf(again3);
     expect((await t.api(api.loginTotp, { body: { challenge: challenge3, code: rc } })).status).toBe(
       Status.VALIDATION,
     );
@@ -281,7 +285,7 @@ describe('two-factor sign-in', () => {
     const a = await account('totpcap');
     const { secret } = await enrol(a.token);
     const step1 = await t.api(api.login, { body: { username: a.name, password: TEST_PASSWORD } });
-    const { challenge } = step1.body.data as { challenge: string };
+    const challenge = challengeOf(step1);
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
       statuses.push((await t.api(api.loginTotp, { body: { challenge, code: '000000' } })).status);
@@ -292,7 +296,7 @@ describe('two-factor sign-in', () => {
     expect(statuses.slice(4).every((s) => s === Status.TOO_MANY)).toBe(true);
     t.clock.advance(16 * 60_000);
     const late = await t.api(api.login, { body: { username: a.name, password: TEST_PASSWORD } });
-    const c2 = (late.body.data as { challenge: string }).challenge;
+    const c2 = challengeOf(late);
     t.clock.advance(5 * 60_000 + 1);
     const expired = await t.api(api.loginTotp, {
       body: { challenge: c2, code: codeAt(secret, t.clock.now()) },
