@@ -2,7 +2,7 @@ import { type AdminType, Status } from '@sapi/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Actor, AppContext } from '../context.ts';
 import { type Db, type Executor, oncePerDatabase } from '../db/client.ts';
-import { admins, sessions, totpRequiredTypes } from '../db/schema/index.ts';
+import { admins, loginChallenges, sessions, totpRequiredTypes } from '../db/schema/index.ts';
 import { sqlTime } from '../db/sql-time.ts';
 import { newToken, sha256Hex } from '../lib/tokens.ts';
 import { AppError } from './errors.ts';
@@ -123,6 +123,10 @@ export const revokeAllSessions = async (tx: Executor, adminId: bigint, now: Date
 
 /** Sessions past any expiry are useless; drop them now and then to keep the table small. */
 export const pruneSessions = async (tx: Executor, now: Date): Promise<void> => {
+  // Sign-in challenges of the two-step sign-in likewise, once expired or used.
+  await tx
+    .delete(loginChallenges)
+    .where(sql`${loginChallenges.expiresAt} < ${sqlTime(now)} or ${loginChallenges.usedAt} is not null`);
   await tx
     .delete(sessions)
     .where(
