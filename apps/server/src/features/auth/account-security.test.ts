@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../../test/harness.ts';
+import { buildApp } from '../../app.ts';
 import { admins } from '../../db/schema/index.ts';
 
 let t: TestApp;
@@ -222,6 +223,27 @@ describe('sessions', () => {
     expect((await t.api(api.self, { token: victim.token })).status).toBe(Status.UNAUTHENTICATED);
   });
 
+  it('an ended session is refused at once by another app process on the same database', async () => {
+    const other = await buildApp({ ctx: t.ctx, webRoot: '/nonexistent' });
+    await other.ready();
+    try {
+      const a = await account('twoproc');
+      const second = await t.login(a.name);
+      const selfVia = (token: string) =>
+        other.inject({
+          method: 'POST',
+          url: '/api/v1/admin/authorization/self',
+          headers: { authorization: `Bearer ${token}` },
+        });
+      expect((await selfVia(second)).statusCode).toBe(200);
+      await t.ok(api.sessionEndOthers, { token: a.token });
+      expect((await selfVia(second)).statusCode).toBe(401);
+      expect((await selfVia(a.token)).statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+
   it("a SUPERADMIN ends all of an account's sessions", async () => {
     const a = await account('endall');
     await t.login(a.name);
@@ -268,6 +290,21 @@ describe('two-factor sign-in', () => {
       Status.VALIDATION,
     );
     expect((await t.ok(api.totpStatus, { token: a.token })).recoveryCodesLeft).toBe(9);
+  });
+
+  it('a recovery code sent twice in parallel opens one session', async () => {
+    const a = await account('rcrace');
+    const { recoveryCodes } = await enrol(a.token);
+    const code = recoveryCodes[3] ?? '';
+    const challenges = await Promise.all(
+      [1, 2].map(async () =>
+        challengeOf(await t.api(api.login, { body: { username: a.name, password: TEST_PASSWORD } })),
+      ),
+    );
+    const tries = await Promise.all(
+      challenges.map((challenge) => t.api(api.loginTotp, { body: { challenge, code } })),
+    );
+    expect(tries.map((r) => r.status).sort()).toEqual([Status.OK, Status.VALIDATION]);
   });
 
   it('keeps the secret encrypted at rest', async () => {
