@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  adminSecuritySchema,
   allowedIpsDataSchema,
   allowedIpsSchema,
   ipRefusalListQuerySchema,
@@ -135,6 +136,11 @@ export const accountSecurityApi = {
     params: idParamsSchema,
     data: okData,
     reauth: true,
+  }),
+
+  adminSecurity: def('POST', '/admin/admin/security/:id', roles.managers, {
+    params: idParamsSchema,
+    data: adminSecuritySchema,
   }),
 
   securitySettingsGet: def('POST', '/admin/security/settings/get', roles.superadmin, {

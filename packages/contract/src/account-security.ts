@@ -131,3 +131,12 @@ export const ipRefusalListQuerySchema = z.object({
   scope: z.union([ipRefusalScopeSchema, z.literal('')]).optional(),
   ...pageFields(50),
 });
+
+/** An account's security state as its administrators see it (the admin screen's badges). */
+export const adminSecuritySchema = z.object({
+  totpEnabled: z.boolean(),
+  /** Signed in (or will) with a temporary password that it has not replaced yet. */
+  mustChangePassword: z.boolean(),
+  allowedIps: z.array(z.string()),
+  liveSessions: z.number(),
+});

@@ -445,6 +445,7 @@ const validInputs = (f: Fixtures): Record<string, Valid> => {
     totpDisable: { body: { code: 'abcd-efgh-ijkl-mnop' } },
     totpRecoveryCodes: { body: { code: '123456' } },
     totpReset: { params: { id: f.adminId } },
+    adminSecurity: { params: { id: f.adminId } },
     securitySettingsGet: {},
     securitySettingsUpdate: { body: { totpRequiredTypes: ['REPORTER'] } },
     adminAllowedIpsGet: { params: { id: f.adminId } },

@@ -142,6 +142,12 @@ describe('password reset by an administrator', () => {
     // Its sessions ended at once.
     expect((await t.api(api.self, { token: target.token })).status).toBe(Status.UNAUTHENTICATED);
 
+    expect(await t.ok(api.adminSecurity, { token: admin, params: { id: target.id } })).toEqual({
+      totpEnabled: false,
+      mustChangePassword: true,
+      allowedIps: [],
+      liveSessions: 0,
+    });
     const signedIn = await t.ok(api.login, { body: { username: target.name, password: temporaryPassword } });
     expect(signedIn.next).toBe('change-password');
     const token = signedIn.token;

@@ -6,6 +6,7 @@ import { changeOwnPassword, resetPassword } from './password.ts';
 import { login, loginWithCode, verifyOwnPassword } from './service.ts';
 import { endSession, endSessionsOf, listAllSessions, listOwnSessions } from './sessions.ts';
 import {
+  adminSecurity,
   confirmEnrolment,
   disableTotp,
   renewRecoveryCodes,
@@ -91,6 +92,7 @@ export const authRoutes = (app: FastifyInstance) => {
   defineRoute(app, api.totpReset, async ({ actor, params, ctx, audit }) =>
     resetTotp(ctx, actor, params.id, audit),
   );
+  defineRoute(app, api.adminSecurity, async ({ actor, params, ctx }) => adminSecurity(ctx, actor, params.id));
   defineRoute(app, api.securitySettingsGet, async ({ ctx }) => securitySettings(ctx));
   defineRoute(app, api.securitySettingsUpdate, async ({ body, ctx, audit }) =>
     updateSecuritySettings(ctx, body.totpRequiredTypes, audit),

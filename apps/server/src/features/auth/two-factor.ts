@@ -1,9 +1,10 @@
 import { type AdminType, adminTypes, manageableTypes } from '@sapi/contract';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Actor, AppContext } from '../../context.ts';
 import type { AuditEntry } from '../../core/audit.ts';
 import { conflict, forbidden, invalidField, notFound } from '../../core/errors.ts';
+import { liveSession } from '../../core/sessions.ts';
 import {
   acceptSecondFactor,
   claimStep,
@@ -17,7 +18,13 @@ import {
 } from '../../core/two-factor.ts';
 import type { Executor } from '../../db/client.ts';
 import { findAdmin } from '../../db/lookups.ts';
-import { admins, loginChallenges, totpRecoveryCodes, totpRequiredTypes } from '../../db/schema/index.ts';
+import {
+  admins,
+  loginChallenges,
+  sessions,
+  totpRecoveryCodes,
+  totpRequiredTypes,
+} from '../../db/schema/index.ts';
 import { admitAttempt, recordSuccess } from './throttle.ts';
 
 type Audit = (tx: Executor, entry: AuditEntry) => Promise<void>;
@@ -207,3 +214,21 @@ export const updateSecuritySettings = async (ctx: AppContext, types: AdminType[]
     });
     return { totpRequiredTypes: after };
   });
+
+/** Another account's security state, for those who may manage it (DESIGN §5), or one's own. */
+export const adminSecurity = async (ctx: AppContext, actor: Actor, id: bigint) => {
+  const admin = await adminOf(ctx, id);
+  if (admin.id !== actor.id && !manageableTypes[actor.type].includes(admin.type)) {
+    throw forbidden(`A ${actor.type} may not see the security of a ${admin.type}`);
+  }
+  const [live] = await ctx.db
+    .select({ n: count() })
+    .from(sessions)
+    .where(and(eq(sessions.adminId, admin.id), liveSession(ctx.now())));
+  return {
+    totpEnabled: admin.totpSecret !== null,
+    mustChangePassword: admin.mustChangePassword,
+    allowedIps: admin.allowedIps,
+    liveSessions: Number(live?.n ?? 0),
+  };
+};
