@@ -70,11 +70,13 @@ export const accountSecurityApi = {
     data: loginResultSchema,
   }),
 
-  // The current password in the body is this change's re-authentication (checked and throttled like
-  // `verify`), so it also works for the forced change right after signing in with a temporary password.
+  // Re-authenticated twice over: a `verify` in this session within 5 minutes (DESIGN §7) and the
+  // current password in the body, checked and throttled like a sign-in. A session opened with a
+  // temporary password counts as verified at sign-in, so the forced change needs no extra prompt.
   passwordChange: def('POST', '/account/password/change', roles.everyone, {
     body: passwordChangeBodySchema,
     data: sessionsEndedDataSchema,
+    reauth: true,
     duringSetup: true,
   }),
   passwordReset: def('POST', '/admin/admin/reset-password/:id', roles.managers, {

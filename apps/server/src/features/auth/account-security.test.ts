@@ -23,6 +23,13 @@ const account = async (tag: string, type: 'SUPERADMIN' | 'ADMIN' | 'OPERATOR' | 
   return { name, id, token };
 };
 
+/** An account whose session has just re-checked its password, as the change form does first. */
+const verifiedAccount = async (tag: string) => {
+  const a = await account(tag);
+  await t.verify(a.token);
+  return a;
+};
+
 const codeAt = (secret: string, at: Date) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
     timestamp: at.getTime(),
@@ -45,7 +52,7 @@ const enrol = async (token: string) => {
 
 describe('own password change', () => {
   it('needs the current password, ends the other sessions and keeps this one', async () => {
-    const a = await account('pw');
+    const a = await verifiedAccount('pw');
     const other = await t.login(a.name);
     const bad = await t.api(api.passwordChange, {
       token: a.token,
@@ -74,7 +81,7 @@ describe('own password change', () => {
     ['a common password in capitals', 'QWERTYUIOP', 'password_common'],
     ['the current one', TEST_PASSWORD, 'password_unchanged'],
   ])('refuses %s', async (_what, newPassword, code) => {
-    const a = await account('pwrule');
+    const a = await verifiedAccount('pwrule');
     const res = await t.api(api.passwordChange, {
       token: a.token,
       body: { currentPassword: TEST_PASSWORD, newPassword },
@@ -86,7 +93,7 @@ describe('own password change', () => {
   it('refuses the username, in any case', async () => {
     const name = `LongUserName_${++n}`;
     await t.addAdmin(name, 'REPORTER');
-    const token = await t.login(name);
+    const token = await t.verify(await t.login(name));
     const res = await t.api(api.passwordChange, {
       token,
       body: { currentPassword: TEST_PASSWORD, newPassword: name.toLowerCase() },
@@ -95,7 +102,7 @@ describe('own password change', () => {
   });
 
   it('accepts exactly 8 and 128 characters', async () => {
-    const a = await account('pwedge');
+    const a = await verifiedAccount('pwedge');
     await t.ok(api.passwordChange, {
       token: a.token,
       body: { currentPassword: TEST_PASSWORD, newPassword: 'zq8#Lk2!' },
@@ -108,7 +115,7 @@ describe('own password change', () => {
   });
 
   it('of two changes at once, exactly one wins', async () => {
-    const a = await account('pwrace');
+    const a = await verifiedAccount('pwrace');
     const results = await Promise.all(
       ['first-new-passphrase', 'second-new-passphrase'].map((newPassword) =>
         t.api(api.passwordChange, { token: a.token, body: { currentPassword: TEST_PASSWORD, newPassword } }),
@@ -119,8 +126,17 @@ describe('own password change', () => {
     await t.login(a.name, winner);
   });
 
+  it('needs a fresh verify (3005)', async () => {
+    const a = await account('pwreauth');
+    const res = await t.api(api.passwordChange, {
+      token: a.token,
+      body: { currentPassword: TEST_PASSWORD, newPassword: 'a-fresh-passphrase-3' },
+    });
+    expect(res.status).toBe(Status.REAUTH_REQUIRED);
+  });
+
   it('throttles wrong current passwords like sign-ins', async () => {
-    const a = await account('pwthrottle');
+    const a = await verifiedAccount('pwthrottle');
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
       const res = await t.api(api.passwordChange, {
