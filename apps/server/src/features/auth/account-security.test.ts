@@ -400,6 +400,35 @@ describe('two-factor sign-in', () => {
     await t.ok(api.securitySettingsUpdate, { token: sa, body: { totpRequiredTypes: [] } });
   });
 
+  it('a first code confirmed twice in parallel enrols once, with one set of recovery codes', async () => {
+    const a = await account('totpconfirm');
+    await t.verify(a.token);
+    const started = await t.ok(api.totpEnrol, { token: a.token });
+    const code = codeAt(started.secret, t.clock.now());
+    const tries = await Promise.all(
+      [1, 2].map(() => t.api(api.totpConfirm, { token: a.token, body: { code } })),
+    );
+    expect(tries.map((r) => r.status).sort()).toEqual([Status.OK, Status.CONFLICT]);
+    expect((await t.ok(api.totpStatus, { token: a.token })).recoveryCodesLeft).toBe(10);
+  });
+
+  it('a reset password of an enrolled account: code step first, then the forced change', async () => {
+    const a = await account('totpreset', 'REPORTER');
+    const { secret } = await enrol(a.token);
+    const admin = await t.sessionFor('ADMIN', { verified: true });
+    const { temporaryPassword } = await t.ok(api.passwordReset, { token: admin, params: { id: a.id } });
+    t.clock.advance(30_000);
+    const step1 = await t.api(api.login, { body: { username: a.name, password: temporaryPassword } });
+    expect(step1.status).toBe(Status.SECOND_FACTOR_REQUIRED);
+    const signedIn = await t.ok(api.loginTotp, {
+      body: { challenge: challengeOf(step1), code: codeAt(secret, t.clock.now()) },
+    });
+    expect(signedIn.next).toBe('change-password');
+    expect((await t.api(api.agentList, { token: signedIn.token, body: {} })).status).toBe(
+      Status.PASSWORD_CHANGE_REQUIRED,
+    );
+  });
+
   it('an administrator resets a lost factor', async () => {
     const a = await account('totplost', 'OPERATOR');
     await enrol(a.token);
