@@ -18,4 +18,6 @@ await build({
   logLevel: 'warning',
 });
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
+// Read at run time beside the module that uses it (lib/common-passwords.ts).
+cpSync('src/lib/common-passwords.txt', 'dist/common-passwords.txt');
 console.log('server bundle written to apps/server/dist');

@@ -10,6 +10,7 @@ import { adminRoutes } from './features/admin/routes.ts';
 import { agentRoutes } from './features/agent/routes.ts';
 import { agentOperatorRoutes } from './features/agent-operator/routes.ts';
 import { agentSharingRoutes } from './features/agent-sharing/routes.ts';
+import { allowListRoutes } from './features/allow-list/routes.ts';
 import { auditRoutes } from './features/audit/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
@@ -69,6 +70,7 @@ export const buildApp = async ({ ctx, logger = false, webRoot = defaultWebRoot }
       agentOperatorRoutes(api);
       transactionRoutes(api);
       reportRoutes(api);
+      allowListRoutes(api);
       await api.register(ingestRoutes);
     },
     { prefix: '' },

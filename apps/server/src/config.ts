@@ -93,6 +93,11 @@ export const configSchema = z.object({
   ),
   /** Signs the audit chain's checkpoints; unset = a key file generated in DATA_DIR (audit.key). */
   AUDIT_KEY: z.preprocess(blankToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  /**
+   * Encrypts two-factor (TOTP) secrets at rest (DESIGN §13); unset = a key file generated in DATA_DIR
+   * (totp.key). Losing it means every account enrols its authenticator again.
+   */
+  TOTP_KEY: z.preprocess(blankToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   /** Where the signed checkpoints are appended; unset = DATA_DIR/audit-checkpoints.log. */
   AUDIT_CHECKPOINT_FILE: z.preprocess(blankToUndefined, z.string().optional()),
 });
@@ -123,7 +128,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
   const name = first?.path.join('.') ?? 'environment';
   const value = env[name];
   const shown =
-    name === 'ADMIN_PASSWORD' || name === 'AUDIT_KEY' || value === undefined
+    name === 'ADMIN_PASSWORD' || name === 'AUDIT_KEY' || name === 'TOTP_KEY' || value === undefined
       ? ''
       : ` (got "${withoutPassword(value)}")`;
   throw new ConfigError(`Configuration error: ${name} ${first?.message ?? 'is invalid'}${shown}`);

@@ -17,6 +17,12 @@ export interface Actor {
   sessionId: bigint;
   /** When this session last re-checked its password (`verify`), for sensitive changes. */
   verifiedAt: Date | null;
+  /** Signed in with a temporary password: everything but the setup routes answers 3007. */
+  mustChangePassword: boolean;
+  /** Its type requires two-factor sign-in and it has not enrolled: everything but setup answers 3009. */
+  mustEnrolTotp: boolean;
+  /** Addresses this account may work from; empty = any. */
+  allowedIps: string[];
 }
 
 declare module 'fastify' {

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { AuditCheckpoints, auditKey, checkpointFileOf } from './core/audit-checkpoint.ts';
+import { totpKey } from './core/secret-box.ts';
 import { pruneSessions } from './core/sessions.ts';
 import { openDatabase } from './db/client.ts';
 import { vacuumAndAnalyze } from './db/maintenance.ts';
@@ -32,6 +33,8 @@ const start = async () => {
     await ensureCurrentPartitions(owner.db, ctx.now());
   });
 
+  // Made (or read) now, so a missing or unreadable key stops the start instead of a later sign-in.
+  totpKey(config);
   const boot = await bootstrapFirstAdmin(ctx);
   if (boot.created && boot.generatedPassword) {
     // Printed once, on purpose, on the console only: the operator needs it to sign in the first time.
@@ -41,7 +44,9 @@ const start = async () => {
         '  First SUPERADMIN created. Sign in with:',
         `    username: ${boot.username}`,
         `    password: ${boot.generatedPassword}`,
-        '  This password is shown only now. Change it or set ADMIN_PASSWORD before the first start.',
+        '  This password is shown only now. After signing in, change it from the user menu:',
+        '  Change password (the API: POST /api/v1/account/password/change); or set ADMIN_PASSWORD',
+        '  before the first start.',
         '',
       ].join('\n'),
     );

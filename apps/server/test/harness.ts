@@ -125,7 +125,8 @@ let sharedHash: Promise<string> | undefined;
 export const createTestApp = async (overrides: Partial<Config> = {}): Promise<TestApp> => {
   const database = await freshDatabase();
   const clock = new TestClock();
-  const config = { ...loadConfig({}), ...overrides };
+  // A fixed key: tests must not write a key file into the working directory.
+  const config = { ...loadConfig({ TOTP_KEY: 'test-totp-key-0123456789abcdefghijklmnop' }), ...overrides };
   const ctx: AppContext = { db: database.db, config, now: clock.now };
   const app = await buildApp({ ctx, webRoot: '/nonexistent' });
   await app.ready();

@@ -1,3 +1,5 @@
+export * from './account-security.ts';
+export * from './account-security-routes.ts';
 export * from './adapter.ts';
 export * from './admin.ts';
 export * from './agent.ts';

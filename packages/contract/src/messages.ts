@@ -278,6 +278,53 @@ const contractMessages = {
   param_too_long: { th: 'ค่าในที่อยู่ของคำขอยาวเกินไป', en: 'A path parameter is too long' },
   bad_request: { th: 'คำขอไม่ถูกต้อง', en: 'Bad request' },
 
+  // Account security: password rules, second factor, address allow-lists.
+  session_not_found: { th: 'ไม่พบเซสชันนี้', en: 'Session not found' },
+  concurrent_change: {
+    th: 'มีการเปลี่ยนแปลงเดียวกันเกิดขึ้นพร้อมกัน กรุณาลองใหม่',
+    en: 'The same change happened at the same time; try again',
+  },
+  reset_own: {
+    th: 'ใช้การเปลี่ยนรหัสผ่านหรือปิดการยืนยันสองขั้นตอนของตัวเองแทน',
+    en: 'Change your own password or turn your own second factor off instead',
+  },
+  totp_already_on: {
+    th: 'เปิดใช้การยืนยันตัวตนสองขั้นตอนอยู่แล้ว ต้องปิดก่อน',
+    en: 'Two-factor sign-in is already on; turn it off first',
+  },
+  totp_not_started: { th: 'กรุณาเริ่มการลงทะเบียนก่อน', en: 'Start the enrolment first' },
+  totp_not_on: { th: 'ยังไม่ได้เปิดใช้การยืนยันตัวตนสองขั้นตอน', en: 'Two-factor sign-in is not on' },
+  password_common: {
+    th: 'รหัสผ่านนี้เป็นรหัสที่ใช้กันทั่วไปและเดาง่าย กรุณาเลือกรหัสอื่น',
+    en: 'This password is one of the most common ones and easy to guess; choose another',
+  },
+  password_is_username: {
+    th: 'รหัสผ่านต้องไม่เหมือนชื่อผู้ใช้',
+    en: 'The password must not be the username',
+  },
+  password_unchanged: {
+    th: 'รหัสผ่านใหม่ต้องไม่ซ้ำกับรหัสผ่านปัจจุบัน',
+    en: 'The new password must differ from the current one',
+  },
+  current_password: { th: 'รหัสผ่านปัจจุบันไม่ถูกต้อง', en: 'The current password is incorrect' },
+  second_factor_code: {
+    th: 'กรอกรหัส 6 หลักจากแอป หรือรหัสกู้คืน',
+    en: 'Enter the 6-digit code from the app, or a recovery code',
+  },
+  totp_code: { th: 'กรอกรหัส 6 หลักจากแอปยืนยันตัวตน', en: 'Enter the 6-digit code from the authenticator app' },
+  totp_invalid: {
+    th: 'รหัสไม่ถูกต้อง หมดเวลา หรือถูกใช้ไปแล้ว',
+    en: 'The code is wrong, expired or already used',
+  },
+  ip_or_cidr: {
+    th: 'ต้องเป็นที่อยู่ IPv4 หรือ IPv6 หรือช่วง CIDR',
+    en: 'Must be an IPv4 or IPv6 address or CIDR range',
+  },
+  own_address_missing: {
+    th: 'รายการต้องมีที่อยู่ IP ปัจจุบันของคุณ ({ip}) มิฉะนั้นคุณจะถูกปิดกั้นเอง',
+    en: 'The list must include your current address ({ip}), or you would shut yourself out',
+  },
+
   // An internal error (9000): nothing about it but the id support finds it by in the log.
   internal_error: {
     th: 'เกิดข้อผิดพลาดภายในระบบ (รหัสคำขอ {requestId})',

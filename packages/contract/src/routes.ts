@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { loginResultSchema } from './account-security.ts';
+import { accountSecurityApi } from './account-security-routes.ts';
 import {
   adapterCreateSchema,
   adapterListQuerySchema,
@@ -30,7 +32,6 @@ import {
 import { auditListQuerySchema, auditRecordSchema } from './audit.ts';
 import {
   loginBodySchema,
-  loginDataSchema,
   okDataSchema,
   selfDataSchema,
   selfUsernameSchema,
@@ -109,6 +110,11 @@ export interface RouteDef<
   legacyStatus?: true;
   /** A sensitive change: the session must have passed `verify` within 5 minutes, else 3005 (DESIGN §7). */
   reauth?: true;
+  /**
+   * Callable while the account must first change its password (3007) or enrol a second factor (3009);
+   * every other route answers those statuses until it has (DESIGN §13).
+   */
+  duringSetup?: true;
 }
 
 const noParams = z.object({});
@@ -123,7 +129,7 @@ const route = <B extends z.ZodType, P extends z.ZodType, D extends z.ZodType>(
   method: Method,
   path: string,
   access: RouteDef['access'],
-  shapes: { body?: B; params?: P; data: D; legacyStatus?: true; reauth?: true },
+  shapes: { body?: B; params?: P; data: D; legacyStatus?: true; reauth?: true; duringSetup?: true },
 ): RouteDef<B, P, D> => ({
   method,
   path,
@@ -133,6 +139,7 @@ const route = <B extends z.ZodType, P extends z.ZodType, D extends z.ZodType>(
   data: shapes.data,
   ...(shapes.legacyStatus ? { legacyStatus: true as const } : {}),
   ...(shapes.reauth ? { reauth: true as const } : {}),
+  ...(shapes.duringSetup ? { duringSetup: true as const } : {}),
 });
 
 /** CSV export of a list: same filters (limit up to 500 per page; the file holds every matching row). */
@@ -159,14 +166,24 @@ export const api = {
 
   login: route('POST', '/admin/authorization/login', 'public', {
     body: loginBodySchema,
-    data: loginDataSchema,
+    data: loginResultSchema,
   }),
-  selfCheck: route('GET', '/admin/authorization/self', roles.everyone, { data: selfUsernameSchema }),
-  self: route('POST', '/admin/authorization/self', roles.everyone, { data: selfDataSchema }),
-  logout: route('POST', '/admin/authorization/logout', roles.everyone, { data: okDataSchema }),
+  selfCheck: route('GET', '/admin/authorization/self', roles.everyone, {
+    data: selfUsernameSchema,
+    duringSetup: true,
+  }),
+  self: route('POST', '/admin/authorization/self', roles.everyone, {
+    data: selfDataSchema,
+    duringSetup: true,
+  }),
+  logout: route('POST', '/admin/authorization/logout', roles.everyone, {
+    data: okDataSchema,
+    duringSetup: true,
+  }),
   verify: route('POST', '/admin/authorization/verify', roles.everyone, {
     body: verifyBodySchema,
     data: verifyDataSchema,
+    duringSetup: true,
   }),
 
   adminList: route('POST', '/admin/admin/list', roles.managers, {
@@ -385,6 +402,8 @@ export const api = {
     body: auditListQuerySchema,
     data: listDataSchema(auditRecordSchema),
   }),
+
+  ...accountSecurityApi,
 } as const satisfies Record<string, RouteDef>;
 
 /** Every report route has a CSV twin at the same path + `/export`, taking the same body (DESIGN §4). */

@@ -2,7 +2,7 @@ import { type AdminType, Status } from '@sapi/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Actor, AppContext } from '../context.ts';
 import { type Db, type Executor, oncePerDatabase } from '../db/client.ts';
-import { admins, sessions } from '../db/schema/index.ts';
+import { admins, loginChallenges, sessions, totpRequiredTypes } from '../db/schema/index.ts';
 import { sqlTime } from '../db/sql-time.ts';
 import { newToken, sha256Hex } from '../lib/tokens.ts';
 import { refusal } from './errors.ts';
@@ -14,12 +14,19 @@ export const REAUTH_MS = 5 * 60 * 1000;
 /** last_seen_at is refreshed at most this often, so reads do not all become writes. */
 const TOUCH_EVERY_MS = 30 * 1000;
 
-/** Start a session and return the token, which exists nowhere else after this. */
+/** Kept for the session list; a longer header is cut, not refused. */
+const MAX_USER_AGENT = 512;
+
+/**
+ * Start a session and return the token, which exists nowhere else after this. `verified`: the sign-in
+ * itself counts as this session's password re-check (used when the account must set something up first).
+ */
 export const createSession = async (
   tx: Executor,
   adminId: bigint,
   ip: string | null,
   now: Date,
+  opts: { userAgent?: string | undefined; verified?: boolean } = {},
 ): Promise<string> => {
   const token = newToken();
   await tx.insert(sessions).values({
@@ -29,6 +36,8 @@ export const createSession = async (
     createdAt: now,
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + ABSOLUTE_MS),
+    userAgent: opts.userAgent ? opts.userAgent.slice(0, MAX_USER_AGENT) : null,
+    verifiedAt: opts.verified ? now : null,
   });
   return token;
 };
@@ -48,6 +57,10 @@ const sessionLookup = oncePerDatabase((db: Db) =>
       username: admins.username,
       type: admins.type,
       locked: admins.locked,
+      mustChangePassword: admins.mustChangePassword,
+      allowedIps: admins.allowedIps,
+      // Required for the account's type but not enrolled: it may only enrol (3009) until it has.
+      mustEnrolTotp: sql<boolean>`(${admins.totpSecret} is null and exists (select 1 from ${totpRequiredTypes} where ${totpRequiredTypes.type} = ${admins.type}))`,
     })
     .from(sessions)
     .innerJoin(admins, eq(admins.id, sessions.adminId))
@@ -72,6 +85,9 @@ export const resolveSession = async (ctx: AppContext, token: string): Promise<Ac
     type: row.type as AdminType,
     sessionId: row.sessionId,
     verifiedAt: row.verifiedAt,
+    mustChangePassword: row.mustChangePassword,
+    mustEnrolTotp: row.mustEnrolTotp === true,
+    allowedIps: row.allowedIps,
   };
 };
 
@@ -96,6 +112,10 @@ export const assertRecentlyVerified = (actor: Actor, now: Date): void => {
   }
 };
 
+/** Live = not revoked, not past its absolute expiry, not idle too long (the same rules as resolveSession). */
+export const liveSession = (now: Date) =>
+  sql`${sessions.revokedAt} is null and ${sessions.expiresAt} > ${sqlTime(now)} and ${sessions.lastSeenAt} > ${sqlTime(new Date(now.getTime() - IDLE_MS))}`;
+
 export const revokeSession = async (tx: Executor, sessionId: bigint, now: Date): Promise<void> => {
   await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
 };
@@ -110,6 +130,10 @@ export const revokeAllSessions = async (tx: Executor, adminId: bigint, now: Date
 
 /** Sessions past any expiry are useless; drop them now and then to keep the table small. */
 export const pruneSessions = async (tx: Executor, now: Date): Promise<void> => {
+  // Sign-in challenges of the two-step sign-in likewise, once expired or used.
+  await tx
+    .delete(loginChallenges)
+    .where(sql`${loginChallenges.expiresAt} < ${sqlTime(now)} or ${loginChallenges.usedAt} is not null`);
   await tx
     .delete(sessions)
     .where(

@@ -2,6 +2,7 @@ import { allows, type RouteDef, Status } from '@sapi/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../context.ts';
+import { assertAllowedIp } from '../core/allow-list.ts';
 import { type AuditEntry, recordAudit } from '../core/audit.ts';
 import { AppError, validationError } from '../core/errors.ts';
 import { assertRecentlyVerified, resolveSession } from '../core/sessions.ts';
@@ -63,6 +64,17 @@ export const defineRoute = <R extends RouteDef>(
         const token = bearerToken(req);
         actor = token ? await resolveSession(app.ctx, token) : null;
         if (!actor) throw new AppError(Status.UNAUTHENTICATED, 'Not signed in, or the session has expired');
+        // Checked on every request, not only at sign-in: a token carried to another network stops working.
+        await assertAllowedIp(app.ctx.db, 'admin', actor, req.ip, app.ctx.now());
+        if (!def.duringSetup && actor.mustChangePassword) {
+          throw new AppError(Status.PASSWORD_CHANGE_REQUIRED, 'Set a new password before anything else');
+        }
+        if (!def.duringSetup && actor.mustEnrolTotp) {
+          throw new AppError(
+            Status.SECOND_FACTOR_ENROLMENT_REQUIRED,
+            'Set up two-factor sign-in before anything else',
+          );
+        }
         if (!allows(def, actor.type)) throw new AppError(Status.FORBIDDEN, 'Your role may not do this');
       }
       const params = def.params.safeParse(req.params ?? {});

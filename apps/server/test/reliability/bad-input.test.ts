@@ -429,6 +429,33 @@ const validInputs = (f: Fixtures): Record<string, Valid> => {
     summaryGameDailyByGameExport: range,
     summaryGameMonthlyByGameExport: range,
     revenueShareExport: { body: { month: '11', year: '2026' } },
+    // Account security (DESIGN §13).
+    loginTotp: { body: { challenge: 'no-such-challenge', code: '123456' } },
+    passwordChange: { body: { currentPassword: 'not-the-password', newPassword: 'a-new-passphrase' } },
+    passwordReset: { params: { id: f.adminId } },
+    sessionList: {},
+    sessionEnd: { params: { id: f.adminId } },
+    sessionEndOthers: {},
+    sessionListAll: { body: { adminId: f.adminId, ...page } },
+    sessionEndAny: { params: { id: f.adminId } },
+    sessionEndAccount: { params: { id: f.adminId } },
+    totpStatus: {},
+    totpEnrol: {},
+    totpConfirm: { body: { code: '123456' } },
+    totpDisable: { body: { code: 'abcd-efgh-ijkl-mnop' } },
+    totpRecoveryCodes: { body: { code: '123456' } },
+    totpReset: { params: { id: f.adminId } },
+    adminSecurity: { params: { id: f.adminId } },
+    securitySettingsGet: {},
+    securitySettingsUpdate: { body: { totpRequiredTypes: ['REPORTER'] } },
+    adminAllowedIpsGet: { params: { id: f.adminId } },
+    adminAllowedIpsUpdate: {
+      params: { id: f.adminId },
+      body: { allowedIps: ['192.0.2.0/24', '2001:db8::1'] },
+    },
+    agentAllowedIpsGet: { params: id },
+    agentAllowedIpsUpdate: { params: id, body: { allowedIps: ['192.0.2.1'] } },
+    ipRefusalList: { body: { scope: 'agent', ...page } },
   };
 };
 

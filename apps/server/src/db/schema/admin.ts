@@ -3,9 +3,11 @@ import {
   bigint,
   bigserial,
   boolean,
+  date,
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -22,6 +24,16 @@ export const admins = pgTable(
     type: text('type', { enum: ['SUPERADMIN', 'ADMIN', 'OPERATOR', 'REPORTER'] }).notNull(),
     locked: boolean('locked').notNull().default(false),
     activeLoginIp: text('active_login_ip'),
+    /** Signed in with a temporary password: only the password change works until it is replaced. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** Addresses and CIDR ranges this account may work from; empty = any (DESIGN §13). */
+    allowedIps: text('allowed_ips').array().notNull().default(sql`'{}'::text[]`),
+    /** The TOTP secret, AES-256-GCM encrypted with the configured key; null = no second factor. */
+    totpSecret: text('totp_secret'),
+    /** A secret being enrolled, until its first code confirms it (then it moves to totp_secret). */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The last time step whose code was accepted: a code (or an earlier one) is never accepted twice. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdBy: text('created_by'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -48,6 +60,8 @@ export const sessions = pgTable(
     revokedAt: ts('revoked_at'),
     /** Last successful password re-check (`verify`) in this session: sensitive changes need one within 5 min. */
     verifiedAt: ts('verified_at'),
+    /** As the browser sent it (cut to 512 characters), for the session list. */
+    userAgent: text('user_agent'),
   },
   (t) => [index('sessions_admin_idx').on(t.adminId)],
 );
@@ -64,3 +78,60 @@ export const loginThrottle = pgTable('login_throttle', {
   lastFailureAt: ts('last_failure_at').notNull(),
   admitted: boolean('admitted').notNull().default(true),
 });
+
+/** Two-factor recovery codes: only SHA-256 hashes (the codes carry 80 random bits), each usable once. */
+export const totpRecoveryCodes = pgTable(
+  'totp_recovery_codes',
+  {
+    adminId: bigint('admin_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => admins.id),
+    codeHash: text('code_hash').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [primaryKey({ columns: [t.adminId, t.codeHash] })],
+);
+
+/** Sign-in step 1 passed for an account with a second factor: the code step names it by this token's hash. */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    adminId: bigint('admin_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => admins.id),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('login_challenges_admin_idx').on(t.adminId)],
+);
+
+/** Admin types a SUPERADMIN requires two-factor sign-in for (one row per type). */
+export const totpRequiredTypes = pgTable('totp_required_types', {
+  type: text('type', { enum: ['SUPERADMIN', 'ADMIN', 'OPERATOR', 'REPORTER'] }).primaryKey(),
+});
+
+/**
+ * Requests refused by an address allow-list, per agent or account and UTC day (bounded however many
+ * addresses an attacker rotates through), so operations can see them.
+ */
+export const ipRefusals = pgTable(
+  'ip_refusals',
+  {
+    scope: text('scope', { enum: ['agent', 'admin'] }).notNull(),
+    subjectId: bigint('subject_id', { mode: 'bigint' }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+    lastIp: text('last_ip').notNull(),
+    lastAt: ts('last_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.subjectId, t.day] }),
+    index('ip_refusals_last_at_idx').on(t.lastAt),
+  ],
+);

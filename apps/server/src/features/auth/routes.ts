@@ -1,13 +1,35 @@
 import { api } from '@sapi/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { revokeSession } from '../../core/sessions.ts';
 import { defineRoute } from '../../http/route.ts';
-import { login, verifyOwnPassword } from './service.ts';
+import { changeOwnPassword, resetPassword } from './password.ts';
+import { login, loginWithCode, verifyOwnPassword } from './service.ts';
+import { endSession, endSessionsOf, listAllSessions, listOwnSessions } from './sessions.ts';
+import {
+  adminSecurity,
+  confirmEnrolment,
+  disableTotp,
+  renewRecoveryCodes,
+  resetTotp,
+  securitySettings,
+  startEnrolment,
+  totpStatus,
+  updateSecuritySettings,
+} from './two-factor.ts';
+
+const userAgentOf = (req: FastifyRequest): string | undefined => {
+  const ua = req.headers['user-agent'];
+  return typeof ua === 'string' ? ua : undefined;
+};
 
 export const authRoutes = (app: FastifyInstance) => {
-  defineRoute(app, api.login, async ({ body, ctx, ip }) => ({
-    token: await login(ctx, body.username, body.password, ip),
-  }));
+  defineRoute(app, api.login, async ({ body, ctx, ip, req }) =>
+    login(ctx, body.username, body.password, { ip, userAgent: userAgentOf(req) }),
+  );
+
+  defineRoute(app, api.loginTotp, async ({ body, ctx, ip, req }) =>
+    loginWithCode(ctx, body.challenge, body.code, { ip, userAgent: userAgentOf(req) }),
+  );
 
   defineRoute(app, api.selfCheck, async ({ actor }) => ({ username: actor.username }));
 
@@ -29,4 +51,50 @@ export const authRoutes = (app: FastifyInstance) => {
     await verifyOwnPassword(ctx, actor, body.password, ip, audit);
     return { verified: true as const };
   });
+
+  defineRoute(app, api.passwordChange, async ({ actor, body, ctx, ip, audit }) =>
+    changeOwnPassword(ctx, actor, body.currentPassword, body.newPassword, ip, audit),
+  );
+  defineRoute(app, api.passwordReset, async ({ actor, params, ctx, audit }) =>
+    resetPassword(ctx, actor, params.id, audit),
+  );
+
+  defineRoute(app, api.sessionList, async ({ actor, ctx }) => ({
+    records: await listOwnSessions(ctx, actor),
+  }));
+  defineRoute(app, api.sessionEnd, async ({ actor, params, ctx, audit }) => {
+    await endSession(ctx, params.id, actor.id, audit);
+    return { ok: true as const };
+  });
+  defineRoute(app, api.sessionEndOthers, async ({ actor, ctx, audit }) =>
+    endSessionsOf(ctx, actor.id, actor.sessionId, audit),
+  );
+  defineRoute(app, api.sessionListAll, async ({ actor, body, ctx }) => listAllSessions(ctx, actor, body));
+  defineRoute(app, api.sessionEndAny, async ({ params, ctx, audit }) => {
+    await endSession(ctx, params.id, null, audit);
+    return { ok: true as const };
+  });
+  defineRoute(app, api.sessionEndAccount, async ({ params, ctx, audit }) =>
+    endSessionsOf(ctx, params.id, null, audit),
+  );
+
+  defineRoute(app, api.totpStatus, async ({ actor, ctx }) => totpStatus(ctx, actor));
+  defineRoute(app, api.totpEnrol, async ({ actor, ctx, audit }) => startEnrolment(ctx, actor, audit));
+  defineRoute(app, api.totpConfirm, async ({ actor, body, ctx, ip, audit }) =>
+    confirmEnrolment(ctx, actor, body.code, ip, audit),
+  );
+  defineRoute(app, api.totpDisable, async ({ actor, body, ctx, ip, audit }) =>
+    disableTotp(ctx, actor, body.code, ip, audit),
+  );
+  defineRoute(app, api.totpRecoveryCodes, async ({ actor, body, ctx, ip, audit }) =>
+    renewRecoveryCodes(ctx, actor, body.code, ip, audit),
+  );
+  defineRoute(app, api.totpReset, async ({ actor, params, ctx, audit }) =>
+    resetTotp(ctx, actor, params.id, audit),
+  );
+  defineRoute(app, api.adminSecurity, async ({ actor, params, ctx }) => adminSecurity(ctx, actor, params.id));
+  defineRoute(app, api.securitySettingsGet, async ({ ctx }) => securitySettings(ctx));
+  defineRoute(app, api.securitySettingsUpdate, async ({ body, ctx, audit }) =>
+    updateSecuritySettings(ctx, body.totpRequiredTypes, audit),
+  );
 };

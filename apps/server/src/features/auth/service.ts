@@ -1,18 +1,26 @@
-import { Status } from '@sapi/contract';
-import { eq, sql } from 'drizzle-orm';
+import { type LoginResult, Status } from '@sapi/contract';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Actor, AppContext } from '../../context.ts';
+import { assertAllowedIp } from '../../core/allow-list.ts';
 import type { AuditEntry } from '../../core/audit.ts';
 import { recordAudit } from '../../core/audit.ts';
-import { AppError, refusal } from '../../core/errors.ts';
+import { AppError, invalidField, refusal } from '../../core/errors.ts';
 import { createSession, markSessionVerified } from '../../core/sessions.ts';
+import { acceptSecondFactor } from '../../core/two-factor.ts';
 import type { Executor } from '../../db/client.ts';
 import { findAdmin } from '../../db/lookups.ts';
-import { admins } from '../../db/schema/index.ts';
+import { admins, loginChallenges, totpRequiredTypes } from '../../db/schema/index.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
-import { admitAttempt, recordSuccess } from './throttle.ts';
+import { newToken, sha256Hex } from '../../lib/tokens.ts';
+import { admitAttempt, recordSecondStepSuccess, recordSuccess } from './throttle.ts';
 
 /** One answer for unknown user, wrong password and locked account (DESIGN §7). */
 const badCredentials = () => new AppError(Status.BAD_CREDENTIALS, 'Invalid username or password');
+
+/** How long the code step may follow the password step. */
+export const CHALLENGE_MS = 5 * 60 * 1000;
+/** Codes one challenge may try; the username's throttle applies as well. */
+export const CHALLENGE_ATTEMPTS = 5;
 
 export const findAdminByUsername = async (ctx: AppContext, username: string) => {
   const [row] = await ctx.db
@@ -23,32 +31,165 @@ export const findAdminByUsername = async (ctx: AppContext, username: string) => 
   return row;
 };
 
-/** Check credentials once the attempt is counted and admitted; on success open a session and record the sign-in. */
-export const login = async (
+type AdminRow = NonNullable<Awaited<ReturnType<typeof findAdminByUsername>>>;
+
+interface Client {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+const totpRequiredFor = async (ctx: AppContext, type: AdminRow['type']): Promise<boolean> => {
+  const rows = await ctx.db
+    .select({ type: totpRequiredTypes.type })
+    .from(totpRequiredTypes)
+    .where(eq(totpRequiredTypes.type, type));
+  return rows.length > 0;
+};
+
+/** Open the session of a completed sign-in, with what the account must do first when it must. */
+const openSession = async (
   ctx: AppContext,
-  username: string,
-  password: string,
-  ip: string,
-): Promise<string> => {
-  const admission = await admitAttempt(ctx.db, username, ip, ctx.now());
-  const admin = await findAdminByUsername(ctx, username);
-  const ok = admin ? await verifyPassword(admin.passwordHash, password) : await verifyAgainstDummy(password);
-  // A failure stays counted: admitAttempt counted it before the check.
-  if (!admin || !ok || admin.locked) throw badCredentials();
-  await recordSuccess(ctx.db, admission);
+  admin: AdminRow,
+  client: Client,
+  method: 'password' | 'totp' | 'recovery',
+): Promise<LoginResult> => {
+  const next =
+    admin.mustChangePassword === true
+      ? ('change-password' as const)
+      : !admin.totpSecret && (await totpRequiredFor(ctx, admin.type))
+        ? ('enrol-totp' as const)
+        : undefined;
   const now = ctx.now();
   const entry: AuditEntry = {
     action: 'login',
     entity: 'session',
     entityId: admin.id.toString(),
-    after: { ip },
+    after: { ip: client.ip, method },
   };
-  return ctx.db.transaction(async (tx) => {
-    await tx.update(admins).set({ activeLoginIp: ip }).where(eq(admins.id, admin.id));
-    const token = await createSession(tx, admin.id, ip, now);
-    await recordAudit(tx, { actorId: admin.id, actor: admin.username, ip }, entry, now);
-    return token;
+  const token = await ctx.db.transaction(async (tx) => {
+    await tx.update(admins).set({ activeLoginIp: client.ip }).where(eq(admins.id, admin.id));
+    // A setup step right after signing in needs no second password prompt: this sign-in was one.
+    const t = await createSession(tx, admin.id, client.ip, now, {
+      userAgent: client.userAgent,
+      verified: next !== undefined,
+    });
+    await recordAudit(tx, { actorId: admin.id, actor: admin.username, ip: client.ip }, entry, now);
+    return t;
   });
+  return next ? { token, next } : { token };
+};
+
+/**
+ * Check credentials once the attempt is counted and admitted. Without a second factor: open a session.
+ * With one: 3006 and a short-lived challenge for the code step, and the attempt stays counted until
+ * that step succeeds, so the password alone never resets the throttle between code guesses.
+ */
+export const login = async (
+  ctx: AppContext,
+  username: string,
+  password: string,
+  client: Client,
+): Promise<LoginResult> => {
+  const admission = await admitAttempt(ctx.db, username, client.ip, ctx.now());
+  const admin = await findAdminByUsername(ctx, username);
+  const ok = admin ? await verifyPassword(admin.passwordHash, password) : await verifyAgainstDummy(password);
+  // A failure stays counted: admitAttempt counted it before the check.
+  if (!admin || !ok || admin.locked) throw badCredentials();
+  // Only after the password: a guesser learns nothing of the allow-list.
+  await assertAllowedIp(ctx.db, 'admin', admin, client.ip, ctx.now());
+  if (admin.totpSecret) throw await challenge(ctx, admin, client);
+  await recordSuccess(ctx.db, admission);
+  return openSession(ctx, admin, client, 'password');
+};
+
+const challenge = async (ctx: AppContext, admin: AdminRow, client: Client): Promise<AppError> => {
+  const token = newToken();
+  const now = ctx.now();
+  const expiresAt = new Date(now.getTime() + CHALLENGE_MS);
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(loginChallenges).values({
+      tokenHash: sha256Hex(token),
+      adminId: admin.id,
+      ip: client.ip,
+      userAgent: client.userAgent?.slice(0, 512) ?? null,
+      createdAt: now,
+      expiresAt,
+    });
+    await recordAudit(
+      tx,
+      { actorId: admin.id, actor: admin.username, ip: client.ip },
+      { action: 'login-password-ok', entity: 'session', entityId: admin.id.toString() },
+      now,
+    );
+  });
+  return new AppError(Status.SECOND_FACTOR_REQUIRED, 'Enter the code from your authenticator app', {
+    challenge: token,
+    expiresAt: expiresAt.toISOString(),
+  });
+};
+
+const challengeExpired = () =>
+  new AppError(Status.UNAUTHENTICATED, 'This sign-in has expired or was used; sign in again');
+
+/**
+ * The code step: a live challenge, throttled per username like a password (and at most
+ * CHALLENGE_ATTEMPTS codes per challenge), a code accepted once only; the challenge is used up by the
+ * success that opens the session.
+ */
+export const loginWithCode = async (
+  ctx: AppContext,
+  challengeToken: string,
+  code: string,
+  client: Client,
+): Promise<LoginResult> => {
+  const now = ctx.now();
+  const [found] = await ctx.db
+    .select({ challengeId: loginChallenges.id, adminId: loginChallenges.adminId })
+    .from(loginChallenges)
+    .where(
+      and(
+        eq(loginChallenges.tokenHash, sha256Hex(challengeToken)),
+        isNull(loginChallenges.usedAt),
+        gt(loginChallenges.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  const admin = found ? await findAdmin(ctx.db, found.adminId) : undefined;
+  if (!found || !admin) throw challengeExpired();
+  const admission = await admitAttempt(ctx.db, admin.username, client.ip, now);
+  const [counted] = await ctx.db
+    .update(loginChallenges)
+    .set({ attempts: sql`${loginChallenges.attempts} + 1` })
+    .where(and(eq(loginChallenges.id, found.challengeId), isNull(loginChallenges.usedAt)))
+    .returning({ attempts: loginChallenges.attempts });
+  if (!counted || counted.attempts > CHALLENGE_ATTEMPTS) throw challengeExpired();
+  if (admin.locked) throw badCredentials();
+  await assertAllowedIp(ctx.db, 'admin', admin, client.ip, now);
+  const method = await ctx.db.transaction(async (tx) => {
+    const how = await acceptSecondFactor(tx, ctx.config, admin, code, now);
+    if (!how) return null;
+    // Used up in the same transaction as the code: two right codes in parallel open one session.
+    const used = await tx
+      .update(loginChallenges)
+      .set({ usedAt: now })
+      .where(and(eq(loginChallenges.id, found.challengeId), isNull(loginChallenges.usedAt)))
+      .returning({ id: loginChallenges.id });
+    if (used.length === 0) throw challengeExpired();
+    return how;
+  });
+  if (!method) {
+    await ctx.db.transaction((tx) =>
+      recordAudit(
+        tx,
+        { actorId: admin.id, actor: admin.username, ip: client.ip },
+        { action: 'login-code-failed', entity: 'session', entityId: admin.id.toString() },
+        now,
+      ),
+    );
+    throw invalidField('code', 'is wrong, expired or already used', 'totp_invalid');
+  }
+  await recordSecondStepSuccess(ctx.db, admission);
+  return openSession(ctx, admin, client, method);
 };
 
 type Audit = (tx: Executor, entry: AuditEntry) => Promise<void>;

@@ -127,3 +127,13 @@ export const recordSuccess = async (db: Db, a: Admission): Promise<void> => {
   await forgive(db, userKey(a.username), a.userCount);
   await forgive(db, ipKey(a.ip), 1);
 };
+
+/**
+ * The code step of a two-step sign-in succeeded: as recordSuccess, and the client IP also forgets the
+ * password step (counted then, not forgiven, so that knowing the password alone never clears the
+ * username's counter between code guesses).
+ */
+export const recordSecondStepSuccess = async (db: Db, a: Admission): Promise<void> => {
+  await forgive(db, userKey(a.username), a.userCount);
+  await forgive(db, ipKey(a.ip), 2);
+};

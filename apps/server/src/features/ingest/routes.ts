@@ -39,7 +39,7 @@ export const ingestRoutes = async (app: FastifyInstance) => {
     },
     {
       authenticate: async (req) => {
-        signedBy.set(req, await verifySignedRequest(app.ctx, req.headers, rawBodies.get(req) ?? ''));
+        signedBy.set(req, await verifySignedRequest(app.ctx, req.headers, rawBodies.get(req) ?? '', req.ip));
       },
     },
   );

@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { Status } from '@sapi/contract';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { assertAllowedIp } from '../../core/allow-list.ts';
 import { AppError } from '../../core/errors.ts';
 import { agents } from '../../db/schema/index.ts';
 
@@ -18,8 +19,17 @@ const header = (headers: IncomingHttpHeaders, name: string) => {
   return typeof v === 'string' ? v : undefined;
 };
 
-/** Identify the agent by X-Api-Key and check X-Signature over X-Timestamp and the raw body. */
-export const verifySignedRequest = async (ctx: AppContext, headers: IncomingHttpHeaders, rawBody: string) => {
+/**
+ * Identify the agent by X-Api-Key and check X-Signature over X-Timestamp and the raw body, then the
+ * agent's address allow-list: a refusal there means valid credentials used from elsewhere, which is
+ * what operations need to see counted (unsigned noise is refused before and not counted).
+ */
+export const verifySignedRequest = async (
+  ctx: AppContext,
+  headers: IncomingHttpHeaders,
+  rawBody: string,
+  ip: string,
+) => {
   const apiKey = header(headers, 'x-api-key');
   const timestamp = header(headers, 'x-timestamp');
   const signature = header(headers, 'x-signature');
@@ -33,6 +43,7 @@ export const verifySignedRequest = async (ctx: AppContext, headers: IncomingHttp
   const given = Buffer.from(/^[0-9a-f]{64}$/i.test(signature) ? signature : '', 'hex');
   const valid = given.length === expected.length && timingSafeEqual(given, expected);
   if (!agent || !valid) throw refuse('Invalid API key or signature');
+  await assertAllowedIp(ctx.db, 'agent', agent, ip, ctx.now());
   if (agent.locked) throw new AppError(Status.LOCKED, 'Agent is locked');
   return agent;
 };

@@ -1,0 +1,40 @@
+import { Status } from '@sapi/contract';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { ipRefusals } from '../db/schema/index.ts';
+import { isAllowedIp } from '../lib/ip-allow.ts';
+import { AppError } from './errors.ts';
+
+/**
+ * Count one refused request against its agent or account for today (UTC), so operations see it in the
+ * refusals list; one upsert, so parallel refusals all count.
+ */
+export const recordRefusal = async (
+  db: Executor,
+  scope: 'agent' | 'admin',
+  subjectId: bigint,
+  ip: string,
+  now: Date,
+): Promise<void> => {
+  const day = now.toISOString().slice(0, 10);
+  await db
+    .insert(ipRefusals)
+    .values({ scope, subjectId, day, count: 1, lastIp: ip, lastAt: now })
+    .onConflictDoUpdate({
+      target: [ipRefusals.scope, ipRefusals.subjectId, ipRefusals.day],
+      set: { count: sql`${ipRefusals.count} + 1`, lastIp: ip, lastAt: now },
+    });
+};
+
+/** 3008 (counted) unless `ip` is on the list; an empty list restricts nothing. */
+export const assertAllowedIp = async (
+  db: Executor,
+  scope: 'agent' | 'admin',
+  subject: { id: bigint; allowedIps: readonly string[] },
+  ip: string,
+  now: Date,
+): Promise<void> => {
+  if (isAllowedIp(subject.allowedIps, ip)) return;
+  await recordRefusal(db, scope, subject.id, ip, now);
+  throw new AppError(Status.ADDRESS_NOT_ALLOWED, `Requests from ${ip} are not allowed for this ${scope}`);
+};

@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
+import type { Config } from '../config.ts';
+import type { Executor } from '../db/client.ts';
+import { admins, totpRecoveryCodes } from '../db/schema/index.ts';
+import { sha256Hex } from '../lib/tokens.ts';
+import { open, seal, totpKey } from './secret-box.ts';
+
+/** RFC 6238 as every authenticator app does it by default: SHA-1, 6 digits, 30-second steps. */
+const PERIOD_S = 30;
+/** One step either side, for clocks a little apart (RFC 6238 §5.2 recommends at most one). */
+const WINDOW = 1;
+export const RECOVERY_CODE_COUNT = 10;
+export const ISSUER = 'S.API';
+
+const totpOf = (base32: string, label = 'account') =>
+  new TOTP({
+    issuer: ISSUER,
+    label,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: PERIOD_S,
+    secret: Secret.fromBase32(base32),
+  });
+
+/** A fresh 160-bit secret (RFC 4226's recommended length), base32 for authenticator apps. */
+export const newTotpSecret = (): string => new Secret({ size: 20 }).base32;
+
+export const otpauthUri = (base32: string, username: string): string => totpOf(base32, username).toString();
+
+type KeyConfig = Pick<Config, 'TOTP_KEY' | 'DATA_DIR'>;
+export const sealTotpSecret = (config: KeyConfig, adminId: bigint, base32: string): string =>
+  seal(totpKey(config), base32, `totp:${adminId}`);
+export const openTotpSecret = (config: KeyConfig, adminId: bigint, sealed: string): string =>
+  open(totpKey(config), sealed, `totp:${adminId}`);
+
+/** The time step a 6-digit code belongs to (within the window around now), or null. */
+export const matchingStep = (base32: string, code: string, now: Date): number | null => {
+  const delta = totpOf(base32).validate({ token: code, timestamp: now.getTime(), window: WINDOW });
+  if (delta === null) return null;
+  return Math.floor(now.getTime() / 1000 / PERIOD_S) + delta;
+};
+
+/**
+ * Accept a code's step once: one statement moves the account's last accepted step forward only if
+ * this step is later, so the same code (or an older one) sent again — even in parallel — fails.
+ */
+export const claimStep = async (tx: Executor, adminId: bigint, step: number): Promise<boolean> => {
+  const rows = await tx
+    .update(admins)
+    .set({ totpLastStep: step })
+    .where(
+      and(eq(admins.id, adminId), or(isNull(admins.totpLastStep), sql`${admins.totpLastStep} < ${step}`)),
+    )
+    .returning({ id: admins.id });
+  return rows.length === 1;
+};
+
+/** Recovery codes compare without case or dashes: `abcd-efgh-…` as shown, however typed. */
+const normalizeRecoveryCode = (code: string) => code.toLowerCase().replace(/-/g, '');
+const recoveryHash = (code: string) => sha256Hex(`recovery:${normalizeRecoveryCode(code)}`);
+
+/** Use a recovery code once; true when it was this account's and unused (atomic, parallel-safe). */
+export const claimRecoveryCode = async (
+  tx: Executor,
+  adminId: bigint,
+  code: string,
+  now: Date,
+): Promise<boolean> => {
+  const rows = await tx
+    .update(totpRecoveryCodes)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(totpRecoveryCodes.adminId, adminId),
+        eq(totpRecoveryCodes.codeHash, recoveryHash(code)),
+        isNull(totpRecoveryCodes.usedAt),
+      ),
+    )
+    .returning({ adminId: totpRecoveryCodes.adminId });
+  return rows.length === 1;
+};
+
+/** 80 random bits each in base32, shown as four groups of four; only their hashes are stored. */
+const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
+const newRecoveryCode = (): string => {
+  const bytes = randomBytes(16);
+  const chars = [...bytes].map((b) => BASE32[b % 32]).join('');
+  return chars.match(/.{4}/g)?.join('-') ?? chars;
+};
+
+/** Replace the account's recovery codes with 10 new ones, returned once. */
+export const issueRecoveryCodes = async (tx: Executor, adminId: bigint): Promise<string[]> => {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  await tx.delete(totpRecoveryCodes).where(eq(totpRecoveryCodes.adminId, adminId));
+  await tx.insert(totpRecoveryCodes).values(codes.map((code) => ({ adminId, codeHash: recoveryHash(code) })));
+  return codes;
+};
+
+export const recoveryCodesLeft = async (tx: Executor, adminId: bigint): Promise<number> => {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(totpRecoveryCodes)
+    .where(and(eq(totpRecoveryCodes.adminId, adminId), isNull(totpRecoveryCodes.usedAt)));
+  return Number(row?.n ?? 0);
+};
+
+/**
+ * Check a second factor of an enrolled account and use it up: a 6-digit code of a step not yet
+ * accepted, or an unused recovery code. Returns how, or null.
+ */
+export const acceptSecondFactor = async (
+  tx: Executor,
+  config: KeyConfig,
+  admin: { id: bigint; totpSecret: string | null },
+  code: string,
+  now: Date,
+): Promise<'totp' | 'recovery' | null> => {
+  if (!admin.totpSecret) return null;
+  const trimmed = code.trim();
+  if (/^\d{6}$/.test(trimmed)) {
+    const step = matchingStep(openTotpSecret(config, admin.id, admin.totpSecret), trimmed, now);
+    return step !== null && (await claimStep(tx, admin.id, step)) ? 'totp' : null;
+  }
+  return (await claimRecoveryCode(tx, admin.id, trimmed, now)) ? 'recovery' : null;
+};

@@ -1,0 +1,146 @@
+import type { Session } from '@sapi/contract';
+import { and, count, desc, eq, isNull, ne, type SQL } from 'drizzle-orm';
+import type { Actor, AppContext } from '../../context.ts';
+import type { AuditEntry } from '../../core/audit.ts';
+import { notFound } from '../../core/errors.ts';
+import { liveSession } from '../../core/sessions.ts';
+import type { Executor } from '../../db/client.ts';
+import { admins, sessions } from '../../db/schema/index.ts';
+import { browserOf } from '../../lib/user-agent.ts';
+
+type Audit = (tx: Executor, entry: AuditEntry) => Promise<void>;
+
+const columns = {
+  id: sessions.id,
+  adminId: sessions.adminId,
+  username: admins.username,
+  createdAt: sessions.createdAt,
+  lastSeenAt: sessions.lastSeenAt,
+  ip: sessions.ip,
+  userAgent: sessions.userAgent,
+};
+interface Row {
+  id: bigint;
+  adminId: bigint;
+  username: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+const toSession = (row: Row, actor: Actor): Session => ({
+  _id: row.id.toString(),
+  adminId: row.adminId.toString(),
+  username: row.username,
+  createdAt: row.createdAt.toISOString(),
+  lastSeenAt: row.lastSeenAt.toISOString(),
+  ip: row.ip,
+  browser: browserOf(row.userAgent),
+  userAgent: row.userAgent,
+  current: row.id === actor.sessionId,
+});
+
+/** The caller's live sessions, most recently used first. */
+export const listOwnSessions = async (ctx: AppContext, actor: Actor): Promise<Session[]> => {
+  const rows = await ctx.db
+    .select(columns)
+    .from(sessions)
+    .innerJoin(admins, eq(admins.id, sessions.adminId))
+    .where(and(eq(sessions.adminId, actor.id), liveSession(ctx.now())))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.id));
+  return rows.map((r) => toSession(r, actor));
+};
+
+/** Every live session (or one account's), for a SUPERADMIN. */
+export const listAllSessions = async (
+  ctx: AppContext,
+  actor: Actor,
+  q: { adminId?: bigint | undefined; page: number; limit: number },
+) => {
+  const where: SQL | undefined = and(
+    liveSession(ctx.now()),
+    q.adminId === undefined ? undefined : eq(sessions.adminId, q.adminId),
+  );
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select(columns)
+      .from(sessions)
+      .innerJoin(admins, eq(admins.id, sessions.adminId))
+      .where(where)
+      .orderBy(desc(sessions.lastSeenAt), desc(sessions.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    ctx.db.select({ n: count() }).from(sessions).where(where),
+  ]);
+  return {
+    records: rows.map((r) => toSession(r, actor)),
+    page: q.page,
+    limit: q.limit,
+    total: Number(total?.n ?? 0),
+  };
+};
+
+/**
+ * End one live session. `owner` limits it to the caller's own: another account's session is "not found"
+ * to them, the same answer as one that does not exist, so ids tell nothing.
+ */
+export const endSession = async (
+  ctx: AppContext,
+  sessionId: bigint,
+  owner: bigint | null,
+  audit: Audit,
+): Promise<void> => {
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const ended = await tx
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(sessions.id, sessionId),
+          owner === null ? undefined : eq(sessions.adminId, owner),
+          liveSession(now),
+        ),
+      )
+      .returning({ id: sessions.id, adminId: sessions.adminId });
+    const row = ended[0];
+    if (!row) throw notFound('Session');
+    await audit(tx, {
+      action: 'session-end',
+      entity: 'session',
+      entityId: row.id.toString(),
+      after: { adminId: row.adminId.toString() },
+    });
+  });
+};
+
+/** End every live session of an account, but `keep` (the caller's own, when ending "all others"). */
+export const endSessionsOf = async (
+  ctx: AppContext,
+  adminId: bigint,
+  keep: bigint | null,
+  audit: Audit,
+): Promise<{ ended: number }> => {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const ended = await tx
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(sessions.adminId, adminId),
+          isNull(sessions.revokedAt),
+          keep === null ? undefined : ne(sessions.id, keep),
+        ),
+      )
+      .returning({ id: sessions.id });
+    await audit(tx, {
+      action: keep === null ? 'sessions-end-all' : 'sessions-end-others',
+      entity: 'admin',
+      entityId: adminId.toString(),
+      after: { endedSessions: ended.length },
+    });
+    return { ended: ended.length };
+  });
+};
