@@ -4,6 +4,7 @@ import { agentOperator } from './en/agent-operator';
 import { agentReport } from './en/agent-report';
 import { agentSharing } from './en/agent-sharing';
 import { dashboard } from './en/dashboard';
+import { form } from './en/form';
 import { registerReport } from './en/register-report';
 import { reports } from './en/reports';
 import { transaction } from './en/transaction';
@@ -278,4 +279,5 @@ export const en: Resource<typeof th> = {
   reports,
   dashboard,
   agentReport,
+  form,
 };

@@ -4,6 +4,7 @@ import { agentOperator } from './th/agent-operator';
 import { agentReport } from './th/agent-report';
 import { agentSharing } from './th/agent-sharing';
 import { dashboard } from './th/dashboard';
+import { form } from './th/form';
 import { registerReport } from './th/register-report';
 import { reports } from './th/reports';
 import { transaction } from './th/transaction';
@@ -267,4 +268,5 @@ export const th = {
   reports,
   dashboard,
   agentReport,
+  form,
 };
