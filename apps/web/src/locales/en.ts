@@ -227,7 +227,6 @@ export const en: Resource<typeof th> = {
     prompt: 'Please enter your username and password to confirm this change.',
     username: 'Username',
     password: 'Password',
-    required: 'Please enter your password',
     submit: 'Login',
   },
   audit: {

@@ -21,7 +21,7 @@ import { type Column, DataTable } from '../../components/data-table';
 import { ExportButton } from '../../components/export-button';
 import { FilterBar } from '../../components/filter-bar';
 import { PageHeader } from '../../components/page-header';
-import { errorMessage, fieldErrors } from '../../lib/errors';
+import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSelf } from '../../lib/session';
 import { useUrlFilters } from '../../lib/use-url-filters';
@@ -95,17 +95,14 @@ export function AdapterPage() {
   // The record outlives the dialog's closing transition, so its content does not blank out.
   const [formOpened, setFormOpened] = useState(false);
   const [editing, setEditing] = useState<Adapter | null>(null);
-  const [formError, setFormError] = useState<unknown>(null);
   const [confirm, setConfirm] = useState<{ adapter: Adapter; disable: boolean } | null>(null);
   const [confirmOpened, setConfirmOpened] = useState(false);
 
   const openCreate = () => {
-    setFormError(null);
     setEditing(null);
     setFormOpened(true);
   };
   const openEdit = (adapter: Adapter) => {
-    setFormError(null);
     setEditing(adapter);
     setFormOpened(true);
   };
@@ -115,20 +112,15 @@ export function AdapterPage() {
   };
 
   const save = async (values: AdapterCreate) => {
-    setFormError(null);
-    try {
-      if (editing) {
-        const { name: _name, ...body } = values;
-        const saved = await update.mutateAsync({ id: editing._id, body });
-        notifySuccess(t('adapter.toast.updated', { name: saved.name }));
-      } else {
-        const saved = await create.mutateAsync(values);
-        notifySuccess(t('adapter.toast.created', { name: saved.name }));
-      }
-      setFormOpened(false);
-    } catch (err) {
-      setFormError(err);
+    if (editing) {
+      const { name: _name, ...body } = values;
+      const saved = await update.mutateAsync({ id: editing._id, body });
+      notifySuccess(t('adapter.toast.updated', { name: saved.name }));
+    } else {
+      const saved = await create.mutateAsync(values);
+      notifySuccess(t('adapter.toast.created', { name: saved.name }));
     }
+    setFormOpened(false);
   };
 
   const toggle = () => {
@@ -242,8 +234,6 @@ export function AdapterPage() {
     });
   }
 
-  const busy = create.isPending || update.isPending;
-
   return (
     <>
       <PageHeader
@@ -311,10 +301,7 @@ export function AdapterPage() {
         opened={formOpened}
         onClose={() => setFormOpened(false)}
         adapter={editing}
-        error={formError ? errorMessage(formError) : null}
-        fieldErrors={fieldErrors(formError)}
-        busy={busy}
-        onSubmit={(values) => void save(values)}
+        onSubmit={save}
       />
 
       <ConfirmDialog

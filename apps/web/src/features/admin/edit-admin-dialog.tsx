@@ -1,8 +1,7 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
-import type { Admin, AdminType } from '@sapi/contract';
-import { type FormEvent, useEffect, useState } from 'react';
+import { Select, TextInput } from '@mantine/core';
+import { type Admin, type AdminType, type AdminUpdate, api } from '@sapi/contract';
 import { useTranslation } from 'react-i18next';
-import { ErrorBanner } from '../../components/error-banner';
+import { FormDialog } from '../../components/form-dialog';
 
 interface EditAdminDialogProps {
   opened: boolean;
@@ -10,46 +9,27 @@ interface EditAdminDialogProps {
   stackId?: string;
   admin: Admin | null;
   types: readonly AdminType[];
-  error: string | null;
-  busy: boolean;
-  onSubmit: (type: AdminType) => void;
+  /** Resolves once saved, or once a re-authentication the server asked for is given up. */
+  onSubmit: (values: AdminUpdate) => Promise<unknown>;
 }
 
 /** Edit an admin: only the type changes (spec §3); sent after re-authentication. */
-export function EditAdminDialog({
-  opened,
-  onClose,
-  stackId,
-  admin,
-  types,
-  error,
-  busy,
-  onSubmit,
-}: EditAdminDialogProps) {
+export function EditAdminDialog({ opened, onClose, stackId, admin, types, onSubmit }: EditAdminDialogProps) {
   const { t } = useTranslation();
-  const [type, setType] = useState<AdminType | null>(admin?.type ?? null);
-
-  useEffect(() => {
-    if (opened) setType(admin?.type ?? null);
-  }, [opened, admin]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (type) onSubmit(type);
-  };
-
   const options = admin && !types.includes(admin.type) ? [admin.type, ...types] : types;
-
   return (
-    <Modal
+    <FormDialog
       opened={opened}
-      onClose={busy ? () => undefined : onClose}
+      onClose={onClose}
       stackId={stackId}
       title={t('admin.editTitle')}
+      schema={api.adminUpdate.body}
+      initialValues={admin ? { type: admin.type } : null}
+      canSubmit={(values) => values.type !== admin?.type}
+      onSubmit={onSubmit}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <ErrorBanner>{error}</ErrorBanner>
+      {(form) => (
+        <>
           <TextInput
             label={t('admin.fields.username')}
             value={admin?.username ?? ''}
@@ -59,22 +39,13 @@ export function EditAdminDialog({
           <Select
             label={t('admin.fields.type')}
             data={options.map((value) => ({ value, label: value }))}
-            value={type}
-            onChange={(value) => value && setType(value as AdminType)}
+            {...form.field('type')}
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
             data-autofocus
           />
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={busy} disabled={!type || type === admin?.type}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        </>
+      )}
+    </FormDialog>
   );
 }

@@ -1,8 +1,8 @@
-import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Group, PasswordInput, Text, TextInput } from '@mantine/core';
+import { api } from '@sapi/contract';
 import { IconShieldCheck } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../lib/errors';
+import { FormDialog } from '../../components/form-dialog';
 import { useVerifyPassword } from './api';
 
 interface ReauthDialogProps {
@@ -18,52 +18,15 @@ interface ReauthDialogProps {
 /**
  * The login-style dialog of the admin screen (spec §2): opened when the server answers a sensitive
  * change with 3005; the signed-in admin's password is checked with POST verify, then the change is
- * sent again.
+ * sent again. Its prompt turns into the red error when the check fails.
  */
 export function ReauthDialog({ opened, onClose, stackId, username, onVerified }: ReauthDialogProps) {
   const { t } = useTranslation();
   const verify = useVerifyPassword();
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens
-  useEffect(() => {
-    if (opened) {
-      setPassword('');
-      setError(null);
-      verify.reset();
-    }
-  }, [opened]);
-
-  const busy = verify.isPending || sending;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    if (!password) {
-      setError(t('reauth.required'));
-      return;
-    }
-    setError(null);
-    try {
-      await verify.mutateAsync(password);
-    } catch (err) {
-      setError(errorMessage(err));
-      return;
-    }
-    setSending(true);
-    try {
-      await onVerified();
-    } finally {
-      setSending(false);
-    }
-  };
-
   return (
-    <Modal
+    <FormDialog
       opened={opened}
-      onClose={busy ? () => undefined : onClose}
+      onClose={onClose}
       stackId={stackId}
       title={
         <Group gap="xs">
@@ -72,37 +35,37 @@ export function ReauthDialog({ opened, onClose, stackId, username, onVerified }:
         </Group>
       }
       size="sm"
+      schema={api.verify.body}
+      initialValues={{ password: '' }}
+      onSubmit={async ({ password }) => {
+        await verify.mutateAsync(password);
+        await onVerified();
+      }}
+      submitLabel={t('reauth.submit')}
+      cancelLabel={t('common.close')}
+      renderMessage={(message) => (
+        <Text
+          size="sm"
+          c={message ? 'red.8' : 'dimmed'}
+          role={message ? 'alert' : undefined}
+          data-testid="reauth-message"
+        >
+          {message ?? t('reauth.prompt')}
+        </Text>
+      )}
     >
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <Stack gap="md">
-          <Text
-            size="sm"
-            c={error ? 'red.8' : 'dimmed'}
-            role={error ? 'alert' : undefined}
-            data-testid="reauth-message"
-          >
-            {error ?? t('reauth.prompt')}
-          </Text>
+      {(form) => (
+        <>
           <TextInput label={t('reauth.username')} value={username} readOnly variant="filled" />
           <PasswordInput
             label={t('reauth.password')}
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
+            {...form.field('password')}
             autoComplete="current-password"
-            error={error ? true : undefined}
             visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
             data-autofocus
           />
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              {t('common.close')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {t('reauth.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        </>
+      )}
+    </FormDialog>
   );
 }

@@ -1,58 +1,31 @@
-import { Button, Group, Modal, PasswordInput, Select, Stack, Switch, TextInput } from '@mantine/core';
-import {
-  type AgentOperator,
-  type AgentOperatorUpdate,
-  type OperatorType,
-  operatorTypes,
-} from '@sapi/contract';
-import { type FormEvent, useEffect, useState } from 'react';
+import { PasswordInput, Select, Switch, TextInput } from '@mantine/core';
+import { type AgentOperator, type AgentOperatorUpdate, api, operatorTypes } from '@sapi/contract';
 import { useTranslation } from 'react-i18next';
 import { agentLabel } from '../../components/agent-picker';
-import { ErrorBanner } from '../../components/error-banner';
+import { FormDialog } from '../../components/form-dialog';
 
 interface EditOperatorDialogProps {
   opened: boolean;
   onClose: () => void;
   operator: AgentOperator | null;
-  error: string | null;
-  fieldErrors: Record<string, string>;
-  busy: boolean;
-  onSubmit: (values: AgentOperatorUpdate) => void;
+  onSubmit: (values: AgentOperatorUpdate) => Promise<unknown>;
 }
 
 /** Edit an operator: type, locked and (optionally) a new password; agent and username are fixed. */
-export function EditOperatorDialog({
-  opened,
-  onClose,
-  operator,
-  error,
-  fieldErrors,
-  busy,
-  onSubmit,
-}: EditOperatorDialogProps) {
+export function EditOperatorDialog({ opened, onClose, operator, onSubmit }: EditOperatorDialogProps) {
   const { t } = useTranslation();
-  const [type, setType] = useState<OperatorType>(operator?.type ?? 'OPERATOR');
-  const [locked, setLocked] = useState(operator?.locked ?? false);
-  const [password, setPassword] = useState('');
-
-  useEffect(() => {
-    if (opened && operator) {
-      setType(operator.type);
-      setLocked(operator.locked);
-      setPassword('');
-    }
-  }, [opened, operator]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit({ type, locked, ...(password ? { password } : {}) });
-  };
-
   return (
-    <Modal opened={opened} onClose={busy ? () => undefined : onClose} title={t('agentOperator.editTitle')}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <ErrorBanner>{error}</ErrorBanner>
+    <FormDialog
+      opened={opened}
+      onClose={onClose}
+      title={t('agentOperator.editTitle')}
+      schema={api.agentOperatorUpdate.body}
+      // A blank password keeps the current one (the contract allows '').
+      initialValues={operator ? { type: operator.type, locked: operator.locked, password: '' } : null}
+      onSubmit={onSubmit}
+    >
+      {(form) => (
+        <>
           <TextInput
             label={t('agentOperator.fields.agent')}
             value={
@@ -70,38 +43,25 @@ export function EditOperatorDialog({
           <Select
             label={t('agentOperator.fields.type')}
             data={operatorTypes.map((value) => ({ value, label: t(`agentOperator.types.${value}`) }))}
-            value={type}
-            onChange={(value) => value && setType(value as OperatorType)}
+            {...form.field('type')}
             allowDeselect={false}
-            error={fieldErrors.type}
             comboboxProps={{ withinPortal: true }}
             data-autofocus
           />
           <Switch
             label={t('agentOperator.fields.lockedSwitch')}
-            checked={locked}
-            onChange={(e) => setLocked(e.currentTarget.checked)}
+            {...form.field('locked', 'checkbox')}
             color="red"
           />
           <PasswordInput
             label={t('agentOperator.fields.newPassword')}
             description={t('agentOperator.newPasswordHint')}
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={fieldErrors.password}
+            {...form.field('password')}
             autoComplete="new-password"
             visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
           />
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        </>
+      )}
+    </FormDialog>
   );
 }

@@ -1,54 +1,31 @@
-import { Button, Group, Modal, NumberInput, Stack, Switch, TextInput } from '@mantine/core';
-import type { User, UserUpdate } from '@sapi/contract';
-import { type FormEvent, useEffect, useState } from 'react';
+import { Switch, TextInput } from '@mantine/core';
+import { api, type User, type UserUpdate } from '@sapi/contract';
 import { useTranslation } from 'react-i18next';
 import { agentLabel } from '../../components/agent-picker';
-import { ErrorBanner } from '../../components/error-banner';
+import { FormDialog } from '../../components/form-dialog';
+import { NumberField } from '../../components/number-field';
 
 interface EditUserDialogProps {
   opened: boolean;
   onClose: () => void;
   player: User | null;
-  error: string | null;
-  fieldErrors: Record<string, string>;
-  busy: boolean;
-  onSubmit: (values: UserUpdate) => void;
+  onSubmit: (values: UserUpdate) => Promise<unknown>;
 }
 
-/** Edit a player: the username is read-only; bet limit (≥ 0) and locked change (spec §3). */
-export function EditUserDialog({
-  opened,
-  onClose,
-  player,
-  error,
-  fieldErrors,
-  busy,
-  onSubmit,
-}: EditUserDialogProps) {
+/** Edit a player: the username and agent are read-only; bet limit and locked change (spec §3). */
+export function EditUserDialog({ opened, onClose, player, onSubmit }: EditUserDialogProps) {
   const { t } = useTranslation();
-  const [betLimit, setBetLimit] = useState<number | string>(player?.betLimit ?? 0);
-  const [locked, setLocked] = useState(player?.locked ?? false);
-
-  useEffect(() => {
-    if (opened && player) {
-      setBetLimit(player.betLimit);
-      setLocked(player.locked);
-    }
-  }, [opened, player]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit({
-      betLimit: typeof betLimit === 'number' ? betLimit : Number(betLimit || Number.NaN),
-      locked,
-    });
-  };
-
   return (
-    <Modal opened={opened} onClose={busy ? () => undefined : onClose} title={t('user.editTitle')}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <ErrorBanner>{error}</ErrorBanner>
+    <FormDialog
+      opened={opened}
+      onClose={onClose}
+      title={t('user.editTitle')}
+      schema={api.userUpdate.body}
+      initialValues={player ? { betLimit: player.betLimit, locked: player.locked } : null}
+      onSubmit={onSubmit}
+    >
+      {(form) => (
+        <>
           <TextInput
             label={t('user.fields.username')}
             description={player ? `${t('user.fields.storedUsername')}: ${player.username}` : undefined}
@@ -62,34 +39,17 @@ export function EditUserDialog({
             readOnly
             variant="filled"
           />
-          <NumberInput
+          <NumberField
             label={t('user.fields.betLimit')}
             description={t('user.betLimitHint')}
-            value={betLimit}
-            onChange={setBetLimit}
-            min={0}
-            decimalScale={2}
+            {...form.field('betLimit')}
             thousandSeparator=","
             hideControls
-            error={fieldErrors.betLimit}
             data-autofocus
           />
-          <Switch
-            label={t('user.lockedSwitch')}
-            checked={locked}
-            onChange={(e) => setLocked(e.currentTarget.checked)}
-            color="red"
-          />
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+          <Switch label={t('user.lockedSwitch')} {...form.field('locked', 'checkbox')} color="red" />
+        </>
+      )}
+    </FormDialog>
   );
 }
