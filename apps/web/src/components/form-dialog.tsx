@@ -1,10 +1,11 @@
-import { Button, Group, Modal, type ModalProps, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, type ModalProps, Stack } from '@mantine/core';
 import { type GetInputPropsReturnType, type UseFormReturnType, useForm } from '@mantine/form';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { contractMessages, type Draft, refusalOf } from '../lib/contract-form';
 import { ErrorBanner } from './error-banner';
+import { LoadingFields } from './form-fields';
 
 export type { Draft } from '../lib/contract-form';
 
@@ -103,13 +104,19 @@ interface FormBodyState {
   setSaving: (saving: boolean) => void;
 }
 
-export interface FormDialogProps<S extends z.ZodType> extends Omit<FormBodyProps<S>, 'initialValues'> {
+/** How a page shows a dialog: open or not, how to close it, and its place in a `Modal.Stack`. */
+export interface DialogState {
   opened: boolean;
   onClose: () => void;
-  title: ReactNode;
-  size?: ModalProps['size'];
   /** Set by `useModalsStack().register` when the dialog sits in a `Modal.Stack`. */
   stackId?: string | undefined;
+}
+
+export interface FormDialogProps<S extends z.ZodType>
+  extends DialogState,
+    Omit<FormBodyProps<S>, 'initialValues'> {
+  title: ReactNode;
+  size?: ModalProps['size'];
   /**
    * The values the form starts from, read each time the dialog opens; null while they load (the
    * dialog shows `placeholder`).
@@ -232,19 +239,5 @@ function FormBody<S extends z.ZodType>({
         </Group>
       </Stack>
     </form>
-  );
-}
-
-function LoadingFields() {
-  const { t } = useTranslation();
-  return (
-    <Stack gap="sm" role="status" aria-live="polite">
-      <Text size="sm" c="dimmed">
-        {t('common.loading')}
-      </Text>
-      <Skeleton height={36} />
-      <Skeleton height={36} />
-      <Skeleton height={36} />
-    </Stack>
   );
 }

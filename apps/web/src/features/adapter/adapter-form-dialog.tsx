@@ -1,8 +1,9 @@
-import { Avatar, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Avatar, SimpleGrid, TextInput } from '@mantine/core';
 import { type Adapter, type AdapterCreate, adapterSchema, adapterTypes, api } from '@sapi/contract';
 import { IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../components/form-dialog';
+import { type DialogState, FormDialog } from '../../components/form-dialog';
+import { ChoiceField } from '../../components/form-fields';
 
 /** Codes typed in a fixed-width font (only the input: labels and hints stay in the Thai font). */
 const monoInput = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
@@ -13,22 +14,19 @@ const monoInput = { input: { fontFamily: 'var(--mantine-font-family-monospace)' 
  */
 const updateSchema = api.adapterUpdate.body.extend({ name: adapterSchema.shape.name });
 
-interface AdapterFormDialogProps {
-  opened: boolean;
-  onClose: () => void;
+interface AdapterFormDialogProps extends DialogState {
   /** null: "Add game"; otherwise the provider being edited (its name is read-only). */
   adapter: Adapter | null;
   onSubmit: (values: AdapterCreate) => Promise<unknown>;
 }
 
 /** "Add game" and edit: name, code, endpoint, type, logo. */
-export function AdapterFormDialog({ opened, onClose, adapter, onSubmit }: AdapterFormDialogProps) {
+export function AdapterFormDialog({ adapter, onSubmit, ...dialog }: AdapterFormDialogProps) {
   const { t } = useTranslation();
   const editing = adapter !== null;
   return (
     <FormDialog
-      opened={opened}
-      onClose={onClose}
+      {...dialog}
       title={editing ? t('adapter.editTitle') : t('adapter.createTitle')}
       size="lg"
       schema={editing ? updateSchema : api.adapterCreate.body}
@@ -69,7 +67,7 @@ export function AdapterFormDialog({ opened, onClose, adapter, onSubmit }: Adapte
                 styles={monoInput}
                 data-autofocus={editing ? true : undefined}
               />
-              <Select
+              <ChoiceField
                 label={t('adapter.fields.type')}
                 description="SLOT, LIVE, SPORT, FISHING, TABLE, LOTTO, OTHER"
                 data={adapterTypes.map((value) => ({
@@ -77,8 +75,6 @@ export function AdapterFormDialog({ opened, onClose, adapter, onSubmit }: Adapte
                   label: `${value} · ${t(`adapter.types.${value}`)}`,
                 }))}
                 {...form.field('type')}
-                allowDeselect={false}
-                comboboxProps={{ withinPortal: true }}
               />
             </SimpleGrid>
             <TextInput

@@ -1,12 +1,10 @@
-import { PasswordInput, Select, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { type AdminCreate, type AdminType, api } from '@sapi/contract';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../components/form-dialog';
+import { type DialogState, FormDialog } from '../../components/form-dialog';
+import { ChoiceField, PasswordField } from '../../components/form-fields';
 
-interface CreateAdminDialogProps {
-  opened: boolean;
-  onClose: () => void;
-  stackId?: string;
+interface CreateAdminDialogProps extends DialogState {
   /** Types the signed-in role may create (contract `manageableTypes`). */
   types: readonly AdminType[];
   /** Resolves once created, or once a re-authentication the server asked for is given up. */
@@ -14,13 +12,11 @@ interface CreateAdminDialogProps {
 }
 
 /** "Add admin": username, password, type. Sent only after re-authentication. */
-export function CreateAdminDialog({ opened, onClose, stackId, types, onSubmit }: CreateAdminDialogProps) {
+export function CreateAdminDialog({ types, onSubmit, ...dialog }: CreateAdminDialogProps) {
   const { t } = useTranslation();
   return (
     <FormDialog
-      opened={opened}
-      onClose={onClose}
-      stackId={stackId}
+      {...dialog}
       title={t('admin.createTitle')}
       schema={api.adminCreate.body}
       initialValues={{ username: '', password: '', type: types[types.length - 1] ?? 'REPORTER' }}
@@ -35,20 +31,12 @@ export function CreateAdminDialog({ opened, onClose, stackId, types, onSubmit }:
             autoComplete="off"
             data-autofocus
           />
-          <PasswordInput
+          <PasswordField
             label={t('admin.fields.password')}
             description={t('admin.passwordHint')}
             {...form.field('password')}
-            autoComplete="new-password"
-            visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
           />
-          <Select
-            label={t('admin.fields.type')}
-            data={types.map((value) => ({ value, label: value }))}
-            {...form.field('type')}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-          />
+          <ChoiceField label={t('admin.fields.type')} data={[...types]} {...form.field('type')} />
         </>
       )}
     </FormDialog>

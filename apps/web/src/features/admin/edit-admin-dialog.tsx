@@ -1,12 +1,9 @@
-import { Select, TextInput } from '@mantine/core';
 import { type Admin, type AdminType, type AdminUpdate, api } from '@sapi/contract';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../components/form-dialog';
+import { type DialogState, FormDialog } from '../../components/form-dialog';
+import { ChoiceField, ReadOnlyField } from '../../components/form-fields';
 
-interface EditAdminDialogProps {
-  opened: boolean;
-  onClose: () => void;
-  stackId?: string;
+interface EditAdminDialogProps extends DialogState {
   admin: Admin | null;
   types: readonly AdminType[];
   /** Resolves once saved, or once a re-authentication the server asked for is given up. */
@@ -14,14 +11,12 @@ interface EditAdminDialogProps {
 }
 
 /** Edit an admin: only the type changes (spec §3); sent after re-authentication. */
-export function EditAdminDialog({ opened, onClose, stackId, admin, types, onSubmit }: EditAdminDialogProps) {
+export function EditAdminDialog({ admin, types, onSubmit, ...dialog }: EditAdminDialogProps) {
   const { t } = useTranslation();
   const options = admin && !types.includes(admin.type) ? [admin.type, ...types] : types;
   return (
     <FormDialog
-      opened={opened}
-      onClose={onClose}
-      stackId={stackId}
+      {...dialog}
       title={t('admin.editTitle')}
       schema={api.adminUpdate.body}
       initialValues={admin ? { type: admin.type } : null}
@@ -30,18 +25,11 @@ export function EditAdminDialog({ opened, onClose, stackId, admin, types, onSubm
     >
       {(form) => (
         <>
-          <TextInput
-            label={t('admin.fields.username')}
-            value={admin?.username ?? ''}
-            readOnly
-            variant="filled"
-          />
-          <Select
+          <ReadOnlyField label={t('admin.fields.username')} value={admin?.username ?? ''} />
+          <ChoiceField
             label={t('admin.fields.type')}
-            data={options.map((value) => ({ value, label: value }))}
+            data={[...options]}
             {...form.field('type')}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
             data-autofocus
           />
         </>

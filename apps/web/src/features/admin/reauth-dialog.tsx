@@ -1,14 +1,12 @@
-import { Group, PasswordInput, Text, TextInput } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { api } from '@sapi/contract';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../components/form-dialog';
+import { type DialogState, FormDialog } from '../../components/form-dialog';
+import { PasswordField, ReadOnlyField } from '../../components/form-fields';
 import { useVerifyPassword } from './api';
 
-interface ReauthDialogProps {
-  opened: boolean;
-  onClose: () => void;
-  stackId?: string;
+interface ReauthDialogProps extends DialogState {
   /** The signed-in admin (shown read-only). */
   username: string;
   /** Runs once the password is verified (sends the pending change). */
@@ -20,14 +18,12 @@ interface ReauthDialogProps {
  * change with 3005; the signed-in admin's password is checked with POST verify, then the change is
  * sent again. Its prompt turns into the red error when the check fails.
  */
-export function ReauthDialog({ opened, onClose, stackId, username, onVerified }: ReauthDialogProps) {
+export function ReauthDialog({ username, onVerified, ...dialog }: ReauthDialogProps) {
   const { t } = useTranslation();
   const verify = useVerifyPassword();
   return (
     <FormDialog
-      opened={opened}
-      onClose={onClose}
-      stackId={stackId}
+      {...dialog}
       title={
         <Group gap="xs">
           <IconShieldCheck size={20} aria-hidden />
@@ -56,12 +52,11 @@ export function ReauthDialog({ opened, onClose, stackId, username, onVerified }:
     >
       {(form) => (
         <>
-          <TextInput label={t('reauth.username')} value={username} readOnly variant="filled" />
-          <PasswordInput
+          <ReadOnlyField label={t('reauth.username')} value={username} />
+          <PasswordField
             label={t('reauth.password')}
             {...form.field('password')}
             autoComplete="current-password"
-            visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
             data-autofocus
           />
         </>

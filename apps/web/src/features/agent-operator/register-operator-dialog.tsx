@@ -1,29 +1,23 @@
-import { PasswordInput, Select, Switch, TextInput } from '@mantine/core';
-import { type AgentOperatorRegister, api, operatorTypes } from '@sapi/contract';
+import { TextInput } from '@mantine/core';
+import { type AgentOperatorRegister, api } from '@sapi/contract';
 import { useTranslation } from 'react-i18next';
 import { AgentPicker } from '../../components/agent-picker';
-import { FormDialog } from '../../components/form-dialog';
+import { type DialogState, FormDialog } from '../../components/form-dialog';
+import { PasswordField } from '../../components/form-fields';
+import { OperatorAccess } from './operator-fields';
 
-interface RegisterOperatorDialogProps {
-  opened: boolean;
-  onClose: () => void;
+interface RegisterOperatorDialogProps extends DialogState {
   /** The agent of the list's filter, offered as the default. */
   defaultAgent: string;
   onSubmit: (values: AgentOperatorRegister) => Promise<unknown>;
 }
 
 /** ADD: agent (picker), username, password, type, locked (spec §7 agent-operator/register). */
-export function RegisterOperatorDialog({
-  opened,
-  onClose,
-  defaultAgent,
-  onSubmit,
-}: RegisterOperatorDialogProps) {
+export function RegisterOperatorDialog({ defaultAgent, onSubmit, ...dialog }: RegisterOperatorDialogProps) {
   const { t } = useTranslation();
   return (
     <FormDialog
-      opened={opened}
-      onClose={onClose}
+      {...dialog}
       title={t('agentOperator.createTitle')}
       schema={api.agentOperatorRegister.body}
       initialValues={{ agent: defaultAgent, username: '', password: '', type: 'OPERATOR', locked: false }}
@@ -39,26 +33,13 @@ export function RegisterOperatorDialog({
             required
             autoComplete="off"
           />
-          <PasswordInput
+          <PasswordField
             label={t('agentOperator.fields.password')}
             description={t('agentOperator.passwordHint')}
             {...form.field('password')}
             required
-            autoComplete="new-password"
-            visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
           />
-          <Select
-            label={t('agentOperator.fields.type')}
-            data={operatorTypes.map((value) => ({ value, label: t(`agentOperator.types.${value}`) }))}
-            {...form.field('type')}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-          />
-          <Switch
-            label={t('agentOperator.fields.lockedSwitch')}
-            {...form.field('locked', 'checkbox')}
-            color="red"
-          />
+          <OperatorAccess type={form.field('type')} locked={form.field('locked', 'checkbox')} />
         </>
       )}
     </FormDialog>

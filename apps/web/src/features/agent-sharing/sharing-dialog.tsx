@@ -2,12 +2,10 @@ import { Switch } from '@mantine/core';
 import { type AgentSharing, type AgentSharingCreate, api } from '@sapi/contract';
 import { useTranslation } from 'react-i18next';
 import { AgentPicker } from '../../components/agent-picker';
-import { FormDialog } from '../../components/form-dialog';
+import { type DialogState, FormDialog } from '../../components/form-dialog';
 import { NumberField } from '../../components/number-field';
 
-interface SharingDialogProps {
-  opened: boolean;
-  onClose: () => void;
+interface SharingDialogProps extends DialogState {
   /** The arrangement to edit; null creates one. */
   sharing: AgentSharing | null;
   /** `isDisable` counts only on create. */
@@ -19,12 +17,11 @@ interface SharingDialogProps {
  * and, on create, whether it starts disabled. The create body's schema checks both: its agent, parent
  * and percentage rules are the update's, and the switch it adds is always valid.
  */
-export function SharingDialog({ opened, onClose, sharing, onSubmit }: SharingDialogProps) {
+export function SharingDialog({ sharing, onSubmit, ...dialog }: SharingDialogProps) {
   const { t } = useTranslation();
   return (
     <FormDialog
-      opened={opened}
-      onClose={onClose}
+      {...dialog}
       title={sharing ? t('agentSharing.editTitle') : t('agentSharing.createTitle')}
       schema={api.agentSharingCreate.body}
       initialValues={{

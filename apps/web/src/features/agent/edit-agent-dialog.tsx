@@ -1,31 +1,19 @@
-import {
-  Alert,
-  Button,
-  Divider,
-  Group,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Divider, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type Agent, agentTypes, api } from '@sapi/contract';
 import { IconAlertTriangle, IconKey, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../components/error-banner';
-import { FormDialog } from '../../components/form-dialog';
+import { type DialogState, FormDialog } from '../../components/form-dialog';
+import { ChoiceField, LoadingFields } from '../../components/form-fields';
 import { errorMessage } from '../../lib/errors';
 import { notifySuccess } from '../../lib/notify';
 import { agentDetailQuery, useRotateSecret, useUpdateAgent } from './api';
 import { CopyField } from './copy-field';
 import { GamesSelect } from './games-select';
 
-interface EditAgentDialogProps {
-  opened: boolean;
-  onClose: () => void;
+interface EditAgentDialogProps extends DialogState {
   /** The row clicked: its endpoint, games and type start the form; the credentials are fetched. */
   agent: Agent | null;
   /** Roles that may edit agents; the others get a read-only view without the secret. */
@@ -34,19 +22,21 @@ interface EditAgentDialogProps {
 
 const order: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
 
+/** Shown masked, revealed once a new secret was issued in this dialog. */
+const secrets = ['secret', 'apiKeyEncoded'] as const;
+
 /**
  * Edit an agent: endpoint, games and agent type change; prefix, code and the keys are read-only with
  * copy buttons; "rotate secret" issues a new secret after a confirm step and shows it.
  */
-export function EditAgentDialog({ opened, onClose, agent, canEdit }: EditAgentDialogProps) {
+export function EditAgentDialog({ agent, canEdit, ...dialog }: EditAgentDialogProps) {
   const { t } = useTranslation();
   const update = useUpdateAgent();
   const rotate = useRotateSecret();
   const title = agent ? t(canEdit ? 'agent.editTitle' : 'agent.viewTitle', { username: agent.username }) : '';
   return (
     <FormDialog
-      opened={opened}
-      onClose={onClose}
+      {...dialog}
       title={title}
       size="xl"
       schema={api.agentUpdate.body}
@@ -57,7 +47,7 @@ export function EditAgentDialog({ opened, onClose, agent, canEdit }: EditAgentDi
         if (!agent) return;
         const saved = await update.mutateAsync({ id: agent._id, body });
         notifySuccess(t('agent.toast.updated', { username: saved.username }));
-        onClose();
+        dialog.onClose();
       }}
       readOnly={!canEdit}
       busy={rotate.isPending}
@@ -81,15 +71,13 @@ export function EditAgentDialog({ opened, onClose, agent, canEdit }: EditAgentDi
             <div style={{ gridColumn: 'span 2' }}>
               <GamesSelect {...form.field('games')} readOnly={!canEdit} />
             </div>
-            <Select
+            <ChoiceField
               label={t('agent.fields.agentType')}
               inputWrapperOrder={order}
-              data={agentTypes.map((value) => ({ value, label: value }))}
+              data={[...agentTypes]}
               {...form.field('agentType')}
-              allowDeselect={false}
               readOnly={!canEdit}
               variant={canEdit ? 'default' : 'filled'}
-              comboboxProps={{ withinPortal: true }}
             />
           </SimpleGrid>
           {agent ? <Credentials id={agent._id} canEdit={canEdit} rotate={rotate} /> : null}
@@ -157,13 +145,7 @@ function Credentials({ id, canEdit, rotate }: CredentialsProps) {
         {detail.isError ? (
           <ErrorBanner>{errorMessage(detail.error)}</ErrorBanner>
         ) : (
-          <Stack gap="sm" role="status" aria-live="polite">
-            <Text size="sm" c="dimmed">
-              {t('common.loading')}
-            </Text>
-            <Skeleton height={36} />
-            <Skeleton height={36} />
-          </Stack>
+          <LoadingFields rows={2} />
         )}
       </>
     );
@@ -177,26 +159,20 @@ function Credentials({ id, canEdit, rotate }: CredentialsProps) {
         <CopyField label={t('agent.fields.code')} value={record.code} testId="agent-code" />
       </SimpleGrid>
       <CopyField label={t('agent.fields.apiKey')} value={record.apiKey} testId="agent-apiKey" />
-      {record.secret !== undefined ? (
-        <CopyField
-          label={t('agent.fields.secret')}
-          value={record.secret}
-          secret
-          revealed={rotated}
-          highlight={rotated}
-          testId="agent-secret"
-        />
-      ) : null}
-      {record.apiKeyEncoded !== undefined ? (
-        <CopyField
-          label={t('agent.fields.apiKeyEncoded')}
-          value={record.apiKeyEncoded}
-          secret
-          revealed={rotated}
-          highlight={rotated}
-          testId="agent-apiKeyEncoded"
-        />
-      ) : null}
+      {secrets.map((key) => {
+        const value = record[key];
+        return value === undefined ? null : (
+          <CopyField
+            key={key}
+            label={t(`agent.fields.${key}`)}
+            value={value}
+            secret
+            revealed={rotated}
+            highlight={rotated}
+            testId={`agent-${key}`}
+          />
+        );
+      })}
 
       <ErrorBanner>{rotateError ? errorMessage(rotateError) : null}</ErrorBanner>
       {rotated ? (

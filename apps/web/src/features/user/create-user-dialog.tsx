@@ -1,32 +1,30 @@
-import { Switch, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { type AgentPick, api, type UserCreate } from '@sapi/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AgentPicker } from '../../components/agent-picker';
-import { FormDialog } from '../../components/form-dialog';
-import { NumberField } from '../../components/number-field';
+import { type DialogState, FormDialog } from '../../components/form-dialog';
+import { PlayerLimits } from './player-limits';
 
-interface CreateUserDialogProps {
-  opened: boolean;
-  onClose: () => void;
+interface CreateUserDialogProps extends DialogState {
   /** The agent of the list's filter, offered as the default. */
   defaultAgent: string;
   onSubmit: (values: UserCreate) => Promise<unknown>;
 }
 
 /** "Add user": agent (picker), username without prefix, bet limit, locked. */
-export function CreateUserDialog({ opened, onClose, defaultAgent, onSubmit }: CreateUserDialogProps) {
+export function CreateUserDialog({ defaultAgent, onSubmit, ...dialog }: CreateUserDialogProps) {
   const { t } = useTranslation();
   // The picked agent's prefix, shown before the name; the form keeps only its id.
   const [agentPick, setAgentPick] = useState<AgentPick | null>(null);
   const close = () => {
     setAgentPick(null);
-    onClose();
+    dialog.onClose();
   };
 
   return (
     <FormDialog
-      opened={opened}
+      {...dialog}
       onClose={close}
       title={t('user.createTitle')}
       schema={api.userCreate.body}
@@ -63,14 +61,7 @@ export function CreateUserDialog({ opened, onClose, defaultAgent, onSubmit }: Cr
               required
               autoComplete="off"
             />
-            <NumberField
-              label={t('user.fields.betLimit')}
-              description={t('user.betLimitHint')}
-              {...form.field('betLimit')}
-              thousandSeparator=","
-              hideControls
-            />
-            <Switch label={t('user.lockedSwitch')} {...form.field('locked', 'checkbox')} color="red" />
+            <PlayerLimits betLimit={form.field('betLimit')} locked={form.field('locked', 'checkbox')} />
           </>
         );
       }}

@@ -1,24 +1,21 @@
-import { Switch, TextInput } from '@mantine/core';
 import { api, type User, type UserUpdate } from '@sapi/contract';
 import { useTranslation } from 'react-i18next';
 import { agentLabel } from '../../components/agent-picker';
-import { FormDialog } from '../../components/form-dialog';
-import { NumberField } from '../../components/number-field';
+import { type DialogState, FormDialog } from '../../components/form-dialog';
+import { ReadOnlyField } from '../../components/form-fields';
+import { PlayerLimits } from './player-limits';
 
-interface EditUserDialogProps {
-  opened: boolean;
-  onClose: () => void;
+interface EditUserDialogProps extends DialogState {
   player: User | null;
   onSubmit: (values: UserUpdate) => Promise<unknown>;
 }
 
 /** Edit a player: the username and agent are read-only; bet limit and locked change (spec §3). */
-export function EditUserDialog({ opened, onClose, player, onSubmit }: EditUserDialogProps) {
+export function EditUserDialog({ player, onSubmit, ...dialog }: EditUserDialogProps) {
   const { t } = useTranslation();
   return (
     <FormDialog
-      opened={opened}
-      onClose={onClose}
+      {...dialog}
       title={t('user.editTitle')}
       schema={api.userUpdate.body}
       initialValues={player ? { betLimit: player.betLimit, locked: player.locked } : null}
@@ -26,28 +23,20 @@ export function EditUserDialog({ opened, onClose, player, onSubmit }: EditUserDi
     >
       {(form) => (
         <>
-          <TextInput
+          <ReadOnlyField
             label={t('user.fields.username')}
             description={player ? `${t('user.fields.storedUsername')}: ${player.username}` : undefined}
             value={player?.name ?? ''}
-            readOnly
-            variant="filled"
           />
-          <TextInput
+          <ReadOnlyField
             label={t('user.fields.agent')}
             value={player ? agentLabel({ username: player.agentUsername, prefix: player.agentPrefix }) : ''}
-            readOnly
-            variant="filled"
           />
-          <NumberField
-            label={t('user.fields.betLimit')}
-            description={t('user.betLimitHint')}
-            {...form.field('betLimit')}
-            thousandSeparator=","
-            hideControls
-            data-autofocus
+          <PlayerLimits
+            betLimit={form.field('betLimit')}
+            locked={form.field('locked', 'checkbox')}
+            autoFocus
           />
-          <Switch label={t('user.lockedSwitch')} {...form.field('locked', 'checkbox')} color="red" />
         </>
       )}
     </FormDialog>
