@@ -140,6 +140,7 @@ export function FormDialog<S extends z.ZodType>({
   placeholder,
   ...body
 }: FormDialogProps<S>) {
+  const { t } = useTranslation();
   const [saving, setSaving] = useState(false);
   const locked = saving || Boolean(body.busy);
   return (
@@ -148,7 +149,7 @@ export function FormDialog<S extends z.ZodType>({
       onClose={locked ? () => undefined : onClose}
       closeOnEscape={!locked}
       closeOnClickOutside={!locked}
-      closeButtonProps={{ disabled: locked }}
+      closeButtonProps={{ disabled: locked, 'aria-label': t('common.closeDialog') }}
       title={title}
       size={size}
       stackId={stackId}
@@ -204,9 +205,16 @@ function FormBody<S extends z.ZodType>({
       }
     },
     (errors) => {
-      // The first wrong field gets the focus, so a screen reader reads its error.
-      const first = Object.keys(errors)[0];
-      if (first) form.getInputNode(first)?.focus();
+      // The first wrong field on screen gets the focus, so a screen reader reads its error.
+      const wrong = Object.keys(errors)
+        .map((name) => form.getInputNode(name))
+        .filter((node) => node !== null);
+      const first = wrong.reduce<HTMLElement | undefined>(
+        (top, node) =>
+          top && top.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_PRECEDING ? node : (top ?? node),
+        undefined,
+      );
+      first?.focus();
     },
   );
 

@@ -1,0 +1,115 @@
+import { api, Status } from '@sapi/contract';
+import { screen, within } from '@testing-library/react';
+import { Suspense } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { errorOf, fill, stubApi } from '../../../test/api-stub';
+import { renderScreen } from '../../../test/render';
+import { issueMessage } from '../../lib/errors';
+import { AdminPage } from './admin-page';
+
+const created = {
+  _id: '9',
+  username: 'op_two',
+  type: 'REPORTER' as const,
+  locked: false,
+  activeLoginIP: null,
+  createdBy: 'admin',
+  createdAt: '2024-05-01T03:04:05.000Z',
+  updatedAt: '2024-05-01T03:04:05.000Z',
+};
+const taken = {
+  path: 'username',
+  code: 'too_big',
+  params: { maximum: 5, origin: 'string' },
+  message: 'Too big',
+};
+
+/**
+ * The server of the admin screen: every create is first held for a password re-check (3005); after
+ * `verify`, the username `taken` is refused on its field and any other is created.
+ */
+const stubAdminServer = () => {
+  let verified = false;
+  return stubApi([
+    [api.self, () => ({ data: { username: 'admin', type: 'SUPERADMIN', id: '1' } })],
+    [api.adminList, () => ({ data: { records: [], page: 1, limit: 10, total: 0 } })],
+    [
+      api.verify,
+      () => {
+        verified = true;
+        return { data: { verified: true } };
+      },
+    ],
+    [
+      api.adminCreate,
+      (body) => {
+        if (!verified)
+          return { status: Status.REAUTH_REQUIRED, error: 'Re-authentication required', data: null };
+        return (body as { username: string }).username === 'taken'
+          ? { status: Status.VALIDATION, error: 'Validation failed', data: { issues: [taken] } }
+          : { data: created };
+      },
+    ],
+  ]);
+};
+
+const openCreate = async () => {
+  const rendered = await renderScreen(
+    <Suspense fallback={null}>
+      <AdminPage />
+    </Suspense>,
+  );
+  await rendered.user.click(await screen.findByRole('button', { name: 'เพิ่มผู้ดูแลระบบ' }));
+  const form = await screen.findByRole('dialog', { name: 'เพิ่มผู้ดูแลระบบ' });
+  return { ...rendered, form };
+};
+
+describe('AdminPage: a change the server holds for re-authentication', () => {
+  it('waits busy in its form, is sent again once the password is verified, and closes the form', async () => {
+    const { sent } = stubAdminServer();
+    const { user, form } = await openCreate();
+    await fill(user, within(form).getByRole('textbox', { name: 'ชื่อผู้ใช้' }), 'op_two');
+    await fill(user, within(form).getByLabelText('รหัสผ่าน'), 'operator-pass-123');
+    const save = within(form).getByRole('button', { name: 'บันทึก' }) as HTMLButtonElement;
+    await user.click(save);
+
+    const reauth = await screen.findByRole('dialog', { name: 'ยืนยันตัวตน' });
+    expect(save.disabled).toBe(true);
+    await fill(user, within(reauth).getByLabelText('รหัสผ่าน'), 'admin-password');
+    await user.click(within(reauth).getByRole('button', { name: 'เข้าสู่ระบบ' }));
+
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'เพิ่มผู้ดูแลระบบ' })).toBeNull());
+    expect(sent(api.adminCreate)).toHaveLength(2);
+    expect(sent(api.verify)).toEqual([{ password: 'admin-password' }]);
+  });
+
+  it('is given up when the re-authentication is closed, leaving the form as typed', async () => {
+    const { sent } = stubAdminServer();
+    const { user, form } = await openCreate();
+    await fill(user, within(form).getByRole('textbox', { name: 'ชื่อผู้ใช้' }), 'op_two');
+    await fill(user, within(form).getByLabelText('รหัสผ่าน'), 'operator-pass-123');
+    const save = within(form).getByRole('button', { name: 'บันทึก' }) as HTMLButtonElement;
+    await user.click(save);
+    const reauth = await screen.findByRole('dialog', { name: 'ยืนยันตัวตน' });
+    await user.click(within(reauth).getByRole('button', { name: 'ปิด' }));
+
+    await vi.waitFor(() => expect(save.disabled).toBe(false));
+    expect(within(form).getByRole('textbox', { name: 'ชื่อผู้ใช้' })).toHaveProperty('value', 'op_two');
+    expect(sent(api.adminCreate)).toHaveLength(1);
+  });
+
+  it("shows the resent change's refusal under the field of the form that sent it", async () => {
+    stubAdminServer();
+    const { user, form } = await openCreate();
+    const username = within(form).getByRole('textbox', { name: 'ชื่อผู้ใช้' });
+    await fill(user, username, 'taken');
+    await fill(user, within(form).getByLabelText('รหัสผ่าน'), 'operator-pass-123');
+    await user.click(within(form).getByRole('button', { name: 'บันทึก' }));
+    const reauth = await screen.findByRole('dialog', { name: 'ยืนยันตัวตน' });
+    await fill(user, within(reauth).getByLabelText('รหัสผ่าน'), 'admin-password');
+    await user.click(within(reauth).getByRole('button', { name: 'เข้าสู่ระบบ' }));
+
+    await vi.waitFor(() => expect(errorOf(username)).toBe(issueMessage(taken)));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'ยืนยันตัวตน' })).toBeNull());
+  });
+});
