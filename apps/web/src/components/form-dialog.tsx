@@ -192,7 +192,6 @@ function FormBody<S extends z.ZodType>({
   const save = form.onSubmit(
     async (values) => {
       if (!accepts(schema, values)) return;
-      setBanner(null);
       setSaving(true);
       try {
         await onSubmit(values);
@@ -219,8 +218,13 @@ function FormBody<S extends z.ZodType>({
   );
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    if (locked || readOnly) event.preventDefault();
-    else save(event);
+    if (locked || readOnly) {
+      event.preventDefault();
+      return;
+    }
+    // The banner spoke of the last attempt; this one answers for itself.
+    setBanner(null);
+    save(event);
   };
 
   const rootError = form.errors[''];
