@@ -53,30 +53,37 @@ const stubAdminServer = () => {
   ]);
 };
 
-const openCreate = async () => {
+/** Open "Add admin", type an account and press Save: the server holds it for re-authentication. */
+const addAdmin = async (username: string) => {
   const rendered = await renderScreen(
     <Suspense fallback={null}>
       <AdminPage />
     </Suspense>,
   );
-  await rendered.user.click(await screen.findByRole('button', { name: 'เพิ่มผู้ดูแลระบบ' }));
+  const { user } = rendered;
+  await user.click(await screen.findByRole('button', { name: 'เพิ่มผู้ดูแลระบบ' }));
   const form = await screen.findByRole('dialog', { name: 'เพิ่มผู้ดูแลระบบ' });
-  return { ...rendered, form };
+  const name = within(form).getByRole('textbox', { name: 'ชื่อผู้ใช้' }) as HTMLInputElement;
+  await fill(user, name, username);
+  await fill(user, within(form).getByLabelText('รหัสผ่าน'), 'operator-pass-123');
+  const save = within(form).getByRole('button', { name: 'บันทึก' }) as HTMLButtonElement;
+  await user.click(save);
+  const reauth = await screen.findByRole('dialog', { name: 'ยืนยันตัวตน' });
+  return { user, name, save, reauth };
+};
+
+/** Answer the re-authentication with the signed-in admin's password. */
+const verify = async ({ user, reauth }: Awaited<ReturnType<typeof addAdmin>>) => {
+  await fill(user, within(reauth).getByLabelText('รหัสผ่าน'), 'admin-password');
+  await user.click(within(reauth).getByRole('button', { name: 'เข้าสู่ระบบ' }));
 };
 
 describe('AdminPage: a change the server holds for re-authentication', () => {
   it('waits busy in its form, is sent again once the password is verified, and closes the form', async () => {
     const { sent } = stubAdminServer();
-    const { user, form } = await openCreate();
-    await fill(user, within(form).getByRole('textbox', { name: 'ชื่อผู้ใช้' }), 'op_two');
-    await fill(user, within(form).getByLabelText('รหัสผ่าน'), 'operator-pass-123');
-    const save = within(form).getByRole('button', { name: 'บันทึก' }) as HTMLButtonElement;
-    await user.click(save);
-
-    const reauth = await screen.findByRole('dialog', { name: 'ยืนยันตัวตน' });
-    expect(save.disabled).toBe(true);
-    await fill(user, within(reauth).getByLabelText('รหัสผ่าน'), 'admin-password');
-    await user.click(within(reauth).getByRole('button', { name: 'เข้าสู่ระบบ' }));
+    const held = await addAdmin('op_two');
+    expect(held.save.disabled).toBe(true);
+    await verify(held);
 
     await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'เพิ่มผู้ดูแลระบบ' })).toBeNull());
     expect(sent(api.adminCreate)).toHaveLength(2);
@@ -85,31 +92,20 @@ describe('AdminPage: a change the server holds for re-authentication', () => {
 
   it('is given up when the re-authentication is closed, leaving the form as typed', async () => {
     const { sent } = stubAdminServer();
-    const { user, form } = await openCreate();
-    await fill(user, within(form).getByRole('textbox', { name: 'ชื่อผู้ใช้' }), 'op_two');
-    await fill(user, within(form).getByLabelText('รหัสผ่าน'), 'operator-pass-123');
-    const save = within(form).getByRole('button', { name: 'บันทึก' }) as HTMLButtonElement;
-    await user.click(save);
-    const reauth = await screen.findByRole('dialog', { name: 'ยืนยันตัวตน' });
+    const { user, name, save, reauth } = await addAdmin('op_two');
     await user.click(within(reauth).getByRole('button', { name: 'ปิด' }));
 
     await vi.waitFor(() => expect(save.disabled).toBe(false));
-    expect(within(form).getByRole('textbox', { name: 'ชื่อผู้ใช้' })).toHaveProperty('value', 'op_two');
+    expect(name.value).toBe('op_two');
     expect(sent(api.adminCreate)).toHaveLength(1);
   });
 
   it("shows the resent change's refusal under the field of the form that sent it", async () => {
     stubAdminServer();
-    const { user, form } = await openCreate();
-    const username = within(form).getByRole('textbox', { name: 'ชื่อผู้ใช้' });
-    await fill(user, username, 'taken');
-    await fill(user, within(form).getByLabelText('รหัสผ่าน'), 'operator-pass-123');
-    await user.click(within(form).getByRole('button', { name: 'บันทึก' }));
-    const reauth = await screen.findByRole('dialog', { name: 'ยืนยันตัวตน' });
-    await fill(user, within(reauth).getByLabelText('รหัสผ่าน'), 'admin-password');
-    await user.click(within(reauth).getByRole('button', { name: 'เข้าสู่ระบบ' }));
+    const held = await addAdmin('taken');
+    await verify(held);
 
-    await vi.waitFor(() => expect(errorOf(username)).toBe(issueMessage(taken)));
+    await vi.waitFor(() => expect(errorOf(held.name)).toBe(issueMessage(taken)));
     await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'ยืนยันตัวตน' })).toBeNull());
   });
 });
