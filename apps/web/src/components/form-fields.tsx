@@ -24,7 +24,10 @@ export function ReadOnlyField({
   return <TextInput label={label} description={description} value={value} readOnly variant="filled" />;
 }
 
-/** A password typed into a form, with a show/hide button named in the user's language. */
+/**
+ * A password typed into a form, with a show/hide button named in the user's language. Marked invalid
+ * for assistive technology when it has an error (Mantine's password input only styles it).
+ */
 export function PasswordField({
   autoComplete = 'new-password',
   ...props
@@ -34,6 +37,7 @@ export function PasswordField({
     <PasswordInput
       {...props}
       autoComplete={autoComplete}
+      aria-invalid={props.error ? true : undefined}
       visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
     />
   );

@@ -24,6 +24,7 @@ describe('RegisterOperatorDialog', () => {
     const error = errorOf(password);
     expect(error).toBe(contractSays(api.agentOperatorRegister.body, { password: 'short' }, 'password'));
     expectThai(error);
+    expect(password.getAttribute('aria-invalid')).toBe('true');
 
     await user.type(password, '-and-long');
     await user.click(screen.getByRole('button', { name: 'บันทึก' }));
