@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { type AgentWithSecret, api } from '@sapi/contract';
 import { agentText, pickAgent } from './agent-picker';
 import { expect, makeAgent, test } from './fixtures';
+import { expectNoEnglishErrors, expectThaiFieldError } from './form-errors';
 import { apiCall, apiToken, expectAccessible, openApp, screenshot, signIn, uniqueName } from './support';
 
 const row = (page: Page, username: string) =>
@@ -86,11 +87,12 @@ test.describe
       await expectAccessible(page, 'register operator dialog with a 409 error');
       await screenshot(page, 'agent-operator-conflict');
 
-      // A short password: the server's field rule, in Thai.
+      // A short password: refused beside the field, in Thai, before it is sent.
       await pickAgent(page, form, 'เอเจนต์', otherAgent);
       await form.getByLabel(/^รหัสผ่าน/).fill('short');
       await form.getByRole('button', { name: 'บันทึก' }).click();
-      await expect(form.getByText('ต้องมีอย่างน้อย 8 ตัวอักษร', { exact: true }).last()).toBeVisible();
+      await expectThaiFieldError(form.getByLabel(/^รหัสผ่าน/));
+      await expectNoEnglishErrors(form);
 
       await form.getByLabel(/^รหัสผ่าน/).fill('another-pass-1');
       await form.getByRole('button', { name: 'บันทึก' }).click();

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { type AgentWithSecret, api } from '@sapi/contract';
 import { agentText, pickAgent } from './agent-picker';
 import { expect, makeAgent, test } from './fixtures';
+import { expectNoEnglishErrors, expectThaiFieldError } from './form-errors';
 import { apiCall, apiToken, expectAccessible, openApp, screenshot, signIn, uniqueName } from './support';
 
 /** The rows of the sharing table whose agent cell shows this agent. */
@@ -78,15 +79,34 @@ test.describe
       const add = page.getByRole('button', { name: 'เพิ่มการแบ่งรายได้' });
       const form = page.getByRole('dialog', { name: 'เพิ่มการแบ่งรายได้' });
 
-      // An agent cannot be its own parent (2001, under the parent field).
       await add.click();
       await pickAgent(page, form, 'เอเจนต์', other);
-      await pickAgent(page, form, 'เอเจนต์แม่', other);
-      await form.getByRole('textbox', { name: 'เปอร์เซ็นต์ของเอเจนต์แม่' }).fill('10');
+      const parent = await pickAgent(page, form, 'เอเจนต์แม่', other);
+      const percent = form.getByRole('textbox', { name: 'เปอร์เซ็นต์ของเอเจนต์แม่' });
+
+      // Typed as a user would: 101 % and −5 % are refused beside the field in Thai, before anything
+      // is sent, and stay on screen as typed (never clamped to 100 or 0).
+      const sent: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('/agent-sharing/create')) sent.push(request.url());
+      });
+      for (const typed of ['101', '-5']) {
+        await percent.fill('');
+        await percent.pressSequentially(typed);
+        await form.getByRole('button', { name: 'บันทึก' }).click();
+        await expectThaiFieldError(percent);
+        await expect(percent).toHaveValue(`${typed} %`);
+        await expectNoEnglishErrors(form);
+      }
+      await screenshot(page, 'agent-sharing-percentage-refused');
+      expect(sent).toEqual([]);
+
+      // An agent cannot be its own parent (2001): the server's reason sits under the parent field.
+      await percent.fill('10');
       await form.getByRole('button', { name: 'บันทึก' }).click();
-      const ownParent = 'เอเจนต์เป็นเอเจนต์แม่ของตัวเองไม่ได้';
-      await expect(form.getByTestId('error-banner')).toContainText(ownParent);
-      await expect(form.getByText(ownParent, { exact: true }).last()).toBeVisible();
+      await expectThaiFieldError(parent);
+      await expect(form.getByTestId('error-banner')).toHaveCount(0);
+      await expectNoEnglishErrors(form);
       await screenshot(page, 'agent-sharing-own-parent');
 
       // A second enabled arrangement for the same agent: 409 in the red banner.

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { type AgentWithSecret, api } from '@sapi/contract';
 import { agentText, pickAgent } from './agent-picker';
 import { expect, ingest, makeAgent, test } from './fixtures';
+import { expectNoEnglishErrors, expectThaiFieldError } from './form-errors';
 import { apiCall, apiToken, expectAccessible, openApp, screenshot, signIn, uniqueName } from './support';
 
 const DATE_TIME = /\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/;
@@ -91,12 +92,27 @@ test.describe
       await expectAccessible(page, 'add user dialog with a 409 error');
       await screenshot(page, 'user-create-conflict');
 
-      await form.getByRole('textbox', { name: 'ชื่อผู้ใช้' }).fill('no spaces');
+      // Typed as a user would: a name with a space and a bet limit of −5 are refused beside their
+      // fields in Thai, before anything is sent, and stay as typed (the limit is not turned into 0).
+      const sent: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('/user/create')) sent.push(request.url());
+      });
+      const username = form.getByRole('textbox', { name: 'ชื่อผู้ใช้' });
+      const limit = form.getByRole('textbox', { name: 'วงเงินเดิมพันสูงสุด' });
+      await username.fill('');
+      await username.pressSequentially('no spaces');
+      await limit.fill('');
+      await limit.pressSequentially('-5');
       await form.getByRole('button', { name: 'บันทึก' }).click();
-      // Under the field, and in the banner as the first reason.
-      await expect(
-        form.getByText('ใช้ได้เฉพาะตัวอักษรภาษาอังกฤษ (a–z, A–Z) ตัวเลข และ _', { exact: true }),
-      ).toHaveCount(2);
+      await expectThaiFieldError(username);
+      await expectThaiFieldError(limit);
+      await expect(username).toHaveValue('no spaces');
+      await expect(limit).toHaveValue('-5');
+      await expectNoEnglishErrors(form);
+      await expectAccessible(page, 'add user dialog with refused values');
+      await screenshot(page, 'user-create-refused');
+      expect(sent).toEqual([]);
       await form.getByRole('button', { name: 'ยกเลิก' }).click();
       await expect(form).toBeHidden();
     });

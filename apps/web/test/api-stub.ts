@@ -1,5 +1,8 @@
-import { api, type RouteDef, type SelfData } from '@sapi/contract';
-import { vi } from 'vitest';
+import { api, issueOf, type RouteDef, type SelfData } from '@sapi/contract';
+import type { UserEvent } from '@testing-library/user-event';
+import { afterEach, expect, vi } from 'vitest';
+import type { z } from 'zod';
+import { issueMessage } from '../src/lib/errors';
 
 /** One request the screen made: the route it reached, its path parameters and its JSON body. */
 export interface StubCall {
@@ -8,12 +11,13 @@ export interface StubCall {
   body: Record<string, unknown>;
 }
 
-/** A server answer other than success: `{ status, error }` with an HTTP status. */
+/** A server answer other than success: `{ status, error, data }` with an HTTP status. */
 export class Failure {
   constructor(
     readonly status: number,
     readonly error: string,
     readonly http = 500,
+    readonly data: unknown = null,
   ) {}
 }
 
@@ -63,7 +67,7 @@ export const stubApi = (routes: [RouteDef, Handler][], { self = SUPERADMIN }: { 
       calls.push({ route, params, body });
       const answer = await handler(body, params);
       if (answer instanceof Response) return answer;
-      if (answer instanceof Failure) return envelope(answer.status, answer.error, null, answer.http);
+      if (answer instanceof Failure) return envelope(answer.status, answer.error, answer.data, answer.http);
       return envelope(1000, null, answer);
     }
     return envelope(2004, `no stub for ${method} ${url.pathname}`, null, 404);
@@ -71,6 +75,7 @@ export const stubApi = (routes: [RouteDef, Handler][], { self = SUPERADMIN }: { 
   vi.stubGlobal('fetch', fetchStub);
   return {
     calls,
+    fetchMock: fetchStub,
     /** The bodies sent to one route, in order. */
     bodiesOf: (route: RouteDef) => calls.filter((call) => call.route === route).map((call) => call.body),
   };
@@ -83,3 +88,42 @@ export const page = <T>(records: T[], total = records.length, at = 1, limit = 50
   limit,
   total,
 });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** The text of the error Mantine shows under an input (the element its aria-describedby names). */
+export const errorOf = (input: HTMLElement): string | null => {
+  const ids = (input.getAttribute('aria-describedby') ?? '')
+    .split(/\s+/)
+    .filter((id) => id.endsWith('-error'));
+  const text = ids.map((id) => document.getElementById(id)?.textContent ?? '').join('');
+  return text === '' ? null : text;
+};
+
+/**
+ * What the contract says of one field of these values, in the current language: the words a form
+ * must show under that field (lib/contract-form words each issue with the web's issueMessage).
+ */
+export const contractSays = (schema: z.ZodType, values: unknown, field: string): string => {
+  const result = schema.safeParse(values);
+  const issue = result.error?.issues.find((i) => String(i.path[0]) === field);
+  if (!issue) throw new Error(`the contract accepts ${field} of ${JSON.stringify(values)}`);
+  return issueMessage(issueOf(issue));
+};
+
+/** Two English words in a row: a sentence left untranslated (codes such as `a–z` or `https` are fine). */
+export const englishPhrase = /[A-Za-z]{2,}[\s,:]+[A-Za-z]{2,}/;
+
+/** Written in Thai, with no English sentence in it. */
+export const expectThai = (text: string | null) => {
+  expect(text).toMatch(/[\u0E00-\u0E7F]/);
+  expect(text).not.toMatch(englishPhrase);
+};
+
+/** Replace what a text field holds, as a user pasting a value (quicker than typing each key). */
+export const fill = async (user: UserEvent, input: HTMLElement, text: string) => {
+  await user.clear(input);
+  if (text !== '') await user.paste(text);
+};

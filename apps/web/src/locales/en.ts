@@ -4,6 +4,7 @@ import { agentOperator } from './en/agent-operator';
 import { agentReport } from './en/agent-report';
 import { agentSharing } from './en/agent-sharing';
 import { dashboard } from './en/dashboard';
+import { form } from './en/form';
 import { registerReport } from './en/register-report';
 import { reports } from './en/reports';
 import { transaction } from './en/transaction';
@@ -226,7 +227,6 @@ export const en: Resource<typeof th> = {
     prompt: 'Please enter your username and password to confirm this change.',
     username: 'Username',
     password: 'Password',
-    required: 'Please enter your password',
     submit: 'Login',
   },
   audit: {
@@ -278,4 +278,5 @@ export const en: Resource<typeof th> = {
   reports,
   dashboard,
   agentReport,
+  form,
 };

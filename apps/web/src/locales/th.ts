@@ -4,6 +4,7 @@ import { agentOperator } from './th/agent-operator';
 import { agentReport } from './th/agent-report';
 import { agentSharing } from './th/agent-sharing';
 import { dashboard } from './th/dashboard';
+import { form } from './th/form';
 import { registerReport } from './th/register-report';
 import { reports } from './th/reports';
 import { transaction } from './th/transaction';
@@ -215,7 +216,6 @@ export const th = {
     prompt: 'กรุณากรอกชื่อผู้ใช้และรหัสผ่านเพื่อยืนยันการทำรายการนี้',
     username: 'ชื่อผู้ใช้',
     password: 'รหัสผ่าน',
-    required: 'กรุณากรอกรหัสผ่าน',
     submit: 'เข้าสู่ระบบ',
   },
   audit: {
@@ -267,4 +267,5 @@ export const th = {
   reports,
   dashboard,
   agentReport,
+  form,
 };

@@ -1,155 +1,108 @@
-import { Avatar, Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { type Adapter, type AdapterCreate, type AdapterType, adapterTypes } from '@sapi/contract';
+import { Avatar, SimpleGrid, TextInput } from '@mantine/core';
+import { type Adapter, type AdapterCreate, adapterSchema, adapterTypes, api } from '@sapi/contract';
 import { IconPhoto } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorBanner } from '../../components/error-banner';
+import { type DialogState, FormDialog } from '../../components/form-dialog';
+import { ChoiceField } from '../../components/form-fields';
 
 /** Codes typed in a fixed-width font (only the input: labels and hints stay in the Thai font). */
 const monoInput = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
 
-interface AdapterFormDialogProps {
-  opened: boolean;
-  onClose: () => void;
+/**
+ * Editing checks the update body, whose rules leave out the name (read-only once created, and ignored
+ * if sent); the name is carried along as any text so both bodies have one shape.
+ */
+const updateSchema = api.adapterUpdate.body.extend({ name: adapterSchema.shape.name });
+
+interface AdapterFormDialogProps extends DialogState {
   /** null: "Add game"; otherwise the provider being edited (its name is read-only). */
   adapter: Adapter | null;
-  error: string | null;
-  fieldErrors: Record<string, string>;
-  busy: boolean;
-  onSubmit: (values: AdapterCreate) => void;
+  onSubmit: (values: AdapterCreate) => Promise<unknown>;
 }
 
-const blank: AdapterCreate = { name: '', codename: '', endpoint: '', type: 'SLOT', logo: '' };
-
-/** "Add game" and edit: name, code, endpoint, type, logo. No client-side rules: the server's messages show. */
-export function AdapterFormDialog({
-  opened,
-  onClose,
-  adapter,
-  error,
-  fieldErrors,
-  busy,
-  onSubmit,
-}: AdapterFormDialogProps) {
+/** "Add game" and edit: name, code, endpoint, type, logo. */
+export function AdapterFormDialog({ adapter, onSubmit, ...dialog }: AdapterFormDialogProps) {
   const { t } = useTranslation();
   const editing = adapter !== null;
-  const [values, setValues] = useState<AdapterCreate>(blank);
-
-  useEffect(() => {
-    if (!opened) return;
-    setValues(
-      adapter
-        ? {
-            name: adapter.name,
-            codename: adapter.codename,
-            endpoint: adapter.endpoint,
-            type: adapter.type,
-            logo: adapter.logo,
-          }
-        : blank,
-    );
-  }, [opened, adapter]);
-
-  const set = <K extends keyof AdapterCreate>(key: K, value: AdapterCreate[K]) =>
-    setValues((prev) => ({ ...prev, [key]: value }));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit({
-      name: values.name.trim(),
-      codename: values.codename.trim(),
-      endpoint: values.endpoint.trim(),
-      type: values.type,
-      logo: values.logo.trim(),
-    });
-  };
-
-  const logoPreview = /^https?:\/\/\S+$/.test(values.logo.trim()) ? values.logo.trim() : null;
-
   return (
-    <Modal
-      opened={opened}
-      onClose={busy ? () => undefined : onClose}
+    <FormDialog
+      {...dialog}
       title={editing ? t('adapter.editTitle') : t('adapter.createTitle')}
       size="lg"
+      schema={editing ? updateSchema : api.adapterCreate.body}
+      initialValues={
+        adapter
+          ? {
+              name: adapter.name,
+              codename: adapter.codename,
+              endpoint: adapter.endpoint,
+              type: adapter.type,
+              logo: adapter.logo,
+            }
+          : { name: '', codename: '', endpoint: '', type: 'SLOT', logo: '' }
+      }
+      onSubmit={onSubmit}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <ErrorBanner>{error}</ErrorBanner>
-          <TextInput
-            label={t('adapter.fields.name')}
-            description={editing ? t('adapter.hints.nameReadOnly') : t('adapter.hints.name')}
-            value={values.name}
-            onChange={(e) => set('name', e.currentTarget.value)}
-            readOnly={editing}
-            variant={editing ? 'filled' : 'default'}
-            error={fieldErrors.name}
-            autoComplete="off"
-            data-autofocus={editing ? undefined : true}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+      {(form) => {
+        const logo = form.values.logo.trim();
+        const logoPreview = /^https?:\/\/\S+$/.test(logo) ? logo : null;
+        return (
+          <>
             <TextInput
-              label={t('adapter.fields.codename')}
-              description={t('adapter.hints.codename')}
-              value={values.codename}
-              onChange={(e) => set('codename', e.currentTarget.value)}
-              error={fieldErrors.codename}
+              label={t('adapter.fields.name')}
+              description={editing ? t('adapter.hints.nameReadOnly') : t('adapter.hints.name')}
+              {...form.field('name')}
+              readOnly={editing}
+              variant={editing ? 'filled' : 'default'}
+              autoComplete="off"
+              data-autofocus={editing ? undefined : true}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput
+                label={t('adapter.fields.codename')}
+                description={t('adapter.hints.codename')}
+                {...form.field('codename')}
+                autoComplete="off"
+                spellCheck={false}
+                styles={monoInput}
+                data-autofocus={editing ? true : undefined}
+              />
+              <ChoiceField
+                label={t('adapter.fields.type')}
+                description="SLOT, LIVE, SPORT, FISHING, TABLE, LOTTO, OTHER"
+                data={adapterTypes.map((value) => ({
+                  value,
+                  label: `${value} · ${t(`adapter.types.${value}`)}`,
+                }))}
+                {...form.field('type')}
+              />
+            </SimpleGrid>
+            <TextInput
+              label={t('adapter.fields.endpoint')}
+              description={t('adapter.hints.endpoint')}
+              placeholder="https://"
+              {...form.field('endpoint')}
               autoComplete="off"
               spellCheck={false}
-              styles={monoInput}
-              data-autofocus={editing ? true : undefined}
+              type="url"
             />
-            <Select
-              label={t('adapter.fields.type')}
-              description="SLOT, LIVE, SPORT, FISHING, TABLE, LOTTO, OTHER"
-              data={adapterTypes.map((value) => ({
-                value,
-                label: `${value} · ${t(`adapter.types.${value}`)}`,
-              }))}
-              value={values.type}
-              onChange={(value) => value && set('type', value as AdapterType)}
-              allowDeselect={false}
-              error={fieldErrors.type}
-              comboboxProps={{ withinPortal: true }}
+            <TextInput
+              label={t('adapter.fields.logo')}
+              description={t('adapter.hints.logo')}
+              placeholder="https://"
+              {...form.field('logo')}
+              autoComplete="off"
+              spellCheck={false}
+              type="url"
+              leftSection={
+                <Avatar src={logoPreview} size={22} radius="sm" alt="" color="indigo">
+                  <IconPhoto size={14} aria-hidden />
+                </Avatar>
+              }
             />
-          </SimpleGrid>
-          <TextInput
-            label={t('adapter.fields.endpoint')}
-            description={t('adapter.hints.endpoint')}
-            placeholder="https://"
-            value={values.endpoint}
-            onChange={(e) => set('endpoint', e.currentTarget.value)}
-            error={fieldErrors.endpoint}
-            autoComplete="off"
-            spellCheck={false}
-            type="url"
-          />
-          <TextInput
-            label={t('adapter.fields.logo')}
-            description={t('adapter.hints.logo')}
-            placeholder="https://"
-            value={values.logo}
-            onChange={(e) => set('logo', e.currentTarget.value)}
-            error={fieldErrors.logo}
-            autoComplete="off"
-            spellCheck={false}
-            type="url"
-            leftSection={
-              <Avatar src={logoPreview} size={22} radius="sm" alt="" color="indigo">
-                <IconPhoto size={14} aria-hidden />
-              </Avatar>
-            }
-          />
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+          </>
+        );
+      }}
+    </FormDialog>
   );
 }

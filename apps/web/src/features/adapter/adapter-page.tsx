@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import type { Column } from '../../components/data-table';
 import { SelectFilter, TextFilter } from '../../components/list-filters';
 import { ListScreen } from '../../components/list-screen';
-import { errorMessage, fieldErrors } from '../../lib/errors';
+import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSelf } from '../../lib/session';
 import { useListScreen } from '../../lib/use-list-screen';
@@ -61,17 +61,14 @@ export function AdapterPage() {
   // The record outlives the dialog's closing transition, so its content does not blank out.
   const [formOpened, setFormOpened] = useState(false);
   const [editing, setEditing] = useState<Adapter | null>(null);
-  const [formError, setFormError] = useState<unknown>(null);
   const [confirm, setConfirm] = useState<{ adapter: Adapter; disable: boolean } | null>(null);
   const [confirmOpened, setConfirmOpened] = useState(false);
 
   const openCreate = () => {
-    setFormError(null);
     setEditing(null);
     setFormOpened(true);
   };
   const openEdit = (adapter: Adapter) => {
-    setFormError(null);
     setEditing(adapter);
     setFormOpened(true);
   };
@@ -81,20 +78,15 @@ export function AdapterPage() {
   };
 
   const save = async (values: AdapterCreate) => {
-    setFormError(null);
-    try {
-      if (editing) {
-        const { name: _name, ...body } = values;
-        const saved = await update.mutateAsync({ id: editing._id, body });
-        notifySuccess(t('adapter.toast.updated', { name: saved.name }));
-      } else {
-        const saved = await create.mutateAsync(values);
-        notifySuccess(t('adapter.toast.created', { name: saved.name }));
-      }
-      setFormOpened(false);
-    } catch (err) {
-      setFormError(err);
+    if (editing) {
+      const { name: _name, ...body } = values;
+      const saved = await update.mutateAsync({ id: editing._id, body });
+      notifySuccess(t('adapter.toast.updated', { name: saved.name }));
+    } else {
+      const saved = await create.mutateAsync(values);
+      notifySuccess(t('adapter.toast.created', { name: saved.name }));
     }
+    setFormOpened(false);
   };
 
   const toggle = () => {
@@ -208,8 +200,6 @@ export function AdapterPage() {
     });
   }
 
-  const busy = create.isPending || update.isPending;
-
   return (
     <>
       <ListScreen
@@ -245,10 +235,7 @@ export function AdapterPage() {
         opened={formOpened}
         onClose={() => setFormOpened(false)}
         adapter={editing}
-        error={formError ? errorMessage(formError) : null}
-        fieldErrors={fieldErrors(formError)}
-        busy={busy}
-        onSubmit={(values) => void save(values)}
+        onSubmit={save}
       />
 
       <ConfirmDialog

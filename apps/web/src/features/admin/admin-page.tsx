@@ -9,7 +9,7 @@ import {
   Status,
 } from '@sapi/contract';
 import { IconPencil, IconUserPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import type { Column } from '../../components/data-table';
@@ -17,7 +17,7 @@ import { DateTimeText } from '../../components/date-time-text';
 import { DateRangeFilter, TextFilter } from '../../components/list-filters';
 import { ListScreen } from '../../components/list-screen';
 import { ApiError } from '../../lib/api-client';
-import { errorMessage, fieldErrors } from '../../lib/errors';
+import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSelf } from '../../lib/session';
 import { useListScreen } from '../../lib/use-list-screen';
@@ -27,10 +27,17 @@ import { EditAdminDialog } from './edit-admin-dialog';
 import { ReauthDialog } from './reauth-dialog';
 import { TypeBadge } from './type-badge';
 
-type Pending =
+type Change =
   | { kind: 'create'; body: AdminCreate }
   | { kind: 'update'; admin: Admin; type: AdminType }
   | { kind: 'lock'; admin: Admin; lock: boolean };
+
+/** A change the server held back for a password re-check (3005), and how to settle whoever sent it. */
+interface Held {
+  change: Change;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
 
 /** Admin accounts (/admin/list): filters, table with lock toggles, add and edit; re-authentication when the server asks (3005). */
 export function AdminPage() {
@@ -43,8 +50,7 @@ export function AdminPage() {
 
   const stack = useModalsStack(['create', 'edit', 'reauth']);
   const [editing, setEditing] = useState<Admin | null>(null);
-  const [pending, setPending] = useState<Pending | null>(null);
-  const [formError, setFormError] = useState<unknown>(null);
+  const held = useRef<Held | null>(null);
   // The target outlives the dialog's closing transition, so its text does not blank out.
   const [confirm, setConfirm] = useState<{ admin: Admin; lock: boolean } | null>(null);
   const [confirmOpened, setConfirmOpened] = useState(false);
@@ -58,17 +64,13 @@ export function AdminPage() {
   const canManage = (admin: Admin) =>
     admin._id !== self.id && allows(api.adminUpdate, self.type) && manageable.includes(admin.type);
 
-  const openCreate = () => {
-    setFormError(null);
-    stack.open('create');
-  };
+  const openCreate = () => stack.open('create');
   const openEdit = (admin: Admin) => {
-    setFormError(null);
     setEditing(admin);
     stack.open('edit');
   };
   /** Send a sensitive change as it is; the server decides whether the password must be re-checked first. */
-  const send = async (change: Pending) => {
+  const send = async (change: Change) => {
     if (change.kind === 'create') {
       const created = await create.mutateAsync(change.body);
       notifySuccess(t('admin.toast.created', { username: created.username }));
@@ -80,51 +82,55 @@ export function AdminPage() {
       const key = change.lock ? 'admin.toast.locked' : 'admin.toast.unlocked';
       notifySuccess(t(key, { username: change.admin.username }));
     }
-    setPending(null);
     setConfirmOpened(false);
     stack.closeAll();
   };
 
-  const failed = (change: Pending, err: unknown) => {
-    stack.close('reauth');
-    if (change.kind === 'lock') {
-      notifyError(errorMessage(err));
-      setConfirmOpened(false);
-    } else {
-      // Back to the form, which shows the server's message in its red banner.
-      setFormError(err);
-    }
-  };
-
   /**
    * Submit a change. Answered 3005 (no password re-check in this session for 5 minutes), the
-   * re-authentication dialog opens and, once the password is verified, the same change is sent again.
+   * re-authentication dialog opens and the change waits: sent again once the password is verified,
+   * given up when that dialog is closed. A failure rejects, so the form that sent it shows why.
    */
-  const submit = async (change: Pending) => {
-    setFormError(null);
+  const submit = async (change: Change): Promise<void> => {
     try {
       await send(change);
     } catch (err) {
-      if (err instanceof ApiError && err.status === Status.REAUTH_REQUIRED) {
-        setPending(change);
-        setConfirmOpened(false);
+      if (!(err instanceof ApiError && err.status === Status.REAUTH_REQUIRED)) throw err;
+      setConfirmOpened(false);
+      await new Promise<void>((resolve, reject) => {
+        held.current = { change, resolve, reject };
         stack.open('reauth');
-      } else failed(change, err);
+      });
     }
   };
 
-  /** The password is verified: send the pending change again. */
-  const sendPending = async () => {
-    if (!pending) return;
+  /** The password is verified: send the held change again. */
+  const sendHeld = async () => {
+    const waiting = held.current;
+    if (!waiting) return;
+    held.current = null;
     try {
-      await send(pending);
+      await send(waiting.change);
+      waiting.resolve();
     } catch (err) {
-      failed(pending, err);
+      stack.close('reauth');
+      waiting.reject(err);
     }
+  };
+
+  /** The re-authentication is given up: the form that sent the change is free again. */
+  const dropHeld = () => {
+    held.current?.resolve();
+    held.current = null;
+    stack.close('reauth');
   };
 
   const toggleLock = () => {
-    if (confirm) void submit({ kind: 'lock', admin: confirm.admin, lock: confirm.lock });
+    if (!confirm) return;
+    submit({ kind: 'lock', admin: confirm.admin, lock: confirm.lock }).catch((err: unknown) => {
+      notifyError(errorMessage(err));
+      setConfirmOpened(false);
+    });
   };
 
   const columns: Column<Admin>[] = [
@@ -185,8 +191,6 @@ export function AdminPage() {
     },
   ];
 
-  const formMessage = formError ? errorMessage(formError) : null;
-
   return (
     <>
       <ListScreen
@@ -208,20 +212,22 @@ export function AdminPage() {
         <CreateAdminDialog
           {...stack.register('create')}
           types={manageable}
-          error={stack.state.create ? formMessage : null}
-          fieldErrors={fieldErrors(formError)}
-          busy={create.isPending}
-          onSubmit={(body) => void submit({ kind: 'create', body })}
+          onSubmit={(body) => submit({ kind: 'create', body })}
         />
         <EditAdminDialog
           {...stack.register('edit')}
           admin={editing}
           types={manageable}
-          error={stack.state.edit ? formMessage : null}
-          busy={update.isPending}
-          onSubmit={(type) => editing && void submit({ kind: 'update', admin: editing, type })}
+          onSubmit={async ({ type }) => {
+            if (editing) await submit({ kind: 'update', admin: editing, type });
+          }}
         />
-        <ReauthDialog {...stack.register('reauth')} username={self.username} onVerified={sendPending} />
+        <ReauthDialog
+          {...stack.register('reauth')}
+          onClose={dropHeld}
+          username={self.username}
+          onVerified={sendHeld}
+        />
       </Modal.Stack>
 
       <ConfirmDialog

@@ -1,80 +1,39 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
-import type { Admin, AdminType } from '@sapi/contract';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type Admin, type AdminType, type AdminUpdate, api } from '@sapi/contract';
 import { useTranslation } from 'react-i18next';
-import { ErrorBanner } from '../../components/error-banner';
+import { type DialogState, FormDialog } from '../../components/form-dialog';
+import { ChoiceField, ReadOnlyField } from '../../components/form-fields';
 
-interface EditAdminDialogProps {
-  opened: boolean;
-  onClose: () => void;
-  stackId?: string;
+interface EditAdminDialogProps extends DialogState {
   admin: Admin | null;
   types: readonly AdminType[];
-  error: string | null;
-  busy: boolean;
-  onSubmit: (type: AdminType) => void;
+  /** Resolves once saved, or once a re-authentication the server asked for is given up. */
+  onSubmit: (values: AdminUpdate) => Promise<unknown>;
 }
 
 /** Edit an admin: only the type changes (spec §3); sent after re-authentication. */
-export function EditAdminDialog({
-  opened,
-  onClose,
-  stackId,
-  admin,
-  types,
-  error,
-  busy,
-  onSubmit,
-}: EditAdminDialogProps) {
+export function EditAdminDialog({ admin, types, onSubmit, ...dialog }: EditAdminDialogProps) {
   const { t } = useTranslation();
-  const [type, setType] = useState<AdminType | null>(admin?.type ?? null);
-
-  useEffect(() => {
-    if (opened) setType(admin?.type ?? null);
-  }, [opened, admin]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (type) onSubmit(type);
-  };
-
   const options = admin && !types.includes(admin.type) ? [admin.type, ...types] : types;
-
   return (
-    <Modal
-      opened={opened}
-      onClose={busy ? () => undefined : onClose}
-      stackId={stackId}
+    <FormDialog
+      {...dialog}
       title={t('admin.editTitle')}
+      schema={api.adminUpdate.body}
+      initialValues={admin ? { type: admin.type } : null}
+      canSubmit={(values) => values.type !== admin?.type}
+      onSubmit={onSubmit}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <ErrorBanner>{error}</ErrorBanner>
-          <TextInput
-            label={t('admin.fields.username')}
-            value={admin?.username ?? ''}
-            readOnly
-            variant="filled"
-          />
-          <Select
+      {(form) => (
+        <>
+          <ReadOnlyField label={t('admin.fields.username')} value={admin?.username ?? ''} />
+          <ChoiceField
             label={t('admin.fields.type')}
-            data={options.map((value) => ({ value, label: value }))}
-            value={type}
-            onChange={(value) => value && setType(value as AdminType)}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
+            data={[...options]}
+            {...form.field('type')}
             data-autofocus
           />
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={busy} disabled={!type || type === admin?.type}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        </>
+      )}
+    </FormDialog>
   );
 }

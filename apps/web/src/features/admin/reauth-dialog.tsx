@@ -1,14 +1,12 @@
-import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
+import { api } from '@sapi/contract';
 import { IconShieldCheck } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../lib/errors';
+import { type DialogState, FormDialog } from '../../components/form-dialog';
+import { PasswordField, ReadOnlyField } from '../../components/form-fields';
 import { useVerifyPassword } from './api';
 
-interface ReauthDialogProps {
-  opened: boolean;
-  onClose: () => void;
-  stackId?: string;
+interface ReauthDialogProps extends DialogState {
   /** The signed-in admin (shown read-only). */
   username: string;
   /** Runs once the password is verified (sends the pending change). */
@@ -18,53 +16,14 @@ interface ReauthDialogProps {
 /**
  * The login-style dialog of the admin screen (spec §2): opened when the server answers a sensitive
  * change with 3005; the signed-in admin's password is checked with POST verify, then the change is
- * sent again.
+ * sent again. Its prompt turns into the red error when the check fails.
  */
-export function ReauthDialog({ opened, onClose, stackId, username, onVerified }: ReauthDialogProps) {
+export function ReauthDialog({ username, onVerified, ...dialog }: ReauthDialogProps) {
   const { t } = useTranslation();
   const verify = useVerifyPassword();
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens
-  useEffect(() => {
-    if (opened) {
-      setPassword('');
-      setError(null);
-      verify.reset();
-    }
-  }, [opened]);
-
-  const busy = verify.isPending || sending;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    if (!password) {
-      setError(t('reauth.required'));
-      return;
-    }
-    setError(null);
-    try {
-      await verify.mutateAsync(password);
-    } catch (err) {
-      setError(errorMessage(err));
-      return;
-    }
-    setSending(true);
-    try {
-      await onVerified();
-    } finally {
-      setSending(false);
-    }
-  };
-
   return (
-    <Modal
-      opened={opened}
-      onClose={busy ? () => undefined : onClose}
-      stackId={stackId}
+    <FormDialog
+      {...dialog}
       title={
         <Group gap="xs">
           <IconShieldCheck size={20} aria-hidden />
@@ -72,37 +31,36 @@ export function ReauthDialog({ opened, onClose, stackId, username, onVerified }:
         </Group>
       }
       size="sm"
+      schema={api.verify.body}
+      initialValues={{ password: '' }}
+      onSubmit={async ({ password }) => {
+        await verify.mutateAsync(password);
+        await onVerified();
+      }}
+      submitLabel={t('reauth.submit')}
+      cancelLabel={t('common.close')}
+      renderMessage={(message) => (
+        <Text
+          size="sm"
+          c={message ? 'red.8' : 'dimmed'}
+          role={message ? 'alert' : undefined}
+          data-testid="reauth-message"
+        >
+          {message ?? t('reauth.prompt')}
+        </Text>
+      )}
     >
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <Stack gap="md">
-          <Text
-            size="sm"
-            c={error ? 'red.8' : 'dimmed'}
-            role={error ? 'alert' : undefined}
-            data-testid="reauth-message"
-          >
-            {error ?? t('reauth.prompt')}
-          </Text>
-          <TextInput label={t('reauth.username')} value={username} readOnly variant="filled" />
-          <PasswordInput
+      {(form) => (
+        <>
+          <ReadOnlyField label={t('reauth.username')} value={username} />
+          <PasswordField
             label={t('reauth.password')}
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
+            {...form.field('password')}
             autoComplete="current-password"
-            error={error ? true : undefined}
-            visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
             data-autofocus
           />
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              {t('common.close')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {t('reauth.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        </>
+      )}
+    </FormDialog>
   );
 }

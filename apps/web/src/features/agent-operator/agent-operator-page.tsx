@@ -16,7 +16,7 @@ import type { Column } from '../../components/data-table';
 import { DateTimeText } from '../../components/date-time-text';
 import { AgentFilter, TextFilter } from '../../components/list-filters';
 import { ListScreen } from '../../components/list-screen';
-import { errorMessage, fieldErrors } from '../../lib/errors';
+import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSelf } from '../../lib/session';
 import { useListScreen } from '../../lib/use-list-screen';
@@ -43,44 +43,26 @@ export function AgentOperatorPage() {
   const [registerOpened, setRegisterOpened] = useState(false);
   const [editOpened, setEditOpened] = useState(false);
   const [editing, setEditing] = useState<AgentOperator | null>(null);
-  const [formError, setFormError] = useState<unknown>(null);
   const [deleting, setDeleting] = useState<AgentOperator | null>(null);
   const [confirmOpened, setConfirmOpened] = useState(false);
 
-  const openRegister = () => {
-    setFormError(null);
-    setRegisterOpened(true);
-  };
+  const openRegister = () => setRegisterOpened(true);
   const openEdit = (operator: AgentOperator) => {
-    setFormError(null);
     setEditing(operator);
     setEditOpened(true);
   };
 
-  const submitRegister = (body: AgentOperatorRegister) => {
-    setFormError(null);
-    register.mutate(body, {
-      onSuccess: ({ operator }) => {
-        notifySuccess(t('agentOperator.toast.created', { username: operator.username }));
-        setRegisterOpened(false);
-      },
-      onError: setFormError,
-    });
+  const submitRegister = async (body: AgentOperatorRegister) => {
+    const { operator } = await register.mutateAsync(body);
+    notifySuccess(t('agentOperator.toast.created', { username: operator.username }));
+    setRegisterOpened(false);
   };
 
-  const submitEdit = (body: AgentOperatorUpdate) => {
+  const submitEdit = async (body: AgentOperatorUpdate) => {
     if (!editing) return;
-    setFormError(null);
-    update.mutate(
-      { id: editing._id, body },
-      {
-        onSuccess: (saved) => {
-          notifySuccess(t('agentOperator.toast.updated', { username: saved.username }));
-          setEditOpened(false);
-        },
-        onError: setFormError,
-      },
-    );
+    const saved = await update.mutateAsync({ id: editing._id, body });
+    notifySuccess(t('agentOperator.toast.updated', { username: saved.username }));
+    setEditOpened(false);
   };
 
   const runDelete = () => {
@@ -187,8 +169,6 @@ export function AgentOperatorPage() {
     });
   }
 
-  const formMessage = formError ? errorMessage(formError) : null;
-
   return (
     <>
       <ListScreen
@@ -216,18 +196,12 @@ export function AgentOperatorPage() {
         opened={registerOpened}
         onClose={() => setRegisterOpened(false)}
         defaultAgent={list.applied.agent}
-        error={registerOpened ? formMessage : null}
-        fieldErrors={fieldErrors(formError)}
-        busy={register.isPending}
         onSubmit={submitRegister}
       />
       <EditOperatorDialog
         opened={editOpened}
         onClose={() => setEditOpened(false)}
         operator={editing}
-        error={editOpened ? formMessage : null}
-        fieldErrors={fieldErrors(formError)}
-        busy={update.isPending}
         onSubmit={submitEdit}
       />
 

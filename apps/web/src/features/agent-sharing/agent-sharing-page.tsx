@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import type { Column } from '../../components/data-table';
 import { AgentFilter } from '../../components/list-filters';
 import { ListScreen } from '../../components/list-screen';
-import { errorMessage, fieldErrors } from '../../lib/errors';
+import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSelf } from '../../lib/session';
 import { useListScreen } from '../../lib/use-list-screen';
@@ -35,39 +35,33 @@ export function AgentSharingPage() {
   const [dialogOpened, setDialogOpened] = useState(false);
   // null = create. It outlives the closing transition so the title does not flip.
   const [editing, setEditing] = useState<AgentSharing | null>(null);
-  const [formError, setFormError] = useState<unknown>(null);
   const [confirm, setConfirm] = useState<{ sharing: AgentSharing; disable: boolean } | null>(null);
   const [confirmOpened, setConfirmOpened] = useState(false);
 
   const openDialog = (sharing: AgentSharing | null) => {
-    setFormError(null);
     setEditing(sharing);
     setDialogOpened(true);
   };
 
-  const submit = (values: AgentSharingCreate) => {
-    setFormError(null);
-    const options = {
-      onError: setFormError,
-      onSuccess: (saved: AgentSharing) => {
-        notifySuccess(
-          editing
-            ? t('agentSharing.toast.updated', { agent: childLabel(saved) })
-            : t('agentSharing.toast.created', {
-                agent: childLabel(saved),
-                parent: parentLabel(saved),
-                percent: formatPercent(saved.parentPercentage),
-              }),
-        );
-        setDialogOpened(false);
-      },
-    };
+  const submit = async (values: AgentSharingCreate) => {
     if (editing) {
       const { agent, parentAgent, parentPercentage } = values;
-      update.mutate({ id: editing._id, body: { agent, parentAgent, parentPercentage } }, options);
+      const saved = await update.mutateAsync({
+        id: editing._id,
+        body: { agent, parentAgent, parentPercentage },
+      });
+      notifySuccess(t('agentSharing.toast.updated', { agent: childLabel(saved) }));
     } else {
-      create.mutate(values, options);
+      const saved = await create.mutateAsync(values);
+      notifySuccess(
+        t('agentSharing.toast.created', {
+          agent: childLabel(saved),
+          parent: parentLabel(saved),
+          percent: formatPercent(saved.parentPercentage),
+        }),
+      );
     }
+    setDialogOpened(false);
   };
 
   const toggle = () => {
@@ -166,7 +160,6 @@ export function AgentSharingPage() {
     });
   }
 
-  const formMessage = dialogOpened && formError ? errorMessage(formError) : null;
   const confirmVars = confirm
     ? {
         agent: childLabel(confirm.sharing),
@@ -198,9 +191,6 @@ export function AgentSharingPage() {
         opened={dialogOpened}
         onClose={() => setDialogOpened(false)}
         sharing={editing}
-        error={formMessage}
-        fieldErrors={fieldErrors(formError)}
-        busy={create.isPending || update.isPending}
         onSubmit={submit}
       />
 

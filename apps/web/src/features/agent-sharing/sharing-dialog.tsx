@@ -1,83 +1,53 @@
-import { Button, Group, Modal, NumberInput, Stack, Switch } from '@mantine/core';
-import type { AgentSharing, AgentSharingCreate } from '@sapi/contract';
-import { type FormEvent, useEffect, useState } from 'react';
+import { Switch } from '@mantine/core';
+import { type AgentSharing, type AgentSharingCreate, api } from '@sapi/contract';
 import { useTranslation } from 'react-i18next';
 import { AgentPicker } from '../../components/agent-picker';
-import { ErrorBanner } from '../../components/error-banner';
+import { type DialogState, FormDialog } from '../../components/form-dialog';
+import { NumberField } from '../../components/number-field';
 
-interface SharingDialogProps {
-  opened: boolean;
-  onClose: () => void;
+interface SharingDialogProps extends DialogState {
   /** The arrangement to edit; null creates one. */
   sharing: AgentSharing | null;
-  error: string | null;
-  fieldErrors: Record<string, string>;
-  busy: boolean;
-  /** `isDisable` is only sent on create. */
-  onSubmit: (values: AgentSharingCreate) => void;
+  /** `isDisable` counts only on create. */
+  onSubmit: (values: AgentSharingCreate) => Promise<unknown>;
 }
-
-const toNumber = (value: number | string): number =>
-  typeof value === 'number' ? value : Number(value === '' ? Number.NaN : value);
 
 /**
  * Create or edit an arrangement: agent and parent chosen with the agent picker, the parent's percentage
- * (0..100, 2 decimals) and, on create, whether it starts disabled. The server checks the rules.
+ * and, on create, whether it starts disabled. The create body's schema checks both: its agent, parent
+ * and percentage rules are the update's, and the switch it adds is always valid.
  */
-export function SharingDialog({
-  opened,
-  onClose,
-  sharing,
-  error,
-  fieldErrors,
-  busy,
-  onSubmit,
-}: SharingDialogProps) {
+export function SharingDialog({ sharing, onSubmit, ...dialog }: SharingDialogProps) {
   const { t } = useTranslation();
-  const [agent, setAgent] = useState('');
-  const [parentAgent, setParentAgent] = useState('');
-  const [percentage, setPercentage] = useState<number | string>('');
-  const [isDisable, setIsDisable] = useState(false);
-
-  useEffect(() => {
-    if (!opened) return;
-    setAgent(sharing?.agent ?? '');
-    setParentAgent(sharing?.parentAgent ?? '');
-    setPercentage(sharing?.parentPercentage ?? '');
-    setIsDisable(false);
-  }, [opened, sharing]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit({ agent, parentAgent, parentPercentage: toNumber(percentage), isDisable });
-  };
-
   return (
-    <Modal
-      opened={opened}
-      onClose={busy ? () => undefined : onClose}
+    <FormDialog
+      {...dialog}
       title={sharing ? t('agentSharing.editTitle') : t('agentSharing.createTitle')}
+      schema={api.agentSharingCreate.body}
+      initialValues={{
+        agent: sharing?.agent ?? '',
+        parentAgent: sharing?.parentAgent ?? '',
+        parentPercentage: sharing?.parentPercentage ?? '',
+        isDisable: false,
+      }}
+      onSubmit={onSubmit}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <ErrorBanner>{error}</ErrorBanner>
+      {(form) => (
+        <>
           <AgentPicker
             label={t('agentSharing.fields.agent')}
-            value={agent}
-            onChange={(id) => setAgent(id)}
+            {...form.field('agent')}
             known={
               sharing
                 ? { _id: sharing.agent, username: sharing.agentUsername, prefix: sharing.agentPrefix }
                 : null
             }
-            error={fieldErrors.agent}
             required
             autoFocus
           />
           <AgentPicker
             label={t('agentSharing.fields.parentAgent')}
-            value={parentAgent}
-            onChange={(id) => setParentAgent(id)}
+            {...form.field('parentAgent')}
             known={
               sharing
                 ? {
@@ -87,40 +57,24 @@ export function SharingDialog({
                   }
                 : null
             }
-            error={fieldErrors.parentAgent}
             required
           />
-          <NumberInput
+          <NumberField
             label={t('agentSharing.fields.parentPercentage')}
             description={t('agentSharing.percentageHint')}
-            value={percentage}
-            onChange={setPercentage}
-            min={0}
-            max={100}
+            {...form.field('parentPercentage')}
             step={0.01}
-            decimalScale={2}
             suffix=" %"
-            clampBehavior="strict"
-            error={fieldErrors.parentPercentage}
             required
           />
           {sharing ? null : (
             <Switch
               label={t('agentSharing.fields.createDisabled')}
-              checked={isDisable}
-              onChange={(e) => setIsDisable(e.currentTarget.checked)}
+              {...form.field('isDisable', 'checkbox')}
             />
           )}
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        </>
+      )}
+    </FormDialog>
   );
 }

@@ -9,7 +9,7 @@ import type { Column } from '../../components/data-table';
 import { DateTimeText } from '../../components/date-time-text';
 import { DateRangeFilter, TextFilter } from '../../components/list-filters';
 import { ListScreen } from '../../components/list-screen';
-import { errorMessage, fieldErrors } from '../../lib/errors';
+import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSelf } from '../../lib/session';
 import { useListScreen } from '../../lib/use-list-screen';
@@ -65,7 +65,6 @@ export function AgentPage() {
 
   // Records outlive their dialogs' closing transitions, so the content does not blank out.
   const [registerOpened, setRegisterOpened] = useState(false);
-  const [registerError, setRegisterError] = useState<unknown>(null);
   const [created, setCreated] = useState<AgentWithSecret | null>(null);
   const [credentialsOpened, setCredentialsOpened] = useState(false);
   const [editing, setEditing] = useState<Agent | null>(null);
@@ -73,10 +72,7 @@ export function AgentPage() {
   const [confirm, setConfirm] = useState<{ agent: Agent; lock: boolean } | null>(null);
   const [confirmOpened, setConfirmOpened] = useState(false);
 
-  const openRegister = () => {
-    setRegisterError(null);
-    setRegisterOpened(true);
-  };
+  const openRegister = () => setRegisterOpened(true);
   const openEdit = (agent: Agent) => {
     setEditing(agent);
     setEditOpened(true);
@@ -87,16 +83,11 @@ export function AgentPage() {
   };
 
   const submitRegister = async (body: AgentRegister) => {
-    setRegisterError(null);
-    try {
-      const agent = await register.mutateAsync(body);
-      notifySuccess(t('agent.toast.registered', { username: agent.username }));
-      setRegisterOpened(false);
-      setCreated(agent);
-      setCredentialsOpened(true);
-    } catch (err) {
-      setRegisterError(err);
-    }
+    const agent = await register.mutateAsync(body);
+    notifySuccess(t('agent.toast.registered', { username: agent.username }));
+    setRegisterOpened(false);
+    setCreated(agent);
+    setCredentialsOpened(true);
   };
 
   const toggleLock = () => {
@@ -230,10 +221,7 @@ export function AgentPage() {
       <RegisterAgentDialog
         opened={registerOpened}
         onClose={() => setRegisterOpened(false)}
-        error={registerError ? errorMessage(registerError) : null}
-        fieldErrors={fieldErrors(registerError)}
-        busy={register.isPending}
-        onSubmit={(body) => void submitRegister(body)}
+        onSubmit={submitRegister}
       />
       <CredentialsDialog
         opened={credentialsOpened}

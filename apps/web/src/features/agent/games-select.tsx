@@ -1,5 +1,6 @@
 import { MultiSelect } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/errors';
 import { enabledGamesQuery } from './api';
@@ -7,7 +8,7 @@ import { enabledGamesQuery } from './api';
 interface GamesSelectProps {
   value: string[];
   onChange: (value: string[]) => void;
-  error?: string | undefined;
+  error?: ReactNode;
   readOnly?: boolean;
 }
 

@@ -1,123 +1,70 @@
-import { Button, Group, Modal, NumberInput, Stack, Switch, TextInput } from '@mantine/core';
-import type { AgentPick, UserCreate } from '@sapi/contract';
-import { type FormEvent, useEffect, useState } from 'react';
+import { TextInput } from '@mantine/core';
+import { type AgentPick, api, type UserCreate } from '@sapi/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AgentPicker } from '../../components/agent-picker';
-import { ErrorBanner } from '../../components/error-banner';
+import { type DialogState, FormDialog } from '../../components/form-dialog';
+import { PlayerLimits } from './player-limits';
 
-interface CreateUserDialogProps {
-  opened: boolean;
-  onClose: () => void;
+interface CreateUserDialogProps extends DialogState {
   /** The agent of the list's filter, offered as the default. */
   defaultAgent: string;
-  error: string | null;
-  fieldErrors: Record<string, string>;
-  busy: boolean;
-  onSubmit: (values: UserCreate) => void;
+  onSubmit: (values: UserCreate) => Promise<unknown>;
 }
 
 /** "Add user": agent (picker), username without prefix, bet limit, locked. */
-export function CreateUserDialog({
-  opened,
-  onClose,
-  defaultAgent,
-  error,
-  fieldErrors,
-  busy,
-  onSubmit,
-}: CreateUserDialogProps) {
+export function CreateUserDialog({ defaultAgent, onSubmit, ...dialog }: CreateUserDialogProps) {
   const { t } = useTranslation();
-  const [agent, setAgent] = useState('');
+  // The picked agent's prefix, shown before the name; the form keeps only its id.
   const [agentPick, setAgentPick] = useState<AgentPick | null>(null);
-  const [username, setUsername] = useState('');
-  const [betLimit, setBetLimit] = useState<number | string>(0);
-  const [locked, setLocked] = useState(false);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens
-  useEffect(() => {
-    if (opened) {
-      setAgent(defaultAgent);
-      setAgentPick(null);
-      setUsername('');
-      setBetLimit(0);
-      setLocked(false);
-    }
-  }, [opened]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit({
-      agent,
-      username: username.trim(),
-      betLimit: typeof betLimit === 'number' ? betLimit : Number(betLimit || Number.NaN),
-      locked,
-    });
+  const close = () => {
+    setAgentPick(null);
+    dialog.onClose();
   };
 
-  const name = username.trim();
-  const usernameDescription =
-    agentPick && name
-      ? t('user.storedAs', { username: `${agentPick.prefix}${name}` })
-      : agent
-        ? t('user.usernameHint')
-        : t('user.chooseAgentFirst');
-
   return (
-    <Modal opened={opened} onClose={busy ? () => undefined : onClose} title={t('user.createTitle')}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <ErrorBanner>{error}</ErrorBanner>
-          <AgentPicker
-            label={t('user.fields.agent')}
-            value={agent}
-            onChange={(id, picked) => {
-              setAgent(id);
-              setAgentPick(picked);
-            }}
-            error={fieldErrors.agent}
-            required
-            autoFocus
-            data-testid="user-agent-picker"
-          />
-          <TextInput
-            label={t('user.fields.username')}
-            description={usernameDescription}
-            leftSection={agentPick ? agentPick.prefix : undefined}
-            leftSectionWidth={agentPick ? Math.max(36, agentPick.prefix.length * 10 + 16) : undefined}
-            leftSectionProps={{ style: { color: 'var(--mantine-color-dimmed)', fontSize: 14 } }}
-            value={username}
-            onChange={(e) => setUsername(e.currentTarget.value)}
-            error={fieldErrors.username}
-            required
-            autoComplete="off"
-          />
-          <NumberInput
-            label={t('user.fields.betLimit')}
-            description={t('user.betLimitHint')}
-            value={betLimit}
-            onChange={setBetLimit}
-            min={0}
-            decimalScale={2}
-            thousandSeparator=","
-            hideControls
-            error={fieldErrors.betLimit}
-          />
-          <Switch
-            label={t('user.lockedSwitch')}
-            checked={locked}
-            onChange={(e) => setLocked(e.currentTarget.checked)}
-            color="red"
-          />
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      {...dialog}
+      onClose={close}
+      title={t('user.createTitle')}
+      schema={api.userCreate.body}
+      initialValues={{ agent: defaultAgent, username: '', betLimit: 0, locked: false }}
+      onSubmit={onSubmit}
+    >
+      {(form) => {
+        const agent = form.field('agent');
+        const name = form.values.username;
+        const prefix = agentPick && agentPick._id === form.values.agent ? agentPick.prefix : null;
+        let usernameHint: string = t('user.chooseAgentFirst');
+        if (prefix !== null && name) usernameHint = t('user.storedAs', { username: `${prefix}${name}` });
+        else if (form.values.agent) usernameHint = t('user.usernameHint');
+        return (
+          <>
+            <AgentPicker
+              label={t('user.fields.agent')}
+              {...agent}
+              onChange={(id, picked) => {
+                setAgentPick(picked);
+                agent.onChange(id);
+              }}
+              required
+              autoFocus
+              data-testid="user-agent-picker"
+            />
+            <TextInput
+              label={t('user.fields.username')}
+              description={usernameHint}
+              leftSection={prefix ?? undefined}
+              leftSectionWidth={prefix !== null ? Math.max(36, prefix.length * 10 + 16) : undefined}
+              leftSectionProps={{ style: { color: 'var(--mantine-color-dimmed)', fontSize: 14 } }}
+              {...form.field('username')}
+              required
+              autoComplete="off"
+            />
+            <PlayerLimits betLimit={form.field('betLimit')} locked={form.field('locked', 'checkbox')} />
+          </>
+        );
+      }}
+    </FormDialog>
   );
 }

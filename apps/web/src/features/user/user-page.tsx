@@ -8,7 +8,7 @@ import type { Column } from '../../components/data-table';
 import { DateTimeText } from '../../components/date-time-text';
 import { AgentFilter, DateRangeFilter, TextFilter } from '../../components/list-filters';
 import { ListScreen } from '../../components/list-screen';
-import { errorMessage, fieldErrors } from '../../lib/errors';
+import { errorMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSelf } from '../../lib/session';
@@ -44,16 +44,11 @@ export function UserPage() {
   const [editOpened, setEditOpened] = useState(false);
   // The player outlives the dialog's closing transition, so its fields do not blank out.
   const [editing, setEditing] = useState<User | null>(null);
-  const [formError, setFormError] = useState<unknown>(null);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const [confirmOpened, setConfirmOpened] = useState(false);
 
-  const openCreate = () => {
-    setFormError(null);
-    setCreateOpened(true);
-  };
+  const openCreate = () => setCreateOpened(true);
   const openEdit = (player: User) => {
-    setFormError(null);
     setEditing(player);
     setEditOpened(true);
   };
@@ -62,30 +57,17 @@ export function UserPage() {
     setConfirmOpened(true);
   };
 
-  const submitCreate = (body: UserCreate) => {
-    setFormError(null);
-    create.mutate(body, {
-      onSuccess: (created) => {
-        notifySuccess(t('user.toast.created', { username: created.username }));
-        setCreateOpened(false);
-      },
-      onError: setFormError,
-    });
+  const submitCreate = async (body: UserCreate) => {
+    const created = await create.mutateAsync(body);
+    notifySuccess(t('user.toast.created', { username: created.username }));
+    setCreateOpened(false);
   };
 
-  const submitEdit = (body: UserUpdate) => {
+  const submitEdit = async (body: UserUpdate) => {
     if (!editing) return;
-    setFormError(null);
-    update.mutate(
-      { id: editing._id, body },
-      {
-        onSuccess: (saved) => {
-          notifySuccess(t('user.toast.updated', { username: saved.name }));
-          setEditOpened(false);
-        },
-        onError: setFormError,
-      },
-    );
+    const saved = await update.mutateAsync({ id: editing._id, body });
+    notifySuccess(t('user.toast.updated', { username: saved.name }));
+    setEditOpened(false);
   };
 
   const runConfirm = () => {
@@ -199,7 +181,6 @@ export function UserPage() {
     });
   }
 
-  const formMessage = formError ? errorMessage(formError) : null;
   let confirmMessage = '';
   if (confirm?.kind === 'delete') {
     confirmMessage = t('user.confirm.deleteMessage', { username: confirm.player.name });
@@ -235,18 +216,12 @@ export function UserPage() {
         opened={createOpened}
         onClose={() => setCreateOpened(false)}
         defaultAgent={list.applied.agent}
-        error={createOpened ? formMessage : null}
-        fieldErrors={fieldErrors(formError)}
-        busy={create.isPending}
         onSubmit={submitCreate}
       />
       <EditUserDialog
         opened={editOpened}
         onClose={() => setEditOpened(false)}
         player={editing}
-        error={editOpened ? formMessage : null}
-        fieldErrors={fieldErrors(formError)}
-        busy={update.isPending && editOpened}
         onSubmit={submitEdit}
       />
 

@@ -1,0 +1,85 @@
+import { api, Status } from '@sapi/contract';
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { contractSays, errorOf, expectThai, stubApi } from '../../../test/api-stub';
+import { aSharing } from '../../../test/records';
+import { renderScreen } from '../../../test/render';
+import { ApiError } from '../../lib/api-client';
+import { issueMessage } from '../../lib/errors';
+import { SharingDialog } from './sharing-dialog';
+
+type Save = (values: unknown) => Promise<unknown>;
+
+const open = async (sharing: typeof aSharing | null, onSubmit: Save) => {
+  stubApi([]);
+  const rendered = await renderScreen(
+    <SharingDialog opened onClose={() => undefined} sharing={sharing} onSubmit={onSubmit} />,
+  );
+  return {
+    ...rendered,
+    agent: screen.getByRole('combobox', { name: 'เอเจนต์' }),
+    parent: screen.getByRole('combobox', { name: 'เอเจนต์แม่' }),
+    percent: screen.getByRole('textbox', { name: 'เปอร์เซ็นต์ของเอเจนต์แม่' }) as HTMLInputElement,
+    save: screen.getByRole('button', { name: 'บันทึก' }),
+  };
+};
+
+describe('SharingDialog', () => {
+  it.each(['101', '-5', '12.345'])(
+    'refuses %s as the percentage, under the field, keeping what was typed',
+    async (typed) => {
+      const onSubmit = vi.fn<Save>(async () => undefined);
+      const { user, percent, save } = await open(aSharing, onSubmit);
+      await user.clear(percent);
+      await user.type(percent, typed);
+      await user.click(save);
+      expect(onSubmit).not.toHaveBeenCalled();
+      const error = errorOf(percent);
+      expect(error).toBe(
+        contractSays(api.agentSharingCreate.body, { parentPercentage: Number(typed) }, 'parentPercentage'),
+      );
+      expectThai(error);
+      expect(percent.value).toBe(`${typed} %`);
+    },
+  );
+
+  it('asks for both agents and the percentage on an empty create', async () => {
+    const onSubmit = vi.fn<Save>(async () => undefined);
+    const { user, agent, parent, percent, save } = await open(null, onSubmit);
+    await user.click(save);
+    expect(onSubmit).not.toHaveBeenCalled();
+    for (const field of [agent, parent, percent]) expect(errorOf(field)).toBe('กรุณาระบุข้อมูลในช่องนี้');
+  });
+
+  it('sends the edited arrangement with the percentage as typed', async () => {
+    const onSubmit = vi.fn<Save>(async () => undefined);
+    const { user, agent, percent, save } = await open(aSharing, onSubmit);
+    expect((agent as HTMLInputElement).value).toBe('agent_two (cd)');
+    expect(percent.value).toBe('35 %');
+    await user.clear(percent);
+    await user.type(percent, '37.25');
+    await user.click(save);
+    expect(onSubmit).toHaveBeenCalledWith({
+      agent: '8',
+      parentAgent: '7',
+      parentPercentage: 37.25,
+      isDisable: false,
+    });
+  });
+
+  it("puts the server's own-parent refusal under the parent agent", async () => {
+    const issue = {
+      path: 'parentAgent',
+      code: 'custom',
+      params: {},
+      message: 'An agent cannot be its own parent',
+    };
+    const onSubmit = vi.fn<Save>(async () =>
+      Promise.reject(new ApiError(Status.VALIDATION, 'Validation failed', [issue])),
+    );
+    const { user, parent, save } = await open(aSharing, onSubmit);
+    await user.click(save);
+    expect(errorOf(parent)).toBe(issueMessage(issue));
+    expect(screen.queryByText(/own parent/)).toBeNull();
+  });
+});
