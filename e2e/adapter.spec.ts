@@ -3,16 +3,7 @@ import type { Page } from '@playwright/test';
 import { api } from '@sapi/contract';
 import { expect, makeAdapter, test } from './fixtures';
 import { expectNoEnglishErrors, expectThaiFieldError } from './form-errors';
-import {
-  apiCall,
-  apiToken,
-  expectAccessible,
-  internalErrorBody,
-  openApp,
-  screenshot,
-  signIn,
-  uniqueName,
-} from './support';
+import { apiCall, apiToken, expectAccessible, openApp, screenshot, signIn, uniqueName } from './support';
 
 const stamp = Date.now().toString(36).toUpperCase();
 const provider = { name: `Lucky Spin ${stamp}`, code: `LS_${stamp}` };
