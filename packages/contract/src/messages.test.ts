@@ -219,6 +219,14 @@ const validBodies: Partial<Record<keyof typeof api, unknown>> = {
   agentReportMonthlyBatch: { date: '2026-01-01', agentIds: ['1', '2'] },
   dashboard: { month: '1', year: '2026' },
   auditList: { page: 1, limit: 10 },
+  loginTotp: { challenge: 'c1', code: '123456' },
+  passwordChange: { currentPassword: 'old one', newPassword: 'long enough pass' },
+  totpConfirm: { code: '123456' },
+  totpDisable: { code: '123456' },
+  totpRecoveryCodes: { code: '123456' },
+  securitySettingsUpdate: { totpRequiredTypes: ['ADMIN'] },
+  adminAllowedIpsUpdate: { allowedIps: ['10.0.0.0/8'] },
+  agentAllowedIpsUpdate: { allowedIps: ['2001:db8::/32'] },
 };
 const validParams: Record<string, string> = { id: '1', agentId: '1', listId: '1', gameBrand: 'PG' };
 /** An export takes the body of its list (`adapterExport` → `adapterList`, `registerCountExport` → `registerCount`). */

@@ -210,7 +210,9 @@ describe('a list screen', () => {
     const { user } = await renderScreen(<Providers />, { url: '/adapters' });
     const banner = await screen.findByTestId('error-banner');
     expect(banner.textContent).toContain('โหลดข้อมูลไม่สำเร็จ');
-    expect(banner.textContent).toContain('Internal error (request id req-88)');
+    // The status in Thai, never the server's English.
+    expect(banner.textContent).toContain('เกิดข้อผิดพลาดภายในระบบ');
+    expect(banner.textContent).not.toContain('Internal error');
     fail = false;
     await user.click(within(banner).getByRole('button', { name: 'ลองอีกครั้ง' }));
     await screen.findByText('Provider 1');
