@@ -105,7 +105,7 @@ describe('audit chain', () => {
 });
 
 // After the chain tests, which count the records of the shared database.
-describe('audit entity kinds (the contract\'s list)', () => {
+describe('audit entity kinds, as the contract lists them', () => {
   it('filters by each kind the contract names, and every kind the log holds is one of them', async () => {
     const adapter = await makeAdapter(t, token);
     const agent = await makeAgent(t, token);
