@@ -100,6 +100,9 @@ interface JourneyRun {
   agentList: Phase;
   transactionList: Phase;
   transactionList100: Phase;
+  /** At 100 rows a page: Next (page 2), then Previous (page 1 again). */
+  nextPage100: Phase;
+  previousPage100: Phase;
   reloadAgentList: Phase & { lcpMs: number };
   reloadTransactionList: Phase & { lcpMs: number };
 }
@@ -436,6 +439,10 @@ test('a table of 50 rows, all in the page: its header follows the page down unde
   expect(followed).toBeGreaterThan(2);
 });
 
+/** A row of bet `i` of the measured agent (the label names the bet id). */
+const rowOfBet = (i: number) =>
+  `[data-testid="transaction-row"][aria-label*="${tag}-${String(i).padStart(3, '0')}"]`;
+
 /** A row of the transaction table of a 100-row page (header + 100 rows). */
 const PAGE_OF_100 = 'table[aria-rowcount="101"] [data-testid="transaction-row"]';
 
@@ -475,6 +482,15 @@ async function journey(browser: Browser, index: number): Promise<JourneyRun> {
     await expect(page.getByRole('table')).toHaveAttribute('aria-rowcount', '101');
     if (index === 0) await screenshot(page, 'web-perf-transaction-list-100', { fullPage: false });
 
+    // Page changes at 100 rows: newest first, so page 2 holds bets 49..0 and page 1 bets 99..50.
+    const pagerNav = page.getByTestId('cursor-pager');
+    await armShown(page, rowOfBet(49), 1);
+    await pagerNav.getByRole('button', { name: 'ถัดไป' }).click();
+    const nextPage100 = await phaseShown(page);
+    await armShown(page, rowOfBet(99), 1);
+    await pagerNav.getByRole('button', { name: 'ก่อนหน้า' }).click();
+    const previousPage100 = await phaseShown(page);
+
     // Reloads (signed in, assets cached): LCP and data shown from navigation start.
     await page.goto('/agent/list', { waitUntil: 'commit' });
     await armShown(page, 'main table tbody tr', 1);
@@ -490,6 +506,8 @@ async function journey(browser: Browser, index: number): Promise<JourneyRun> {
       agentList,
       transactionList,
       transactionList100,
+      nextPage100,
+      previousPage100,
       reloadAgentList,
       reloadTransactionList,
     };
