@@ -4,6 +4,7 @@ import { agentOperator } from './en/agent-operator';
 import { agentReport } from './en/agent-report';
 import { agentSharing } from './en/agent-sharing';
 import { dashboard } from './en/dashboard';
+import { pickers } from './en/pickers';
 import { registerReport } from './en/register-report';
 import { reports } from './en/reports';
 import { transaction } from './en/transaction';
@@ -73,6 +74,7 @@ export const en: Resource<typeof th> = {
     agentSharing: 'Agent Sharing',
     report: 'Registration report',
     summary: 'Summary',
+    transactions: 'Transactions',
     audit: 'Audit log',
   },
   userMenu: {
@@ -95,7 +97,6 @@ export const en: Resource<typeof th> = {
     agentOperator: 'Agent operators',
     agentSharing: 'Agent sharing',
     report: 'Registration-count report',
-    transaction: 'Transactions of agent {{id}}',
     summaryHub: 'Summary',
     summary: {
       tsreport: 'Transaction From Report',
@@ -241,6 +242,16 @@ export const en: Resource<typeof th> = {
       enable: 'Enable',
       seed: 'Demo data',
     },
+    entities: {
+      adapter: 'Game provider (adapter)',
+      agent: 'Agent (agent)',
+      'agent-operator': 'Agent operator (agent-operator)',
+      'agent-sharing': 'Agent sharing (agent-sharing)',
+      user: 'Player (user)',
+      admin: 'Admin (admin)',
+      session: 'Sign-in session (session)',
+      demo: 'Demo data (demo)',
+    },
     diff: {
       title: 'Before and after',
       field: 'Field',
@@ -262,4 +273,5 @@ export const en: Resource<typeof th> = {
   reports,
   dashboard,
   agentReport,
+  pickers,
 };

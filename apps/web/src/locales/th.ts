@@ -4,6 +4,7 @@ import { agentOperator } from './th/agent-operator';
 import { agentReport } from './th/agent-report';
 import { agentSharing } from './th/agent-sharing';
 import { dashboard } from './th/dashboard';
+import { pickers } from './th/pickers';
 import { registerReport } from './th/register-report';
 import { reports } from './th/reports';
 import { transaction } from './th/transaction';
@@ -71,6 +72,7 @@ export const th = {
     agentSharing: 'การแบ่งรายได้เอเจนต์',
     report: 'รายงานการลงทะเบียน',
     summary: 'สรุปผล',
+    transactions: 'รายการธุรกรรม',
     audit: 'บันทึกการตรวจสอบ',
   },
   userMenu: {
@@ -93,7 +95,6 @@ export const th = {
     agentOperator: 'ผู้ปฏิบัติงานเอเจนต์',
     agentSharing: 'การแบ่งรายได้เอเจนต์',
     report: 'รายงานจำนวนการลงทะเบียน',
-    transaction: 'รายการธุรกรรมของเอเจนต์ {{id}}',
     summaryHub: 'สรุปผล',
     summary: {
       tsreport: 'รายการธุรกรรมจากรายงาน',
@@ -230,6 +231,16 @@ export const th = {
       enable: 'เปิดใช้งาน',
       seed: 'ข้อมูลตัวอย่าง',
     },
+    entities: {
+      adapter: 'ค่ายเกม (adapter)',
+      agent: 'เอเจนต์ (agent)',
+      'agent-operator': 'ผู้ปฏิบัติงานเอเจนต์ (agent-operator)',
+      'agent-sharing': 'การแบ่งรายได้เอเจนต์ (agent-sharing)',
+      user: 'ผู้เล่น (user)',
+      admin: 'ผู้ดูแลระบบ (admin)',
+      session: 'การเข้าสู่ระบบ (session)',
+      demo: 'ข้อมูลตัวอย่าง (demo)',
+    },
     diff: {
       title: 'ข้อมูลก่อนและหลังการเปลี่ยนแปลง',
       field: 'ฟิลด์',
@@ -251,4 +262,5 @@ export const th = {
   reports,
   dashboard,
   agentReport,
+  pickers,
 };

@@ -9,11 +9,30 @@ import { HeaderTrail } from './header-trail';
 import { SidebarNav } from './sidebar-nav';
 import { UserMenu } from './user-menu';
 
+/** A thin bar under the top edge while the router loads a screen (alone, so the layout stays). */
+function NavigationProgress() {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  if (navigation.state !== 'loading') return null;
+  return (
+    <Progress
+      value={100}
+      animated
+      size="xs"
+      radius={0}
+      pos="absolute"
+      top={0}
+      left={0}
+      right={0}
+      aria-label={t('common.loading')}
+    />
+  );
+}
+
 /** Sidebar (company label, grouped menu, user menu), header and the screen. */
 export function AppLayout() {
   const { t } = useTranslation();
   const self = useSelf();
-  const navigation = useNavigation();
   const [opened, { toggle, close }] = useDisclosure(false);
 
   return (
@@ -24,19 +43,7 @@ export function AppLayout() {
       padding="lg"
     >
       <AppShell.Header>
-        {navigation.state === 'loading' ? (
-          <Progress
-            value={100}
-            animated
-            size="xs"
-            radius={0}
-            pos="absolute"
-            top={0}
-            left={0}
-            right={0}
-            aria-label={t('common.loading')}
-          />
-        ) : null}
+        <NavigationProgress />
         <Group h="100%" px="lg" justify="space-between">
           <Group gap="sm">
             <Burger
