@@ -115,6 +115,10 @@ export function BrandPicker({
       value={value === '' ? null : value}
       onChange={(next) => onChange(next ?? '')}
       searchable
+      // Erasing the text clears the choice (the clear button is for the mouse only).
+      onSearchChange={(search) => {
+        if (search === '' && value !== '') onChange('');
+      }}
       // Part of the code or of the provider's name, in any case.
       filter={({ options, search }) => {
         const needle = search.trim().toLowerCase();

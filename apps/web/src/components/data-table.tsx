@@ -115,6 +115,12 @@ interface DataTableProps<T> {
   pager?: PagerProps;
   /** A totals row under the rows: cells by column key (columns without one stay empty). */
   footer?: Partial<Record<string, ReactNode>>;
+  /**
+   * The rows are the places of a page (a paged ledger): the next page's rows take over the row
+   * elements of this one, their text and attributes replaced, instead of every row being removed and
+   * created anew. For rows without state of their own (plain text, a button); a table rendered whole.
+   */
+  reuseRows?: boolean;
 }
 
 const SKELETON_ROWS = 5;
@@ -224,6 +230,7 @@ export function DataTable<T>({
   emptyDescription,
   pager,
   footer,
+  reuseRows = false,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const rows = records ?? [];
@@ -261,7 +268,7 @@ export function DataTable<T>({
 
   const renderRow = (row: T, index: number, windowProps?: WindowRowProps) => (
     <Row
-      key={rowKey(row)}
+      key={reuseRows && !windowed ? index : rowKey(row)}
       row={row}
       index={index}
       columns={columns}
@@ -293,11 +300,8 @@ export function DataTable<T>({
       </Stack>
     );
   } else if (rows.length === 0) {
-    body = error ? (
-      <EmptyState size="sm" title={t('errors.listFailed')} description={t('errors.listFailedHint')} />
-    ) : (
-      <EmptyState title={emptyTitle} description={emptyDescription} />
-    );
+    // A failed list with nothing to show: the banner alone says so (one message, not two).
+    body = error ? null : <EmptyState title={emptyTitle} description={emptyDescription} />;
   } else {
     // A windowed table tells assistive technology how many rows it has (header, rows, totals).
     const rowCount = windowed ? { 'aria-rowcount': rows.length + 1 + (footer ? 1 : 0) } : {};
@@ -379,9 +383,11 @@ export function DataTable<T>({
       ) : null}
       {/* Clipped, not hidden: `overflow: hidden` would make the box a scroller, and the sticky
           scrollbar inside it would stick to the box instead of the window. */}
-      <Paper withBorder radius="md" className={classes.frame}>
-        {body}
-      </Paper>
+      {body === null ? null : (
+        <Paper withBorder radius="md" className={classes.frame}>
+          {body}
+        </Paper>
+      )}
       {pager && rows.length > 0 ? <Pager {...pager} disabled={pager.disabled || fetching} /> : null}
     </Stack>
   );

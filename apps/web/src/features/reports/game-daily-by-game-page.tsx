@@ -65,7 +65,12 @@ const config: ReportConfig<'summaryGameDailyByGame', (typeof keys)[number]> = {
   },
   keyColumns: (t) => [
     { key: 'date', header: t('reports.columns.date'), render: dayLabel },
-    { key: 'gameCode', header: t('reports.columns.gameCode'), render: (row) => row.gameCode },
+    {
+      key: 'gameCode',
+      header: t('reports.columns.gameCode'),
+      minWidth: 110,
+      render: (row) => row.gameCode,
+    },
   ],
   rowKey: (row) => `${row.date}|${row.gameCode}`,
   period: (row) => ({ key: row.date, label: `${row.day}/${row.month}` }),

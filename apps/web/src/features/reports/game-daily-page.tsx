@@ -78,7 +78,12 @@ const config: ReportConfig<'summaryGameDaily', (typeof keys)[number]> = {
       : { prompt: { title: 'reports.prompts.chooseMonth', hint: 'reports.prompts.chooseMonthHint' } },
   keyColumns: (t) => [
     { key: 'date', header: t('reports.columns.date'), render: dayLabel },
-    { key: 'gameBrand', header: t('reports.columns.gameBrand'), render: (row) => row.gameBrand },
+    {
+      key: 'gameBrand',
+      header: t('reports.columns.gameBrand'),
+      minWidth: 96,
+      render: (row) => row.gameBrand,
+    },
   ],
   rowKey: (row) => `${row.date}|${row.gameBrand}`,
   period: (row) => ({ key: row.date, label: `${row.day}/${row.month}` }),

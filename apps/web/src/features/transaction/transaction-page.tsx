@@ -59,6 +59,7 @@ export function TransactionPage() {
     setRow(next);
     setOpened(true);
   }, []);
+  const close = useCallback(() => setOpened(false), []);
 
   const set = useCallback(
     (key: keyof TransactionFilters) => (value: string) => setDraft((prev) => ({ ...prev, [key]: value })),
@@ -214,7 +215,8 @@ export function TransactionPage() {
         <TransactionTable
           records={list.data?.records}
           loading={list.isPending}
-          fetching={list.isFetching && !list.isPending}
+          // Dimmed only while it shows another page's rows: a refresh of the rows shown keeps them clear.
+          fetching={list.isFetching && list.isPlaceholderData}
           error={list.isError ? errorMessage(list.error) : null}
           onRetry={() => void list.refetch()}
           onOpen={open}
@@ -229,7 +231,7 @@ export function TransactionPage() {
 
       <TransactionDetailDialog
         opened={opened}
-        onClose={() => setOpened(false)}
+        onClose={close}
         source="transaction"
         agentId={agentId}
         row={row}

@@ -140,6 +140,8 @@ export function TransactionTable({
         onRetry={onRetry}
         onRowClick={onOpen}
         rowProps={rowProps}
+        // A page change replaces the text of 100 rows rather than 100 rows (DESIGN §11: ≤ 150 ms).
+        reuseRows
         emptyTitle={t('transaction.table.empty')}
         emptyDescription={t('transaction.table.emptyDescription')}
       />

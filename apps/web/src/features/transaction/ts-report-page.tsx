@@ -46,6 +46,7 @@ export function TsReportPage() {
     setRow(next);
     setOpened(true);
   }, []);
+  const close = useCallback(() => setOpened(false), []);
 
   const set = (key: keyof ReportFilters) => (value: string) => setDraft({ ...draft, [key]: value });
   const search = () => {
@@ -120,7 +121,8 @@ export function TsReportPage() {
           <TransactionTable
             records={list.data?.records}
             loading={list.isPending}
-            fetching={list.isFetching && !list.isPending}
+            // Dimmed only while it shows another page's rows: a refresh of the rows shown keeps them clear.
+            fetching={list.isFetching && list.isPlaceholderData}
             error={list.isError ? errorMessage(list.error) : null}
             onRetry={() => void list.refetch()}
             onOpen={open}
@@ -144,7 +146,7 @@ export function TsReportPage() {
 
       <TransactionDetailDialog
         opened={opened}
-        onClose={() => setOpened(false)}
+        onClose={close}
         source="summary"
         agentId={agentId}
         row={row}
