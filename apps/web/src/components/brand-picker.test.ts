@@ -19,7 +19,7 @@ vi.mock('../lib/api-client', () => ({
         name: `Provider ${n}`,
         codename: `P${String(n).padStart(4, '0')}`,
         endpoint: 'https://games.example.com',
-        type: 'SLOT',
+        type: 'SLOT' as const,
         logo: 'https://cdn.example.com/logo.png',
         isDisable: n % 7 === 0,
         createdAt: '2026-01-01T00:00:00.000Z',
