@@ -7,6 +7,10 @@ describe('date-time filters (Bangkok wall clock in the URL, ISO instants to the 
     expect(normalizeFilterWall('2025-11-01 09:30:45', 'start')).toBe('2025-11-01T09:30');
     expect(normalizeFilterWall('2025-11-01', 'start')).toBe('2025-11-01T00:00');
     expect(normalizeFilterWall('2025-11-01', 'end')).toBe('2025-11-01T23:59');
+    // Links that carried ISO instants: the minute they fall in, in Thailand.
+    expect(normalizeFilterWall('2025-10-31T17:00:00.000Z', 'start')).toBe('2025-11-01T00:00');
+    expect(normalizeFilterWall('2025-11-01T16:59:59.999Z', 'end')).toBe('2025-11-01T23:59');
+    expect(filterEdgeIso('2025-11-01T16:59:59.999Z', 'end')).toBe('2025-11-01T16:59:59.999Z');
   });
 
   it('has no value for what is not a date-time of the calendar', () => {
@@ -16,7 +20,7 @@ describe('date-time filters (Bangkok wall clock in the URL, ISO instants to the 
       '2025-02-30T00:00',
       '2025-11-01T24:00',
       '2025-11-01T10:60',
-      '2025-11-01T00:00:00.000Z',
+      '2025-13-01T00:00:00Z',
     ]) {
       expect(normalizeFilterWall(bad, 'start'), bad).toBe('');
       expect(filterEdgeIso(bad, 'end'), bad).toBe('');

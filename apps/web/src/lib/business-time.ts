@@ -48,9 +48,35 @@ export const daysInMonth = (year: number, month: number): number =>
  */
 const FILTER_WALL = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2})?)?$/;
 
-/** A filter value in its one URL form `YYYY-MM-DDTHH:mm` (a bare day: its first or last minute), or ''. */
+const wallFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: BUSINESS_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** The report zone's wall-clock minute of an instant, `YYYY-MM-DDTHH:mm`. */
+const wallOf = (date: Date): string => {
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    wallFormat.formatToParts(date).find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
+};
+
+/**
+ * A filter value in its one URL form `YYYY-MM-DDTHH:mm` (a bare day: its first or last minute), or ''.
+ * An ISO instant (older links sent those) reads as its minute in the report zone.
+ */
 export const normalizeFilterWall = (value: string, edge: 'start' | 'end'): string => {
-  const m = FILTER_WALL.exec(value.trim());
+  const trimmed = value.trim();
+  if (INSTANT.test(trimmed)) {
+    const date = new Date(trimmed);
+    return Number.isNaN(date.getTime()) ? '' : wallOf(date);
+  }
+  const m = FILTER_WALL.exec(trimmed);
   if (!m) return '';
   const time = m[2] === undefined ? (edge === 'start' ? '00:00' : '23:59') : `${m[2]}:${m[3]}`;
   const wall = `${m[1]}T${time}`;
