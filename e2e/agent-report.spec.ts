@@ -77,9 +77,11 @@ test('a page of widgets comes from one batch request and matches the monthly rou
 
   await search(page, seeded.agent.username);
   const row = table.locator('tbody tr').first();
+  // The username opens the agent's transactions of the month its widget shows.
+  const lastDay = new Date(Date.UTC(Number(key.slice(0, 4)), Number(key.slice(5, 7)), 0)).getUTCDate();
   await expect(row.getByRole('link', { name: seeded.agent.username })).toHaveAttribute(
     'href',
-    `/transaction/${seeded.agent._id}`,
+    `/transaction/${seeded.agent._id}?startDate=${key}-01T00%3A00&endDate=${key}-${lastDay}T23%3A59`,
   );
   await expect(row).toContainText(seeded.agent.prefix);
   await expect(row).toContainText('ใช้งาน');

@@ -24,10 +24,20 @@ test('audit log lists the changes just made and opens their before/after', async
     await expect(page.getByRole('columnheader', { name: header })).toBeVisible();
   }
 
-  // Filter: entity "admin", action "update".
+  // Filter: entity "admin", action "update". Every kind the log holds is offered (the contract's list).
   const filters = page.getByRole('search');
   await filters.getByRole('combobox', { name: 'ประเภทข้อมูล' }).click();
-  await page.getByRole('option', { name: 'admin', exact: true }).click();
+  await expect(page.getByRole('option')).toHaveText([
+    'ค่ายเกม (adapter)',
+    'เอเจนต์ (agent)',
+    'ผู้ปฏิบัติงานเอเจนต์ (agent-operator)',
+    'การแบ่งรายได้เอเจนต์ (agent-sharing)',
+    'ผู้เล่น (user)',
+    'ผู้ดูแลระบบ (admin)',
+    'การเข้าสู่ระบบ (session)',
+    'ข้อมูลตัวอย่าง (demo)',
+  ]);
+  await page.getByRole('option', { name: 'ผู้ดูแลระบบ (admin)', exact: true }).click();
   await page.getByRole('button', { name: 'ค้นหา' }).click();
   await expect(page).toHaveURL(/entity=admin/);
   const byId = page
@@ -39,6 +49,9 @@ test('audit log lists the changes just made and opens their before/after', async
   await expect(rows.nth(1)).toContainText('แก้ไข');
   await expect(rows.nth(2)).toContainText('สร้าง');
   await expect(rows.nth(0)).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/);
+  await expect(rows.nth(0)).toContainText('ผู้ดูแลระบบ (admin)');
+  // The date filters are date-time pickers in MM/dd/yyyy hh:mm aa.
+  await expect(filters.getByRole('button', { name: 'วันที่เริ่มต้น', exact: true })).toHaveText('ดด/วว/ปปปป ชช:นน');
   await expectAccessible(page, 'audit list');
   await screenshot(page, 'audit-list');
 
@@ -64,8 +77,12 @@ test('audit log lists the changes just made and opens their before/after', async
   await expect(page).toHaveURL(/action=lock/);
   await expect(byId).toHaveCount(1);
 
-  // The create record has only an "after": every field counts as changed.
-  await page.goto(`/audit?entity=admin&action=create&actor=admin`);
+  // A period from the URL shows in the pickers; the create record has only an "after": every field
+  // counts as changed.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(new Date());
+  await page.goto(`/audit?entity=admin&action=create&actor=admin&startDate=${today}T00:00`);
+  const mdy = `${today.slice(5, 7)}/${today.slice(8, 10)}/${today.slice(0, 4)}`;
+  await expect(filters.getByRole('button', { name: 'วันที่เริ่มต้น', exact: true })).toHaveText(`${mdy} 12:00 AM`);
   await byId.click();
   await expect(dialog.locator('tr[data-changed="true"]').filter({ hasText: 'username' })).toContainText(
     username,

@@ -134,18 +134,19 @@ test('the dashboard shows this month’s real figures against last month', async
     },
   );
 
-  // View all: the matching reports.
+  // View all: the month's reports, the month carried along (its days; its registrations).
+  const daily = `/summary/agentdaily?agent=all&month=${Number(month)}&year=${year}`;
   await expect(page.getByTestId('card-turnover').getByRole('link', { name: /ดูทั้งหมด/ })).toHaveAttribute(
     'href',
-    `/summary/agentmonthly?agent=all&year=${year}`,
+    daily,
   );
   await expect(page.getByTestId('card-winlose').getByRole('link', { name: /ดูทั้งหมด/ })).toHaveAttribute(
     'href',
-    `/summary/agentmonthly?agent=all&year=${year}`,
+    daily,
   );
   await expect(page.getByTestId('card-players').getByRole('link', { name: /ดูทั้งหมด/ })).toHaveAttribute(
     'href',
-    '/report',
+    `/report?month=${year}-${month}`,
   );
   await expect(page.getByTestId('daily-chart')).toBeVisible();
   await expectAccessible(page, 'dashboard');
@@ -161,6 +162,19 @@ test('the dashboard shows this month’s real figures against last month', async
   await expectFigures(page, own);
   await expect(page.getByTestId('daily-chart')).toBeVisible();
   await screenshot(page, 'dashboard-own-month');
+  // The top names open what they sum over that month: the agent's bets, the brand's games.
+  const [ownYear, ownMonth] = [ownKey.slice(0, 4), ownKey.slice(5, 7)];
+  const lastDay = new Date(Date.UTC(Number(ownYear), Number(ownMonth), 0)).getUTCDate();
+  const range = `startDate=${ownKey}-01T00%3A00&endDate=${ownKey}-${lastDay}T23%3A59`;
+  await expect(
+    page.getByTestId('top-agents').getByRole('link', { name: seeded.agent.username }),
+  ).toHaveAttribute('href', `/transaction/${seeded.agent._id}?${range}`);
+  await expect(page.getByTestId('top-brands').getByRole('link', { name: seeded.brandA })).toHaveAttribute(
+    'href',
+    `/summary/gamedailybygame?agent=all&gameBrand=${seeded.brandA}&from=${ownKey}-01T00%3A00&to=${ownKey}-${lastDay}T23%3A59`,
+  );
+  await page.getByTestId('top-agents').getByRole('link', { name: seeded.agent.username }).click();
+  await expect(page.getByTestId('transaction-row')).toHaveCount(10);
 
   // The month before, chosen in the URL: its own figures.
   await page.goto(`/dashboard?month=${ownPreviousKey}`);

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { api } from '@sapi/contract';
+import { pickBrand } from './agent-picker';
 import { expect as baseExpect, makeAgent, test } from './fixtures';
 import {
   againstServer,
@@ -120,10 +121,10 @@ test('Agent Daily: one day, the per-agent report and the whole-platform summary'
   await expect(table.locator('tbody tr')).toHaveCount(1);
   await expect(table.locator('tfoot')).toContainText(money(expected.day2.turnover));
 
-  // Per-agent report: the agent report of this month.
+  // Per-agent report: the agent report of this month, of the agent chosen.
   await expect(page.getByTestId('per-agent-report')).toHaveAttribute(
     'href',
-    `/agent/report?startDate=${key}-01`,
+    `/agent/report?username=${seeded.agent.username}&startDate=${key}-01`,
   );
   // Summary: the whole platform, the same day (other workers add bets to it meanwhile).
   await page.getByTestId('platform-summary').click();
@@ -194,18 +195,35 @@ test('Game Daily: days × brands, "check data" opens the transactions of that da
   expect(sumColumn(csv.rows, 'ยอดเดิมพัน')).toBe(expected.month.turnover);
   expect(sumColumn(csv.rows, 'แพ้/ชนะ')).toBe(expected.month.winLose);
 
-  // Check data: the agent, brand and Bangkok day as the transaction report's filters.
+  // Check data: the agent, brand and Bangkok day as the transaction report's applied filters — its
+  // first request asks for that day, so it lists that day's bets of the brand and no other's.
   const row = table
     .locator('tbody tr')
     .filter({ hasText: dmy(seeded.day1) })
     .filter({ hasText: seeded.brandB });
+  const firstList = page.waitForRequest((r) => r.url().endsWith(`/summary/${seeded.agent._id}/list`));
   await row.getByRole('link', { name: /ตรวจสอบ/ }).click();
   await expect(page).toHaveURL(/\/summary\/tsreport\?/);
   const url = new URL(page.url());
   expect(url.searchParams.get('agent')).toBe(seeded.agent._id);
   expect(url.searchParams.get('gameBrand')).toBe(seeded.brandB);
-  expect(url.searchParams.get('startDate')).toBe(new Date(`${seeded.day1}T00:00:00+07:00`).toISOString());
-  expect(url.searchParams.get('endDate')).toBe(new Date(`${seeded.day1}T23:59:59.999+07:00`).toISOString());
+  expect(url.searchParams.get('startDate')).toBe(`${seeded.day1}T00:00`);
+  expect(url.searchParams.get('endDate')).toBe(`${seeded.day1}T23:59`);
+  expect((await firstList).postDataJSON()).toMatchObject({
+    gameBrand: seeded.brandB,
+    startDate: new Date(`${seeded.day1}T00:00:00+07:00`).toISOString(),
+    endDate: new Date(`${seeded.day1}T23:59:59.999+07:00`).toISOString(),
+  });
+  const bets = page.getByTestId('transaction-row');
+  // Day 1 of brand B: bet b2's HOLD and SETTLE; b4 of day 2 is not listed.
+  await expect(bets).toHaveCount(2);
+  for (const text of await bets.allInnerTexts()) expect(text).toContain(seeded.brandB);
+  const filters = page.getByRole('search');
+  const mdy = `${seeded.day1.slice(5, 7)}/${seeded.day1.slice(8, 10)}/${seeded.day1.slice(0, 4)}`;
+  await expect(filters.getByRole('button', { name: 'ตั้งแต่', exact: true })).toHaveText(`${mdy} 12:00 AM`);
+  await expect(filters.getByRole('button', { name: 'ถึง', exact: true })).toHaveText(`${mdy} 11:59 PM`);
+  await expect(filters.getByRole('combobox', { name: 'ค่ายเกม', exact: true })).toHaveValue(seeded.brandB);
+  await screenshot(page, 'report-game-daily-check-data');
 
   // The whole platform: the seeded brands are among the rows; check data needs an agent.
   await page.goto(`/summary/gamedaily?month=${Number(month)}&year=${year}`);
@@ -221,6 +239,10 @@ test('Game Daily By Game: one brand between two date-times, per day and game cod
   await openApp(page, '/summary/gamedailybygame');
   // No brand yet: a prompt, no request.
   await expect(page.getByTestId('report-prompt')).toContainText('เลือกค่ายเกม');
+  // The brand comes from the registered providers, found in any case; Search applies it.
+  await pickBrand(page, page.getByRole('search'), 'ค่ายเกม', seeded.brandA);
+  await page.getByRole('button', { name: 'ค้นหา' }).click();
+  await expect(page).toHaveURL(new RegExp(`gameBrand=${seeded.brandA}`));
   const from = `${seeded.day1}T00:00`;
   const to = `${seeded.day2}T23:59`;
   await page.goto(

@@ -13,11 +13,22 @@ test.describe(() => {
   });
 });
 
-test('a malformed agent id is a 400 Bad Request', async ({ page }) => {
+test('a malformed agent id is a 400 Bad Request; opening /logout is a 405', async ({ page }) => {
   await openApp(page, '/transaction/not-an-id');
   await expect(page.getByRole('heading', { level: 1, name: '400 Bad Request' })).toBeVisible();
   // Inside the layout: the menu stays.
   await expect(page.getByRole('navigation', { name: 'เมนูหลัก' })).toBeVisible();
+
+  // /logout signs out by POST only (the user menu's Sign out): opened as a page, the method is refused
+  // and the session stays.
+  await page.goto('/logout');
+  await expect(page.getByRole('heading', { level: 1, name: '405 Method Not Allowed' })).toBeVisible();
+  await expect(page.getByText('หน้านี้ไม่รองรับวิธีการเรียกนี้')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'เมนูหลัก' })).toBeVisible();
+  await expectAccessible(page, '405 page');
+  await screenshot(page, 'method-not-allowed');
+  await page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'สรุปผล' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'สรุปผล' })).toBeVisible();
 });
 
 test('the summary hub links to its reports', async ({ page }) => {
@@ -105,9 +116,10 @@ test('a session revoked on the server sends the next call back to the login scre
   await signIn(page, username, password);
   // A type change revokes the account's sessions (DESIGN §7): the window-focus self call gets 3001.
   await apiCall(request, api.adminUpdate, { token, params: { id: created._id }, body: { type: 'REPORTER' } });
-  // The user comes back to the window (again until the app, just rendered, has subscribed).
+  // The user comes back to the window from another one (again until the app, just rendered, has
+  // subscribed): the window's focus, not only the tab's visibility, repeats POST self.
   await expect(async () => {
-    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    await page.evaluate(() => window.dispatchEvent(new FocusEvent('focus')));
     await expect(page).toHaveURL(/\/$/, { timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
   await expect(page.getByText('เซสชันหมดอายุ กรุณาเข้าสู่ระบบอีกครั้ง')).toBeVisible();

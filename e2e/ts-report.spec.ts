@@ -1,6 +1,6 @@
 import { type Page, request as playwrightRequest } from '@playwright/test';
 import type { AgentWithSecret } from '@sapi/contract';
-import { pickAgent } from './agent-picker';
+import { clearBrand, pickAgent, pickBrand } from './agent-picker';
 import { bangkokDay, bangkokDayStart, mmddyyyy, pickDay } from './bangkok';
 import { BASE_URL } from './env';
 import { expect, ingest, makeAgent, test } from './fixtures';
@@ -141,13 +141,13 @@ test.describe
     test('filters by game brand and period', async ({ page }) => {
       await openApp(page, `/summary/tsreport?agent=${agentA._id}&limit=50`);
       await expect(rows(page)).toHaveCount(2 * BETS + 2);
-      await filters(page).getByLabel('ค่ายเกม').fill('JILI');
+      await pickBrand(page, filters(page), 'ค่ายเกม', 'JILI');
       await filters(page).getByRole('button', { name: 'ค้นหา' }).click();
       await expect(page).toHaveURL(/gameBrand=JILI/);
       await expect(rows(page)).toHaveCount(BETS);
       for (const text of await rows(page).allInnerTexts()) expect(text).toContain('JILI');
 
-      await filters(page).getByLabel('ค่ายเกม').fill('');
+      await clearBrand(filters(page), 'ค่ายเกม');
       const day = bangkokDay(holdAt(6));
       const from = bangkokDayStart(day);
       const expected = rowsOfA.filter((r) => r.at >= from && r.at < from + 86_400_000);
@@ -161,6 +161,12 @@ test.describe
       await expect(page).toHaveURL(/startDate=.*endDate=/);
       await expect(rows(page)).toHaveCount(expected.length);
       await screenshot(page, 'ts-report-period');
+
+      // An agent id no agent has (an old link): one message in place of the list.
+      await page.goto('/summary/tsreport?agent=999999999');
+      await expect(page.getByTestId('agent-missing')).toContainText('ไม่พบเอเจนต์');
+      await expect(page.getByTestId('error-banner')).toHaveCount(0);
+      await expect(page.getByRole('table')).toHaveCount(0);
     });
 
     test('the row action opens the read-only detail', async ({ page }) => {

@@ -103,6 +103,8 @@ function report(budget, perf) {
       ['login → agent list rows shown', 'agentList'],
       ['agent → transaction list, 10 rows', 'transactionList'],
       ['page size 100 → 100 rows shown', 'transactionList100'],
+      ['100 rows: Next → page 2 shown', 'nextPage100'],
+      ['100 rows: Previous → page 1 shown', 'previousPage100'],
       ['reload agent list → rows', 'reloadAgentList'],
       ['reload transaction list (100) → rows', 'reloadTransactionList'],
     ];

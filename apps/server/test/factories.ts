@@ -1,4 +1,4 @@
-import { api, type BodyOf, type DataOf, type ingestItemSchema } from '@sapi/contract';
+import { type AuditEntity, api, type BodyOf, type DataOf, type ingestItemSchema } from '@sapi/contract';
 import type { z } from 'zod';
 import { signBody } from '../src/features/ingest/signature.ts';
 import { OffContract, offContract } from './calls.ts';
@@ -77,7 +77,7 @@ export const makeAgent = async (
 };
 
 /** Audit records of one entity instance, newest first. */
-export const auditOf = async (t: TestApp, token: string, entity: string, entityId: string) => {
+export const auditOf = async (t: TestApp, token: string, entity: AuditEntity, entityId: string) => {
   const { records } = await t.ok(api.auditList, { token, body: { entity, limit: 100 } });
   return records.filter((r) => r.entityId === entityId);
 };

@@ -150,3 +150,14 @@ export const aSharing: AgentSharing = {
   createdAt: stamps.createdAt,
   updatedAt: stamps.createdAt,
 };
+
+/** An instant given as a wall-clock time in Thailand (UTC+7, no daylight saving), month from 0 like Date. */
+export const bangkokTime = (
+  year: number,
+  month: number,
+  day: number,
+  hour = 0,
+  minute = 0,
+  second = 0,
+  ms = 0,
+) => new Date(Date.UTC(year, month, day, hour - 7, minute, second, ms));

@@ -18,6 +18,23 @@ export const auditActions = [
   'seed',
 ] as const;
 
+/**
+ * Every kind of record the server audits: the staff screens' resources, sign-in sessions, and the
+ * demo data generator. The audit screen's entity filter offers exactly these.
+ */
+export const auditEntities = [
+  'adapter',
+  'agent',
+  'agent-operator',
+  'agent-sharing',
+  'user',
+  'admin',
+  'session',
+  'demo',
+] as const;
+export const auditEntitySchema = z.enum(auditEntities);
+export type AuditEntity = z.infer<typeof auditEntitySchema>;
+
 export const auditRecordSchema = z.object({
   _id: z.string(),
   at: isoTimestamp,
@@ -35,7 +52,10 @@ export type AuditRecord = z.infer<typeof auditRecordSchema>;
 export const auditListQuerySchema = z
   .object({
     actor: textFilter,
-    entity: textFilter,
+    entity: z
+      .union([auditEntitySchema, z.literal('')])
+      .optional()
+      .transform((v) => (v ? v : undefined)),
     action: textFilter,
     startDate: dateFilter,
     endDate: dateFilter,

@@ -1,3 +1,4 @@
+import type { AuditEntity } from '@sapi/contract';
 import { desc, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
@@ -18,7 +19,8 @@ export interface AuditWho {
 
 export interface AuditEntry {
   action: string;
-  entity: string;
+  /** One of the contract's kinds, so the audit screen's filter offers every kind the log holds. */
+  entity: AuditEntity;
   entityId: string | null;
   before?: unknown;
   after?: unknown;

@@ -1,3 +1,4 @@
+import type { AuditEntity } from '@sapi/contract';
 import type { Executor, Tx } from '../db/client.ts';
 import type { AuditEntry } from './audit.ts';
 import { notFound, type RecordName } from './errors.ts';
@@ -16,7 +17,7 @@ export const auditedChange = async <Row, Dto extends { _id: string }>(
     toDto: (row: Row) => Dto;
     change: (tx: Tx, row: Row) => Promise<Row | undefined>;
     audit: AuditFn;
-    entity: string;
+    entity: AuditEntity;
     action: string;
   },
 ): Promise<Dto> => {

@@ -1,4 +1,4 @@
-import { type AuditRecord, api } from '@sapi/contract';
+import { type AuditEntity, type AuditRecord, api } from '@sapi/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Audit records of one record, oldest first. */
-const history = async (entity: string, entityId: string, action?: string) => {
+const history = async (entity: AuditEntity, entityId: string, action?: string) => {
   const { records } = await t.ok(api.auditList, { token, body: { entity, action, limit: 100 } });
   return records.filter((r) => r.entityId === entityId).reverse();
 };

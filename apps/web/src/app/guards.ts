@@ -1,6 +1,6 @@
-import { allows, idSchema, type RouteDef, type SelfData, Status } from '@sapi/contract';
-import { data, type LoaderFunctionArgs, redirect } from 'react-router';
-import { ApiError } from '../lib/api-client';
+import { allows, api, idSchema, type RouteDef, type SelfData, Status } from '@sapi/contract';
+import { data, type LoaderFunctionArgs, redirect, type ShouldRevalidateFunction } from 'react-router';
+import { ApiError, call } from '../lib/api-client';
 import { authStore } from '../lib/auth-store';
 import { queryClient } from '../lib/query-client';
 import { selfQuery, sessionCheckQuery } from '../lib/session';
@@ -40,5 +40,46 @@ export const accessLoader = (def: RouteDef) => async () => {
 export const idParamLoader = async ({ params }: LoaderFunctionArgs) => {
   if (!idSchema.safeParse(params.id).success) throw data(null, { status: 400, statusText: 'Bad Request' });
   await requireSession();
+  return null;
+};
+
+/**
+ * A screen's checks hold while only its query changes (a new page, filter or sort of a list): they
+ * run again for another path, or after a form was submitted, not on every page change.
+ */
+export const revalidateOnNewPath: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) =>
+  formMethod !== undefined || currentUrl.pathname !== nextUrl.pathname ? defaultShouldRevalidate : false;
+
+/**
+ * /logout signs out, and only by POST (the user menu's Sign out submits to it): it ends the session
+ * on the server, drops the token and goes to the login screen.
+ */
+export const signOutAction = async () => {
+  try {
+    await call(api.logout);
+  } catch {
+    // The token is dropped either way.
+  }
+  authStore.clearToken();
+  return redirect('/');
+};
+
+/**
+ * Any other method — opening /logout as a page, a bookmark, a link — is not how one signs out: the
+ * router's 405 Method Not Allowed page (spec §2), inside the layout for a signed-in admin.
+ */
+export const onlyPostLoader = async () => {
+  await requireSession();
+  throw data(null, { status: 405, statusText: 'Method Not Allowed' });
+};
+
+/** Entering the login screen without a session: what the signed-out admin's screens cached goes. */
+export const loginLoader = () => {
+  if (authStore.getToken() === null) queryClient.clear();
   return null;
 };

@@ -13,7 +13,8 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-        <Notifications position="top-right" zIndex={1000} />
+        {/* Bottom right: never over the header's controls (the language switch, the menu). */}
+        <Notifications position="bottom-right" zIndex={1000} />
         {children}
       </MantineProvider>
     </QueryClientProvider>

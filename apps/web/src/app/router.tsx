@@ -7,7 +7,15 @@ import { authStore } from '../lib/auth-store';
 import { i18n, type TKey } from '../lib/i18n';
 import { notifyError } from '../lib/notify';
 import { queryClient } from '../lib/query-client';
-import { accessLoader, idParamLoader, sessionLoader } from './guards';
+import {
+  accessLoader,
+  idParamLoader,
+  loginLoader,
+  onlyPostLoader,
+  revalidateOnNewPath,
+  sessionLoader,
+  signOutAction,
+} from './guards';
 import { RouteErrorPage } from './route-error-page';
 
 type Lazy = LazyRouteFunction<RouteObject>;
@@ -52,6 +60,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         index: true,
+        loader: loginLoader,
         lazy: async () => {
           const { LoginPage } = await import('../features/auth/login-page');
           // While the user types, fetch what signing in lands on (the layout and the agent list).
@@ -67,6 +76,7 @@ export const routes: RouteObject[] = [
       {
         id: 'protected',
         loader: sessionLoader,
+        shouldRevalidate: revalidateOnNewPath,
         HydrateFallback: () => <FullScreenLoader label={i18n.t('session.checking')} />,
         lazy: async () => ({ Component: (await import('./layout/app-layout')).AppLayout }),
         children: [
@@ -83,8 +93,14 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'logout',
+                loader: onlyPostLoader,
+                action: signOutAction,
+              },
+              {
                 path: 'admin/list',
                 loader: accessLoader(api.adminList),
+                shouldRevalidate: revalidateOnNewPath,
                 lazy: async () => ({ Component: (await import('../features/admin/admin-page')).AdminPage }),
               },
               {
@@ -134,8 +150,9 @@ export const routes: RouteObject[] = [
               {
                 path: 'transaction/:id',
                 loader: idParamLoader,
+                shouldRevalidate: revalidateOnNewPath,
                 ...screen(
-                  'screens.transaction',
+                  'nav.transactions',
                   () => import('../features/transaction/transaction-page'),
                   'TransactionPage',
                 ),
@@ -153,6 +170,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'audit',
                 loader: accessLoader(api.auditList),
+                shouldRevalidate: revalidateOnNewPath,
                 lazy: async () => ({ Component: (await import('../features/audit/audit-page')).AuditPage }),
               },
             ],

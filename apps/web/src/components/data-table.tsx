@@ -9,19 +9,30 @@ import {
   Table,
   VisuallyHidden,
 } from '@mantine/core';
-import { type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  memo,
+  type ReactNode,
+  type Ref,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './data-table.module.css';
 import { EmptyState } from './empty-state';
 import { ErrorBanner } from './error-banner';
 import { useFollowingHeader } from './following-header';
 import { Pager, type PagerProps } from './pager';
+import { StickyScrollbar } from './sticky-scrollbar';
 import { isWindowed, WINDOW_ABOVE_ROWS, widestRows } from './table-window';
 import type { WindowedBody as WindowedBodyComponent, WindowRowProps } from './windowed-body';
 
 /**
- * The windowed body and the virtualizer it uses load with the first table of more than 50 rows, so
- * the screens whose tables never are (most lists page by 10 to 50) do not fetch them.
+ * The windowed body and the virtualizer it uses load with the first table too big to render whole,
+ * so the screens whose tables never are (most lists page by 10 to 50) do not fetch them.
  */
 type WindowedBodyType = typeof WindowedBodyComponent;
 let windowedBody: WindowedBodyType | 'failed' | null = null;
@@ -58,18 +69,16 @@ function useWindowedBody(needed: boolean) {
   return body;
 }
 
-/** Every row in the page, the header following it down (as the windowed body does). */
-function PlainBody({ children }: { children: ReactNode }) {
-  const bodyRef = useRef<HTMLTableSectionElement>(null);
-  useFollowingHeader(bodyRef);
-  return <Table.Tbody ref={bodyRef}>{children}</Table.Tbody>;
-}
-
 export interface Column<T> {
   key: string;
   header: ReactNode;
   render: (row: T) => ReactNode;
   width?: number | string;
+  /**
+   * The narrowest the column gets. Text wraps anywhere rather than widen its column, so in a table
+   * wider than the screen a column of names would otherwise shrink to its heading's width.
+   */
+  minWidth?: number | string;
   align?: 'left' | 'center' | 'right';
   /**
    * Attributes of the row's cell (a class, data-*): style the cell itself instead of wrapping its text
@@ -80,9 +89,13 @@ export interface Column<T> {
 
 export type CellProps = { className?: string } & { [data: `data-${string}`]: string | undefined };
 
+/** Attributes of a whole row (an accessible name, a test id, a class). */
+export type RowAttributes = Record<string, string | undefined>;
+
 interface DataTableProps<T> {
   /** Accessible name of the table. */
   caption: string;
+  /** Keep the array (and `rowProps`) the same between renders: unchanged rows then skip rendering. */
   columns: Column<T>[];
   records: T[] | undefined;
   rowKey: (row: T) => string;
@@ -95,24 +108,112 @@ interface DataTableProps<T> {
   /** Offer "try again" in the error banner. */
   onRetry?: () => void;
   onRowClick?: (row: T) => void;
-  /** Highlight some rows (e.g. changed ones). */
-  rowProps?: (row: T) => Record<string, string | undefined>;
+  /** Attributes of each row (e.g. an accessible name, or a class for changed rows). */
+  rowProps?: (row: T) => RowAttributes;
   emptyTitle?: string;
   emptyDescription?: string;
   pager?: PagerProps;
   /** A totals row under the rows: cells by column key (columns without one stay empty). */
   footer?: Partial<Record<string, ReactNode>>;
+  /**
+   * The rows are the places of a page (a paged ledger): the next page's rows take over the row
+   * elements of this one, their text and attributes replaced, instead of every row being removed and
+   * created anew. For rows without state of their own (plain text, a button); a table rendered whole.
+   */
+  reuseRows?: boolean;
 }
 
 const SKELETON_ROWS = 5;
 
+const alignClass = { left: undefined, center: classes.center, right: classes.right } as const;
+
+interface RowProps<T> {
+  row: T;
+  index: number;
+  columns: Column<T>[];
+  rowProps: ((row: T) => RowAttributes) | undefined;
+  focusable: boolean;
+  /** A windowed table's stripe by the row's place in the whole table. */
+  stripe: boolean;
+  measureRef?: Ref<HTMLTableRowElement>;
+  ariaRowIndex?: number;
+}
+
 /**
- * Table with loading, empty and error states and a pager underneath. Above 50 rows it is windowed
+ * One body row: plain <tr> and <td> elements (no component per cell), rendered again only when its
+ * record, its place or the columns change — not when the page around it does (a refetch starting,
+ * a dialog opening).
+ */
+function RowInner<T>({
+  row,
+  index,
+  columns,
+  rowProps,
+  focusable,
+  stripe,
+  measureRef,
+  ariaRowIndex,
+}: RowProps<T>) {
+  const extra = rowProps?.(row);
+  const className =
+    [stripe ? classes.stripe : undefined, extra?.className].filter(Boolean).join(' ') || undefined;
+  return (
+    <tr
+      ref={measureRef}
+      {...extra}
+      className={className}
+      data-index={index}
+      aria-rowindex={ariaRowIndex}
+      tabIndex={focusable ? 0 : undefined}
+    >
+      {columns.map((column) => {
+        const cell = column.cellProps?.(row);
+        const align = column.align ? alignClass[column.align] : undefined;
+        return (
+          <td
+            key={column.key}
+            {...cell}
+            className={align && cell?.className ? `${align} ${cell.className}` : (align ?? cell?.className)}
+          >
+            {column.render(row)}
+          </td>
+        );
+      })}
+    </tr>
+  );
+}
+const Row = memo(RowInner) as typeof RowInner;
+
+/** Every row in the page, the header following it down (as the windowed body does). */
+function PlainBody({
+  className,
+  children,
+  onClick,
+  onKeyDown,
+}: {
+  className: string;
+  children: ReactNode;
+  onClick?: (event: MouseEvent<HTMLTableSectionElement>) => void;
+  onKeyDown?: (event: KeyboardEvent<HTMLTableSectionElement>) => void;
+}) {
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  useFollowingHeader(bodyRef);
+  return (
+    <tbody ref={bodyRef} className={className} onClick={onClick} onKeyDown={onKeyDown}>
+      {children}
+    </tbody>
+  );
+}
+
+/**
+ * Table with loading, empty and error states and a pager underneath. A table too big to render whole
+ * (table-window.ts: more than 50 rows and more cells than a 100-row page of ten columns) is windowed
  * (DESIGN §11: a 100-row table within 1,400 DOM nodes; thousands of report rows without jank): the
  * page scrolls as usual, but only the rows near the viewport are rendered, between spacer rows as
  * tall as the rows left out. The totals row is always rendered, and `aria-rowcount` /
  * `aria-rowindex` give assistive technology the table's real size. On every table, however long,
- * the header follows the page down under the app header.
+ * the header follows the page down under the app header; on one wider than the screen the first
+ * column stays in place and a horizontal scrollbar stays at the bottom of the window.
  */
 export function DataTable<T>({
   caption,
@@ -129,43 +230,63 @@ export function DataTable<T>({
   emptyDescription,
   pager,
   footer,
+  reuseRows = false,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const rows = records ?? [];
+  const scrollerRef = useRef<HTMLElement>(null);
 
-  const onKeyDown = (row: T) => (event: KeyboardEvent<HTMLTableRowElement>) => {
-    if (onRowClick && (event.key === 'Enter' || event.key === ' ')) {
-      event.preventDefault();
-      onRowClick(row);
-    }
+  // One handler on the body for every row's click and Enter/Space (none per row).
+  const latest = useRef({ rows, onRowClick });
+  latest.current = { rows, onRowClick };
+  const rowOf = (target: EventTarget | null): T | undefined => {
+    const tr = target instanceof Element ? target.closest<HTMLTableRowElement>('tr[data-index]') : null;
+    const index = Number(tr?.dataset.index);
+    return Number.isInteger(index) ? latest.current.rows[index] : undefined;
   };
+  const onBodyClick = onRowClick
+    ? (event: MouseEvent<HTMLTableSectionElement>) => {
+        const row = rowOf(event.target);
+        if (row !== undefined) latest.current.onRowClick?.(row);
+      }
+    : undefined;
+  const onBodyKeyDown = onRowClick
+    ? (event: KeyboardEvent<HTMLTableSectionElement>) => {
+        // Only on the focused row itself: Enter on a button inside it is the button's.
+        if (event.key !== 'Enter' && event.key !== ' ') return;
+        if (!(event.target instanceof HTMLTableRowElement)) return;
+        const row = rowOf(event.target);
+        if (row === undefined) return;
+        event.preventDefault();
+        latest.current.onRowClick?.(row);
+      }
+    : undefined;
 
-  const windowed = isWindowed(rows.length);
+  const windowed = isWindowed(rows.length, columns.length);
   const WindowedBody = useWindowedBody(windowed);
+  const focusable = Boolean(onRowClick);
 
-  const renderRow = (row: T, index: number, windowProps?: WindowRowProps) => {
-    const extra = rowProps?.(row);
-    const stripe = windowed && index % 2 === 1 ? classes.stripe : undefined;
-    const className = [stripe, extra?.className].filter(Boolean).join(' ') || undefined;
-    return (
-      <Table.Tr
-        key={rowKey(row)}
-        onClick={onRowClick ? () => onRowClick(row) : undefined}
-        onKeyDown={onRowClick ? onKeyDown(row) : undefined}
-        tabIndex={onRowClick ? 0 : undefined}
-        style={onRowClick ? { cursor: 'pointer' } : undefined}
-        {...windowProps}
-        {...extra}
-        className={className}
-      >
-        {columns.map((column) => (
-          <Table.Td key={column.key} ta={column.align} {...column.cellProps?.(row)}>
-            {column.render(row)}
-          </Table.Td>
-        ))}
-      </Table.Tr>
-    );
-  };
+  const renderRow = (row: T, index: number, windowProps?: WindowRowProps) => (
+    <Row
+      key={reuseRows && !windowed ? index : rowKey(row)}
+      row={row}
+      index={index}
+      columns={columns}
+      rowProps={rowProps}
+      focusable={focusable}
+      stripe={windowed && index % 2 === 1}
+      measureRef={windowProps?.ref}
+      ariaRowIndex={windowProps?.['aria-rowindex']}
+    />
+  );
+
+  const bodyClass = [
+    classes.body,
+    windowed ? undefined : classes.striped,
+    onRowClick ? classes.clickable : undefined,
+  ]
+    .filter(Boolean)
+    .join(' ');
 
   let body: ReactNode;
   if (loading && rows.length === 0) {
@@ -179,11 +300,8 @@ export function DataTable<T>({
       </Stack>
     );
   } else if (rows.length === 0) {
-    body = error ? (
-      <EmptyState size="sm" title={t('errors.listFailed')} description={t('errors.listFailedHint')} />
-    ) : (
-      <EmptyState title={emptyTitle} description={emptyDescription} />
-    );
+    // A failed list with nothing to show: the banner alone says so (one message, not two).
+    body = error ? null : <EmptyState title={emptyTitle} description={emptyDescription} />;
   } else {
     // A windowed table tells assistive technology how many rows it has (header, rows, totals).
     const rowCount = windowed ? { 'aria-rowcount': rows.length + 1 + (footer ? 1 : 0) } : {};
@@ -191,19 +309,14 @@ export function DataTable<T>({
       <Box pos="relative">
         <LoadingOverlay visible={fetching} zIndex={5} overlayProps={{ blur: 1, backgroundOpacity: 0.4 }} />
         {/* Focusable, so keyboard users can scroll a table wider than the screen. */}
-        <Table.ScrollContainer minWidth={640} type="native" tabIndex={0} role="region" aria-label={caption}>
-          <Table
-            highlightOnHover={Boolean(onRowClick)}
-            striped={windowed ? false : 'even'}
-            stickyHeader
-            className={classes.follow}
-            {...rowCount}
-          >
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region takes the focus to scroll */}
+        <section ref={scrollerRef} className={classes.scroller} tabIndex={0} aria-label={caption}>
+          <Table stickyHeader className={`${classes.follow} ${classes.table}`} {...rowCount}>
             <VisuallyHidden component="caption">{caption}</VisuallyHidden>
             <Table.Thead>
               <Table.Tr aria-rowindex={windowed ? 1 : undefined}>
                 {columns.map((column) => (
-                  <Table.Th key={column.key} w={column.width} ta={column.align}>
+                  <Table.Th key={column.key} w={column.width} miw={column.minWidth} ta={column.align}>
                     {column.header}
                   </Table.Th>
                 ))}
@@ -217,16 +330,20 @@ export function DataTable<T>({
                   rowKey={rowKey}
                   columnCount={columns.length}
                   renderRow={renderRow}
-                  Tbody={Table.Tbody}
+                  className={bodyClass}
+                  onClick={onBodyClick}
+                  onKeyDown={onBodyKeyDown}
                 />
               ) : (
                 // Until the windowed body has loaded: the first rows, as a table of 50 shows them.
-                <PlainBody>
+                <PlainBody className={bodyClass} onClick={onBodyClick} onKeyDown={onBodyKeyDown}>
                   {rows.slice(0, WINDOW_ABOVE_ROWS).map((row, index) => renderRow(row, index))}
                 </PlainBody>
               )
             ) : (
-              <PlainBody>{rows.map((row, index) => renderRow(row, index))}</PlainBody>
+              <PlainBody className={bodyClass} onClick={onBodyClick} onKeyDown={onBodyKeyDown}>
+                {rows.map((row, index) => renderRow(row, index))}
+              </PlainBody>
             )}
             {footer ? (
               <Table.Tfoot data-testid="table-footer">
@@ -244,7 +361,8 @@ export function DataTable<T>({
               </Table.Tfoot>
             ) : null}
           </Table>
-        </Table.ScrollContainer>
+        </section>
+        <StickyScrollbar target={scrollerRef} />
       </Box>
     );
   }
@@ -263,9 +381,13 @@ export function DataTable<T>({
           </Group>
         </ErrorBanner>
       ) : null}
-      <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-        {body}
-      </Paper>
+      {/* Clipped, not hidden: `overflow: hidden` would make the box a scroller, and the sticky
+          scrollbar inside it would stick to the box instead of the window. */}
+      {body === null ? null : (
+        <Paper withBorder radius="md" className={classes.frame}>
+          {body}
+        </Paper>
+      )}
       {pager && rows.length > 0 ? <Pager {...pager} disabled={pager.disabled || fetching} /> : null}
     </Stack>
   );
@@ -286,17 +408,23 @@ function SizerRow<T>({ rows, columns }: { rows: T[]; columns: Column<T>[] }) {
     [rows, columns],
   );
   return (
-    <Table.Tr className={classes.sizer} aria-hidden="true">
+    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: collapsed, nothing in it takes the focus
+    <tr className={classes.sizer} aria-hidden="true">
       {columns.map((column, i) => {
         const row = rows[widest[i] ?? 0];
-        return row === undefined ? (
-          <Table.Td key={column.key} />
-        ) : (
-          <Table.Td key={column.key} ta={column.align} {...column.cellProps?.(row)}>
+        const align = column.align ? alignClass[column.align] : undefined;
+        if (row === undefined) return <td key={column.key} />;
+        const cell = column.cellProps?.(row);
+        return (
+          <td
+            key={column.key}
+            {...cell}
+            className={align && cell?.className ? `${align} ${cell.className}` : (align ?? cell?.className)}
+          >
             {column.render(row)}
-          </Table.Td>
+          </td>
         );
       })}
-    </Table.Tr>
+    </tr>
   );
 }

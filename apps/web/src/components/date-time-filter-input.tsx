@@ -3,53 +3,66 @@ import { DateTimePicker } from '@mantine/dates';
 import { IconCalendarTime } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { normalizeFilterWall } from '../lib/business-time';
 
 /** Filters show date-times as `MM/dd/yyyy hh:mm aa` (spec §9), with AM/PM in every language. */
 export const FILTER_DATE_TIME_FORMAT = 'MM/DD/YYYY hh:mm A';
 const display = (value: string) => dayjs(value).locale('en').format(FILTER_DATE_TIME_FORMAT);
 
-interface DateTimeFilterInputProps {
+export interface DateTimeFilterInputProps {
   label: string;
-  /** `YYYY-MM-DD HH:mm:ss` (local time) or ''. */
+  /**
+   * A wall-clock minute of the report time zone (Thailand), `YYYY-MM-DDTHH:mm`, or ''. The URL keeps
+   * this form; `filterEdgeIso` (lib/business-time) turns it into the instant the API takes.
+   */
   value: string;
   onChange: (value: string) => void;
   /** Time given to a day picked without one: the start or the end of the day. */
   edge: 'start' | 'end';
   w?: number;
+  'data-testid'?: string;
 }
 
-/** A date-time filter (Mantine DateTimePicker) holding a local `YYYY-MM-DD HH:mm:ss` string. */
-export function DateTimeFilterInput({ label, value, onChange, edge, w = 220 }: DateTimeFilterInputProps) {
+/** A date-time filter of every screen: Mantine's DateTimePicker, 12-hour, labelled in the UI language. */
+export function DateTimeFilterInput({
+  label,
+  value,
+  onChange,
+  edge,
+  w = 220,
+  'data-testid': testId,
+}: DateTimeFilterInputProps) {
   const { t, i18n } = useTranslation();
+  const wall = normalizeFilterWall(value, edge);
   return (
     <DateTimePicker
       label={label}
-      value={value || null}
-      onChange={(next) => onChange(typeof next === 'string' ? dayjs(next).format('YYYY-MM-DD HH:mm:ss') : '')}
+      value={wall ? `${wall.replace('T', ' ')}:00` : null}
+      onChange={(next) => onChange(typeof next === 'string' ? dayjs(next).format('YYYY-MM-DDTHH:mm') : '')}
       valueFormat={display}
       defaultTimeValue={edge === 'start' ? '00:00' : '23:59'}
-      placeholder={t('filters.dateTimePlaceholder')}
+      placeholder={t('pickers.dateTime.placeholder')}
       locale={i18n.language}
       clearable
-      clearButtonProps={{ 'aria-label': t('filters.clearDate', { label }) }}
+      clearButtonProps={{ 'aria-label': t('pickers.dateTime.clear', { label }) }}
       leftSection={<IconCalendarTime size={16} aria-hidden />}
       timePickerProps={{
         format: '12h',
         amPmLabels: { am: 'AM', pm: 'PM' },
-        hoursInputLabel: t('filters.hours'),
-        minutesInputLabel: t('filters.minutes'),
-        amPmInputLabel: t('filters.amPm'),
+        hoursInputLabel: t('pickers.dateTime.hours'),
+        minutesInputLabel: t('pickers.dateTime.minutes'),
+        amPmInputLabel: t('pickers.dateTime.amPm'),
       }}
-      submitButtonProps={{ 'aria-label': t('filters.apply') }}
+      submitButtonProps={{ 'aria-label': t('pickers.dateTime.apply') }}
       ariaLabels={{
-        previousMonth: t('calendar.previousMonth'),
-        nextMonth: t('calendar.nextMonth'),
-        previousYear: t('calendar.previousYear'),
-        nextYear: t('calendar.nextYear'),
-        previousDecade: t('calendar.previousDecade'),
-        nextDecade: t('calendar.nextDecade'),
-        monthLevelControl: t('calendar.monthLevelControl'),
-        yearLevelControl: t('calendar.yearLevelControl'),
+        previousMonth: t('pickers.dateTime.previousMonth'),
+        nextMonth: t('pickers.dateTime.nextMonth'),
+        previousYear: t('pickers.dateTime.previousYear'),
+        nextYear: t('pickers.dateTime.nextYear'),
+        previousDecade: t('pickers.dateTime.previousDecade'),
+        nextDecade: t('pickers.dateTime.nextDecade'),
+        monthLevelControl: t('pickers.dateTime.monthLevelControl'),
+        yearLevelControl: t('pickers.dateTime.yearLevelControl'),
       }}
       // The calendar's dialog is named after its field; days of other months are hidden (too faint to
       // read).
@@ -58,6 +71,7 @@ export function DateTimeFilterInput({ label, value, onChange, edge, w = 220 }: D
       // Mantine's red weekend digits are below AA contrast on white.
       weekendDays={[]}
       w={w}
+      data-testid={testId}
     />
   );
 }

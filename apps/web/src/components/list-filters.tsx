@@ -1,6 +1,5 @@
 import { type ComboboxItem, Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { pickerValue } from '../lib/filter-dates';
 import type { DraftFilters } from '../lib/use-list-screen';
 import { AgentPicker } from './agent-picker';
 import { DateTimeFilterInput } from './date-time-filter-input';
@@ -79,13 +78,13 @@ export function DateRangeFilter<K extends string>({
     <>
       <DateTimeFilterInput
         label={t('filters.startDate')}
-        value={pickerValue(list.draft[from], 'start')}
+        value={list.draft[from]}
         onChange={(value) => list.setDraft(from, value)}
         edge="start"
       />
       <DateTimeFilterInput
         label={t('filters.endDate')}
-        value={pickerValue(list.draft[to], 'end')}
+        value={list.draft[to]}
         onChange={(value) => list.setDraft(to, value)}
         edge="end"
       />

@@ -15,12 +15,19 @@ const at = (index: number): WindowRow => ({ index, start: 1000 + index * 40, end
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => at(from + i));
 
 describe('isWindowed', () => {
-  it('windows tables of more than 50 rows only', () => {
+  it('never windows 50 rows or fewer, however wide', () => {
     expect(WINDOW_ABOVE_ROWS).toBe(50);
-    expect(isWindowed(0)).toBe(false);
-    expect(isWindowed(50)).toBe(false);
-    expect(isWindowed(51)).toBe(true);
-    expect(isWindowed(5000)).toBe(true);
+    expect(isWindowed(0, 14)).toBe(false);
+    expect(isWindowed(50, 14)).toBe(false);
+    expect(isWindowed(50, 40)).toBe(false);
+  });
+
+  it('renders a 100-row page of up to ten columns whole, and windows more cells', () => {
+    expect(isWindowed(100, 9)).toBe(false);
+    expect(isWindowed(100, 10)).toBe(false);
+    expect(isWindowed(100, 14)).toBe(true);
+    expect(isWindowed(101, 10)).toBe(true);
+    expect(isWindowed(5000, 3)).toBe(true);
   });
 });
 

@@ -6,13 +6,19 @@ import { isValidElement, type ReactNode } from 'react';
  */
 
 /**
- * Tables of more rows than this render only the rows near the viewport. Up to 50 rows (every paged
- * list but the transactions' 100-row page; a month of daily rows; a year of monthly ones) the whole
- * table is in the page, so find-in-page and printing see every row, and 50 rows of the widest table
- * (14 columns) are about 800 elements. Above it a windowed table renders about as many rows as a
- * full one of 50 would, whatever its length.
+ * Tables of up to this many rows are never windowed: a month of daily rows, a year of monthly ones
+ * and every paged list of 10 to 50 are in the page whole, so find-in-page and printing see every row.
  */
 export const WINDOW_ABOVE_ROWS = 50;
+
+/**
+ * Above 50 rows, a table is windowed when it has more cells (a row counting one more, its <tr>) than
+ * this: the most a whole table may have and stay within DESIGN §11's 1,400 elements with room for its
+ * header, a pill or a button in some cells. A 100-row page of the transaction list (9 or 10 columns)
+ * is rendered whole — no measuring, no spacer rows, nothing re-rendered on scrolling — while a
+ * 14-column report renders about as many rows as a full one of 50 would, whatever its length.
+ */
+export const WINDOW_ABOVE_CELLS = 1_100;
 
 /**
  * Rows rendered beyond each edge of the viewport: about one laptop screen of rows (20 × 46 px), so
@@ -24,7 +30,8 @@ export const OVERSCAN_ROWS = 20;
 /** Height of a row not measured yet, until the first rows are (then their mean height is used). */
 export const ESTIMATED_ROW_PX = 44;
 
-export const isWindowed = (rowCount: number) => rowCount > WINDOW_ABOVE_ROWS;
+export const isWindowed = (rowCount: number, columnCount: number) =>
+  rowCount > WINDOW_ABOVE_ROWS && rowCount * (columnCount + 1) > WINDOW_ABOVE_CELLS;
 
 /** A rendered row of the window: its index in the table's rows and its extent in the page. */
 export interface WindowRow {

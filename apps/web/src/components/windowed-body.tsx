@@ -1,6 +1,5 @@
-import type { Table } from '@mantine/core';
 import { defaultRangeExtractor, type Range, useWindowVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useCallback, useRef, useState } from 'react';
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useCallback, useRef, useState } from 'react';
 import classes from './data-table.module.css';
 import { useFollowingHeader } from './following-header';
 import { bodyPieces, ESTIMATED_ROW_PX, OVERSCAN_ROWS, withFocused } from './table-window';
@@ -23,14 +22,17 @@ export function WindowedBody<T>({
   rowKey,
   columnCount,
   renderRow,
-  Tbody,
+  className,
+  onClick,
+  onKeyDown,
 }: {
   rows: T[];
   rowKey: (row: T) => string;
   columnCount: number;
   renderRow: (row: T, index: number, windowProps: WindowRowProps) => ReactNode;
-  /** The table's body element (passed in: this lazy chunk then shares the table's code, not a copy). */
-  Tbody: typeof Table.Tbody;
+  className: string;
+  onClick: ((event: MouseEvent<HTMLTableSectionElement>) => void) | undefined;
+  onKeyDown: ((event: KeyboardEvent<HTMLTableSectionElement>) => void) | undefined;
 }) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -85,8 +87,11 @@ export function WindowedBody<T>({
     scrollMargin + virtualizer.getTotalSize(),
   );
   return (
-    <Tbody
+    <tbody
       ref={bodyRef}
+      className={className}
+      onClick={onClick}
+      onKeyDown={onKeyDown}
       onFocus={(event) => {
         const index = Number(event.target.closest('tr')?.dataset.index);
         setFocused(Number.isInteger(index) ? index : null);
@@ -118,6 +123,6 @@ export function WindowedBody<T>({
               'aria-rowindex': piece.index + 2,
             });
       })}
-    </Tbody>
+    </tbody>
   );
 }

@@ -5,6 +5,7 @@ import { agentReport } from './en/agent-report';
 import { agentSharing } from './en/agent-sharing';
 import { dashboard } from './en/dashboard';
 import { form } from './en/form';
+import { pickers } from './en/pickers';
 import { registerReport } from './en/register-report';
 import { reports } from './en/reports';
 import { transaction } from './en/transaction';
@@ -74,6 +75,7 @@ export const en: Resource<typeof th> = {
     agentSharing: 'Agent Sharing',
     report: 'Registration report',
     summary: 'Summary',
+    transactions: 'Transactions',
     audit: 'Audit log',
   },
   userMenu: {
@@ -96,7 +98,6 @@ export const en: Resource<typeof th> = {
     agentOperator: 'Agent operators',
     agentSharing: 'Agent sharing',
     report: 'Registration-count report',
-    transaction: 'Transactions of agent {{id}}',
     summaryHub: 'Summary',
     summary: {
       tsreport: 'Transaction From Report',
@@ -145,22 +146,7 @@ export const en: Resource<typeof th> = {
     startDate: 'Start date',
     endDate: 'End date',
     datePlaceholder: 'dd/mm/yyyy',
-    dateTimePlaceholder: 'MM/DD/YYYY hh:mm AM/PM',
     clearDate: 'Clear {{label}}',
-    hours: 'Hours',
-    minutes: 'Minutes',
-    amPm: 'AM/PM',
-    apply: 'Apply',
-  },
-  calendar: {
-    previousMonth: 'Previous month',
-    nextMonth: 'Next month',
-    previousYear: 'Previous year',
-    nextYear: 'Next year',
-    previousDecade: 'Previous decade',
-    nextDecade: 'Next decade',
-    monthLevelControl: 'Choose a month',
-    yearLevelControl: 'Choose a year',
   },
   errors: {
     unableToProcess: 'Unable to process request',
@@ -257,6 +243,16 @@ export const en: Resource<typeof th> = {
       enable: 'Enable',
       seed: 'Demo data',
     },
+    entities: {
+      adapter: 'Game provider (adapter)',
+      agent: 'Agent (agent)',
+      'agent-operator': 'Agent operator (agent-operator)',
+      'agent-sharing': 'Agent sharing (agent-sharing)',
+      user: 'Player (user)',
+      admin: 'Admin (admin)',
+      session: 'Sign-in session (session)',
+      demo: 'Demo data (demo)',
+    },
     diff: {
       title: 'Before and after',
       field: 'Field',
@@ -279,4 +275,5 @@ export const en: Resource<typeof th> = {
   dashboard,
   agentReport,
   form,
+  pickers,
 };

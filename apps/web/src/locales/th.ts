@@ -5,6 +5,7 @@ import { agentReport } from './th/agent-report';
 import { agentSharing } from './th/agent-sharing';
 import { dashboard } from './th/dashboard';
 import { form } from './th/form';
+import { pickers } from './th/pickers';
 import { registerReport } from './th/register-report';
 import { reports } from './th/reports';
 import { transaction } from './th/transaction';
@@ -72,6 +73,7 @@ export const th = {
     agentSharing: 'การแบ่งรายได้เอเจนต์',
     report: 'รายงานการลงทะเบียน',
     summary: 'สรุปผล',
+    transactions: 'รายการธุรกรรม',
     audit: 'บันทึกการตรวจสอบ',
   },
   userMenu: {
@@ -94,7 +96,6 @@ export const th = {
     agentOperator: 'ผู้ปฏิบัติงานเอเจนต์',
     agentSharing: 'การแบ่งรายได้เอเจนต์',
     report: 'รายงานจำนวนการลงทะเบียน',
-    transaction: 'รายการธุรกรรมของเอเจนต์ {{id}}',
     summaryHub: 'สรุปผล',
     summary: {
       tsreport: 'รายการธุรกรรมจากรายงาน',
@@ -143,22 +144,7 @@ export const th = {
     startDate: 'วันที่เริ่มต้น',
     endDate: 'วันที่สิ้นสุด',
     datePlaceholder: 'วว/ดด/ปปปป',
-    dateTimePlaceholder: 'ดด/วว/ปปปป ชช:นน AM/PM',
     clearDate: 'ล้าง{{label}}',
-    hours: 'ชั่วโมง',
-    minutes: 'นาที',
-    amPm: 'AM/PM',
-    apply: 'ตกลง',
-  },
-  calendar: {
-    previousMonth: 'เดือนก่อนหน้า',
-    nextMonth: 'เดือนถัดไป',
-    previousYear: 'ปีก่อนหน้า',
-    nextYear: 'ปีถัดไป',
-    previousDecade: 'ทศวรรษก่อนหน้า',
-    nextDecade: 'ทศวรรษถัดไป',
-    monthLevelControl: 'เลือกเดือน',
-    yearLevelControl: 'เลือกปี',
   },
   errors: {
     unableToProcess: 'ไม่สามารถดำเนินการได้ (Unable to process request)',
@@ -246,6 +232,16 @@ export const th = {
       enable: 'เปิดใช้งาน',
       seed: 'ข้อมูลตัวอย่าง',
     },
+    entities: {
+      adapter: 'ค่ายเกม (adapter)',
+      agent: 'เอเจนต์ (agent)',
+      'agent-operator': 'ผู้ปฏิบัติงานเอเจนต์ (agent-operator)',
+      'agent-sharing': 'การแบ่งรายได้เอเจนต์ (agent-sharing)',
+      user: 'ผู้เล่น (user)',
+      admin: 'ผู้ดูแลระบบ (admin)',
+      session: 'การเข้าสู่ระบบ (session)',
+      demo: 'ข้อมูลตัวอย่าง (demo)',
+    },
     diff: {
       title: 'ข้อมูลก่อนและหลังการเปลี่ยนแปลง',
       field: 'ฟิลด์',
@@ -268,4 +264,5 @@ export const th = {
   dashboard,
   agentReport,
   form,
+  pickers,
 };

@@ -1,8 +1,10 @@
-import { api } from '@sapi/contract';
+import { api, auditEntities } from '@sapi/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageField } from '../../../test/factories.ts';
+import { offContract } from '../../../test/calls.ts';
+import { imageField, makeAdapter, makeAgent } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { auditLog } from '../../db/schema/index.ts';
 import { verifyChain } from './service.ts';
 
 let t: TestApp;
@@ -98,6 +100,35 @@ describe('audit chain', () => {
       expect(await verifyChain(local.ctx.db)).toEqual({ ok: true, records: 10 });
     } finally {
       await local.close();
+    }
+  });
+});
+
+// After the chain tests, which count the records of the shared database.
+describe('audit entity kinds, as the contract lists them', () => {
+  it('filters by each kind the contract names, and every kind the log holds is one of them', async () => {
+    const adapter = await makeAdapter(t, token);
+    const agent = await makeAgent(t, token);
+    const adapters = await t.ok(api.auditList, { token, body: { entity: 'adapter' } });
+    expect(adapters.records.map((r) => [r.entity, r.entityId])).toEqual([['adapter', adapter._id]]);
+    const agents = await t.ok(api.auditList, { token, body: { entity: 'agent' } });
+    expect(agents.records.map((r) => [r.entity, r.entityId])).toEqual([['agent', agent._id]]);
+    for (const entity of auditEntities) {
+      const res = await t.api(api.auditList, { token, body: { entity } });
+      expect(res.status, entity).toBe(1000);
+      expect(res.data?.records.every((r) => r.entity === entity)).toBe(true);
+    }
+    const held = await t.ctx.db.selectDistinct({ entity: auditLog.entity }).from(auditLog);
+    const kinds = held.map((r) => r.entity);
+    expect(kinds.length).toBeGreaterThanOrEqual(4);
+    for (const kind of kinds) expect(auditEntities).toContain(kind);
+  });
+
+  it('refuses a kind the contract does not name, by its field', async () => {
+    for (const entity of ['Adapter', 'player', 'admin ']) {
+      const res = await t.api(api.auditList, { token, body: offContract({ entity }) });
+      expect(res.status, entity).toBe(2001);
+      expect(res.issues[0]?.path).toBe('entity');
     }
   });
 });

@@ -210,7 +210,7 @@ export const verifyOwnPassword = async (
   if (!admin) throw badCredentials();
   const admission = await admitAttempt(ctx.db, admin.username, ip, ctx.now());
   const ok = await verifyPassword(admin.passwordHash, password);
-  const entry = { entity: 'session', entityId: actor.id.toString() };
+  const entry = { entity: 'session' as const, entityId: actor.id.toString() };
   if (!ok) {
     await ctx.db.transaction((tx) => audit(tx, { ...entry, action: 'verify-failed' }));
     throw refusal(Status.BAD_CREDENTIALS, 'password_incorrect', 'Password is incorrect', {

@@ -1,5 +1,6 @@
 import { AppShell, Burger, Group, Progress, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigation } from 'react-router';
 import { LanguageSwitch } from '../../components/language-switch';
@@ -9,34 +10,39 @@ import { HeaderTrail } from './header-trail';
 import { SidebarNav } from './sidebar-nav';
 import { UserMenu } from './user-menu';
 
+/** A thin bar under the top edge while the router loads a screen (alone, so the layout stays). */
+function NavigationProgress() {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  if (navigation.state !== 'loading') return null;
+  return (
+    <Progress
+      value={100}
+      animated
+      size="xs"
+      radius={0}
+      pos="absolute"
+      top={0}
+      left={0}
+      right={0}
+      aria-label={t('common.loading')}
+    />
+  );
+}
+
 /** Sidebar (company label, grouped menu, user menu), header and the screen. */
 export function AppLayout() {
   const { t } = useTranslation();
   const self = useSelf();
-  const navigation = useNavigation();
   const [opened, { toggle, close }] = useDisclosure(false);
 
-  return (
-    <AppShell
-      layout="alt"
-      header={{ height: 60 }}
-      navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      padding="lg"
-    >
+  // The header and the sidebar render again only for what they show (the menu's state, the role,
+  // the language): not on every new page or filter of a screen. What follows the path inside them
+  // (the trail, the highlighted entry) updates itself.
+  const header = useMemo(
+    () => (
       <AppShell.Header>
-        {navigation.state === 'loading' ? (
-          <Progress
-            value={100}
-            animated
-            size="xs"
-            radius={0}
-            pos="absolute"
-            top={0}
-            left={0}
-            right={0}
-            aria-label={t('common.loading')}
-          />
-        ) : null}
+        <NavigationProgress />
         <Group h="100%" px="lg" justify="space-between">
           <Group gap="sm">
             <Burger
@@ -51,7 +57,11 @@ export function AppLayout() {
           <LanguageSwitch />
         </Group>
       </AppShell.Header>
-
+    ),
+    [opened, toggle, self.type, t],
+  );
+  const navbar = useMemo(
+    () => (
       <AppShell.Navbar aria-label={t('nav.label')} bg="gray.0">
         <AppShell.Section px="lg" py="md" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
           <Group justify="space-between" wrap="nowrap">
@@ -72,7 +82,19 @@ export function AppLayout() {
           <UserMenu />
         </AppShell.Section>
       </AppShell.Navbar>
+    ),
+    [opened, close, self.type, t],
+  );
 
+  return (
+    <AppShell
+      layout="alt"
+      header={{ height: 60 }}
+      navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="lg"
+    >
+      {header}
+      {navbar}
       <AppShell.Main>
         <Outlet />
       </AppShell.Main>

@@ -1,34 +1,55 @@
-import { Box, Breadcrumbs, Text } from '@mantine/core';
+import { Anchor, Box, Breadcrumbs, Text } from '@mantine/core';
 import { type AdminType, allows } from '@sapi/contract';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
-import { navGroups } from './nav-items';
+import { Link, useLocation, useMatches } from 'react-router';
+import type { TKey } from '../../lib/i18n';
+import { navEntryOf } from './nav-items';
 
-/** Where the user is: menu group / screen, in the header. */
-export function HeaderTrail({ type }: { type: AdminType }) {
+interface TrailProps {
+  type: AdminType;
+  pathname: string;
+  /** The screen's own title when it is not the menu entry itself (a report, an agent's transactions). */
+  screenKey: TKey | undefined;
+}
+
+/** Menu group / menu entry / screen, the entry a link back when the screen is one reached from it. */
+const Trail = memo(function Trail({ type, pathname, screenKey }: TrailProps) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
-  for (const group of navGroups) {
-    const item = group.items.find(
-      (entry) =>
-        (pathname === entry.to || pathname.startsWith(`${entry.to}/`)) &&
-        (!entry.access || allows(entry.access, type)),
-    );
-    if (!item) continue;
-    return (
-      <Box component="nav" aria-label={t('nav.trail')} visibleFrom="sm">
-        <Breadcrumbs separator="/">
-          {group.labelKey ? (
-            <Text size="sm" c="dimmed">
-              {t(group.labelKey)}
-            </Text>
-          ) : null}
-          <Text size="sm" fw={600}>
+  const entry = navEntryOf(pathname, (item) => !item.access || allows(item.access, type));
+  if (!entry) return null;
+  const { group, item } = entry;
+  const deeper = pathname !== item.to && screenKey !== undefined;
+  return (
+    <Box component="nav" aria-label={t('nav.trail')} visibleFrom="sm" data-testid="header-trail">
+      <Breadcrumbs separator="/">
+        {group.labelKey ? (
+          <Text size="sm" c="dimmed">
+            {t(group.labelKey)}
+          </Text>
+        ) : null}
+        {deeper ? (
+          <Anchor component={Link} to={item.to} size="sm" c="dimmed">
+            {t(item.labelKey)}
+          </Anchor>
+        ) : (
+          <Text size="sm" fw={600} aria-current="page">
             {t(item.labelKey)}
           </Text>
-        </Breadcrumbs>
-      </Box>
-    );
-  }
-  return null;
+        )}
+        {deeper && screenKey ? (
+          <Text size="sm" fw={600} aria-current="page">
+            {t(screenKey)}
+          </Text>
+        ) : null}
+      </Breadcrumbs>
+    </Box>
+  );
+});
+
+/** Where the user is, in the header (rendered again only when the path changes, not its query). */
+export function HeaderTrail({ type }: { type: AdminType }) {
+  const { pathname } = useLocation();
+  const handle = useMatches().at(-1)?.handle as { crumbKey?: TKey; titleKey?: TKey } | undefined;
+  return <Trail type={type} pathname={pathname} screenKey={handle?.crumbKey ?? handle?.titleKey} />;
 }

@@ -21,6 +21,8 @@ export interface NavItem {
   icon: Icon;
   /** The API route the screen lists from; the entry shows only to roles that may call it. */
   access?: RouteDef;
+  /** Paths of screens reached from this one (its drill-downs): the entry stays highlighted there. */
+  also?: readonly string[];
 }
 
 export interface NavGroup {
@@ -37,7 +39,13 @@ export const navGroups: NavGroup[] = [
       { to: '/admin/list', labelKey: 'nav.admin', icon: IconShieldLock, access: api.adminList },
       { to: '/user/list', labelKey: 'nav.user', icon: IconUsers },
       { to: '/adapter/list', labelKey: 'nav.adapter', icon: IconDeviceGamepad2 },
-      { to: '/agent/list', labelKey: 'nav.agent', icon: IconBuildingStore },
+      {
+        to: '/agent/list',
+        labelKey: 'nav.agent',
+        icon: IconBuildingStore,
+        // An agent's transactions open from the agent list (and from reports' agent links).
+        also: ['/transaction'],
+      },
       { to: '/agent/report', labelKey: 'nav.agentReport', icon: IconReportAnalytics },
       { to: '/agentoperator', labelKey: 'nav.agentOperator', icon: IconUserCog },
       { to: '/agentsharing', labelKey: 'nav.agentSharing', icon: IconShare },
@@ -55,3 +63,21 @@ export const navGroups: NavGroup[] = [
     items: [{ to: '/audit', labelKey: 'nav.audit', icon: IconHistory, access: api.auditList }],
   },
 ];
+
+const within = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
+
+/** The menu entry a path belongs to (its own screen, or one reached from it), for the role. */
+export const navEntryOf = (
+  pathname: string,
+  allowed: (item: NavItem) => boolean,
+): { group: NavGroup; item: NavItem } | null => {
+  for (const group of navGroups) {
+    for (const item of group.items) {
+      if (!allowed(item)) continue;
+      if (within(pathname, item.to) || item.also?.some((path) => within(pathname, path))) {
+        return { group, item };
+      }
+    }
+  }
+  return null;
+};

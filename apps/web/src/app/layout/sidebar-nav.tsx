@@ -1,20 +1,27 @@
 import { NavLink, Stack, Text } from '@mantine/core';
 import { type AdminType, allows } from '@sapi/contract';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { navGroups } from './nav-items';
+import { type NavItem, navEntryOf, navGroups } from './nav-items';
 import classes from './sidebar-nav.module.css';
 
-const isActive = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`);
+interface MenuProps {
+  type: AdminType;
+  pathname: string;
+  onNavigate?: () => void;
+}
 
 /** Grouped menu; entries the role cannot use are not shown. */
-export function SidebarNav({ type, onNavigate }: { type: AdminType; onNavigate?: () => void }) {
+const Menu = memo(function Menu({ type, pathname, onNavigate }: MenuProps) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const allowed = (item: NavItem) => !item.access || allows(item.access, type);
+  // The entry of this screen, or of the screen it was reached from (an agent's transactions: Agent).
+  const current = navEntryOf(pathname, allowed)?.item.to;
   return (
     <Stack gap="md" px="sm" py="xs">
       {navGroups.map((group) => {
-        const items = group.items.filter((item) => !item.access || allows(item.access, type));
+        const items = group.items.filter(allowed);
         if (items.length === 0) return null;
         const key = group.labelKey ?? 'main';
         return (
@@ -25,7 +32,7 @@ export function SidebarNav({ type, onNavigate }: { type: AdminType; onNavigate?:
               </Text>
             ) : null}
             {items.map((item) => {
-              const active = isActive(pathname, item.to);
+              const active = item.to === current;
               return (
                 <NavLink
                   key={item.to}
@@ -45,4 +52,10 @@ export function SidebarNav({ type, onNavigate }: { type: AdminType; onNavigate?:
       })}
     </Stack>
   );
+});
+
+/** The menu, rendered again only when the path changes (not on a new page or filter of a list). */
+export function SidebarNav({ type, onNavigate }: { type: AdminType; onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  return <Menu type={type} pathname={pathname} onNavigate={onNavigate} />;
 }

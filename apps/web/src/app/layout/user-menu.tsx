@@ -1,33 +1,18 @@
 import { Avatar, Badge, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
-import { api } from '@sapi/contract';
 import { IconLogout, IconSelector } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { call } from '../../lib/api-client';
-import { authStore } from '../../lib/auth-store';
+import { useNavigation, useSubmit } from 'react-router';
 import { useSelf } from '../../lib/session';
 
 /** Username and type of the signed-in admin, with Sign out. */
 export function UserMenu() {
   const { t } = useTranslation();
   const self = useSelf();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [signingOut, setSigningOut] = useState(false);
-
-  const signOut = async () => {
-    setSigningOut(true);
-    try {
-      await call(api.logout);
-    } catch {
-      // The token is dropped either way.
-    }
-    authStore.clearToken();
-    await navigate('/', { replace: true });
-    queryClient.clear();
-  };
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const signingOut = navigation.formAction === '/logout';
+  // Signing out is the one thing /logout does, and only by POST (app/guards.ts).
+  const signOut = () => void submit(null, { method: 'post', action: '/logout', replace: true });
 
   return (
     <Menu position="top-start" width={240} withArrow shadow="md">
@@ -72,7 +57,7 @@ export function UserMenu() {
         <Menu.Item
           color="red"
           leftSection={<IconLogout size={16} aria-hidden />}
-          onClick={() => void signOut()}
+          onClick={signOut}
           disabled={signingOut}
         >
           {t('userMenu.signOut')}

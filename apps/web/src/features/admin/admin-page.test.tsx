@@ -2,7 +2,7 @@ import { api } from '@sapi/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, stubApi } from '../../../test/api-stub';
-import { adminRecord } from '../../../test/records';
+import { adminRecord, bangkokTime } from '../../../test/records';
 import { renderPage } from '../../../test/render-page';
 import { AdminPage } from './admin-page';
 
@@ -18,8 +18,8 @@ describe('the admin list', () => {
     expect(stub.bodiesOf(api.adminList)).toEqual([
       {
         username: 'op',
-        startDate: new Date(2024, 4, 1, 8, 0, 0, 0).toISOString(),
-        endDate: new Date(2024, 4, 2, 23, 59, 59, 999).toISOString(),
+        startDate: bangkokTime(2024, 4, 1, 8, 0, 0, 0).toISOString(),
+        endDate: bangkokTime(2024, 4, 2, 23, 59, 59, 999).toISOString(),
         page: 1,
         limit: 10,
       },

@@ -1,7 +1,7 @@
 import { type AdminType, api } from '@sapi/contract';
 import { useMutation } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
-import { filterDateIso } from '../../lib/filter-dates';
+import { filterEdgeIso } from '../../lib/business-time';
 import { useBodyMutation, useResourceMutation, useSwitchMutation } from '../../lib/query-keys';
 import { defineList } from '../../lib/use-list-screen';
 
@@ -12,8 +12,8 @@ export const adminList = defineList({
   pageSize: 10,
   body: (filters) => ({
     username: filters.username,
-    startDate: filterDateIso(filters.startDate, 'start'),
-    endDate: filterDateIso(filters.endDate, 'end'),
+    startDate: filterEdgeIso(filters.startDate, 'start'),
+    endDate: filterEdgeIso(filters.endDate, 'end'),
   }),
 });
 

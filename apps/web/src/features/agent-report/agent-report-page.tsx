@@ -12,7 +12,8 @@ import { type Column, DataTable } from '../../components/data-table';
 import { ErrorBanner } from '../../components/error-banner';
 import { FilterBar } from '../../components/filter-bar';
 import { PageHeader } from '../../components/page-header';
-import { businessToday } from '../../lib/business-time';
+import { businessMonthFilter, businessToday } from '../../lib/business-time';
+import { agentTransactionsHref } from '../../lib/drill-down';
 import { errorMessage } from '../../lib/errors';
 import { useUrlFilters } from '../../lib/use-url-filters';
 import {
@@ -43,13 +44,15 @@ export function AgentReportPage() {
   const widgets = useQuery(widgetsQuery(agentIds, date));
   // biome-ignore lint/correctness/useExhaustiveDependencies: the label follows the language
   const monthLabel = useMemo(() => dayjs(date).format('MMMM YYYY'), [date, i18n.language]);
+  // An agent's transactions of the month its widget shows.
+  const monthRange = businessMonthFilter(Number(date.slice(0, 4)), Number(date.slice(5, 7)));
 
   const columns: Column<Agent>[] = [
     {
       key: 'username',
       header: t('agentReport.columns.username'),
       render: (agent) => (
-        <Anchor component={Link} to={`/transaction/${agent._id}`} fw={600} size="sm">
+        <Anchor component={Link} to={agentTransactionsHref(agent._id, monthRange)} fw={600} size="sm">
           {agent.username}
         </Anchor>
       ),

@@ -2,7 +2,7 @@ import { api } from '@sapi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, stubApi } from '../../../test/api-stub';
-import { agentRecord } from '../../../test/records';
+import { agentRecord, bangkokTime } from '../../../test/records';
 import { renderPage } from '../../../test/render-page';
 import { queryKeyOf } from '../../lib/query-keys';
 import { AgentPage } from './agent-page';
@@ -52,13 +52,13 @@ describe('the agent list', () => {
       what: 'a day from a link spans the whole day',
       query: 'startDate=2024-03-10&endDate=2024-03-11',
       shown: ['03/10/2024 12:00 AM', '03/11/2024 11:59 PM'],
-      sent: [new Date(2024, 2, 10, 0, 0, 0, 0), new Date(2024, 2, 11, 23, 59, 59, 999)],
+      sent: [bangkokTime(2024, 2, 10, 0, 0, 0, 0), bangkokTime(2024, 2, 11, 23, 59, 59, 999)],
     },
     {
       what: 'a date-time is sent to the minute',
       query: 'startDate=2024-03-10%2009:30:00&endDate=2024-03-10%2017:45:00',
       shown: ['03/10/2024 09:30 AM', '03/10/2024 05:45 PM'],
-      sent: [new Date(2024, 2, 10, 9, 30, 0, 0), new Date(2024, 2, 10, 17, 45, 59, 999)],
+      sent: [bangkokTime(2024, 2, 10, 9, 30, 0, 0), bangkokTime(2024, 2, 10, 17, 45, 59, 999)],
     },
   ])('date filters are MM/dd/yyyy hh:mm aa pickers: $what', async ({ query, shown, sent }) => {
     const stub = stubApi([[api.agentList, () => page([])]]);

@@ -1,7 +1,7 @@
 import { type AgentWithSecret, api } from '@sapi/contract';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
-import { filterDateIso } from '../../lib/filter-dates';
+import { filterEdgeIso } from '../../lib/business-time';
 import {
   allRecordsQuery,
   queryKeyOf,
@@ -24,8 +24,8 @@ export const agentList = defineList({
   body: (filters) => ({
     username: filters.username,
     prefix: filters.prefix,
-    startDate: filterDateIso(filters.startDate, 'start'),
-    endDate: filterDateIso(filters.endDate, 'end'),
+    startDate: filterEdgeIso(filters.startDate, 'start'),
+    endDate: filterEdgeIso(filters.endDate, 'end'),
     locked: flagFilter(filters.locked),
   }),
 });

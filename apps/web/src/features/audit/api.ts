@@ -1,15 +1,15 @@
-import { api } from '@sapi/contract';
+import { type AuditEntity, api, auditEntities } from '@sapi/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
-import { endOfDayIso, startOfDayIso } from '../../lib/format';
+import { filterEdgeIso } from '../../lib/business-time';
 
 export const AUDIT_PAGE_SIZE = 20;
 
 export const auditFilterKeys = ['actor', 'entity', 'action', 'startDate', 'endDate'] as const;
 export type AuditFilters = Record<(typeof auditFilterKeys)[number], string>;
 
-/** Entities the server records today (the filter offers them; more arrive with later issues). */
-export const auditEntities = ['admin', 'session'] as const;
+export const isAuditEntity = (value: string): value is AuditEntity =>
+  (auditEntities as readonly string[]).includes(value);
 
 export const auditKeys = {
   all: ['audit'] as const,
@@ -23,10 +23,11 @@ export const auditListQuery = (filters: AuditFilters, page: number) =>
       call(api.auditList, {
         body: {
           actor: filters.actor,
-          entity: filters.entity,
+          // A kind the contract does not name (an old or edited URL) is no filter.
+          entity: isAuditEntity(filters.entity) ? filters.entity : '',
           action: filters.action,
-          startDate: startOfDayIso(filters.startDate) ?? '',
-          endDate: endOfDayIso(filters.endDate) ?? '',
+          startDate: filterEdgeIso(filters.startDate, 'start'),
+          endDate: filterEdgeIso(filters.endDate, 'end'),
           page,
           limit: AUDIT_PAGE_SIZE,
         },

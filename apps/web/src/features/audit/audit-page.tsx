@@ -1,18 +1,18 @@
 import { ActionIcon, Select, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
-import { type AuditRecord, auditActions } from '@sapi/contract';
+import { type AuditRecord, auditActions, auditEntities } from '@sapi/contract';
 import { IconEye } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/data-table';
-import { DateFilterInput } from '../../components/date-filter-input';
+import { DateTimeFilterInput } from '../../components/date-time-filter-input';
 import { DateTimeText } from '../../components/date-time-text';
 import { FilterBar } from '../../components/filter-bar';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/errors';
 import { useUrlFilters } from '../../lib/use-url-filters';
 import { ActionBadge } from './action-badge';
-import { AUDIT_PAGE_SIZE, type AuditFilters, auditEntities, auditFilterKeys, auditListQuery } from './api';
+import { AUDIT_PAGE_SIZE, type AuditFilters, auditFilterKeys, auditListQuery, isAuditEntity } from './api';
 import { AuditDiffDialog } from './audit-diff-dialog';
 
 const emptyFilters: AuditFilters = { actor: '', entity: '', action: '', startDate: '', endDate: '' };
@@ -45,7 +45,11 @@ export function AuditPage() {
       ),
     },
     { key: 'action', header: t('audit.fields.action'), render: (r) => <ActionBadge action={r.action} /> },
-    { key: 'entity', header: t('audit.fields.entity'), render: (r) => r.entity },
+    {
+      key: 'entity',
+      header: t('audit.fields.entity'),
+      render: (r) => (isAuditEntity(r.entity) ? t(`audit.entities.${r.entity}`) : r.entity),
+    },
     { key: 'entityId', header: t('audit.fields.entityId'), render: (r) => r.entityId ?? '—' },
     { key: 'ip', header: t('audit.fields.ip'), render: (r) => r.ip ?? '—' },
     {
@@ -88,11 +92,11 @@ export function AuditPage() {
         <Select
           label={t('audit.fields.entity')}
           placeholder={t('common.all')}
-          data={auditEntities.map((value) => ({ value, label: value }))}
-          value={draft.entity || null}
+          data={auditEntities.map((value) => ({ value, label: t(`audit.entities.${value}`) }))}
+          value={isAuditEntity(draft.entity) ? draft.entity : null}
           onChange={(value) => setDraft({ ...draft, entity: value ?? '' })}
           clearable
-          w={170}
+          w={200}
         />
         <Select
           label={t('audit.fields.action')}
@@ -103,15 +107,17 @@ export function AuditPage() {
           clearable
           w={170}
         />
-        <DateFilterInput
+        <DateTimeFilterInput
           label={t('filters.startDate')}
           value={draft.startDate}
           onChange={(startDate) => setDraft({ ...draft, startDate })}
+          edge="start"
         />
-        <DateFilterInput
+        <DateTimeFilterInput
           label={t('filters.endDate')}
           value={draft.endDate}
           onChange={(endDate) => setDraft({ ...draft, endDate })}
+          edge="end"
         />
       </FilterBar>
 

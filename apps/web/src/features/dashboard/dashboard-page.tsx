@@ -24,6 +24,8 @@ import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
 import { MoneyText } from '../../components/money-text';
 import { PageHeader } from '../../components/page-header';
+import { businessMonthFilter } from '../../lib/business-time';
+import { agentTransactionsHref, registerReportHref, summaryReportHref } from '../../lib/drill-down';
 import { errorMessage } from '../../lib/errors';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { moneyNumber, signOfMoney } from '../../lib/money';
@@ -37,7 +39,12 @@ function Cards({ data }: { data: DashboardData }) {
   const { current, previous } = data;
   const share = shareOf(current.activePlayers, current.registeredPlayers);
   const previousShare = shareOf(previous.activePlayers, previous.registeredPlayers);
-  const monthly = `/summary/agentmonthly?${new URLSearchParams({ agent: 'all', year: current.year }).toString()}`;
+  // The month's figures, day by day, over the whole platform.
+  const daily = summaryReportHref('agentdaily', {
+    agent: 'all',
+    month: String(Number(current.month)),
+    year: current.year,
+  });
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md" mb="md">
       <StatCard
@@ -49,7 +56,7 @@ function Cards({ data }: { data: DashboardData }) {
         change={changeOf(moneyNumber(current.turnover), moneyNumber(previous.turnover))}
         tone="higher-is-better"
         previous={t('dashboard.cards.previous', { value: formatMoney(previous.turnover) })}
-        to={monthly}
+        to={daily}
       />
       <StatCard
         testId="card-winlose"
@@ -61,7 +68,7 @@ function Cards({ data }: { data: DashboardData }) {
         change={changeOf(moneyNumber(current.winLose), moneyNumber(previous.winLose))}
         tone="neutral"
         previous={t('dashboard.cards.previous', { value: formatMoney(previous.winLose) })}
-        to={monthly}
+        to={daily}
       />
       <StatCard
         testId="card-players"
@@ -75,7 +82,7 @@ function Cards({ data }: { data: DashboardData }) {
         change={changeOf(share, previousShare)}
         tone="higher-is-better"
         previous={t('dashboard.cards.previous', { value: formatPercent(previousShare) })}
-        to="/report"
+        to={registerReportHref(`${current.year}-${current.month.padStart(2, '0')}`)}
       />
     </SimpleGrid>
   );
@@ -176,6 +183,17 @@ function TopTable({
 
 function TopTables({ data }: { data: DashboardData }) {
   const { t } = useTranslation();
+  const year = Number(data.current.year);
+  const month = Number(data.current.month);
+  // Each name opens what it sums, over the month shown: the brand's games, the agent's bets.
+  const range = businessMonthFilter(year, month);
+  const brandHref = (gameBrand: string) =>
+    summaryReportHref('gamedailybygame', {
+      agent: 'all',
+      gameBrand,
+      from: range.startDate,
+      to: range.endDate,
+    });
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
       <TopTable
@@ -184,7 +202,11 @@ function TopTables({ data }: { data: DashboardData }) {
         nameHeader={t('dashboard.topBrands.name')}
         rows={data.topBrands.map((b) => ({
           key: b.gameBrand,
-          name: b.gameBrand,
+          name: (
+            <Anchor component={Link} to={brandHref(b.gameBrand)} size="sm" fw={600}>
+              {b.gameBrand}
+            </Anchor>
+          ),
           turnover: b.turnover,
           winLose: b.winLose,
         }))}
@@ -196,7 +218,7 @@ function TopTables({ data }: { data: DashboardData }) {
         rows={data.topAgents.map((a) => ({
           key: a.agent,
           name: (
-            <Anchor component={Link} to={`/transaction/${a.agent}`} size="sm" fw={600}>
+            <Anchor component={Link} to={agentTransactionsHref(a.agent, range)} size="sm" fw={600}>
               {a.username}
             </Anchor>
           ),

@@ -1,8 +1,11 @@
 import { Button, Tooltip } from '@mantine/core';
 import { IconReportAnalytics, IconWorld } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { agentByIdQuery } from '../../components/agent-picker';
 import { businessMonth } from '../../lib/business-time';
+import { agentReportHref } from '../../lib/drill-down';
 import { AgentField, DayField, MonthField, YearField } from './report-filters';
 import { type ReportConfig, ReportPage } from './report-page';
 import { dayLabel, firstDayOf, intIn } from './report-utils';
@@ -15,6 +18,10 @@ function AgentDailyActions({ filters, apply }: { filters: Filters; apply: (next:
   const { t } = useTranslation();
   const year = intIn(filters.year, 2000, 2100);
   const month = intIn(filters.month, 1, 12);
+  // The chosen agent (the picker has looked it up) goes along, by the username the agent report filters.
+  const oneAgent = filters.agent !== 'all' && filters.agent !== '';
+  const agent = useQuery({ ...agentByIdQuery(filters.agent), enabled: oneAgent });
+  const username = oneAgent ? agent.data?.username : undefined;
   return (
     <>
       <Tooltip label={t('reports.actions.summaryHint')} withArrow>
@@ -31,7 +38,7 @@ function AgentDailyActions({ filters, apply }: { filters: Filters; apply: (next:
         <Button
           variant="light"
           component={Link}
-          to={year && month ? `/agent/report?startDate=${firstDayOf(year, month)}` : '/agent/report'}
+          to={year && month ? agentReportHref(firstDayOf(year, month), username) : '/agent/report'}
           leftSection={<IconReportAnalytics size={16} aria-hidden />}
           data-testid="per-agent-report"
         >

@@ -29,7 +29,6 @@ export const reportKeys = {
   all: ['reports'] as const,
   summary: (name: string, params: object, body: unknown) => ['reports', name, params, body] as const,
   revenueShare: (month: string, year: string) => ['reports', 'revenueShare', month, year] as const,
-  brands: ['reports', 'brands'] as const,
 };
 
 /** The CSV twin of a summary report (same params and body). */
@@ -41,13 +40,3 @@ export const revenueShareQuery = (month: string, year: string) =>
     queryFn: ({ signal }) => call(api.revenueShare, { body: { month, year }, signal }),
     placeholderData: keepPreviousData,
   });
-
-/** Game brand suggestions: the adapters' codes (a report may also name a brand no adapter lists). */
-export const brandsQuery = queryOptions({
-  queryKey: reportKeys.brands,
-  queryFn: async ({ signal }) => {
-    const data = await call(api.adapterList, { body: { page: 1, limit: 100 }, signal });
-    return [...new Set(data.records.map((adapter) => adapter.codename))].sort();
-  },
-  staleTime: 5 * 60_000,
-});

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { businessToday, businessWallToIso } from '../../lib/business-time';
+import { businessToday, filterEdgeIso } from '../../lib/business-time';
 import { AgentField, BrandField, DateTimeField } from './report-filters';
 import { type ReportConfig, ReportPage } from './report-page';
 import { dayLabel } from './report-utils';
@@ -50,8 +50,8 @@ const config: ReportConfig<'summaryGameDailyByGame', (typeof keys)[number]> = {
     if (gameBrand === '') {
       return { prompt: { title: 'reports.prompts.chooseBrand', hint: 'reports.prompts.chooseBrandHint' } };
     }
-    const from = businessWallToIso(f.from);
-    const to = businessWallToIso(f.to);
+    const from = filterEdgeIso(f.from, 'start');
+    const to = filterEdgeIso(f.to, 'end');
     if (!from || !to || from > to) {
       return { prompt: { title: 'reports.prompts.chooseRange', hint: 'reports.prompts.chooseRangeHint' } };
     }
@@ -65,7 +65,12 @@ const config: ReportConfig<'summaryGameDailyByGame', (typeof keys)[number]> = {
   },
   keyColumns: (t) => [
     { key: 'date', header: t('reports.columns.date'), render: dayLabel },
-    { key: 'gameCode', header: t('reports.columns.gameCode'), render: (row) => row.gameCode },
+    {
+      key: 'gameCode',
+      header: t('reports.columns.gameCode'),
+      minWidth: 110,
+      render: (row) => row.gameCode,
+    },
   ],
   rowKey: (row) => `${row.date}|${row.gameCode}`,
   period: (row) => ({ key: row.date, label: `${row.day}/${row.month}` }),

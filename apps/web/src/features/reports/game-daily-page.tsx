@@ -2,7 +2,8 @@ import { Button, Tooltip } from '@mantine/core';
 import { IconListSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { businessDayEndIso, businessDayStartIso, businessMonth } from '../../lib/business-time';
+import { businessDaysFilter, businessMonth } from '../../lib/business-time';
+import { reportTransactionsHref } from '../../lib/drill-down';
 import type { RowOf } from './api';
 import { AgentField, DayField, MonthField, YearField } from './report-filters';
 import { type ReportConfig, ReportPage } from './report-page';
@@ -10,14 +11,9 @@ import { dayLabel, intIn } from './report-utils';
 
 const keys = ['agent', 'day', 'month', 'year'] as const;
 
-/** The Transaction From Report of one agent, brand and business day (Bangkok). */
+/** The Transaction From Report of one agent, brand and business day (Bangkok), those filters applied. */
 const checkDataHref = (agent: string, gameBrand: string, date: string): string =>
-  `/summary/tsreport?${new URLSearchParams({
-    agent,
-    gameBrand,
-    startDate: businessDayStartIso(date),
-    endDate: businessDayEndIso(date),
-  }).toString()}`;
+  reportTransactionsHref(agent, { gameBrand, ...businessDaysFilter(date) });
 
 /** "Check data": that day's bets of that brand, for the chosen agent (the whole platform has no list). */
 function CheckData({ row, agent }: { row: RowOf<'summaryGameDaily'>; agent: string }) {
@@ -82,7 +78,12 @@ const config: ReportConfig<'summaryGameDaily', (typeof keys)[number]> = {
       : { prompt: { title: 'reports.prompts.chooseMonth', hint: 'reports.prompts.chooseMonthHint' } },
   keyColumns: (t) => [
     { key: 'date', header: t('reports.columns.date'), render: dayLabel },
-    { key: 'gameBrand', header: t('reports.columns.gameBrand'), render: (row) => row.gameBrand },
+    {
+      key: 'gameBrand',
+      header: t('reports.columns.gameBrand'),
+      minWidth: 96,
+      render: (row) => row.gameBrand,
+    },
   ],
   rowKey: (row) => `${row.date}|${row.gameBrand}`,
   period: (row) => ({ key: row.date, label: `${row.day}/${row.month}` }),

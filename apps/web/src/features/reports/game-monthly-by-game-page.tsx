@@ -42,7 +42,12 @@ const config: ReportConfig<'summaryGameMonthlyByGame', (typeof keys)[number]> = 
   },
   keyColumns: (t) => [
     { key: 'period', header: t('reports.columns.period'), render: monthLabel },
-    { key: 'gameCode', header: t('reports.columns.gameCode'), render: (row) => row.gameCode },
+    {
+      key: 'gameCode',
+      header: t('reports.columns.gameCode'),
+      minWidth: 110,
+      render: (row) => row.gameCode,
+    },
   ],
   rowKey: (row) => `${row.year}-${row.month}|${row.gameCode}`,
   period: (row) => ({ key: `${row.year}-${row.month}`, label: `${row.month}/${row.year}` }),

@@ -49,7 +49,12 @@ const config: ReportConfig<'summaryGameMonthly', (typeof keys)[number]> = {
   },
   keyColumns: (t) => [
     { key: 'period', header: t('reports.columns.period'), render: monthLabel },
-    { key: 'gameBrand', header: t('reports.columns.gameBrand'), render: (row) => row.gameBrand },
+    {
+      key: 'gameBrand',
+      header: t('reports.columns.gameBrand'),
+      minWidth: 96,
+      render: (row) => row.gameBrand,
+    },
   ],
   rowKey: (row) => `${row.year}-${row.month}|${row.gameBrand}`,
   period: (row) => ({ key: `${row.year}-${row.month}`, label: `${row.month}/${row.year}` }),

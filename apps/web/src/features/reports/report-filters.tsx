@@ -1,13 +1,12 @@
 import '@mantine/dates/styles.css';
-import { Autocomplete, Select } from '@mantine/core';
-import { DateTimePicker, MonthPickerInput } from '@mantine/dates';
-import { IconCalendar, IconCalendarTime } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import { Select } from '@mantine/core';
+import { MonthPickerInput } from '@mantine/dates';
+import { IconCalendar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AgentPicker } from '../../components/agent-picker';
+import { BrandPicker } from '../../components/brand-picker';
+import { DateTimeFilterInput } from '../../components/date-time-filter-input';
 import { businessMonth, daysInMonth } from '../../lib/business-time';
-import { brandsQuery } from './api';
 import { intIn, monthName, parseMonthKey } from './report-utils';
 
 interface FieldProps {
@@ -90,58 +89,34 @@ export function YearField({ value, onChange }: FieldProps) {
   );
 }
 
-/** Game brand: free text with the adapters' codes as suggestions. */
+/** Game brand: one of every registered game provider (a by-game report needs one). */
 export function BrandField({ value, onChange }: FieldProps) {
   const { t } = useTranslation();
-  const brands = useQuery(brandsQuery);
   return (
-    <Autocomplete
+    <BrandPicker
       label={t('reports.filters.brand')}
-      placeholder={t('reports.filters.brandPlaceholder')}
-      data={brands.data ?? []}
       value={value}
       onChange={onChange}
-      w={190}
+      required
+      w={200}
       data-testid="filter-brand"
     />
   );
 }
 
-/** Filters show date-times as `MM/dd/yyyy hh:mm aa` (spec §9), AM/PM in every language. */
-const DATE_TIME_FORMAT = 'MM/DD/YYYY hh:mm A';
-const displayDateTime = (value: string) => dayjs(value).locale('en').format(DATE_TIME_FORMAT);
-
-/**
- * A date-time of the report time zone (Thailand), kept as `YYYY-MM-DDTHH:mm` in the filters and the URL.
- */
+/** A date-time of the report time zone (Thailand), kept as `YYYY-MM-DDTHH:mm` in the filters and the URL. */
 export function DateTimeField({
   label,
   value,
   onChange,
   edge,
 }: FieldProps & { label: string; edge: 'start' | 'end' }) {
-  const { t, i18n } = useTranslation();
   return (
-    <DateTimePicker
+    <DateTimeFilterInput
       label={label}
-      value={value ? `${value.replace('T', ' ')}:00` : null}
-      onChange={(next) => onChange(typeof next === 'string' ? dayjs(next).format('YYYY-MM-DDTHH:mm') : '')}
-      valueFormat={displayDateTime}
-      defaultTimeValue={edge === 'start' ? '00:00' : '23:59'}
-      placeholder={t('reports.filters.dateTimePlaceholder')}
-      locale={i18n.language}
-      clearable
-      clearButtonProps={{ 'aria-label': t('reports.filters.clear', { label }) }}
-      leftSection={<IconCalendarTime size={16} aria-hidden />}
-      timePickerProps={{
-        format: '12h',
-        amPmLabels: { am: 'AM', pm: 'PM' },
-        hoursInputLabel: t('reports.filters.hours'),
-        minutesInputLabel: t('reports.filters.minutes'),
-        amPmInputLabel: t('reports.filters.amPm'),
-      }}
-      submitButtonProps={{ 'aria-label': t('reports.filters.apply') }}
-      w={220}
+      value={value}
+      onChange={onChange}
+      edge={edge}
       data-testid={`filter-${edge === 'start' ? 'from' : 'to'}`}
     />
   );

@@ -160,26 +160,37 @@ export function ReportPage<N extends SummaryName, K extends string>({
   }, [data, rowFilter]);
   const totals = data ? (rowFilter ? sumTotals(rows) : data.totals) : undefined;
 
-  // Identity cells (dates, month names, codes) stay on one line.
-  const keyColumns = config.keyColumns(t).map((column) => ({
-    ...column,
-    header: <span style={{ whiteSpace: 'nowrap' }}>{column.header}</span>,
-    cellProps: (row: RowOf<N>) => ({ ...column.cellProps?.(row), className: classes.nowrap }),
-  }));
+  // Identity cells stay on one line — dates and months; names and codes (which declare how narrow
+  // they may get) wrap instead of widening the table. The same columns while the filters and the
+  // language stay, so rows already rendered skip rendering as the window moves.
+  const keyColumns = useMemo(
+    () =>
+      config.keyColumns(t).map((column) => ({
+        ...column,
+        header: <span style={{ whiteSpace: 'nowrap' }}>{column.header}</span>,
+        ...(column.minWidth === undefined
+          ? { cellProps: (row: RowOf<N>) => ({ ...column.cellProps?.(row), className: classes.nowrap }) }
+          : {}),
+      })),
+    [config, t],
+  );
   // The row action right after the identity columns, so it shows without scrolling sideways.
-  const columns: Column<RowOf<N>>[] = [
-    ...keyColumns,
-    ...(config.rowAction
-      ? [
-          {
-            key: 'actions',
-            header: t('reports.columns.actions'),
-            render: (row: RowOf<N>) => config.rowAction?.(row, filters),
-          },
-        ]
-      : []),
-    ...(totalsColumns(t) as Column<RowOf<N>>[]),
-  ];
+  const columns: Column<RowOf<N>>[] = useMemo(
+    () => [
+      ...keyColumns,
+      ...(config.rowAction
+        ? [
+            {
+              key: 'actions',
+              header: t('reports.columns.actions'),
+              render: (row: RowOf<N>) => config.rowAction?.(row, filters),
+            },
+          ]
+        : []),
+      ...(totalsColumns(t) as Column<RowOf<N>>[]),
+    ],
+    [keyColumns, config, filters, t],
+  );
   const firstKey = keyColumns[0]?.key ?? 'transactionCount';
   const title = t(`screens.summary.${config.path}`);
 

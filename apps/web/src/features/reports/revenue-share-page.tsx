@@ -9,7 +9,8 @@ import { ExportButton } from '../../components/export-button';
 import { FilterBar } from '../../components/filter-bar';
 import { MoneyText } from '../../components/money-text';
 import { PageHeader } from '../../components/page-header';
-import { businessMonth } from '../../lib/business-time';
+import { businessMonth, businessMonthFilter } from '../../lib/business-time';
+import { agentTransactionsHref, type TransactionDrill } from '../../lib/drill-down';
 import { errorMessage } from '../../lib/errors';
 import { useUrlFilters } from '../../lib/use-url-filters';
 import { revenueShareQuery } from './api';
@@ -65,8 +66,9 @@ const linesOf = (data: DataOf<typeof api.revenueShare>): Line[] => {
   return out;
 };
 
-const agentLink = (id: string, username: string) => (
-  <Anchor component={Link} to={`/transaction/${id}`} size="sm" fw={500}>
+/** An agent's transactions of the statement's month. */
+const agentLink = (id: string, username: string, range: TransactionDrill) => (
+  <Anchor component={Link} to={agentTransactionsHref(id, range)} size="sm" fw={500}>
     {username}
   </Anchor>
 );
@@ -87,6 +89,7 @@ export function RevenueSharePage() {
   const valid = intIn(filters.month, 1, 12) !== undefined && intIn(filters.year, 2000, 2100) !== undefined;
   const query = useQuery({ ...revenueShareQuery(filters.month, filters.year), enabled: valid });
   const lines = useMemo(() => (query.data ? linesOf(query.data) : undefined), [query.data]);
+  const range = valid ? businessMonthFilter(Number(filters.year), Number(filters.month)) : {};
 
   const columns: Column<Line>[] = [
     {
@@ -94,7 +97,7 @@ export function RevenueSharePage() {
       header: t('reports.revenueShare.columns.parentAgent'),
       render: (line) =>
         line.kind === 'row' ? (
-          agentLink(line.row.parentAgent, line.row.parentAgentUsername)
+          agentLink(line.row.parentAgent, line.row.parentAgentUsername, range)
         ) : (
           <Text size="sm" fw={700}>
             {t('reports.revenueShare.parentTotal', { parent: line.parentAgentUsername })}
@@ -106,7 +109,7 @@ export function RevenueSharePage() {
       header: t('reports.revenueShare.columns.agent'),
       render: (line) =>
         line.kind === 'row' ? (
-          agentLink(line.row.agent, line.row.agentUsername)
+          agentLink(line.row.agent, line.row.agentUsername, range)
         ) : (
           <Badge variant="light" color="gray" size="sm">
             {t('reports.revenueShare.arrangements', { count: line.count })}

@@ -1,7 +1,8 @@
-import { api, type BetType, betTypes, type TransactionListQuery } from '@sapi/contract';
+import { api, type BetType, betTypes, Status, type TransactionListQuery } from '@sapi/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { call } from '../../lib/api-client';
+import { ApiError, call } from '../../lib/api-client';
+import { filterEdgeIso } from '../../lib/business-time';
 import { routeQuery } from '../../lib/query-keys';
 
 /** Page sizes of the transaction pager (spec §9); the first is the default. */
@@ -28,16 +29,11 @@ export type ReportFilters = Record<(typeof reportFilterKeys)[number], string>;
 /** Where a list reads from: the agent's transaction list, or the summary's "Transaction From Report". */
 export type ListSource = 'transaction' | 'summary';
 
-export const isBetType = (value: string): value is BetType => (betTypes as readonly string[]).includes(value);
+/** The server knows no such record (2004): for a list or an agent, the agent id is unknown. */
+export const isNotFound = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === Status.NOT_FOUND;
 
-/** Date-time pickers hold `YYYY-MM-DD HH:mm:ss` in local time; the API takes ISO instants. */
-export const pickerToIso = (value: string, edge: 'start' | 'end'): string => {
-  if (!/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/.test(value)) return '';
-  const d = dayjs(value);
-  if (!d.isValid()) return '';
-  // The pickers choose minutes: "to 10:30" includes every second of 10:30.
-  return (edge === 'end' ? d.endOf('minute') : d.startOf('minute')).toISOString();
-};
+export const isBetType = (value: string): value is BetType => (betTypes as readonly string[]).includes(value);
 
 /** The list body of the current filters (no paging): also the CSV export's body. */
 export const listBody = (filters: Partial<TransactionFilters>): TransactionListQuery => ({
@@ -48,8 +44,9 @@ export const listBody = (filters: Partial<TransactionFilters>): TransactionListQ
   betType: filters.betType && isBetType(filters.betType) ? filters.betType : '',
   gameBrand: filters.gameBrand ?? '',
   gameCode: filters.gameCode ?? '',
-  startDate: pickerToIso(filters.startDate ?? '', 'start'),
-  endDate: pickerToIso(filters.endDate ?? '', 'end'),
+  // Date-time filters are minutes of Thailand's wall clock (components/date-time-filter-input).
+  startDate: filterEdgeIso(filters.startDate ?? '', 'start'),
+  endDate: filterEdgeIso(filters.endDate ?? '', 'end'),
 });
 
 export interface PageRequest {
@@ -88,6 +85,9 @@ export const transactionListQuery = (
         signal,
       }),
     placeholderData: keepPreviousData,
+    // A page read after a cursor holds older bets only: what was read (or read ahead) a minute ago
+    // still stands. Page 1, where new bets arrive, is read again whenever it is shown.
+    staleTime: paging.cursor ? 60_000 : 0,
   });
 
 export const transactionDetailQuery = (source: ListSource, agentId: string, id: string) =>

@@ -1,5 +1,5 @@
 import { Button, Group, NativeSelect, Text } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { IconChevronLeft, IconChevronRight, IconChevronsLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format';
 import { PAGE_SIZES } from './api';
@@ -10,20 +10,22 @@ interface CursorPagerProps {
   /** Rows on this page. */
   count: number;
   onLimitChange: (limit: number) => void;
+  onFirst: () => void;
   onPrevious: () => void;
   onNext: () => void;
   disabled?: boolean;
 }
 
 /**
- * The transaction pager (spec §5): page size 10/50/100, Previous only after page 1, Next only when
- * this page is full. No total: the list is keyset-paged and never counts.
+ * The transaction pager (spec §5): page size 10/50/100; First and Previous only after page 1, Next
+ * only when this page is full. No total: the list is keyset-paged and never counts.
  */
 export function CursorPager({
   page,
   limit,
   count,
   onLimitChange,
+  onFirst,
   onPrevious,
   onNext,
   disabled = false,
@@ -52,6 +54,17 @@ export function CursorPager({
       </Group>
       <nav aria-label={t('transaction.pager.label')}>
         <Group gap="xs">
+          {page > 1 ? (
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconChevronsLeft size={16} aria-hidden />}
+              onClick={onFirst}
+              disabled={disabled}
+            >
+              {t('transaction.pager.first')}
+            </Button>
+          ) : null}
           {page > 1 ? (
             <Button
               variant="default"

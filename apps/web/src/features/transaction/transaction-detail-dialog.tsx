@@ -1,6 +1,7 @@
 import { Badge, Divider, Group, Loader, Modal, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import type { Transaction } from '@sapi/contract';
 import { useQuery } from '@tanstack/react-query';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
@@ -21,7 +22,7 @@ interface TransactionDetailDialogProps {
 }
 
 /** Read-only detail of one transaction (every field, disabled) and its bet's history timeline. */
-export function TransactionDetailDialog({
+function TransactionDetailDialogInner({
   opened,
   onClose,
   source,
@@ -101,3 +102,6 @@ export function TransactionDetailDialog({
     </Modal>
   );
 }
+
+/** Rendered again only when its own props change (not on every page change of the list behind it). */
+export const TransactionDetailDialog = memo(TransactionDetailDialogInner);

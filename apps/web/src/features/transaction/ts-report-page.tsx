@@ -1,19 +1,20 @@
-import { Paper, TextInput } from '@mantine/core';
+import { Paper } from '@mantine/core';
 import { api, type Transaction } from '@sapi/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AgentPicker, agentByIdQuery } from '../../components/agent-picker';
+import { BrandPicker } from '../../components/brand-picker';
 import { DateTimeFilterInput } from '../../components/date-time-filter-input';
 import { EmptyState } from '../../components/empty-state';
 import { ExportButton } from '../../components/export-button';
 import { FilterBar } from '../../components/filter-bar';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/errors';
-import { listBody, type ReportFilters, reportFilterKeys, transactionListQuery } from './api';
+import { isNotFound, listBody, type ReportFilters, reportFilterKeys, transactionListQuery } from './api';
 import { TransactionDetailDialog } from './transaction-detail-dialog';
 import { TransactionTable } from './transaction-table';
-import { useCursorPaging } from './use-cursor-paging';
+import { useCursorPaging, useNextPageAhead, useTopOnPageChange } from './use-cursor-paging';
 
 const emptyFilters: ReportFilters = { agent: '', gameBrand: '', startDate: '', endDate: '' };
 const isId = (value: string) => /^[1-9][0-9]{0,18}$/.test(value);
@@ -36,13 +37,16 @@ export function TsReportPage() {
     ...transactionListQuery('summary', agentId, body, { page, limit, cursor }),
     enabled: agentId !== '',
   });
+  useNextPageAhead('summary', agentId, body, { page, limit, cursor }, list.data);
+  const tableTop = useTopOnPageChange(page, limit);
 
   const [row, setRow] = useState<Transaction | null>(null);
   const [opened, setOpened] = useState(false);
-  const open = (next: Transaction) => {
+  const open = useCallback((next: Transaction) => {
     setRow(next);
     setOpened(true);
-  };
+  }, []);
+  const close = useCallback(() => setOpened(false), []);
 
   const set = (key: keyof ReportFilters) => (value: string) => setDraft({ ...draft, [key]: value });
   const search = () => {
@@ -51,6 +55,8 @@ export function TsReportPage() {
   // The same lookup the picker makes (shared cache): names the agent in the file name and the dialog.
   const agent = useQuery({ ...agentByIdQuery(agentId), enabled: agentId !== '' });
   const shownAgent = agent.data ?? null;
+  // An agent id no agent has (an old or edited link): one message in place of the list.
+  const missing = agentId !== '' && (isNotFound(agent.error) || isNotFound(list.error));
 
   return (
     <>
@@ -58,7 +64,7 @@ export function TsReportPage() {
         title={t('screens.summary.tsreport')}
         description={t('transaction.report.description')}
         actions={
-          agentId ? (
+          agentId && !missing ? (
             <ExportButton
               route={api.transactionExport}
               params={{ agentId }}
@@ -82,11 +88,12 @@ export function TsReportPage() {
           w={240}
           data-testid="agent-picker"
         />
-        <TextInput
+        <BrandPicker
           label={t('transaction.fields.gameBrand')}
           value={draft.gameBrand}
-          onChange={(e) => set('gameBrand')(e.currentTarget.value)}
-          w={160}
+          onChange={set('gameBrand')}
+          w={180}
+          data-testid="filter-brand"
         />
         <DateTimeFilterInput
           label={t('transaction.filters.startDate')}
@@ -102,21 +109,32 @@ export function TsReportPage() {
         />
       </FilterBar>
 
-      {agentId ? (
-        <TransactionTable
-          records={list.data?.records}
-          loading={list.isPending}
-          fetching={list.isFetching && !list.isPending}
-          error={list.isError ? errorMessage(list.error) : null}
-          onRetry={() => void list.refetch()}
-          onOpen={open}
-          withViewAction
-          page={page}
-          limit={limit}
-          onLimitChange={paging.setLimit}
-          onPrevious={paging.goPrevious}
-          onNext={() => paging.goNext(list.data?.nextCursor ?? null)}
-        />
+      {missing ? (
+        <Paper withBorder radius="md" data-testid="agent-missing">
+          <EmptyState
+            title={t('transaction.agentMissing')}
+            description={t('transaction.report.agentMissingDescription', { id: agentId })}
+          />
+        </Paper>
+      ) : agentId ? (
+        <div ref={tableTop}>
+          <TransactionTable
+            records={list.data?.records}
+            loading={list.isPending}
+            // Dimmed only while it shows another page's rows: a refresh of the rows shown keeps them clear.
+            fetching={list.isFetching && list.isPlaceholderData}
+            error={list.isError ? errorMessage(list.error) : null}
+            onRetry={() => void list.refetch()}
+            onOpen={open}
+            withViewAction
+            page={page}
+            limit={limit}
+            onLimitChange={paging.setLimit}
+            onFirst={paging.goFirst}
+            onPrevious={paging.goPrevious}
+            onNext={() => paging.goNext(list.data?.nextCursor ?? null)}
+          />
+        </div>
       ) : (
         <Paper withBorder radius="md">
           <EmptyState
@@ -128,7 +146,7 @@ export function TsReportPage() {
 
       <TransactionDetailDialog
         opened={opened}
-        onClose={() => setOpened(false)}
+        onClose={close}
         source="summary"
         agentId={agentId}
         row={row}

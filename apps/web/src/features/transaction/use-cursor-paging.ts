@@ -1,6 +1,14 @@
-import { useCallback, useMemo } from 'react';
+import type { TransactionListQuery } from '@sapi/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './api';
+import {
+  DEFAULT_PAGE_SIZE,
+  type ListSource,
+  PAGE_SIZES,
+  type PageRequest,
+  transactionListQuery,
+} from './api';
 
 /**
  * Cursors seen per list (path + filters + page size): page number → the cursor that fetches it.
@@ -37,6 +45,8 @@ export interface CursorPaging<K extends string> {
   goNext: (nextCursor: string | null) => void;
   /** Back one page, by its remembered cursor or else by page number. */
   goPrevious: () => void;
+  /** Back to page 1. */
+  goFirst: () => void;
 }
 
 /** Filters, page size, page and keyset cursor of a transaction list, all kept in the URL. */
@@ -45,12 +55,18 @@ export const useCursorPaging = <K extends string>(keys: readonly K[]): CursorPag
   const { pathname } = useLocation();
   const keyList = keys.join('|');
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: keyList stands for keys
+  // The same object while the filter values stay: a page change leaves the filters (and the draft
+  // that follows them) as they are.
+  const filterValues = keys.map((key) => params.get(key) ?? '');
+  const valuesKey = JSON.stringify(filterValues);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: valuesKey and keyList stand for the values and keys
   const filters = useMemo(() => {
     const out = {} as Record<K, string>;
-    for (const key of keys) out[key] = params.get(key) ?? '';
+    keys.forEach((key, i) => {
+      out[key] = filterValues[i] ?? '';
+    });
     return out;
-  }, [params, keyList]);
+  }, [valuesKey, keyList]);
 
   const rawLimit = Number(params.get('limit') ?? DEFAULT_PAGE_SIZE);
   const limit = (PAGE_SIZES as readonly number[]).includes(rawLimit) ? rawLimit : DEFAULT_PAGE_SIZE;
@@ -121,5 +137,52 @@ export const useCursorPaging = <K extends string>(keys: readonly K[]): CursorPag
     goTo(target, target > 1 ? cursorsOf(signature).get(target) : undefined);
   }, [goTo, page, signature]);
 
-  return { filters, page, limit, cursor, apply, setLimit, goNext, goPrevious };
+  const goFirst = useCallback(() => goTo(1, undefined), [goTo]);
+
+  return { filters, page, limit, cursor, apply, setLimit, goNext, goPrevious, goFirst };
+};
+
+/**
+ * Read the next page ahead while this one is shown (a full page has one: its `nextCursor`), into the
+ * cache entry that Next opens — so Next shows it at once instead of waiting for the server.
+ */
+export const useNextPageAhead = (
+  source: ListSource,
+  agentId: string,
+  body: TransactionListQuery,
+  paging: PageRequest,
+  data: { records: unknown[]; nextCursor: string | null } | undefined,
+) => {
+  const queryClient = useQueryClient();
+  const nextCursor = data && data.records.length === paging.limit ? data.nextCursor : null;
+  const bodyKey = JSON.stringify(body);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: bodyKey stands for body
+  useEffect(() => {
+    if (!nextCursor || agentId === '') return;
+    void queryClient.prefetchQuery(
+      transactionListQuery(source, agentId, body, {
+        page: paging.page + 1,
+        limit: paging.limit,
+        cursor: nextCursor,
+      }),
+    );
+  }, [queryClient, source, agentId, bodyKey, paging.page, paging.limit, nextCursor]);
+};
+
+/**
+ * The table's top comes into view when the page changes while it is scrolled out of sight (the
+ * pager is under the rows): the new page is read from its first row. Returns the ref of the element
+ * to bring into view, which stops under the app header (its `scroll-margin-top`).
+ */
+export const useTopOnPageChange = (page: number, limit: number) => {
+  const ref = useRef<HTMLDivElement>(null);
+  const shown = useRef({ page, limit });
+  useLayoutEffect(() => {
+    const previous = shown.current;
+    shown.current = { page, limit };
+    if (previous.page === page && previous.limit === limit) return;
+    const element = ref.current;
+    if (element && element.getBoundingClientRect().top < 0) element.scrollIntoView({ block: 'start' });
+  }, [page, limit]);
+  return ref;
 };

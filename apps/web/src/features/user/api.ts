@@ -1,5 +1,5 @@
 import { api } from '@sapi/contract';
-import { filterDateIso } from '../../lib/filter-dates';
+import { filterEdgeIso } from '../../lib/business-time';
 import { useBodyMutation, useIdMutation, useUpdateMutation } from '../../lib/query-keys';
 import { defineList } from '../../lib/use-list-screen';
 
@@ -11,8 +11,8 @@ export const userList = defineList({
   body: (filters) => ({
     username: filters.username,
     agent: filters.agent,
-    startDate: filterDateIso(filters.startDate, 'start'),
-    endDate: filterDateIso(filters.endDate, 'end'),
+    startDate: filterEdgeIso(filters.startDate, 'start'),
+    endDate: filterEdgeIso(filters.endDate, 'end'),
   }),
 });
 

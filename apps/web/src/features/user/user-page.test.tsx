@@ -2,7 +2,7 @@ import { api } from '@sapi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, stubApi } from '../../../test/api-stub';
-import { agentRecord, userRecord } from '../../../test/records';
+import { agentRecord, bangkokTime, userRecord } from '../../../test/records';
 import { renderPage } from '../../../test/render-page';
 import { UserPage } from './user-page';
 
@@ -47,7 +47,7 @@ describe('the player list', () => {
     await user.click(day15);
     await user.click(within(calendar).getByRole('button', { name: 'ตกลง', hidden: true }));
     const now = new Date();
-    const expected = new Date(now.getFullYear(), now.getMonth(), 15, 0, 0, 0, 0);
+    const expected = bangkokTime(now.getFullYear(), now.getMonth(), 15, 0, 0, 0, 0);
     const mm = String(expected.getMonth() + 1).padStart(2, '0');
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'วันที่เริ่มต้น' }).textContent).toBe(

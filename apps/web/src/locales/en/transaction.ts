@@ -6,6 +6,10 @@ export const transaction: Resource<typeof th> = {
   titleOf: 'Transactions of {{username}}',
   description: "The agent's bet records, newest first. Click a row for its detail and the bet's history.",
   agentMissing: 'Agent not found',
+  agentMissingDescription:
+    'There is no agent with id {{id}}: the address may be mistyped or out of date. Choose an agent from the agent list.',
+  agentFailed: "Could not load the agent's details",
+  backToAgents: 'Go to the agent list',
   agentInfo: {
     prefix: 'Prefix',
     code: 'System code',
@@ -61,6 +65,7 @@ export const transaction: Resource<typeof th> = {
     pageSize: 'Rows per page',
     page: 'Page {{page}}',
     rows: 'Rows {{from}}–{{to}}',
+    first: 'First',
     previous: 'Previous',
     next: 'Next',
   },
@@ -81,6 +86,8 @@ export const transaction: Resource<typeof th> = {
   },
   report: {
     description: "Transaction From Report — an agent's bet records by game brand and period",
+    agentMissingDescription:
+      'There is no agent with id {{id}}. Choose another agent in the filters and search.',
     pickAgent: 'Choose an agent',
     pickAgentDescription: 'Choose an agent and press Search to see its transactions.',
     view: 'View',

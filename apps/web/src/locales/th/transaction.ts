@@ -4,6 +4,9 @@ export const transaction = {
   titleOf: 'รายการธุรกรรมของ {{username}}',
   description: 'รายการเดิมพันของเอเจนต์ ใหม่สุดก่อน คลิกแถวเพื่อดูรายละเอียดและประวัติของเดิมพัน',
   agentMissing: 'ไม่พบเอเจนต์',
+  agentMissingDescription: 'ไม่มีเอเจนต์รหัส {{id}} ในระบบ อาจพิมพ์ที่อยู่ผิด หรือลิงก์นี้เก่าแล้ว เลือกเอเจนต์จากรายชื่อเอเจนต์',
+  agentFailed: 'โหลดข้อมูลเอเจนต์ไม่สำเร็จ',
+  backToAgents: 'ไปที่รายชื่อเอเจนต์',
   agentInfo: {
     prefix: 'Prefix',
     code: 'รหัสระบบ',
@@ -59,6 +62,7 @@ export const transaction = {
     pageSize: 'รายการต่อหน้า',
     page: 'หน้า {{page}}',
     rows: 'รายการที่ {{from}}–{{to}}',
+    first: 'หน้าแรก',
     previous: 'ก่อนหน้า',
     next: 'ถัดไป',
   },
@@ -79,6 +83,7 @@ export const transaction = {
   },
   report: {
     description: 'Transaction From Report — ค้นหารายการเดิมพันของเอเจนต์ตามค่ายเกมและช่วงเวลา',
+    agentMissingDescription: 'ไม่มีเอเจนต์รหัส {{id}} ในระบบ เลือกเอเจนต์อื่นในตัวกรองแล้วกดค้นหา',
     pickAgent: 'เลือกเอเจนต์',
     pickAgentDescription: 'เลือกเอเจนต์แล้วกดค้นหาเพื่อดูรายการธุรกรรม',
     view: 'ดู',
