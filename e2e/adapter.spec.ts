@@ -111,9 +111,7 @@ test.describe
       await dialog.getByLabel('Endpoint').fill('https://copy.example.com');
       await dialog.getByLabel('โลโก้').fill('https://cdn.example.com/copy.svg');
       await dialog.getByRole('button', { name: 'บันทึก' }).click();
-      await expect(dialog.getByTestId('error-banner')).toContainText(
-        `รหัส "${provider.code}" ถูกใช้โดยค่ายเกมอื่นแล้ว`,
-      );
+      await expect(dialog.getByText(`รหัส "${provider.code}" ถูกใช้โดยค่ายเกมอื่นแล้ว`).first()).toBeVisible();
       await dialog.getByRole('button', { name: 'ยกเลิก' }).click();
       await expect(dialog).toBeHidden();
       await expect(page.getByRole('row').filter({ hasText: 'Copy cat' })).toHaveCount(0);

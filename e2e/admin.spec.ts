@@ -91,7 +91,7 @@ test.describe
       await screenshot(page, 'admin-reauth-dialog');
       await reauthenticate(page, 'wrong-password-1');
       // The username is the signed-in one: the server's reason names the password alone.
-      await expect(reauth.getByTestId('reauth-message')).toHaveText('รหัสผ่านไม่ถูกต้อง');
+      await expect(reauth.getByText('รหัสผ่านไม่ถูกต้อง', { exact: true })).toBeVisible();
       await screenshot(page, 'admin-reauth-error');
       // Nothing was created yet.
       await reauth.getByRole('button', { name: 'ปิด', exact: true }).click();
@@ -117,7 +117,7 @@ test.describe
       await form.getByRole('button', { name: 'บันทึก' }).click();
       await reauthenticate(page);
       await expect(page.getByRole('dialog', { name: 'ยืนยันตัวตน' })).toBeHidden();
-      await expect(form.getByTestId('error-banner')).toContainText(`ชื่อผู้ใช้ "${newAdmin}" ถูกใช้แล้ว`);
+      await expect(form.getByText(`ชื่อผู้ใช้ "${newAdmin}" ถูกใช้แล้ว`).first()).toBeVisible();
       await expectAccessible(page, 'add admin dialog with error');
       await screenshot(page, 'admin-create-error');
     });

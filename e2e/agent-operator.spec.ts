@@ -83,7 +83,7 @@ test.describe
       await openOperators(page);
       const form = await register(page, agent, manager, 'REPORTER');
       await form.getByRole('button', { name: 'บันทึก' }).click();
-      await expect(form.getByTestId('error-banner')).toContainText(`ชื่อผู้ใช้ "${manager}" ถูกใช้แล้วในเอเจนต์นี้`);
+      await expect(form.getByText(`ชื่อผู้ใช้ "${manager}" ถูกใช้แล้วในเอเจนต์นี้`).first()).toBeVisible();
       await expectAccessible(page, 'register operator dialog with a 409 error');
       await screenshot(page, 'agent-operator-conflict');
 

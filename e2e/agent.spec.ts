@@ -169,9 +169,7 @@ test.describe
       await dialog.getByLabel('Prefix').fill(senior.prefix);
       await dialog.getByLabel('Secret').fill(child.secret);
       await dialog.getByRole('button', { name: 'บันทึก' }).click();
-      await expect(dialog.getByTestId('error-banner')).toContainText(
-        `Prefix "${senior.prefix}" ถูกใช้โดยเอเจนต์อื่นแล้ว`,
-      );
+      await expect(dialog.getByText(`Prefix "${senior.prefix}" ถูกใช้โดยเอเจนต์อื่นแล้ว`).first()).toBeVisible();
 
       // A prefix that another agent's starts (or that starts it) would mix their players' names:
       // refused beside the field, in Thai, naming the other prefix.

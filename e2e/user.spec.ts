@@ -88,7 +88,7 @@ test.describe
       await openPlayers(page);
       const form = await addPlayer(page, agent, alice, '10');
       await form.getByRole('button', { name: 'บันทึก' }).click();
-      await expect(form.getByTestId('error-banner')).toContainText(`มีผู้เล่น "${agent.prefix}${alice}" อยู่แล้ว`);
+      await expect(form.getByText(`มีผู้เล่น "${agent.prefix}${alice}" อยู่แล้ว`).first()).toBeVisible();
       await expectAccessible(page, 'add user dialog with a 409 error');
       await screenshot(page, 'user-create-conflict');
 
