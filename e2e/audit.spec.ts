@@ -35,6 +35,7 @@ test('audit log lists the changes just made and opens their before/after', async
     'ผู้เล่น (user)',
     'ผู้ดูแลระบบ (admin)',
     'การเข้าสู่ระบบ (session)',
+    'การตั้งค่าความปลอดภัย (security-settings)',
     'ข้อมูลตัวอย่าง (demo)',
   ]);
   await page.getByRole('option', { name: 'ผู้ดูแลระบบ (admin)', exact: true }).click();

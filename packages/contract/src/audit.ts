@@ -16,11 +16,23 @@ export const auditActions = [
   'verify',
   'verify-failed',
   'seed',
+  'allowed-ips',
+  'login-password-ok',
+  'login-code-failed',
+  'password-change',
+  'password-change-failed',
+  'password-reset',
+  'session-end',
+  'totp-enrol-start',
+  'totp-enable',
+  'totp-disable',
+  'totp-recovery-codes',
+  'totp-reset',
 ] as const;
 
 /**
- * Every kind of record the server audits: the staff screens' resources, sign-in sessions, and the
- * demo data generator. The audit screen's entity filter offers exactly these.
+ * Every kind of record the server audits: the staff screens' resources, sign-in sessions, the account
+ * security settings and the demo data generator. The audit screen's entity filter offers exactly these.
  */
 export const auditEntities = [
   'adapter',
@@ -30,6 +42,7 @@ export const auditEntities = [
   'user',
   'admin',
   'session',
+  'security-settings',
   'demo',
 ] as const;
 export const auditEntitySchema = z.enum(auditEntities);

@@ -18,6 +18,18 @@ const colors: Record<AuditAction, string> = {
   verify: 'cyan',
   'verify-failed': 'orange',
   seed: 'grape',
+  'allowed-ips': 'indigo',
+  'login-password-ok': 'gray',
+  'login-code-failed': 'orange',
+  'password-change': 'blue',
+  'password-change-failed': 'orange',
+  'password-reset': 'red',
+  'session-end': 'gray',
+  'totp-enrol-start': 'cyan',
+  'totp-enable': 'teal',
+  'totp-disable': 'orange',
+  'totp-recovery-codes': 'violet',
+  'totp-reset': 'red',
 };
 
 export const isAuditAction = (action: string): action is AuditAction =>
