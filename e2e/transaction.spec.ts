@@ -395,11 +395,11 @@ test.describe
         route.fulfill({
           status: 500,
           contentType: 'application/json',
-          body: JSON.stringify({ status: 9000, error: 'Internal error (request def)', data: null }),
+          body: internalErrorBody('req-def'),
         }),
       );
       await page.getByRole('button', { name: 'ส่งออก CSV' }).click();
-      const notice = page.getByRole('alert').filter({ hasText: 'Internal error (request def)' });
+      const notice = page.getByRole('alert').filter({ hasText: 'เกิดข้อผิดพลาดภายในระบบ (รหัสคำขอ req-def)' });
       await expect(notice).toBeVisible();
       const box = await notice.boundingBox();
       const header = await page.getByRole('banner').boundingBox();
