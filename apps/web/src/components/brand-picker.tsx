@@ -11,6 +11,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../lib/api-client';
+import { queryKeyOf } from '../lib/query-keys';
 
 /** A game provider as the picker shows it: its code (the brand of the bets), name and state. */
 export interface BrandOption {
@@ -19,16 +20,13 @@ export interface BrandOption {
   disabled: boolean;
 }
 
-export const brandPickerKeys = {
-  all: ['brand-picker'] as const,
-};
-
 /**
  * Every game provider, page after page of the adapter list (most platforms have tens; none has more
  * than the list serves), by code. A disabled provider stays: its bets are still in the reports.
  */
 export const allBrandsQuery = queryOptions({
-  queryKey: brandPickerKeys.all,
+  // Under the adapter resource: adding, editing or disabling a provider refreshes the picker.
+  queryKey: queryKeyOf(api.adapterList, {}, 'brand-options'),
   queryFn: async ({ signal }): Promise<BrandOption[]> => {
     const limit = MAX_LIMIT;
     const first = await call(api.adapterList, { body: { page: 1, limit }, signal });
