@@ -6,7 +6,6 @@ import {
   apiCall,
   apiToken,
   expectAccessible,
-  internalErrorBody,
   openApp,
   screenshot,
   signIn,

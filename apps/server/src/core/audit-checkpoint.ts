@@ -1,5 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -8,6 +8,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/client.ts';
 import { canonicalJson } from '../lib/canonical-json.ts';
+import { readKeyFile } from '../lib/key-file.ts';
 
 /**
  * Checkpoints of the audit chain's head, signed with a key the database does not hold and appended
@@ -41,20 +42,9 @@ export const checkpointFileOf = (config: AnchorConfig): string =>
 export const auditKey = (config: AnchorConfig, opts: { create: boolean }): Buffer => {
   if (config.AUDIT_KEY) return Buffer.from(config.AUDIT_KEY, 'utf8');
   const file = resolve(config.DATA_DIR, KEY_FILE);
-  if (!existsSync(file)) {
-    if (!opts.create) throw new Error(`No audit key: set AUDIT_KEY, or keep the server's ${file}`);
-    mkdirSync(dirname(file), { recursive: true });
-    const aside = `${file}.${process.pid}.tmp`;
-    writeFileSync(aside, randomBytes(32).toString('hex'), { mode: 0o600 });
-    try {
-      linkSync(aside, file);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    } finally {
-      rmSync(aside, { force: true });
-    }
-  }
-  return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
+  if (!opts.create && !existsSync(file))
+    throw new Error(`No audit key: set AUDIT_KEY, or keep the server's ${file}`);
+  return readKeyFile(file, opts);
 };
 
 const signature = (key: Buffer, c: Checkpoint): string =>

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Config } from '../config.ts';
+import { readKeyFile } from '../lib/key-file.ts';
 
 export const TOTP_KEY_FILE = 'totp.key';
 
@@ -19,19 +19,7 @@ export const totpKey = (config: KeyConfig): Buffer => {
   if (config.TOTP_KEY) key = createHash('sha256').update(config.TOTP_KEY, 'utf8').digest();
   else {
     const file = resolve(config.DATA_DIR, TOTP_KEY_FILE);
-    if (!existsSync(file)) {
-      mkdirSync(dirname(file), { recursive: true });
-      const aside = `${file}.${process.pid}.tmp`;
-      writeFileSync(aside, randomBytes(32).toString('hex'), { mode: 0o600 });
-      try {
-        linkSync(aside, file);
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      } finally {
-        rmSync(aside, { force: true });
-      }
-    }
-    key = Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
+    key = readKeyFile(file, { create: true });
     if (key.length !== 32) throw new Error(`${file} must hold 32 bytes in hex`);
   }
   keys.set(config, key);

@@ -9,7 +9,7 @@ import {
   Status,
 } from '@sapi/contract';
 import { IconPencil, IconUserPlus } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import type { Column } from '../../components/data-table';

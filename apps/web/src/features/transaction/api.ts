@@ -1,6 +1,5 @@
 import { api, type BetType, betTypes, Status, type TransactionListQuery } from '@sapi/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { ApiError, call } from '../../lib/api-client';
 import { filterEdgeIso } from '../../lib/business-time';
 import { routeQuery } from '../../lib/query-keys';
