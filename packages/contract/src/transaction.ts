@@ -81,6 +81,7 @@ export const transactionListDataSchema = z.object({
   /** Cursor for the next page, null when this page was the last. */
   nextCursor: z.string().nullable(),
 });
+export type TransactionListData = z.infer<typeof transactionListDataSchema>;
 
 export const transactionDetailSchema = transactionSchema.extend({
   /** Every row of the same bet id for this agent, oldest first (HOLD → SETTLE/CANCEL/VOID). */

@@ -212,21 +212,7 @@ export function TransactionPage() {
       </FilterBar>
 
       <div ref={tableTop}>
-        <TransactionTable
-          records={list.data?.records}
-          loading={list.isPending}
-          // Dimmed only while it shows another page's rows: a refresh of the rows shown keeps them clear.
-          fetching={list.isFetching && list.isPlaceholderData}
-          error={list.isError ? errorMessage(list.error) : null}
-          onRetry={() => void list.refetch()}
-          onOpen={open}
-          page={page}
-          limit={limit}
-          onLimitChange={paging.setLimit}
-          onFirst={paging.goFirst}
-          onPrevious={paging.goPrevious}
-          onNext={() => paging.goNext(list.data?.nextCursor ?? null)}
-        />
+        <TransactionTable list={list} paging={paging} onOpen={open} />
       </div>
 
       <TransactionDetailDialog

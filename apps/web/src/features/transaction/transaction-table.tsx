@@ -1,48 +1,33 @@
 import { Stack, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import type { Transaction } from '@sapi/contract';
+import type { Transaction, TransactionListData } from '@sapi/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/data-table';
+import { errorMessage } from '../../lib/errors';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { betTypeColors } from './bet-type-badge';
 import { CursorPager } from './cursor-pager';
 import classes from './transaction-table.module.css';
+import type { CursorPaging } from './use-cursor-paging';
 
 interface TransactionTableProps {
-  records: Transaction[] | undefined;
-  loading: boolean;
-  fetching: boolean;
-  error: string | null;
-  onRetry: () => void;
+  /** The page of bets on screen. */
+  list: UseQueryResult<TransactionListData>;
+  /** The screen's keyset paging (URL state): the pager moves it. */
+  paging: CursorPaging<string>;
   /** Keep it the same between renders: the rows then render only when they change. */
   onOpen: (row: Transaction) => void;
   /** Add a "view" button per row (the report's row action) besides the row click. */
   withViewAction?: boolean;
-  page: number;
-  limit: number;
-  onLimitChange: (limit: number) => void;
-  onFirst: () => void;
-  onPrevious: () => void;
-  onNext: () => void;
 }
 
 /** The transaction columns of spec §2 plus amount and time, with the keyset pager underneath. */
-export function TransactionTable({
-  records,
-  loading,
-  fetching,
-  error,
-  onRetry,
-  onOpen,
-  withViewAction = false,
-  page,
-  limit,
-  onLimitChange,
-  onFirst,
-  onPrevious,
-  onNext,
-}: TransactionTableProps) {
+export function TransactionTable({ list, paging, onOpen, withViewAction = false }: TransactionTableProps) {
   const { t } = useTranslation();
+  const records = list.data?.records;
+  // Dimmed only while it shows another page's rows: a refresh of the rows shown keeps them clear.
+  const fetching = list.isFetching && list.isPlaceholderData;
   // The same columns while the language and the row action stay: a page change renders only rows.
   const columns = useMemo(() => {
     const list: Column<Transaction>[] = [
@@ -134,10 +119,10 @@ export function TransactionTable({
         columns={columns}
         records={records}
         rowKey={(r) => r._id}
-        loading={loading}
+        loading={list.isPending}
         fetching={fetching}
-        error={error}
-        onRetry={onRetry}
+        error={list.isError ? errorMessage(list.error) : null}
+        onRetry={() => void list.refetch()}
         onRowClick={onOpen}
         rowProps={rowProps}
         // A page change replaces the text of 100 rows rather than 100 rows (DESIGN §11: ≤ 150 ms).
@@ -145,15 +130,15 @@ export function TransactionTable({
         emptyTitle={t('transaction.table.empty')}
         emptyDescription={t('transaction.table.emptyDescription')}
       />
-      {records && (count > 0 || page > 1) ? (
+      {records && (count > 0 || paging.page > 1) ? (
         <CursorPager
-          page={page}
-          limit={limit}
+          page={paging.page}
+          limit={paging.limit}
           count={count}
-          onLimitChange={onLimitChange}
-          onFirst={onFirst}
-          onPrevious={onPrevious}
-          onNext={onNext}
+          onLimitChange={paging.setLimit}
+          onFirst={paging.goFirst}
+          onPrevious={paging.goPrevious}
+          onNext={() => paging.goNext(list.data?.nextCursor ?? null)}
           disabled={fetching}
         />
       ) : null}

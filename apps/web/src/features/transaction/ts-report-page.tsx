@@ -10,7 +10,6 @@ import { EmptyState } from '../../components/empty-state';
 import { ExportButton } from '../../components/export-button';
 import { FilterBar } from '../../components/filter-bar';
 import { PageHeader } from '../../components/page-header';
-import { errorMessage } from '../../lib/errors';
 import { isNotFound, listBody, type ReportFilters, reportFilterKeys, transactionListQuery } from './api';
 import { TransactionDetailDialog } from './transaction-detail-dialog';
 import { TransactionTable } from './transaction-table';
@@ -118,22 +117,7 @@ export function TsReportPage() {
         </Paper>
       ) : agentId ? (
         <div ref={tableTop}>
-          <TransactionTable
-            records={list.data?.records}
-            loading={list.isPending}
-            // Dimmed only while it shows another page's rows: a refresh of the rows shown keeps them clear.
-            fetching={list.isFetching && list.isPlaceholderData}
-            error={list.isError ? errorMessage(list.error) : null}
-            onRetry={() => void list.refetch()}
-            onOpen={open}
-            withViewAction
-            page={page}
-            limit={limit}
-            onLimitChange={paging.setLimit}
-            onFirst={paging.goFirst}
-            onPrevious={paging.goPrevious}
-            onNext={() => paging.goNext(list.data?.nextCursor ?? null)}
-          />
+          <TransactionTable list={list} paging={paging} onOpen={open} withViewAction />
         </div>
       ) : (
         <Paper withBorder radius="md">
