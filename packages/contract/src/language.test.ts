@@ -18,6 +18,12 @@ describe('the language a request asks for (Accept-Language)', () => {
       ['en;q=0', 'th'],
       ['en;q=nonsense', 'th'],
       ['en;q=0.4, th;q=0.4', 'en'],
+      // Edge values a hostile client may send: never a throw, never a language it did not ask for.
+      ['en;q=1e309', 'th'],
+      ['en;q=-0', 'th'],
+      ['en;q=1.01', 'th'],
+      ['en\u0000', 'th'],
+      [`${'x,'.repeat(10_000)}en`, 'en'],
     ] as const) {
       expect(languageOf(header), String(header)).toBe(language);
     }
