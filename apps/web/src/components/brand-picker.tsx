@@ -6,12 +6,11 @@ import {
   Select,
   Text,
 } from '@mantine/core';
-import { type Adapter, api, lastServedPage, MAX_LIMIT } from '@sapi/contract';
+import { type Adapter, api } from '@sapi/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../lib/api-client';
-import { queryKeyOf } from '../lib/query-keys';
+import { fetchAllRecords, queryKeyOf } from '../lib/query-keys';
 
 /** A game provider as the picker shows it: its code (the brand of the bets), name and state. */
 export interface BrandOption {
@@ -28,16 +27,9 @@ export const allBrandsQuery = queryOptions({
   // Under the adapter resource: adding, editing or disabling a provider refreshes the picker.
   queryKey: queryKeyOf(api.adapterList, {}, 'brand-options'),
   queryFn: async ({ signal }): Promise<BrandOption[]> => {
-    const limit = MAX_LIMIT;
-    const first = await call(api.adapterList, { body: { page: 1, limit }, signal });
-    const pages = Math.min(Math.ceil(first.total / limit), lastServedPage(limit));
-    const rest = await Promise.all(
-      Array.from({ length: Math.max(0, pages - 1) }, (_, i) =>
-        call(api.adapterList, { body: { page: i + 2, limit }, signal }),
-      ),
-    );
+    const adapters: Adapter[] = await fetchAllRecords(api.adapterList, {}, signal);
     const byCode = new Map<string, BrandOption>();
-    for (const adapter of [first, ...rest].flatMap((page): Adapter[] => page.records)) {
+    for (const adapter of adapters) {
       byCode.set(adapter.codename, {
         codename: adapter.codename,
         name: adapter.name,

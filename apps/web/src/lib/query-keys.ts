@@ -2,6 +2,7 @@ import {
   api,
   type BodyOf,
   type DataOf,
+  lastServedPage,
   MAX_LIMIT,
   type ParamsOf,
   type RouteDef,
@@ -65,22 +66,31 @@ interface ListData<T> {
 }
 type RecordOfList<R extends RouteDef> = DataOf<R> extends ListData<infer T> ? T : never;
 
-/** Every record of a list route that matches `body`, page by page at the largest page size. */
+/**
+ * Every record of a list route that matches `body`, page by page at the largest page size, up to the
+ * deepest page the contract serves.
+ */
+export const fetchAllRecords = async <R extends RouteDef>(
+  route: R,
+  body: BodyOf<R>,
+  signal?: AbortSignal,
+): Promise<RecordOfList<R>[]> => {
+  const records: RecordOfList<R>[] = [];
+  for (let page = 1; page <= lastServedPage(MAX_LIMIT); page++) {
+    // A list route's body is an object with paging fields, and its answer a list.
+    const pageBody = { ...(body as object), page, limit: MAX_LIMIT } as BodyOf<R>;
+    const data = (await call(route, { body: pageBody, signal })) as ListData<RecordOfList<R>>;
+    records.push(...data.records);
+    if (data.records.length < MAX_LIMIT || records.length >= (data.total ?? Number.POSITIVE_INFINITY)) break;
+  }
+  return records;
+};
+
+/** Every record of a list route that matches `body` (`fetchAllRecords`), under the route's resource. */
 export const allRecordsQuery = <R extends RouteDef>(route: R, body: BodyOf<R>) =>
   queryOptions<RecordOfList<R>[]>({
     queryKey: queryKeyOf(route, { body }, 'all-records'),
-    queryFn: async ({ signal }) => {
-      const records: RecordOfList<R>[] = [];
-      for (let page = 1; ; page++) {
-        // A list route's body is an object with paging fields, and its answer a list.
-        const pageBody = { ...(body as object), page, limit: MAX_LIMIT } as BodyOf<R>;
-        const data = (await call(route, { body: pageBody, signal })) as ListData<RecordOfList<R>>;
-        records.push(...data.records);
-        if (data.records.length < MAX_LIMIT || records.length >= (data.total ?? Number.POSITIVE_INFINITY)) {
-          return records;
-        }
-      }
-    },
+    queryFn: ({ signal }) => fetchAllRecords(route, body, signal),
   });
 
 /** Mark every cached answer about these routes' resources stale and fetch again the ones on screen. */
