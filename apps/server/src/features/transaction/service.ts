@@ -104,7 +104,8 @@ const listStatement = oncePerDatabase((db: Db, key: string) => {
           : undefined,
         shape.betType ? eq(transactions.betType, p('betType')) : undefined,
         shape.betTypeFromGame ? ilike(transactions.betTypeFromGame, 'betTypeFromGame') : undefined,
-        shape.gameBrand ? ilike(transactions.gameBrand, 'gameBrand') : undefined,
+        // A brand is one provider's codename (picked from the list): matched whole, never as a part.
+        shape.gameBrand ? eq(transactions.gameBrand, p('gameBrand')) : undefined,
         shape.gameCode ? ilike(transactions.gameCode, 'gameCode') : undefined,
         shape.startDate ? sql`${transactions.startDate} >= ${p('startDate')}::timestamptz` : undefined,
         shape.endDate ? sql`${transactions.startDate} <= ${p('endDate')}::timestamptz` : undefined,
@@ -131,7 +132,8 @@ export const listTransactions = async (ctx: AppContext, agentId: bigint, q: Quer
     betId: q.betId,
     betType: q.betType,
     betTypeFromGame: q.betTypeFromGame === undefined ? undefined : containsPattern(q.betTypeFromGame),
-    gameBrand: q.gameBrand === undefined ? undefined : containsPattern(q.gameBrand),
+    // Codenames are upper case (contract `codenameSchema`): a brand typed in lower case names the same one.
+    gameBrand: q.gameBrand?.toUpperCase(),
     gameCode: q.gameCode === undefined ? undefined : containsPattern(q.gameCode),
     startDate: q.startDate?.toISOString(),
     endDate: q.endDate?.toISOString(),

@@ -86,6 +86,30 @@ describe('transaction list', () => {
     expect(day).toHaveLength(7);
   });
 
+  it('filters by brand exactly: JILI lists no JILI_FISH bets, on the list and the summary list alike', async () => {
+    const op = await t.tokenFor('OPERATOR');
+    await registerBrands(t, await t.tokenFor('ADMIN'), ['JILI_FISH', 'XJILI']);
+    const other = await makeAgent(t, op, { prefix: 'tb' });
+    await ingest(t, other, [
+      bet({ gameBrand: 'JILI' }),
+      bet({ gameBrand: 'JILI_FISH' }),
+      bet({ gameBrand: 'XJILI' }),
+      bet({ gameBrand: 'JILI' }),
+    ]);
+    for (const route of [api.transactionList, api.summaryTransactionList]) {
+      const brands = async (gameBrand: string) =>
+        (
+          await t.ok(route, { token, params: { agentId: other._id }, body: { gameBrand, limit: 100 } })
+        ).records.map((r) => r.gameBrand);
+      expect(await brands('JILI')).toEqual(['JILI', 'JILI']);
+      // A codename is upper case: typed in lower case it names the same brand.
+      expect(await brands('jili')).toEqual(['JILI', 'JILI']);
+      expect(await brands('JILI_FISH')).toEqual(['JILI_FISH']);
+      expect(await brands('JIL')).toEqual([]);
+      expect(await brands('%')).toEqual([]);
+    }
+  });
+
   it('filters by player, game type and game code, several at once, wildcards taken literally', async () => {
     const alice = await rows({ username: 'alice', limit: 100 });
     expect(alice).toHaveLength(46);
