@@ -38,6 +38,30 @@ export const businessWallToIso = (wall: string): string | undefined => {
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 };
 
+const secondFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: BUSINESS_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * An instant as the business clock (Thailand) showed it, `dd/MM/yyyy HH:mm:ss` (spec §9), whatever
+ * zone the browser is in: the filters are Thai wall time, so the rows they find read in it too.
+ * Undefined when the value is not a date.
+ */
+export const businessDateTime = (value: string | Date): string | undefined => {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return undefined;
+  const parts = secondFormat.formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}:${part('second')}`;
+};
+
 /** Days in a month (1-12) of a year. */
 export const daysInMonth = (year: number, month: number): number =>
   new Date(Date.UTC(year, month, 0)).getUTCDate();

@@ -10,11 +10,20 @@ import {
 } from './format';
 
 describe('format', () => {
-  it('dates read dd/MM/yyyy HH:mm:ss in local time', () => {
-    const iso = '2024-02-29T13:05:09.000Z';
-    expect(formatDateTime(iso)).toBe(dayjs(iso).format('DD/MM/YYYY HH:mm:ss'));
-    expect(formatDateTime(iso)).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
-    expect(formatDateTime(null)).toBe('—');
+  it('dates read dd/MM/yyyy HH:mm:ss on the Thai business clock, not the browser zone', () => {
+    const zone = process.env.TZ;
+    // A browser in New York: its local clock is 12 hours behind Bangkok's on this day.
+    process.env.TZ = 'America/New_York';
+    try {
+      const iso = '2024-02-29T17:05:09.000Z';
+      expect(new Date(iso).getHours()).toBe(12);
+      expect(formatDateTime(iso)).toBe('01/03/2024 00:05:09');
+      expect(formatDateTime('2024-02-29T16:59:59.999Z')).toBe('29/02/2024 23:59:59');
+      expect(formatDateTime(null)).toBe('—');
+      expect(formatDateTime('not a date')).toBe('not a date');
+    } finally {
+      process.env.TZ = zone;
+    }
   });
 
   it('numbers and money use the th-TH locale', () => {

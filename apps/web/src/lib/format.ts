@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { businessDateTime } from './business-time';
 
 /** Date-time in tables and dialogs (spec §9). */
 export const DATE_TIME_FORMAT = 'DD/MM/YYYY HH:mm:ss';
@@ -10,11 +11,13 @@ export const DATE_KEY_FORMAT = 'YYYY-MM-DD';
 const numberFormat = new Intl.NumberFormat('th-TH');
 const moneyFormat = new Intl.NumberFormat('th-TH', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** `dd/MM/yyyy HH:mm:ss` in the browser's time zone, or '—'. */
+/**
+ * `dd/MM/yyyy HH:mm:ss` on Thailand's business clock (lib/business-time), whichever zone the browser
+ * is in, or '—'; a value that is no date is shown as it came.
+ */
 export const formatDateTime = (iso: string | null | undefined): string => {
   if (!iso) return '—';
-  const d = dayjs(iso);
-  return d.isValid() ? d.format(DATE_TIME_FORMAT) : iso;
+  return businessDateTime(iso) ?? iso;
 };
 
 export const formatNumber = (value: number): string => numberFormat.format(value);
