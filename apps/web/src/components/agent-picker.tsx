@@ -5,6 +5,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { routeQuery } from '../lib/query-keys';
+import { reachableClearButton } from './clear-button';
 
 /** How many agents one search shows. */
 const PICK_LIMIT = 20;
@@ -130,7 +131,7 @@ export function AgentPicker({
       nothingFoundMessage={nothingFound}
       rightSection={searching || lookup.isFetching ? <Loader size={14} aria-hidden /> : undefined}
       clearable={clearable}
-      clearButtonProps={{ 'aria-label': t('user.agentPicker.clear', { label }) }}
+      clearButtonProps={reachableClearButton(t('user.agentPicker.clear', { label }))}
       required={required}
       disabled={disabled}
       allowDeselect={false}

@@ -11,6 +11,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchAllRecords, queryKeyOf } from '../lib/query-keys';
+import { reachableClearButton } from './clear-button';
 
 /** A game provider as the picker shows it: its code (the brand of the bets), name and state. */
 export interface BrandOption {
@@ -122,7 +123,7 @@ export function BrandPicker({
       nothingFoundMessage={nothingFound}
       rightSection={brands.isFetching ? <Loader size={14} aria-hidden /> : undefined}
       clearable={!required}
-      clearButtonProps={{ 'aria-label': t('pickers.brand.clear', { label }) }}
+      clearButtonProps={reachableClearButton(t('pickers.brand.clear', { label }))}
       allowDeselect={false}
       maxDropdownHeight={280}
       comboboxProps={{ withinPortal: true, width: 320, position: 'bottom-start' }}

@@ -2,6 +2,7 @@ import { MultiSelect } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { reachableClearButton } from '../../components/clear-button';
 import { errorMessage } from '../../lib/errors';
 import { enabledGamesQuery } from './api';
 
@@ -39,7 +40,7 @@ export function GamesSelect({ value, onChange, error, readOnly = false }: GamesS
       onChange={onChange}
       searchable
       clearable={!readOnly}
-      clearButtonProps={{ 'aria-label': t('agent.clearGames') }}
+      clearButtonProps={reachableClearButton(t('agent.clearGames'))}
       readOnly={readOnly}
       hidePickedOptions
       nothingFoundMessage={t('agent.gamesEmpty')}

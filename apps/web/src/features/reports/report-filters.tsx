@@ -1,3 +1,4 @@
+import { reachableClearButton } from '../../components/clear-button';
 import '@mantine/dates/styles.css';
 import { Select } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
@@ -42,7 +43,7 @@ export function DayField({ value, onChange, month, year }: FieldProps & { month:
       value={value === '' ? null : String(Number(value))}
       onChange={(next) => onChange(next ?? '')}
       clearable
-      clearButtonProps={{ 'aria-label': t('reports.filters.clear', { label: t('reports.filters.day') }) }}
+      clearButtonProps={reachableClearButton(t('reports.filters.clear', { label: t('reports.filters.day') }))}
       w={120}
       data-testid="filter-day"
     />
@@ -63,7 +64,9 @@ export function MonthField({ value, onChange, optional = false }: FieldProps & {
       onChange={(next) => onChange(next ?? '')}
       clearable={optional}
       allowDeselect={optional}
-      clearButtonProps={{ 'aria-label': t('reports.filters.clear', { label: t('reports.filters.month') }) }}
+      clearButtonProps={reachableClearButton(
+        t('reports.filters.clear', { label: t('reports.filters.month') }),
+      )}
       w={150}
       data-testid="filter-month"
     />
