@@ -3,12 +3,11 @@ import { type Adapter, type AdapterCreate, allows, api } from '@sapi/contract';
 import { IconExternalLink, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useConfirmAction } from '../../components/confirm-dialog';
 import type { Column } from '../../components/data-table';
 import { SelectFilter, TextFilter } from '../../components/list-filters';
 import { ListScreen } from '../../components/list-screen';
-import { errorMessage } from '../../lib/errors';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
 import { useSelf } from '../../lib/session';
 import { useListScreen } from '../../lib/use-list-screen';
 import { AdapterFormDialog } from './adapter-form-dialog';
@@ -61,8 +60,7 @@ export function AdapterPage() {
   // The record outlives the dialog's closing transition, so its content does not blank out.
   const [formOpened, setFormOpened] = useState(false);
   const [editing, setEditing] = useState<Adapter | null>(null);
-  const [confirm, setConfirm] = useState<{ adapter: Adapter; disable: boolean } | null>(null);
-  const [confirmOpened, setConfirmOpened] = useState(false);
+  const confirm = useConfirmAction();
 
   const openCreate = () => {
     setEditing(null);
@@ -72,10 +70,18 @@ export function AdapterPage() {
     setEditing(adapter);
     setFormOpened(true);
   };
-  const askConfirm = (adapter: Adapter, disable: boolean) => {
-    setConfirm({ adapter, disable });
-    setConfirmOpened(true);
-  };
+  const askConfirm = (adapter: Adapter, disable: boolean) =>
+    confirm.ask({
+      title: t('adapter.confirm.title'),
+      message: t(disable ? 'adapter.confirm.disableMessage' : 'adapter.confirm.enableMessage', {
+        name: adapter.name,
+        codename: adapter.codename,
+      }),
+      confirmLabel: t(disable ? 'adapter.confirm.disable' : 'adapter.confirm.enable'),
+      danger: disable,
+      run: () => setDisabled.mutateAsync({ id: adapter._id, disabled: disable }),
+      success: t(disable ? 'adapter.toast.disabled' : 'adapter.toast.enabled', { name: adapter.name }),
+    });
 
   const save = async (values: AdapterCreate) => {
     if (editing) {
@@ -87,26 +93,6 @@ export function AdapterPage() {
       notifySuccess(t('adapter.toast.created', { name: saved.name }));
     }
     setFormOpened(false);
-  };
-
-  const toggle = () => {
-    if (!confirm) return;
-    const { adapter, disable } = confirm;
-    setDisabled.mutate(
-      { id: adapter._id, disabled: disable },
-      {
-        onSuccess: () => {
-          notifySuccess(
-            t(disable ? 'adapter.toast.disabled' : 'adapter.toast.enabled', { name: adapter.name }),
-          );
-          setConfirmOpened(false);
-        },
-        onError: (err) => {
-          notifyError(errorMessage(err));
-          setConfirmOpened(false);
-        },
-      },
-    );
   };
 
   const columns: Column<Adapter>[] = [
@@ -238,23 +224,7 @@ export function AdapterPage() {
         onSubmit={save}
       />
 
-      <ConfirmDialog
-        opened={confirmOpened}
-        title={t('adapter.confirm.title')}
-        message={
-          confirm
-            ? t(confirm.disable ? 'adapter.confirm.disableMessage' : 'adapter.confirm.enableMessage', {
-                name: confirm.adapter.name,
-                codename: confirm.adapter.codename,
-              })
-            : ''
-        }
-        confirmLabel={confirm?.disable ? t('adapter.confirm.disable') : t('adapter.confirm.enable')}
-        color={confirm?.disable ? 'red' : undefined}
-        loading={setDisabled.isPending}
-        onConfirm={toggle}
-        onClose={() => setConfirmOpened(false)}
-      />
+      {confirm.dialog}
     </>
   );
 }

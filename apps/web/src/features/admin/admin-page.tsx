@@ -11,14 +11,13 @@ import {
 import { IconPencil, IconUserPlus } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useConfirmAction } from '../../components/confirm-dialog';
 import type { Column } from '../../components/data-table';
 import { DateTimeText } from '../../components/date-time-text';
 import { DateRangeFilter, TextFilter } from '../../components/list-filters';
 import { ListScreen } from '../../components/list-screen';
 import { ApiError } from '../../lib/api-client';
-import { errorMessage } from '../../lib/errors';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
 import { useSelf } from '../../lib/session';
 import { useListScreen } from '../../lib/use-list-screen';
 import { adminList, useCreateAdmin, useSetAdminLocked, useUpdateAdminType } from './api';
@@ -51,13 +50,18 @@ export function AdminPage() {
   const stack = useModalsStack(['create', 'edit', 'reauth']);
   const [editing, setEditing] = useState<Admin | null>(null);
   const held = useRef<Held | null>(null);
-  // The target outlives the dialog's closing transition, so its text does not blank out.
-  const [confirm, setConfirm] = useState<{ admin: Admin; lock: boolean } | null>(null);
-  const [confirmOpened, setConfirmOpened] = useState(false);
-  const askConfirm = (admin: Admin, lock: boolean) => {
-    setConfirm({ admin, lock });
-    setConfirmOpened(true);
-  };
+  const confirm = useConfirmAction();
+  // The lock goes through `submit`, so a re-authentication (3005) can hold it; the toast is `send`'s.
+  const askConfirm = (admin: Admin, lock: boolean) =>
+    confirm.ask({
+      title: t('admin.confirm.title'),
+      message: t(lock ? 'admin.confirm.lockMessage' : 'admin.confirm.unlockMessage', {
+        username: admin.username,
+      }),
+      confirmLabel: t(lock ? 'admin.confirm.lock' : 'admin.confirm.unlock'),
+      danger: lock,
+      run: () => submit({ kind: 'lock', admin, lock }),
+    });
 
   const manageable = manageableTypes[self.type];
   const canCreate = allows(api.adminCreate, self.type) && manageable.length > 0;
@@ -82,7 +86,7 @@ export function AdminPage() {
       const key = change.lock ? 'admin.toast.locked' : 'admin.toast.unlocked';
       notifySuccess(t(key, { username: change.admin.username }));
     }
-    setConfirmOpened(false);
+    confirm.close();
     stack.closeAll();
   };
 
@@ -96,7 +100,7 @@ export function AdminPage() {
       await send(change);
     } catch (err) {
       if (!(err instanceof ApiError && err.status === Status.REAUTH_REQUIRED)) throw err;
-      setConfirmOpened(false);
+      confirm.close();
       await new Promise<void>((resolve, reject) => {
         held.current = { change, resolve, reject };
         stack.open('reauth');
@@ -123,14 +127,6 @@ export function AdminPage() {
     held.current?.resolve();
     held.current = null;
     stack.close('reauth');
-  };
-
-  const toggleLock = () => {
-    if (!confirm) return;
-    submit({ kind: 'lock', admin: confirm.admin, lock: confirm.lock }).catch((err: unknown) => {
-      notifyError(errorMessage(err));
-      setConfirmOpened(false);
-    });
   };
 
   const columns: Column<Admin>[] = [
@@ -230,22 +226,7 @@ export function AdminPage() {
         />
       </Modal.Stack>
 
-      <ConfirmDialog
-        opened={confirmOpened}
-        title={t('admin.confirm.title')}
-        message={
-          confirm
-            ? t(confirm.lock ? 'admin.confirm.lockMessage' : 'admin.confirm.unlockMessage', {
-                username: confirm.admin.username,
-              })
-            : ''
-        }
-        confirmLabel={confirm?.lock ? t('admin.confirm.lock') : t('admin.confirm.unlock')}
-        color={confirm?.lock ? 'red' : undefined}
-        loading={setLocked.isPending}
-        onConfirm={toggleLock}
-        onClose={() => setConfirmOpened(false)}
-      />
+      {confirm.dialog}
     </>
   );
 }

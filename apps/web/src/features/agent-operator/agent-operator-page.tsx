@@ -11,13 +11,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { agentLabel } from '../../components/agent-picker';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useConfirmAction } from '../../components/confirm-dialog';
 import type { Column } from '../../components/data-table';
 import { DateTimeText } from '../../components/date-time-text';
 import { AgentFilter, TextFilter } from '../../components/list-filters';
 import { ListScreen } from '../../components/list-screen';
-import { errorMessage } from '../../lib/errors';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
 import { useSelf } from '../../lib/session';
 import { useListScreen } from '../../lib/use-list-screen';
 import { operatorList, useDeleteOperator, useRegisterOperator, useUpdateOperator } from './api';
@@ -43,8 +42,7 @@ export function AgentOperatorPage() {
   const [registerOpened, setRegisterOpened] = useState(false);
   const [editOpened, setEditOpened] = useState(false);
   const [editing, setEditing] = useState<AgentOperator | null>(null);
-  const [deleting, setDeleting] = useState<AgentOperator | null>(null);
-  const [confirmOpened, setConfirmOpened] = useState(false);
+  const confirm = useConfirmAction();
 
   const openRegister = () => setRegisterOpened(true);
   const openEdit = (operator: AgentOperator) => {
@@ -65,15 +63,18 @@ export function AgentOperatorPage() {
     setEditOpened(false);
   };
 
-  const runDelete = () => {
-    if (!deleting) return;
-    const operator = deleting;
-    remove.mutate(operator._id, {
-      onSuccess: () => notifySuccess(t('agentOperator.toast.deleted', { username: operator.username })),
-      onError: (err) => notifyError(errorMessage(err)),
-      onSettled: () => setConfirmOpened(false),
+  const askDelete = (operator: AgentOperator) =>
+    confirm.ask({
+      title: t('agentOperator.confirm.deleteTitle'),
+      message: t('agentOperator.confirm.deleteMessage', {
+        username: operator.username,
+        agent: agentOf(operator),
+      }),
+      confirmLabel: t('agentOperator.confirm.delete'),
+      danger: true,
+      run: () => remove.mutateAsync(operator._id),
+      success: t('agentOperator.toast.deleted', { username: operator.username }),
     });
-  };
 
   const columns: Column<AgentOperator>[] = [
     {
@@ -155,10 +156,7 @@ export function AgentOperatorPage() {
                 variant="subtle"
                 color="red"
                 aria-label={t('agentOperator.deleteLabel', { username: o.username })}
-                onClick={() => {
-                  setDeleting(o);
-                  setConfirmOpened(true);
-                }}
+                onClick={() => askDelete(o)}
               >
                 <IconTrash size={18} aria-hidden />
               </ActionIcon>
@@ -205,23 +203,7 @@ export function AgentOperatorPage() {
         onSubmit={submitEdit}
       />
 
-      <ConfirmDialog
-        opened={confirmOpened}
-        title={t('agentOperator.confirm.deleteTitle')}
-        message={
-          deleting
-            ? t('agentOperator.confirm.deleteMessage', {
-                username: deleting.username,
-                agent: agentOf(deleting),
-              })
-            : ''
-        }
-        confirmLabel={t('agentOperator.confirm.delete')}
-        color="red"
-        loading={remove.isPending}
-        onConfirm={runDelete}
-        onClose={() => setConfirmOpened(false)}
-      />
+      {confirm.dialog}
     </>
   );
 }

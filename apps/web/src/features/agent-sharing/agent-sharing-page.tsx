@@ -4,12 +4,11 @@ import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { agentLabel } from '../../components/agent-picker';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useConfirmAction } from '../../components/confirm-dialog';
 import type { Column } from '../../components/data-table';
 import { AgentFilter } from '../../components/list-filters';
 import { ListScreen } from '../../components/list-screen';
-import { errorMessage } from '../../lib/errors';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
 import { useSelf } from '../../lib/session';
 import { useListScreen } from '../../lib/use-list-screen';
 import { formatPercent, sharingList, useCreateSharing, useSetSharingDisabled, useUpdateSharing } from './api';
@@ -35,8 +34,7 @@ export function AgentSharingPage() {
   const [dialogOpened, setDialogOpened] = useState(false);
   // null = create. It outlives the closing transition so the title does not flip.
   const [editing, setEditing] = useState<AgentSharing | null>(null);
-  const [confirm, setConfirm] = useState<{ sharing: AgentSharing; disable: boolean } | null>(null);
-  const [confirmOpened, setConfirmOpened] = useState(false);
+  const confirm = useConfirmAction();
 
   const openDialog = (sharing: AgentSharing | null) => {
     setEditing(sharing);
@@ -64,24 +62,22 @@ export function AgentSharingPage() {
     setDialogOpened(false);
   };
 
-  const toggle = () => {
-    if (!confirm) return;
-    const { sharing, disable } = confirm;
-    setDisabled.mutate(
-      { id: sharing._id, disable },
-      {
-        onSuccess: () =>
-          notifySuccess(
-            t(disable ? 'agentSharing.toast.disabled' : 'agentSharing.toast.enabled', {
-              agent: childLabel(sharing),
-            }),
-          ),
-        // e.g. 409: the agent already has another enabled arrangement, or it would make a cycle.
-        onError: (err) => notifyError(errorMessage(err)),
-        onSettled: () => setConfirmOpened(false),
-      },
-    );
-  };
+  // A refusal (e.g. 409: the agent already has another enabled arrangement, or a cycle) is said as the server words it.
+  const askToggle = (sharing: AgentSharing, disable: boolean) =>
+    confirm.ask({
+      title: t('agentSharing.confirm.title'),
+      message: t(disable ? 'agentSharing.confirm.disableMessage' : 'agentSharing.confirm.enableMessage', {
+        agent: childLabel(sharing),
+        parent: parentLabel(sharing),
+        percent: formatPercent(sharing.parentPercentage),
+      }),
+      confirmLabel: t(disable ? 'agentSharing.confirm.disable' : 'agentSharing.confirm.enable'),
+      danger: disable,
+      run: () => setDisabled.mutateAsync({ id: sharing._id, disable }),
+      success: t(disable ? 'agentSharing.toast.disabled' : 'agentSharing.toast.enabled', {
+        agent: childLabel(sharing),
+      }),
+    });
 
   const columns: Column<AgentSharing>[] = [
     {
@@ -128,10 +124,7 @@ export function AgentSharingPage() {
       render: (s) => (
         <Switch
           checked={s.isDisable}
-          onChange={() => {
-            setConfirm({ sharing: s, disable: !s.isDisable });
-            setConfirmOpened(true);
-          }}
+          onChange={() => askToggle(s, !s.isDisable)}
           disabled={!canToggle}
           color="red"
           label={s.isDisable ? t('agentSharing.disabledYes') : t('agentSharing.disabledNo')}
@@ -160,14 +153,6 @@ export function AgentSharingPage() {
     });
   }
 
-  const confirmVars = confirm
-    ? {
-        agent: childLabel(confirm.sharing),
-        parent: parentLabel(confirm.sharing),
-        percent: formatPercent(confirm.sharing.parentPercentage),
-      }
-    : null;
-
   return (
     <>
       <ListScreen
@@ -194,25 +179,7 @@ export function AgentSharingPage() {
         onSubmit={submit}
       />
 
-      <ConfirmDialog
-        opened={confirmOpened}
-        title={t('agentSharing.confirm.title')}
-        message={
-          confirm && confirmVars
-            ? t(
-                confirm.disable
-                  ? 'agentSharing.confirm.disableMessage'
-                  : 'agentSharing.confirm.enableMessage',
-                confirmVars,
-              )
-            : ''
-        }
-        confirmLabel={confirm?.disable ? t('agentSharing.confirm.disable') : t('agentSharing.confirm.enable')}
-        color={confirm?.disable ? 'red' : undefined}
-        loading={setDisabled.isPending}
-        onConfirm={toggle}
-        onClose={() => setConfirmOpened(false)}
-      />
+      {confirm.dialog}
     </>
   );
 }

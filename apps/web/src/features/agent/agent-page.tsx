@@ -4,13 +4,12 @@ import { IconEye, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useConfirmAction } from '../../components/confirm-dialog';
 import type { Column } from '../../components/data-table';
 import { DateTimeText } from '../../components/date-time-text';
 import { DateRangeFilter, TextFilter } from '../../components/list-filters';
 import { ListScreen } from '../../components/list-screen';
-import { errorMessage } from '../../lib/errors';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
 import { useSelf } from '../../lib/session';
 import { useListScreen } from '../../lib/use-list-screen';
 import { AgentStats } from './agent-stats';
@@ -69,18 +68,24 @@ export function AgentPage() {
   const [credentialsOpened, setCredentialsOpened] = useState(false);
   const [editing, setEditing] = useState<Agent | null>(null);
   const [editOpened, setEditOpened] = useState(false);
-  const [confirm, setConfirm] = useState<{ agent: Agent; lock: boolean } | null>(null);
-  const [confirmOpened, setConfirmOpened] = useState(false);
+  const confirm = useConfirmAction();
 
   const openRegister = () => setRegisterOpened(true);
   const openEdit = (agent: Agent) => {
     setEditing(agent);
     setEditOpened(true);
   };
-  const askConfirm = (agent: Agent, lock: boolean) => {
-    setConfirm({ agent, lock });
-    setConfirmOpened(true);
-  };
+  const askConfirm = (agent: Agent, lock: boolean) =>
+    confirm.ask({
+      title: t('agent.confirm.title'),
+      message: t(lock ? 'agent.confirm.lockMessage' : 'agent.confirm.unlockMessage', {
+        username: agent.username,
+      }),
+      confirmLabel: t(lock ? 'agent.confirm.lock' : 'agent.confirm.unlock'),
+      danger: lock,
+      run: () => setLocked.mutateAsync({ id: agent._id, locked: lock }),
+      success: t(lock ? 'agent.toast.locked' : 'agent.toast.unlocked', { username: agent.username }),
+    });
 
   const submitRegister = async (body: AgentRegister) => {
     const agent = await register.mutateAsync(body);
@@ -88,26 +93,6 @@ export function AgentPage() {
     setRegisterOpened(false);
     setCreated(agent);
     setCredentialsOpened(true);
-  };
-
-  const toggleLock = () => {
-    if (!confirm) return;
-    const { agent, lock } = confirm;
-    setLocked.mutate(
-      { id: agent._id, locked: lock },
-      {
-        onSuccess: () => {
-          notifySuccess(
-            t(lock ? 'agent.toast.locked' : 'agent.toast.unlocked', { username: agent.username }),
-          );
-          setConfirmOpened(false);
-        },
-        onError: (err) => {
-          notifyError(errorMessage(err));
-          setConfirmOpened(false);
-        },
-      },
-    );
   };
 
   const columns: Column<Agent>[] = [
@@ -235,22 +220,7 @@ export function AgentPage() {
         canEdit={canEdit}
       />
 
-      <ConfirmDialog
-        opened={confirmOpened}
-        title={t('agent.confirm.title')}
-        message={
-          confirm
-            ? t(confirm.lock ? 'agent.confirm.lockMessage' : 'agent.confirm.unlockMessage', {
-                username: confirm.agent.username,
-              })
-            : ''
-        }
-        confirmLabel={confirm?.lock ? t('agent.confirm.lock') : t('agent.confirm.unlock')}
-        color={confirm?.lock ? 'red' : undefined}
-        loading={setLocked.isPending}
-        onConfirm={toggleLock}
-        onClose={() => setConfirmOpened(false)}
-      />
+      {confirm.dialog}
     </>
   );
 }

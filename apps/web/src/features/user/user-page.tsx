@@ -3,14 +3,13 @@ import { allows, api, type User, type UserCreate, type UserUpdate } from '@sapi/
 import { IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useConfirmAction } from '../../components/confirm-dialog';
 import type { Column } from '../../components/data-table';
 import { DateTimeText } from '../../components/date-time-text';
 import { AgentFilter, DateRangeFilter, TextFilter } from '../../components/list-filters';
 import { ListScreen } from '../../components/list-screen';
-import { errorMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
 import { useSelf } from '../../lib/session';
 import { useListScreen } from '../../lib/use-list-screen';
 import { useCreateUser, useDeleteUser, userList, useUpdateUser } from './api';
@@ -24,8 +23,6 @@ const latestGame = (player: User): string => player.activeGamePlaying ?? player.
 const NoWrap = ({ children }: { children: ReactNode }) => (
   <span style={{ whiteSpace: 'nowrap' }}>{children}</span>
 );
-
-type Confirm = { kind: 'lock'; player: User; lock: boolean } | { kind: 'delete'; player: User };
 
 /** Players (/user/list): filters, table with bet-lock toggles, add, edit and delete. */
 export function UserPage() {
@@ -44,18 +41,31 @@ export function UserPage() {
   const [editOpened, setEditOpened] = useState(false);
   // The player outlives the dialog's closing transition, so its fields do not blank out.
   const [editing, setEditing] = useState<User | null>(null);
-  const [confirm, setConfirm] = useState<Confirm | null>(null);
-  const [confirmOpened, setConfirmOpened] = useState(false);
+  const confirm = useConfirmAction();
 
   const openCreate = () => setCreateOpened(true);
   const openEdit = (player: User) => {
     setEditing(player);
     setEditOpened(true);
   };
-  const ask = (next: Confirm) => {
-    setConfirm(next);
-    setConfirmOpened(true);
-  };
+  const askLock = (player: User, lock: boolean) =>
+    confirm.ask({
+      title: t('user.confirm.title'),
+      message: t(lock ? 'user.confirm.lockMessage' : 'user.confirm.unlockMessage', { username: player.name }),
+      confirmLabel: t(lock ? 'user.confirm.lock' : 'user.confirm.unlock'),
+      danger: lock,
+      run: () => update.mutateAsync({ id: player._id, body: { betLimit: player.betLimit, locked: lock } }),
+      success: t(lock ? 'user.toast.locked' : 'user.toast.unlocked', { username: player.name }),
+    });
+  const askDelete = (player: User) =>
+    confirm.ask({
+      title: t('user.confirm.deleteTitle'),
+      message: t('user.confirm.deleteMessage', { username: player.name }),
+      confirmLabel: t('user.confirm.delete'),
+      danger: true,
+      run: () => remove.mutateAsync(player._id),
+      success: t('user.toast.deleted', { username: player.name }),
+    });
 
   const submitCreate = async (body: UserCreate) => {
     const created = await create.mutateAsync(body);
@@ -68,31 +78,6 @@ export function UserPage() {
     const saved = await update.mutateAsync({ id: editing._id, body });
     notifySuccess(t('user.toast.updated', { username: saved.name }));
     setEditOpened(false);
-  };
-
-  const runConfirm = () => {
-    if (!confirm) return;
-    const done = {
-      onSettled: () => setConfirmOpened(false),
-      onError: (err: unknown) => notifyError(errorMessage(err)),
-    };
-    if (confirm.kind === 'delete') {
-      const { player } = confirm;
-      remove.mutate(player._id, {
-        ...done,
-        onSuccess: () => notifySuccess(t('user.toast.deleted', { username: player.name })),
-      });
-      return;
-    }
-    const { player, lock } = confirm;
-    update.mutate(
-      { id: player._id, body: { betLimit: player.betLimit, locked: lock } },
-      {
-        ...done,
-        onSuccess: () =>
-          notifySuccess(t(lock ? 'user.toast.locked' : 'user.toast.unlocked', { username: player.name })),
-      },
-    );
   };
 
   const columns: Column<User>[] = [
@@ -145,7 +130,7 @@ export function UserPage() {
       render: (player) => (
         <Switch
           checked={player.locked}
-          onChange={() => ask({ kind: 'lock', player, lock: !player.locked })}
+          onChange={() => askLock(player, !player.locked)}
           disabled={!canUpdate}
           color="red"
           label={player.locked ? t('user.lockedYes') : t('user.lockedNo')}
@@ -173,24 +158,13 @@ export function UserPage() {
           color="red"
           leftSection={<IconTrash size={14} aria-hidden />}
           aria-label={t('user.deleteLabel', { username: player.name })}
-          onClick={() => ask({ kind: 'delete', player })}
+          onClick={() => askDelete(player)}
         >
           {t('user.delete')}
         </Button>
       ),
     });
   }
-
-  let confirmMessage = '';
-  if (confirm?.kind === 'delete') {
-    confirmMessage = t('user.confirm.deleteMessage', { username: confirm.player.name });
-  } else if (confirm) {
-    confirmMessage = t(confirm.lock ? 'user.confirm.lockMessage' : 'user.confirm.unlockMessage', {
-      username: confirm.player.name,
-    });
-  }
-  let confirmLabel: string = t('user.confirm.delete');
-  if (confirm?.kind === 'lock') confirmLabel = t(confirm.lock ? 'user.confirm.lock' : 'user.confirm.unlock');
 
   return (
     <>
@@ -225,16 +199,7 @@ export function UserPage() {
         onSubmit={submitEdit}
       />
 
-      <ConfirmDialog
-        opened={confirmOpened}
-        title={confirm?.kind === 'delete' ? t('user.confirm.deleteTitle') : t('user.confirm.title')}
-        message={confirmMessage}
-        confirmLabel={confirmLabel}
-        color={confirm?.kind === 'delete' || (confirm?.kind === 'lock' && confirm.lock) ? 'red' : undefined}
-        loading={remove.isPending || (update.isPending && !editOpened)}
-        onConfirm={runConfirm}
-        onClose={() => setConfirmOpened(false)}
-      />
+      {confirm.dialog}
     </>
   );
 }
