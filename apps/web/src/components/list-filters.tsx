@@ -2,6 +2,8 @@ import { type ComboboxItem, Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { DraftFilters } from '../lib/use-list-screen';
 import { AgentPicker } from './agent-picker';
+import { BrandPicker } from './brand-picker';
+import { reachableClearButton } from './clear-button';
 import { DateTimeFilterInput } from './date-time-filter-input';
 
 /** A filter field of a list: which draft filter it edits, and its label. */
@@ -10,35 +12,77 @@ interface FilterFieldProps<K extends string> {
   name: K;
   label: string;
   w?: number;
+  'data-testid'?: string;
 }
 
 /** A text filter (the server matches it case-insensitively, anywhere in the value). */
-export function TextFilter<K extends string>({ list, name, label, w = 200 }: FilterFieldProps<K>) {
+export function TextFilter<K extends string>({
+  list,
+  name,
+  label,
+  w = 200,
+  inputMode,
+  'data-testid': testId,
+}: FilterFieldProps<K> & { inputMode?: 'numeric' }) {
   return (
     <TextInput
       label={label}
       value={list.draft[name]}
       onChange={(event) => list.setDraft(name, event.currentTarget.value)}
       w={w}
+      inputMode={inputMode}
+      data-testid={testId}
     />
   );
 }
 
-/** A choice among fixed values; the first option is usually "all" (''). */
+/** One game provider of every registered one, by its codename; empty means every brand. */
+export function BrandFilter<K extends string>({
+  list,
+  name,
+  label,
+  w = 180,
+  'data-testid': testId = 'filter-brand',
+}: FilterFieldProps<K>) {
+  return (
+    <BrandPicker
+      label={label}
+      value={list.draft[name]}
+      onChange={(value) => list.setDraft(name, value)}
+      w={w}
+      data-testid={testId}
+    />
+  );
+}
+
+/**
+ * A choice among fixed values. The first option is usually "all" (''); or, with `anyLabel`, the
+ * field may be left empty (showing that label) and cleared by its clear button.
+ */
 export function SelectFilter<K extends string>({
   list,
   name,
   label,
   data,
+  anyLabel,
   w = 180,
-}: FilterFieldProps<K> & { data: ComboboxItem[] }) {
+}: FilterFieldProps<K> & { data: ComboboxItem[]; anyLabel?: string }) {
+  const { t } = useTranslation();
+  const value = list.draft[name];
   return (
     <Select
       label={label}
       data={data}
-      value={list.draft[name]}
-      onChange={(value) => list.setDraft(name, value ?? '')}
+      value={anyLabel !== undefined && !data.some((item) => item.value === value) ? null : value}
+      onChange={(next) => list.setDraft(name, next ?? '')}
       allowDeselect={false}
+      {...(anyLabel !== undefined
+        ? {
+            placeholder: anyLabel,
+            clearable: true,
+            clearButtonProps: reachableClearButton(t('filters.clearField', { label })),
+          }
+        : {})}
       w={w}
       comboboxProps={{ withinPortal: true }}
     />
@@ -46,16 +90,25 @@ export function SelectFilter<K extends string>({
 }
 
 /** One agent, chosen by typing part of its username or prefix; empty means every agent. */
-export function AgentFilter<K extends string>({ list, name, label, w = 300 }: FilterFieldProps<K>) {
+export function AgentFilter<K extends string>({
+  list,
+  name,
+  label,
+  w = 300,
+  placeholder,
+  required = false,
+  'data-testid': testId,
+}: FilterFieldProps<K> & { placeholder?: string; required?: boolean }) {
   const { t } = useTranslation();
   return (
     <AgentPicker
       label={label}
       value={list.draft[name]}
       onChange={(id) => list.setDraft(name, id)}
-      placeholder={t('common.all')}
-      clearable
+      placeholder={placeholder ?? t('common.all')}
+      clearable={!required}
       w={w}
+      data-testid={testId}
     />
   );
 }
@@ -68,22 +121,25 @@ export function DateRangeFilter<K extends string>({
   list,
   from,
   to,
+  labels,
 }: {
   list: DraftFilters<K>;
   from: K;
   to: K;
+  /** The two fields' labels, when not the usual start and end date. */
+  labels?: [string, string];
 }) {
   const { t } = useTranslation();
   return (
     <>
       <DateTimeFilterInput
-        label={t('filters.startDate')}
+        label={labels?.[0] ?? t('filters.startDate')}
         value={list.draft[from]}
         onChange={(value) => list.setDraft(from, value)}
         edge="start"
       />
       <DateTimeFilterInput
-        label={t('filters.endDate')}
+        label={labels?.[1] ?? t('filters.endDate')}
         value={list.draft[to]}
         onChange={(value) => list.setDraft(to, value)}
         edge="end"

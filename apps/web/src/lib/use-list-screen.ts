@@ -3,6 +3,7 @@ import { keepPreviousData, type UseQueryResult, useQuery, useQueryClient } from 
 import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from './errors';
 import { queryKeyOf, type RouteInput, routeQuery } from './query-keys';
+import { useKeysetPaging } from './use-keyset-paging';
 import { useUrlFilters } from './use-url-filters';
 
 /** Filter values as the fields and the URL hold them: text, ids, `0`/`1`, local date-times. */
@@ -29,6 +30,11 @@ const rowsOf = (data: unknown): unknown[] | undefined => {
   if (Array.isArray(records)) return records;
   return Array.isArray(rows) ? rows : undefined;
 };
+const nextCursorOf = (data: unknown): string | null => {
+  const next =
+    typeof data === 'object' && data !== null ? (data as { nextCursor?: unknown }).nextCursor : null;
+  return typeof next === 'string' ? next : null;
+};
 const totalOf = (data: unknown): number | undefined => {
   const total = typeof data === 'object' && data !== null ? (data as { total?: unknown }).total : undefined;
   return typeof total === 'number' ? total : undefined;
@@ -48,10 +54,16 @@ export interface ListScreenConfig<R extends RouteDef, K extends string> {
    * the answer has a `total`.
    */
   pageSize?: number;
-  /** Path parameters of the route (e.g. the agent of a transaction list). */
-  params?: ParamsOf<R>;
-  /** False holds the list back (e.g. until an agent is chosen). */
-  enabled?: boolean;
+  /**
+   * Keyset paging instead (First, Previous, Next; the answer has no total but a `nextCursor`): the
+   * page sizes to choose from, the first the default. The URL keeps `page`, `limit` and `cursor`; the
+   * next page is read ahead while this one is shown, so Next shows it at once (DESIGN §11).
+   */
+  keyset?: { sizes: readonly number[] };
+  /** Path parameters of the route (e.g. the agent of a transaction list), or made from the applied filters. */
+  params?: ParamsOf<R> | ((filters: Filters<K>) => ParamsOf<R>);
+  /** False holds the list back (e.g. until an agent is chosen), or says so of the applied filters. */
+  enabled?: boolean | ((filters: Filters<K>) => boolean);
 }
 
 /** What a list screen's table shows: the page's rows and its loading, error and paging states. */
@@ -65,6 +77,20 @@ export interface ListTableState<T> {
   error: string | null;
   onRetry: () => void;
   pager: { page: number; limit: number; total: number; onChange: (page: number) => void } | undefined;
+}
+
+/** A keyset pager's state and moves (`CursorPager` takes them as they are). */
+export interface KeysetPager {
+  page: number;
+  limit: number;
+  /** Rows on this page: a full page has a next one. */
+  count: number;
+  onLimitChange: (limit: number) => void;
+  onFirst: () => void;
+  onPrevious: () => void;
+  onNext: () => void;
+  /** Another page is loading. */
+  disabled: boolean;
 }
 
 /** The draft filters being typed, and how a field changes one. */
@@ -95,7 +121,21 @@ export interface ListScreenState<R extends RouteDef, K extends string> extends D
   table: ListTableState<RecordOf<R>>;
   /** A search is loading over the rows shown (the Search button spins). */
   searching: boolean;
+  /** The keyset pager, for a list with `keyset` paging. */
+  keyset: KeysetPager | undefined;
 }
+
+/** The path parameters of a list: as given, or made from its applied filters. */
+const paramsOf = <P, K extends string>(
+  params: P | ((filters: Filters<K>) => P) | undefined,
+  applied: Filters<K>,
+): P | undefined => (params instanceof Function ? params(applied) : params);
+
+const KEYSET_STALE_MS = 60_000;
+/** A keyset list's page size outlives a new search. */
+const KEYSET_KEEP = ['limit'] as const;
+const NO_KEEP = [] as const;
+const NO_SIZES = [] as const;
 
 const emptyOf = <K extends string>(keys: readonly K[]): Filters<K> => {
   const out = {} as Filters<K>;
@@ -112,9 +152,12 @@ const emptyOf = <K extends string>(keys: readonly K[]): Filters<K> => {
 export function useListScreen<R extends RouteDef, K extends string>(
   config: ListScreenConfig<R, K>,
 ): ListScreenState<R, K> {
-  const { route, filters: keys, body: bodyOf, pageSize, params, enabled = true } = config;
-  const url = useUrlFilters(keys);
+  const { route, filters: keys, body: bodyOf, pageSize, keyset: keysetConfig } = config;
+  const url = useUrlFilters(keys, keysetConfig ? KEYSET_KEEP : NO_KEEP);
   const { filters: applied, page } = url;
+  const params = paramsOf(config.params, applied);
+  const enabled = typeof config.enabled === 'function' ? config.enabled(applied) : (config.enabled ?? true);
+  const keyset = useKeysetPaging(page, keysetConfig?.sizes ?? NO_SIZES);
   const queryClient = useQueryClient();
 
   const [draft, setDraftState] = useState<Filters<K>>(applied);
@@ -125,8 +168,10 @@ export function useListScreen<R extends RouteDef, K extends string>(
     [],
   );
 
-  const inputOf = (filters: Filters<K>, atPage: number): RouteInput<R> => {
-    const paging = pageSize === undefined ? {} : { page: atPage, limit: pageSize };
+  const inputOf = (filters: Filters<K>, atPage: number, cursor?: string): RouteInput<R> => {
+    let paging: object = {};
+    if (keysetConfig) paging = { page: atPage, limit: keyset.limit, ...(cursor ? { cursor } : {}) };
+    else if (pageSize !== undefined) paging = { page: atPage, limit: pageSize };
     // The filter body plus paging is the route's body: the same schema with its paging fields.
     const body = { ...bodyOf(filters), ...paging } as BodyOf<R>;
     return params === undefined ? { body } : { body, params };
@@ -134,11 +179,26 @@ export function useListScreen<R extends RouteDef, K extends string>(
 
   // Without paging it is still the route's body: every list schema defaults its page and limit.
   const body = bodyOf(applied) as BodyOf<R>;
+  const cursor = keysetConfig ? keyset.cursor : undefined;
   const query = useQuery({
-    ...routeQuery(route, inputOf(applied, page)),
+    ...routeQuery(route, inputOf(applied, page, cursor)),
     placeholderData: keepPreviousData,
     enabled,
+    // A page read after a cursor holds older rows only: what was read (or read ahead) a minute ago
+    // still stands. Page 1, where new rows arrive, is read again whenever it is shown.
+    staleTime: cursor ? KEYSET_STALE_MS : 0,
   });
+
+  // Keyset: read the next page ahead into the entry Next opens (a full page has one).
+  const rowCount = rowsOf(query.data)?.length ?? 0;
+  const aheadCursor = keysetConfig && enabled && rowCount === keyset.limit ? nextCursorOf(query.data) : null;
+  const aheadInput = aheadCursor ? inputOf(applied, page + 1, aheadCursor) : null;
+  const aheadKey = JSON.stringify(aheadInput);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: aheadKey stands for aheadInput
+  useEffect(() => {
+    if (aheadInput === null) return;
+    void queryClient.prefetchQuery({ ...routeQuery(route, aheadInput), staleTime: KEYSET_STALE_MS });
+  }, [queryClient, route, aheadKey]);
 
   /** Show these filters at this page, and load them even if they are what is shown already. */
   const load = (next: Filters<K>, atPage: number) => {
@@ -146,7 +206,7 @@ export function useListScreen<R extends RouteDef, K extends string>(
     for (const key of keys) trimmed[key] = next[key].trim();
     // A page already cached is stale for a search: the list shown next must come from the server.
     void queryClient.invalidateQueries({
-      queryKey: queryKeyOf(route, inputOf(trimmed, atPage)),
+      queryKey: queryKeyOf(route, inputOf(trimmed, atPage, atPage === page ? cursor : undefined)),
       exact: true,
       refetchType: 'none',
     });
@@ -191,6 +251,19 @@ export function useListScreen<R extends RouteDef, K extends string>(
     query,
     table,
     searching: fetching,
+    keyset: keysetConfig
+      ? {
+          page,
+          limit: keyset.limit,
+          count: rowCount,
+          onLimitChange: keyset.setLimit,
+          onFirst: keyset.goFirst,
+          onPrevious: keyset.goPrevious,
+          onNext: () => keyset.goNext(nextCursorOf(query.data)),
+          // Only while another page's rows are shown: a refresh of this page keeps the pager.
+          disabled: query.isFetching && query.isPlaceholderData,
+        }
+      : undefined,
   };
 }
 

@@ -147,6 +147,7 @@ export const en: Resource<typeof th> = {
     endDate: 'End date',
     datePlaceholder: 'dd/mm/yyyy',
     clearDate: 'Clear {{label}}',
+    clearField: 'Clear {{label}}',
   },
   errors: {
     unableToProcess: 'Unable to process request',

@@ -145,6 +145,7 @@ export const th = {
     endDate: 'วันที่สิ้นสุด',
     datePlaceholder: 'วว/ดด/ปปปป',
     clearDate: 'ล้าง{{label}}',
+    clearField: 'ล้าง{{label}}',
   },
   errors: {
     unableToProcess: 'ไม่สามารถดำเนินการได้ (Unable to process request)',

@@ -1,28 +1,21 @@
-import { ActionIcon, Select, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { type AuditRecord, auditActions, auditEntities } from '@sapi/contract';
 import { IconEye } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Column, DataTable } from '../../components/data-table';
-import { DateTimeFilterInput } from '../../components/date-time-filter-input';
+import type { Column } from '../../components/data-table';
 import { DateTimeText } from '../../components/date-time-text';
-import { FilterBar } from '../../components/filter-bar';
-import { PageHeader } from '../../components/page-header';
-import { errorMessage } from '../../lib/errors';
-import { useUrlFilters } from '../../lib/use-url-filters';
+import { DateRangeFilter, SelectFilter, TextFilter } from '../../components/list-filters';
+import { ListScreen } from '../../components/list-screen';
+import { useListScreen } from '../../lib/use-list-screen';
 import { ActionBadge } from './action-badge';
-import { AUDIT_PAGE_SIZE, type AuditFilters, auditFilterKeys, auditListQuery, isAuditEntity } from './api';
+import { auditList, isAuditEntity } from './api';
 import { AuditDiffDialog } from './audit-diff-dialog';
-
-const emptyFilters: AuditFilters = { actor: '', entity: '', action: '', startDate: '', endDate: '' };
 
 /** Audit log (/audit): who changed what, when and from where; a row opens its before/after. */
 export function AuditPage() {
   const { t } = useTranslation();
-  const { filters, page, apply, setPage } = useUrlFilters(auditFilterKeys);
-  const [draft, setDraft] = useState<AuditFilters>(filters);
-  useEffect(() => setDraft(filters), [filters]);
+  const list = useListScreen(auditList);
   // The record outlives the dialog's closing transition, so its content does not blank out.
   const [selected, setSelected] = useState<AuditRecord | null>(null);
   const [dialogOpened, setDialogOpened] = useState(false);
@@ -30,8 +23,6 @@ export function AuditPage() {
     setSelected(record);
     setDialogOpened(true);
   };
-
-  const list = useQuery(auditListQuery(filters, page));
 
   const columns: Column<AuditRecord>[] = [
     { key: 'at', header: t('audit.fields.at'), render: (r) => <DateTimeText value={r.at} />, width: 190 },
@@ -76,64 +67,35 @@ export function AuditPage() {
 
   return (
     <>
-      <PageHeader title={t('audit.title')} description={t('audit.description')} />
-
-      <FilterBar
-        onSearch={() => apply(draft)}
-        onReset={() => apply(emptyFilters)}
-        searching={list.isFetching && !list.isPending}
-      >
-        <TextInput
-          label={t('audit.fields.actor')}
-          value={draft.actor}
-          onChange={(e) => setDraft({ ...draft, actor: e.currentTarget.value })}
-          w={180}
-        />
-        <Select
-          label={t('audit.fields.entity')}
-          placeholder={t('common.all')}
-          data={auditEntities.map((value) => ({ value, label: t(`audit.entities.${value}`) }))}
-          value={isAuditEntity(draft.entity) ? draft.entity : null}
-          onChange={(value) => setDraft({ ...draft, entity: value ?? '' })}
-          clearable
-          w={200}
-        />
-        <Select
-          label={t('audit.fields.action')}
-          placeholder={t('common.all')}
-          data={auditActions.map((value) => ({ value, label: t(`audit.actions.${value}`) }))}
-          value={draft.action || null}
-          onChange={(value) => setDraft({ ...draft, action: value ?? '' })}
-          clearable
-          w={170}
-        />
-        <DateTimeFilterInput
-          label={t('filters.startDate')}
-          value={draft.startDate}
-          onChange={(startDate) => setDraft({ ...draft, startDate })}
-          edge="start"
-        />
-        <DateTimeFilterInput
-          label={t('filters.endDate')}
-          value={draft.endDate}
-          onChange={(endDate) => setDraft({ ...draft, endDate })}
-          edge="end"
-        />
-      </FilterBar>
-
-      <DataTable
-        caption={t('audit.title')}
-        columns={columns}
-        records={list.data?.records}
-        rowKey={(r) => r._id}
-        loading={list.isPending}
-        fetching={list.isFetching && !list.isPending}
-        error={list.isError ? errorMessage(list.error) : null}
-        onRetry={() => void list.refetch()}
-        onRowClick={open}
-        pager={
-          list.data ? { page, limit: AUDIT_PAGE_SIZE, total: list.data.total, onChange: setPage } : undefined
+      <ListScreen
+        list={list}
+        title={t('audit.title')}
+        description={t('audit.description')}
+        filters={
+          <>
+            <TextFilter list={list} name="actor" label={t('audit.fields.actor')} w={180} />
+            <SelectFilter
+              list={list}
+              name="entity"
+              label={t('audit.fields.entity')}
+              data={auditEntities.map((value) => ({ value, label: t(`audit.entities.${value}`) }))}
+              anyLabel={t('common.all')}
+              w={200}
+            />
+            <SelectFilter
+              list={list}
+              name="action"
+              label={t('audit.fields.action')}
+              data={auditActions.map((value) => ({ value, label: t(`audit.actions.${value}`) }))}
+              anyLabel={t('common.all')}
+              w={170}
+            />
+            <DateRangeFilter list={list} from="startDate" to="endDate" />
+          </>
         }
+        columns={columns}
+        rowKey={(r) => r._id}
+        onRowClick={open}
       />
 
       <AuditDiffDialog opened={dialogOpened} record={selected} onClose={() => setDialogOpened(false)} />

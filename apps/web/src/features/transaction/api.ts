@@ -1,8 +1,9 @@
 import { api, type BetType, betTypes, Status, type TransactionListQuery } from '@sapi/contract';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { ApiError, call } from '../../lib/api-client';
+import { queryOptions } from '@tanstack/react-query';
+import { ApiError } from '../../lib/api-client';
 import { filterEdgeIso } from '../../lib/business-time';
 import { routeQuery } from '../../lib/query-keys';
+import { defineList } from '../../lib/use-list-screen';
 
 /** Page sizes of the transaction pager (spec §9); the first is the default. */
 export const PAGE_SIZES = [10, 50, 100] as const;
@@ -48,55 +49,32 @@ export const listBody = (filters: Partial<TransactionFilters>): TransactionListQ
   endDate: filterEdgeIso(filters.endDate ?? '', 'end'),
 });
 
-export interface PageRequest {
-  page: number;
-  limit: number;
-  /** Keyset cursor of the previous page's last row; absent = page-number offset. */
-  cursor: string | undefined;
-}
+/** An agent's bets (/transaction/:id), keyset-paged (spec §5: 10, 50 or 100 a page); `params` is the agent. */
+export const transactionList = defineList({
+  route: api.transactionList,
+  filters: transactionFilterKeys,
+  keyset: { sizes: PAGE_SIZES },
+  body: listBody,
+});
 
-export const transactionKeys = {
-  all: ['transaction'] as const,
-  list: (source: ListSource, agentId: string, body: TransactionListQuery, paging: PageRequest) =>
-    ['transaction', source, 'list', agentId, body, paging] as const,
-  detail: (source: ListSource, agentId: string, id: string) =>
-    ['transaction', source, 'detail', agentId, id] as const,
-  betHistory: (betId: string) => ['transaction', 'bet-history', betId] as const,
-};
+const isId = (value: string) => /^[1-9][0-9]{0,18}$/.test(value);
 
-export const transactionListQuery = (
-  source: ListSource,
-  agentId: string,
-  body: TransactionListQuery,
-  paging: PageRequest,
-) =>
-  queryOptions({
-    queryKey: transactionKeys.list(source, agentId, body, paging),
-    queryFn: ({ signal }) =>
-      call(source === 'summary' ? api.summaryTransactionList : api.transactionList, {
-        params: { agentId },
-        body: {
-          ...body,
-          page: paging.page,
-          limit: paging.limit,
-          ...(paging.cursor ? { cursor: paging.cursor } : {}),
-        },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-    // A page read after a cursor holds older bets only: what was read (or read ahead) a minute ago
-    // still stands. Page 1, where new bets arrive, is read again whenever it is shown.
-    staleTime: paging.cursor ? 60_000 : 0,
-  });
+/** Transaction From Report (/summary/tsreport): the chosen agent's bets by brand and period; none until one is chosen. */
+export const reportTransactionList = defineList({
+  route: api.summaryTransactionList,
+  filters: reportFilterKeys,
+  keyset: { sizes: PAGE_SIZES },
+  params: (filters) => ({ agentId: isId(filters.agent) ? filters.agent : '' }),
+  enabled: (filters) => isId(filters.agent),
+  body: (filters) =>
+    listBody({ gameBrand: filters.gameBrand, startDate: filters.startDate, endDate: filters.endDate }),
+});
 
+/** One bet row and its history, from the list it was opened in; cached under that list's resource. */
 export const transactionDetailQuery = (source: ListSource, agentId: string, id: string) =>
-  queryOptions({
-    queryKey: transactionKeys.detail(source, agentId, id),
-    queryFn: ({ signal }) =>
-      source === 'summary'
-        ? call(api.summaryTransactionGet, { params: { agentId, id }, signal })
-        : call(api.transactionGet, { params: { agentId, listId: id }, signal }),
-  });
+  source === 'summary'
+    ? routeQuery(api.summaryTransactionGet, { params: { agentId, id } })
+    : routeQuery(api.transactionGet, { params: { agentId, listId: id } });
 
 /** The agent of the header: the one cache entry of that agent, so a lock elsewhere shows here. */
 export const agentQuery = (agentId: string) =>
@@ -106,9 +84,9 @@ export const agentQuery = (agentId: string) =>
     retry: false,
   });
 
+/** Every row of one bet id across agents (the bet's timeline). */
 export const betHistoryQuery = (betId: string) =>
   queryOptions({
-    queryKey: transactionKeys.betHistory(betId),
-    queryFn: ({ signal }) => call(api.summaryBetHistory, { body: { betId }, signal }),
+    ...routeQuery(api.summaryBetHistory, { body: { betId } }),
     enabled: betId.trim() !== '',
   });

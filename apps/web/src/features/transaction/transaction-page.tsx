@@ -1,56 +1,65 @@
-import { Badge, Button, Group, Paper, Select, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Paper, Text } from '@mantine/core';
 import { api, betTypes, type Transaction } from '@sapi/contract';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { BrandPicker } from '../../components/brand-picker';
-import { DateTimeFilterInput } from '../../components/date-time-filter-input';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
-import { ExportButton } from '../../components/export-button';
-import { FilterBar } from '../../components/filter-bar';
+import { BrandFilter, DateRangeFilter, SelectFilter, TextFilter } from '../../components/list-filters';
+import { ListScreen } from '../../components/list-screen';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/errors';
-import {
-  agentQuery,
-  isNotFound,
-  listBody,
-  type TransactionFilters,
-  transactionFilterKeys,
-  transactionListQuery,
-} from './api';
+import { useTopOnPageChange } from '../../lib/use-keyset-paging';
+import { type DraftFilters, useListScreen } from '../../lib/use-list-screen';
+import { agentQuery, isNotFound, transactionList } from './api';
 import { TransactionDetailDialog } from './transaction-detail-dialog';
 import { TransactionTable } from './transaction-table';
-import { useCursorPaging, useNextPageAhead, useTopOnPageChange } from './use-cursor-paging';
 
-const emptyFilters: TransactionFilters = {
-  user: '',
-  username: '',
-  betId: '',
-  betType: '',
-  gameBrand: '',
-  gameCode: '',
-  startDate: '',
-  endDate: '',
-};
+type FilterKey = (typeof transactionList.filters)[number];
+
+/** The transaction filters (spec §5); rendered again only when the draft or the language changes. */
+function TransactionFilters({ list }: { list: DraftFilters<FilterKey> }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextFilter list={list} name="user" label={t('transaction.fields.user')} inputMode="numeric" w={130} />
+      <TextFilter list={list} name="username" label={t('transaction.fields.username')} w={160} />
+      <TextFilter list={list} name="betId" label={t('transaction.fields.betId')} w={170} />
+      <SelectFilter
+        list={list}
+        name="betType"
+        label={t('transaction.fields.betType')}
+        data={[
+          { value: '', label: t('transaction.filters.anyBetType') },
+          ...betTypes.map((type) => ({ value: type, label: t(`transaction.betTypes.${type}`) })),
+        ]}
+        w={200}
+      />
+      <BrandFilter list={list} name="gameBrand" label={t('transaction.fields.gameBrand')} />
+      <TextFilter list={list} name="gameCode" label={t('transaction.fields.gameCode')} w={140} />
+      <DateRangeFilter
+        list={list}
+        from="startDate"
+        to="endDate"
+        labels={[t('transaction.filters.startDate'), t('transaction.filters.endDate')]}
+      />
+    </>
+  );
+}
 
 /** One agent's transactions (/transaction/:id): filters, keyset-paged table, detail with the bet's history. */
 export function TransactionPage() {
   const { t } = useTranslation();
   // The route's loader has checked that :id is a record id.
   const agentId = useParams().id ?? '';
-  const paging = useCursorPaging(transactionFilterKeys);
-  const { filters, page, limit, cursor } = paging;
-  const [draft, setDraft] = useState<TransactionFilters>(filters);
-  useEffect(() => setDraft(filters), [filters]);
-
+  const list = useListScreen({ ...transactionList, params: { agentId } });
   const agent = useQuery(agentQuery(agentId));
-  const body = listBody(filters);
-  const list = useQuery(transactionListQuery('transaction', agentId, body, { page, limit, cursor }));
-  useNextPageAhead('transaction', agentId, body, { page, limit, cursor }, list.data);
-  const tableTop = useTopOnPageChange(page, limit);
+  const tableTop = useTopOnPageChange(list.page, list.keyset?.limit ?? 0);
+  // The same fields while the draft stays: a page change renders only the rows (DESIGN §11).
+  const { draft, setDraft } = list;
+  const fields = useMemo(() => <TransactionFilters list={{ draft, setDraft }} />, [draft, setDraft]);
 
   // The row outlives the dialog's closing transition, so its text does not blank out.
   const [row, setRow] = useState<Transaction | null>(null);
@@ -61,81 +70,8 @@ export function TransactionPage() {
   }, []);
   const close = useCallback(() => setOpened(false), []);
 
-  const set = useCallback(
-    (key: keyof TransactionFilters) => (value: string) => setDraft((prev) => ({ ...prev, [key]: value })),
-    [],
-  );
-  const search = () => {
-    if (!paging.apply(draft)) void list.refetch();
-  };
-
-  // The fields render again only when the draft or the language changes, not on every page change.
-  const fields = useMemo(
-    () => (
-      <>
-        <TextInput
-          label={t('transaction.fields.user')}
-          value={draft.user}
-          onChange={(e) => set('user')(e.currentTarget.value)}
-          inputMode="numeric"
-          w={130}
-        />
-        <TextInput
-          label={t('transaction.fields.username')}
-          value={draft.username}
-          onChange={(e) => set('username')(e.currentTarget.value)}
-          w={160}
-        />
-        <TextInput
-          label={t('transaction.fields.betId')}
-          value={draft.betId}
-          onChange={(e) => set('betId')(e.currentTarget.value)}
-          w={170}
-        />
-        <Select
-          label={t('transaction.fields.betType')}
-          data={[
-            { value: '', label: t('transaction.filters.anyBetType') },
-            ...betTypes.map((type) => ({ value: type, label: t(`transaction.betTypes.${type}`) })),
-          ]}
-          value={draft.betType}
-          onChange={(value) => set('betType')(value ?? '')}
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
-          w={200}
-        />
-        <BrandPicker
-          label={t('transaction.fields.gameBrand')}
-          value={draft.gameBrand}
-          onChange={set('gameBrand')}
-          w={180}
-          data-testid="filter-brand"
-        />
-        <TextInput
-          label={t('transaction.fields.gameCode')}
-          value={draft.gameCode}
-          onChange={(e) => set('gameCode')(e.currentTarget.value)}
-          w={140}
-        />
-        <DateTimeFilterInput
-          label={t('transaction.filters.startDate')}
-          value={draft.startDate}
-          onChange={set('startDate')}
-          edge="start"
-        />
-        <DateTimeFilterInput
-          label={t('transaction.filters.endDate')}
-          value={draft.endDate}
-          onChange={set('endDate')}
-          edge="end"
-        />
-      </>
-    ),
-    [draft, set, t],
-  );
-
   // An id no agent has: one message, and nothing that cannot work without the agent.
-  if (isNotFound(agent.error) || isNotFound(list.error)) {
+  if (isNotFound(agent.error) || isNotFound(list.query.error)) {
     return (
       <>
         <PageHeader title={t('transaction.title')} description={t('transaction.description')} />
@@ -165,7 +101,8 @@ export function TransactionPage() {
 
   return (
     <>
-      <PageHeader
+      <ListScreen
+        list={list}
         title={title}
         description={
           agent.data ? (
@@ -189,31 +126,24 @@ export function TransactionPage() {
             t('transaction.description')
           )
         }
-        actions={
-          <ExportButton
-            route={api.transactionExport}
-            params={{ agentId }}
-            body={body}
-            filename={`transactions-${agent.data?.username ?? agentId}.csv`}
-          />
+        exportCsv={{
+          route: api.transactionExport,
+          params: { agentId },
+          filename: `transactions-${agent.data?.username ?? agentId}.csv`,
+        }}
+        above={
+          // The agent's details failed but its list did not (a failed list says so itself).
+          agent.isError && !list.query.isError ? (
+            <ErrorBanner title={t('transaction.agentFailed')}>{errorMessage(agent.error)}</ErrorBanner>
+          ) : null
+        }
+        filters={fields}
+        content={
+          <div ref={tableTop}>
+            <TransactionTable list={list} onOpen={open} />
+          </div>
         }
       />
-      {/* The agent's details failed but its list did not (a failed list says so itself). */}
-      {agent.isError && !list.isError ? (
-        <ErrorBanner title={t('transaction.agentFailed')}>{errorMessage(agent.error)}</ErrorBanner>
-      ) : null}
-
-      <FilterBar
-        onSearch={search}
-        onReset={() => paging.apply(emptyFilters)}
-        searching={list.isFetching && !list.isPending}
-      >
-        {fields}
-      </FilterBar>
-
-      <div ref={tableTop}>
-        <TransactionTable list={list} paging={paging} onOpen={open} />
-      </div>
 
       <TransactionDetailDialog
         opened={opened}

@@ -4,18 +4,19 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/data-table';
-import { errorMessage } from '../../lib/errors';
 import { formatDateTime, formatMoney } from '../../lib/format';
+import type { KeysetPager, ListTableState } from '../../lib/use-list-screen';
 import { betTypeColors } from './bet-type-badge';
 import { CursorPager } from './cursor-pager';
 import classes from './transaction-table.module.css';
-import type { CursorPaging } from './use-cursor-paging';
 
 interface TransactionTableProps {
-  /** The page of bets on screen. */
-  list: UseQueryResult<TransactionListData>;
-  /** The screen's keyset paging (URL state): the pager moves it. */
-  paging: CursorPaging<string>;
+  /** The screen's keyset-paged list (`useListScreen`): the page of bets on screen and its pager. */
+  list: {
+    query: UseQueryResult<TransactionListData>;
+    table: ListTableState<Transaction>;
+    keyset: KeysetPager | undefined;
+  };
   /** Keep it the same between renders: the rows then render only when they change. */
   onOpen: (row: Transaction) => void;
   /** Add a "view" button per row (the report's row action) besides the row click. */
@@ -23,14 +24,15 @@ interface TransactionTableProps {
 }
 
 /** The transaction columns of spec §2 plus amount and time, with the keyset pager underneath. */
-export function TransactionTable({ list, paging, onOpen, withViewAction = false }: TransactionTableProps) {
+export function TransactionTable({ list, onOpen, withViewAction = false }: TransactionTableProps) {
   const { t } = useTranslation();
-  const records = list.data?.records;
+  const { records, loading, error, onRetry } = list.table;
+  const { keyset } = list;
   // Dimmed only while it shows another page's rows: a refresh of the rows shown keeps them clear.
-  const fetching = list.isFetching && list.isPlaceholderData;
+  const fetching = list.query.isFetching && list.query.isPlaceholderData;
   // The same columns while the language and the row action stay: a page change renders only rows.
   const columns = useMemo(() => {
-    const list: Column<Transaction>[] = [
+    const all: Column<Transaction>[] = [
       { key: 'user', header: t('transaction.fields.user'), render: (r) => r.user },
       {
         key: 'username',
@@ -80,7 +82,7 @@ export function TransactionTable({ list, paging, onOpen, withViewAction = false 
     ];
     if (withViewAction) {
       // First, so the row action stays in sight (the first column stays when the table scrolls sideways).
-      list.unshift({
+      all.unshift({
         key: 'actions',
         // The icon column needs no visible heading, only a name for screen readers.
         header: <VisuallyHidden>{t('common.actions')}</VisuallyHidden>,
@@ -100,7 +102,7 @@ export function TransactionTable({ list, paging, onOpen, withViewAction = false 
         ),
       });
     }
-    return list;
+    return all;
   }, [t, withViewAction, onOpen]);
 
   const rowProps = useCallback(
@@ -111,7 +113,6 @@ export function TransactionTable({ list, paging, onOpen, withViewAction = false 
     [t],
   );
 
-  const count = records?.length ?? 0;
   return (
     <Stack gap="sm" className={classes.dense} data-actions={withViewAction || undefined}>
       <DataTable
@@ -119,10 +120,10 @@ export function TransactionTable({ list, paging, onOpen, withViewAction = false 
         columns={columns}
         records={records}
         rowKey={(r) => r._id}
-        loading={list.isPending}
+        loading={loading}
         fetching={fetching}
-        error={list.isError ? errorMessage(list.error) : null}
-        onRetry={() => void list.refetch()}
+        error={error}
+        onRetry={onRetry}
         onRowClick={onOpen}
         rowProps={rowProps}
         // A page change replaces the text of 100 rows rather than 100 rows (DESIGN §11: ≤ 150 ms).
@@ -130,18 +131,7 @@ export function TransactionTable({ list, paging, onOpen, withViewAction = false 
         emptyTitle={t('transaction.table.empty')}
         emptyDescription={t('transaction.table.emptyDescription')}
       />
-      {records && (count > 0 || paging.page > 1) ? (
-        <CursorPager
-          page={paging.page}
-          limit={paging.limit}
-          count={count}
-          onLimitChange={paging.setLimit}
-          onFirst={paging.goFirst}
-          onPrevious={paging.goPrevious}
-          onNext={() => paging.goNext(list.data?.nextCursor ?? null)}
-          disabled={fetching}
-        />
-      ) : null}
+      {keyset && records && (keyset.count > 0 || keyset.page > 1) ? <CursorPager {...keyset} /> : null}
     </Stack>
   );
 }

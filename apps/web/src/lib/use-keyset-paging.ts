@@ -1,14 +1,5 @@
-import type { TransactionListQuery } from '@sapi/contract';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import {
-  DEFAULT_PAGE_SIZE,
-  type ListSource,
-  PAGE_SIZES,
-  type PageRequest,
-  transactionListQuery,
-} from './api';
 
 /**
  * Cursors seen per list (path + filters + page size): page number → the cursor that fetches it.
@@ -31,15 +22,14 @@ const cursorsOf = (signature: string): Map<number, string> => {
 };
 
 const PAGING_KEYS = ['page', 'cursor'];
+/** A cursor longer than the contract takes is no cursor (the page is then read by its number). */
+const MAX_CURSOR = 100;
 
-export interface CursorPaging<K extends string> {
-  filters: Record<K, string>;
-  page: number;
+/** Keyset paging of a list: its page size and the cursor of the page shown, kept in the URL. */
+export interface KeysetPaging {
   limit: number;
   /** Keyset cursor of this page, when it is known; otherwise the page is read by offset. */
   cursor: string | undefined;
-  /** A new search: page 1, same page size. False when nothing changed (the caller refetches). */
-  apply: (next: Record<K, string>) => boolean;
   setLimit: (limit: number) => void;
   /** To the next page with the current page's `nextCursor`. */
   goNext: (nextCursor: string | null) => void;
@@ -49,31 +39,20 @@ export interface CursorPaging<K extends string> {
   goFirst: () => void;
 }
 
-/** Filters, page size, page and keyset cursor of a transaction list, all kept in the URL. */
-export const useCursorPaging = <K extends string>(keys: readonly K[]): CursorPaging<K> => {
+/**
+ * The page size (`limit`, one of `sizes`, the first the default) and keyset cursor (`cursor`) of the
+ * page `page` in the URL, and the moves First, Previous and Next. Used by `useListScreen` in its
+ * keyset mode.
+ */
+export const useKeysetPaging = (page: number, sizes: readonly number[]): KeysetPaging => {
   const [params, setParams] = useSearchParams();
   const { pathname } = useLocation();
-  const keyList = keys.join('|');
+  const defaultLimit = sizes[0] ?? 10;
 
-  // The same object while the filter values stay: a page change leaves the filters (and the draft
-  // that follows them) as they are.
-  const filterValues = keys.map((key) => params.get(key) ?? '');
-  const valuesKey = JSON.stringify(filterValues);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: valuesKey and keyList stand for the values and keys
-  const filters = useMemo(() => {
-    const out = {} as Record<K, string>;
-    keys.forEach((key, i) => {
-      out[key] = filterValues[i] ?? '';
-    });
-    return out;
-  }, [valuesKey, keyList]);
-
-  const rawLimit = Number(params.get('limit') ?? DEFAULT_PAGE_SIZE);
-  const limit = (PAGE_SIZES as readonly number[]).includes(rawLimit) ? rawLimit : DEFAULT_PAGE_SIZE;
-  const rawPage = Number(params.get('page') ?? '1');
-  const page = Number.isInteger(rawPage) && rawPage >= 1 && rawPage <= 1_000_000 ? rawPage : 1;
+  const rawLimit = Number(params.get('limit') ?? defaultLimit);
+  const limit = sizes.includes(rawLimit) ? rawLimit : defaultLimit;
   const urlCursor = params.get('cursor') ?? '';
-  const cursor = page > 1 && urlCursor !== '' && urlCursor.length <= 100 ? urlCursor : undefined;
+  const cursor = page > 1 && urlCursor !== '' && urlCursor.length <= MAX_CURSOR ? urlCursor : undefined;
 
   // The list these cursors belong to: everything in the URL but the page and cursor.
   const signature = useMemo(() => {
@@ -84,31 +63,17 @@ export const useCursorPaging = <K extends string>(keys: readonly K[]): CursorPag
   }, [params, pathname]);
   if (cursor) cursorsOf(signature).set(page, cursor);
 
-  const apply = useCallback(
-    (next: Record<K, string>) => {
-      const out = new URLSearchParams();
-      for (const [key, value] of Object.entries(next) as [K, string][]) {
-        if (value.trim() !== '') out.set(key, value.trim());
-      }
-      if (limit !== DEFAULT_PAGE_SIZE) out.set('limit', String(limit));
-      if (out.toString() === params.toString()) return false;
-      setParams(out);
-      return true;
-    },
-    [limit, params, setParams],
-  );
-
   const setLimit = useCallback(
     (nextLimit: number) => {
       setParams((prev) => {
         const out = new URLSearchParams(prev);
         for (const key of PAGING_KEYS) out.delete(key);
-        if (nextLimit === DEFAULT_PAGE_SIZE) out.delete('limit');
+        if (nextLimit === defaultLimit) out.delete('limit');
         else out.set('limit', String(nextLimit));
         return out;
       });
     },
-    [setParams],
+    [setParams, defaultLimit],
   );
 
   const goTo = useCallback(
@@ -139,34 +104,7 @@ export const useCursorPaging = <K extends string>(keys: readonly K[]): CursorPag
 
   const goFirst = useCallback(() => goTo(1, undefined), [goTo]);
 
-  return { filters, page, limit, cursor, apply, setLimit, goNext, goPrevious, goFirst };
-};
-
-/**
- * Read the next page ahead while this one is shown (a full page has one: its `nextCursor`), into the
- * cache entry that Next opens — so Next shows it at once instead of waiting for the server.
- */
-export const useNextPageAhead = (
-  source: ListSource,
-  agentId: string,
-  body: TransactionListQuery,
-  paging: PageRequest,
-  data: { records: unknown[]; nextCursor: string | null } | undefined,
-) => {
-  const queryClient = useQueryClient();
-  const nextCursor = data && data.records.length === paging.limit ? data.nextCursor : null;
-  const bodyKey = JSON.stringify(body);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: bodyKey stands for body
-  useEffect(() => {
-    if (!nextCursor || agentId === '') return;
-    void queryClient.prefetchQuery(
-      transactionListQuery(source, agentId, body, {
-        page: paging.page + 1,
-        limit: paging.limit,
-        cursor: nextCursor,
-      }),
-    );
-  }, [queryClient, source, agentId, bodyKey, paging.page, paging.limit, nextCursor]);
+  return { limit, cursor, setLimit, goNext, goPrevious, goFirst };
 };
 
 /**
