@@ -1,6 +1,12 @@
 import type { BodyOf, DataOf, ParamsOf, RouteDef } from '@sapi/contract';
-import { keepPreviousData, type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import {
+  hashKey,
+  keepPreviousData,
+  type UseQueryResult,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { errorMessage } from './errors';
 import { queryKeyOf, type RouteInput, routeQuery } from './query-keys';
 import { useKeysetPaging } from './use-keyset-paging';
@@ -62,6 +68,11 @@ export interface ListScreenConfig<R extends RouteDef, K extends string> {
   keyset?: { sizes: readonly number[] };
   /** Path parameters of the route (e.g. the agent of a transaction list), or made from the applied filters. */
   params?: ParamsOf<R> | ((filters: Filters<K>) => ParamsOf<R>);
+  /**
+   * What a filter is when the URL does not say (e.g. this month of a report); Clear returns to these.
+   * Called once per screen.
+   */
+  defaults?: () => Partial<Filters<K>>;
   /** False holds the list back (e.g. until an agent is chosen), or says so of the applied filters. */
   enabled?: boolean | ((filters: Filters<K>) => boolean);
 }
@@ -97,6 +108,8 @@ export interface KeysetPager {
 export interface DraftFilters<K extends string> {
   draft: Filters<K>;
   setDraft: (key: K, value: string) => void;
+  /** Change several draft filters at once (e.g. a month and the day that must follow it). */
+  patchDraft: (patch: Partial<Filters<K>>) => void;
 }
 
 export interface ListScreenState<R extends RouteDef, K extends string> extends DraftFilters<K> {
@@ -124,6 +137,17 @@ export interface ListScreenState<R extends RouteDef, K extends string> extends D
   /** The keyset pager, for a list with `keyset` paging. */
   keyset: KeysetPager | undefined;
 }
+
+/** The filters with a default where the URL has none. */
+const withDefaults = <K extends string>(
+  keys: readonly K[],
+  defaults: Partial<Filters<K>>,
+  filters: Filters<K>,
+): Filters<K> => {
+  const out = emptyOf(keys);
+  for (const key of keys) out[key] = filters[key] !== '' ? filters[key] : (defaults[key] ?? '');
+  return out;
+};
 
 /** The path parameters of a list: as given, or made from its applied filters. */
 const paramsOf = <P, K extends string>(
@@ -154,9 +178,15 @@ export function useListScreen<R extends RouteDef, K extends string>(
 ): ListScreenState<R, K> {
   const { route, filters: keys, body: bodyOf, pageSize, keyset: keysetConfig } = config;
   const url = useUrlFilters(keys, keysetConfig ? KEYSET_KEEP : NO_KEEP);
-  const { filters: applied, page } = url;
+  const { page } = url;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the defaults are fixed for the screen's life
+  const defaults = useMemo(() => config.defaults?.() ?? {}, []);
+  // The same object while the URL's filters stay (the draft follows it).
+  const applied = useMemo(() => withDefaults(keys, defaults, url.filters), [keys, defaults, url.filters]);
+  const enabledOf = (filters: Filters<K>): boolean =>
+    typeof config.enabled === 'function' ? config.enabled(filters) : (config.enabled ?? true);
   const params = paramsOf(config.params, applied);
-  const enabled = typeof config.enabled === 'function' ? config.enabled(applied) : (config.enabled ?? true);
+  const enabled = enabledOf(applied);
   const keyset = useKeysetPaging(page, keysetConfig?.sizes ?? NO_SIZES);
   const queryClient = useQueryClient();
 
@@ -167,6 +197,10 @@ export function useListScreen<R extends RouteDef, K extends string>(
     (key: K, value: string) => setDraftState((prev) => ({ ...prev, [key]: value })),
     [],
   );
+  const patchDraft = useCallback(
+    (patch: Partial<Filters<K>>) => setDraftState((prev) => ({ ...prev, ...patch })),
+    [],
+  );
 
   const inputOf = (filters: Filters<K>, atPage: number, cursor?: string): RouteInput<R> => {
     let paging: object = {};
@@ -174,7 +208,8 @@ export function useListScreen<R extends RouteDef, K extends string>(
     else if (pageSize !== undefined) paging = { page: atPage, limit: pageSize };
     // The filter body plus paging is the route's body: the same schema with its paging fields.
     const body = { ...bodyOf(filters), ...paging } as BodyOf<R>;
-    return params === undefined ? { body } : { body, params };
+    const pathParams = paramsOf(config.params, filters);
+    return pathParams === undefined ? { body } : { body, params: pathParams };
   };
 
   // Without paging it is still the route's body: every list schema defaults its page and limit.
@@ -204,20 +239,22 @@ export function useListScreen<R extends RouteDef, K extends string>(
   const load = (next: Filters<K>, atPage: number) => {
     const trimmed = emptyOf(keys);
     for (const key of keys) trimmed[key] = next[key].trim();
+    const shown = withDefaults(keys, defaults, trimmed);
+    const nextKey = queryKeyOf(route, inputOf(shown, atPage, atPage === page ? cursor : undefined));
     // A page already cached is stale for a search: the list shown next must come from the server.
-    void queryClient.invalidateQueries({
-      queryKey: queryKeyOf(route, inputOf(trimmed, atPage, atPage === page ? cursor : undefined)),
-      exact: true,
-      refetchType: 'none',
-    });
-    if (!url.go(trimmed, atPage) && enabled) void query.refetch();
+    void queryClient.invalidateQueries({ queryKey: nextKey, exact: true, refetchType: 'none' });
+    const moved = url.go(trimmed, atPage);
+    // The same request as the one shown (nothing moved, or only the URL's spelling of the defaults):
+    // no new key fetches by itself, so this one loads again.
+    const same = hashKey(nextKey) === hashKey(queryKeyOf(route, inputOf(applied, page, cursor)));
+    if ((!moved || same) && enabledOf(shown)) void query.refetch();
   };
 
   const unchanged = keys.every((key) => draft[key].trim() === applied[key]);
   const search = () => load(draft, unchanged ? page : 1);
   const clear = () => {
     const empty = emptyOf(keys);
-    setDraftState(empty);
+    setDraftState(withDefaults(keys, defaults, empty));
     load(empty, 1);
   };
   const apply = (next: Partial<Filters<K>>) => load({ ...applied, ...next }, 1);
@@ -240,6 +277,7 @@ export function useListScreen<R extends RouteDef, K extends string>(
   return {
     draft,
     setDraft,
+    patchDraft,
     applied,
     page,
     body,

@@ -1,24 +1,18 @@
 import { Paper } from '@mantine/core';
 import { api, type RouteDef, type Totals } from '@sapi/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Fragment, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { Fragment, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
-import { ExportButton } from '../../components/export-button';
-import { FilterBar } from '../../components/filter-bar';
+import { ListScreen } from '../../components/list-screen';
 import { MoneyText } from '../../components/money-text';
-import { PageHeader } from '../../components/page-header';
-import { call } from '../../lib/api-client';
-import { errorMessage } from '../../lib/errors';
 import { formatMoney, formatNumber } from '../../lib/format';
 import type { TKey } from '../../lib/i18n';
 import { signOfMoney } from '../../lib/money';
-import { useUrlFilters } from '../../lib/use-url-filters';
+import { defineList, useListScreen } from '../../lib/use-list-screen';
 import {
   type ReportData,
   type RowOf,
-  reportKeys,
   type SummaryName,
   type SummaryRequest,
   summaryExportRoute,
@@ -64,6 +58,28 @@ export interface ReportConfig<N extends SummaryName, K extends string> {
   rowAction?: (row: RowOf<N>, filters: Record<K, string>) => ReactNode;
   headerActions?: (filters: Record<K, string>, apply: (next: Record<K, string>) => void) => ReactNode;
 }
+
+/**
+ * A report's list definition: the route of its name, its filters with their defaults, and the body
+ * and path parameters its filters build; held back while the filters prompt for something missing.
+ */
+const reportList = <N extends SummaryName, K extends string>(config: ReportConfig<N, K>) => {
+  const requestOf = (filters: Record<K, string>): SummaryRequest<N> | undefined => {
+    const built = config.build(filters);
+    return 'request' in built ? built.request : undefined;
+  };
+  // Typed as any route: each report's rows are typed by its name (`RowOf<N>`) where they are read.
+  const route: RouteDef = api[config.name];
+  return defineList({
+    route,
+    filters: config.filterKeys,
+    defaults: config.defaults,
+    // A report body has no paging: it is the route's whole body.
+    body: (filters) => requestOf(filters)?.body ?? {},
+    params: (filters) => requestOf(filters)?.params ?? {},
+    enabled: (filters) => requestOf(filters) !== undefined,
+  });
+};
 
 /** A header that wraps only between its words (Thai has no spaces inside a word to break at). */
 const WordsHeader = ({ text }: { text: string }) => (
@@ -115,12 +131,6 @@ const totalsFooter = (
   return out;
 };
 
-const withDefaults = <K extends string>(defaults: Record<K, string>, url: Record<K, string>) => {
-  const out = { ...defaults };
-  for (const key of Object.keys(url) as K[]) if (url[key] !== '') out[key] = url[key];
-  return out;
-};
-
 /**
  * One summary report (spec §2, DESIGN §10): filters kept in the URL, a trend chart, the table with
  * its totals row, and CSV export of the same filters. Each report screen is a configuration of it.
@@ -131,31 +141,16 @@ export function ReportPage<N extends SummaryName, K extends string>({
   config: ReportConfig<N, K>;
 }) {
   const { t } = useTranslation();
-  const { filters: url, apply } = useUrlFilters(config.filterKeys);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: defaults are fixed for the page's life
-  const defaults = useMemo(() => config.defaults(), []);
-  const filters = useMemo(() => withDefaults(defaults, url), [defaults, url]);
-  const [draft, setDraft] = useState(filters);
-  useEffect(() => setDraft(filters), [filters]);
-
+  const definition = useMemo(() => reportList(config), [config]);
+  const list = useListScreen(definition);
+  const filters = list.applied;
   const built = config.build(filters);
-  const request = 'request' in built ? built.request : null;
-  const query = useQuery({
-    queryKey: request ? reportKeys.summary(request.name, request.params, request.body) : ['reports', 'idle'],
-    queryFn: ({ signal }) =>
-      call(api[config.name] as RouteDef, {
-        params: request?.params ?? {},
-        body: request?.body,
-        signal,
-      }) as Promise<ReportData<RowOf<N>>>,
-    enabled: request !== null,
-    placeholderData: keepPreviousData,
-  });
+  const query = list.query;
 
   const rowFilter = 'request' in built ? built.rowFilter : undefined;
-  const data = request ? query.data : undefined;
+  const data = 'request' in built ? (query.data as ReportData<RowOf<N>> | undefined) : undefined;
   const rows = useMemo(() => {
-    const all = data?.rows ?? [];
+    const all: RowOf<N>[] = data?.rows ?? [];
     return rowFilter ? all.filter(rowFilter) : all;
   }, [data, rowFilter]);
   const totals = data ? (rowFilter ? sumTotals(rows) : data.totals) : undefined;
@@ -194,65 +189,54 @@ export function ReportPage<N extends SummaryName, K extends string>({
   const firstKey = keyColumns[0]?.key ?? 'transactionCount';
   const title = t(`screens.summary.${config.path}`);
 
-  const exportButton =
-    'request' in built ? (
-      <ExportButton
-        route={summaryExportRoute(config.name)}
-        body={built.request.body}
-        params={built.request.params}
-        filename={`${config.path}_${fileStamp([...Object.values(built.request.params), ...Object.values(built.request.body as object)])}.csv`}
-        {...(built.csvKeep
-          ? { transform: (csv: string) => keepCsvLines(csv, built.csvKeep ?? (() => true)) }
-          : {})}
-      />
-    ) : null;
-
+  const { table } = list;
   return (
-    <>
-      <PageHeader
-        title={title}
-        description={t(`reports.descriptions.${config.path}`)}
-        actions={
+    <ListScreen
+      list={list}
+      title={title}
+      description={t(`reports.descriptions.${config.path}`)}
+      actions={config.headerActions?.(filters, list.apply)}
+      exportCsv={
+        'request' in built
+          ? {
+              route: summaryExportRoute(config.name),
+              params: built.request.params,
+              filename: `${config.path}_${fileStamp([...Object.values(built.request.params), ...Object.values(built.request.body as object)])}.csv`,
+              ...(built.csvKeep
+                ? { transform: (csv: string) => keepCsvLines(csv, built.csvKeep ?? (() => true)) }
+                : {}),
+            }
+          : null
+      }
+      filters={config.renderFilters(list.draft, list.patchDraft)}
+      content={
+        'prompt' in built ? (
+          <Paper withBorder radius="md" data-testid="report-prompt">
+            <EmptyState title={t(built.prompt.title)} description={t(built.prompt.hint)} />
+          </Paper>
+        ) : (
           <>
-            {config.headerActions?.(filters, apply)}
-            {exportButton}
+            {rows.length > 0 ? <ReportChart data={trendOf(rows, config.period)} /> : null}
+            <div className={classes.compact}>
+              <DataTable
+                caption={title}
+                columns={columns}
+                records={data ? rows : undefined}
+                rowKey={config.rowKey}
+                loading={table.loading}
+                fetching={table.fetching}
+                error={table.error}
+                onRetry={table.onRetry}
+                emptyTitle={t('reports.prompts.empty')}
+                emptyDescription={t('reports.prompts.emptyHint')}
+                {...(totals && rows.length > 0
+                  ? { footer: totalsFooter(totals, firstKey, t('reports.totals')) }
+                  : {})}
+              />
+            </div>
           </>
-        }
-      />
-      <FilterBar
-        onSearch={() => apply(draft)}
-        onReset={() => apply(defaults)}
-        searching={query.isFetching && !query.isPending}
-      >
-        {config.renderFilters(draft, (patch) => setDraft((prev) => ({ ...prev, ...patch })))}
-      </FilterBar>
-
-      {'prompt' in built ? (
-        <Paper withBorder radius="md" data-testid="report-prompt">
-          <EmptyState title={t(built.prompt.title)} description={t(built.prompt.hint)} />
-        </Paper>
-      ) : (
-        <>
-          {rows.length > 0 ? <ReportChart data={trendOf(rows, config.period)} /> : null}
-          <div className={classes.compact}>
-            <DataTable
-              caption={title}
-              columns={columns}
-              records={data ? rows : undefined}
-              rowKey={config.rowKey}
-              loading={query.isPending}
-              fetching={query.isFetching && !query.isPending}
-              error={query.isError ? errorMessage(query.error) : null}
-              onRetry={() => void query.refetch()}
-              emptyTitle={t('reports.prompts.empty')}
-              emptyDescription={t('reports.prompts.emptyHint')}
-              {...(totals && rows.length > 0
-                ? { footer: totalsFooter(totals, firstKey, t('reports.totals')) }
-                : {})}
-            />
-          </div>
-        </>
-      )}
-    </>
+        )
+      }
+    />
   );
 }

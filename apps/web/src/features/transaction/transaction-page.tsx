@@ -58,8 +58,11 @@ export function TransactionPage() {
   const agent = useQuery(agentQuery(agentId));
   const tableTop = useTopOnPageChange(list.page, list.keyset?.limit ?? 0);
   // The same fields while the draft stays: a page change renders only the rows (DESIGN §11).
-  const { draft, setDraft } = list;
-  const fields = useMemo(() => <TransactionFilters list={{ draft, setDraft }} />, [draft, setDraft]);
+  const { draft, setDraft, patchDraft } = list;
+  const fields = useMemo(
+    () => <TransactionFilters list={{ draft, setDraft, patchDraft }} />,
+    [draft, setDraft, patchDraft],
+  );
 
   // The row outlives the dialog's closing transition, so its text does not blank out.
   const [row, setRow] = useState<Transaction | null>(null);
