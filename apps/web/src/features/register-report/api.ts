@@ -1,27 +1,32 @@
 import { api } from '@sapi/contract';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import { call } from '../../lib/api-client';
-
-export const registerReportFilterKeys = ['agent', 'month'] as const;
-export type RegisterReportFilters = Record<(typeof registerReportFilterKeys)[number], string>;
+import { businessMonth } from '../../lib/business-time';
+import { defineList } from '../../lib/use-list-screen';
 
 /** Months are kept in the URL as `YYYY-MM`. */
 export const MONTH_KEY_FORMAT = 'YYYY-MM';
-export const currentMonthKey = () => dayjs().format(MONTH_KEY_FORMAT);
+/** This business month (Thailand) as `YYYY-MM`. */
+export const currentMonthKey = () => {
+  const { year, month } = businessMonth();
+  return `${year}-${String(month).padStart(2, '0')}`;
+};
 export const isMonthKey = (value: string) => /^\d{4}-(0[1-9]|1[0-2])$/.test(value);
 /** The report's `date`: the first day of the month (spec §9). */
 export const firstDayOf = (monthKey: string) => `${monthKey}-01`;
+const isId = (value: string) => /^[1-9][0-9]{0,18}$/.test(value);
 
-export const registerReportKeys = {
-  all: ['register-report'] as const,
-  count: (agentId: string, date: string) => ['register-report', agentId, date] as const,
-};
+/** The month a filter names; an unreadable one is this month. */
+export const monthOf = (value: string) => (isMonthKey(value) ? value : currentMonthKey());
 
-export const registerCountQuery = (agentId: string, date: string) =>
-  queryOptions({
-    queryKey: registerReportKeys.count(agentId, date),
-    queryFn: ({ signal }) => call(api.registerCount, { params: { agentId }, body: { date }, signal }),
-    placeholderData: keepPreviousData,
-    enabled: agentId !== '',
-  });
+/**
+ * Players registered per day of a month for one agent (the answer is the days): nothing until an
+ * agent is chosen; this month unless another is. Cached under the report resource, so registering
+ * a player refreshes it.
+ */
+export const registerCountList = defineList({
+  route: api.registerCount,
+  filters: ['agent', 'month'],
+  defaults: () => ({ month: currentMonthKey() }),
+  params: (filters) => ({ agentId: isId(filters.agent) ? filters.agent : '' }),
+  enabled: (filters) => isId(filters.agent),
+  body: (filters) => ({ date: firstDayOf(monthOf(filters.month)) }),
+});

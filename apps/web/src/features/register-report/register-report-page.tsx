@@ -18,64 +18,34 @@ import { api } from '@sapi/contract';
 import { IconCalendarMonth } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { AgentPicker, agentByIdQuery } from '../../components/agent-picker';
+import { agentByIdQuery } from '../../components/agent-picker';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
-import { ExportButton } from '../../components/export-button';
-import { FilterBar } from '../../components/filter-bar';
-import { PageHeader } from '../../components/page-header';
-import { errorMessage } from '../../lib/errors';
+import { AgentFilter } from '../../components/list-filters';
+import { ListScreen } from '../../components/list-screen';
 import { DATE_FORMAT, formatNumber } from '../../lib/format';
-import {
-  currentMonthKey,
-  firstDayOf,
-  isMonthKey,
-  MONTH_KEY_FORMAT,
-  type RegisterReportFilters,
-  registerCountQuery,
-} from './api';
-
-const isId = (value: string) => /^[1-9][0-9]{0,18}$/.test(value);
+import { useListScreen } from '../../lib/use-list-screen';
+import { firstDayOf, MONTH_KEY_FORMAT, monthOf, registerCountList } from './api';
 
 /** Registration-count report (/report): players registered per day of a month for one agent. */
 export function RegisterReportPage() {
   const { t, i18n } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const agentParam = params.get('agent') ?? '';
-  const monthParam = params.get('month') ?? '';
-  const filters: RegisterReportFilters = {
-    agent: isId(agentParam) ? agentParam : '',
-    month: isMonthKey(monthParam) ? monthParam : currentMonthKey(),
-  };
-  const [draft, setDraft] = useState<RegisterReportFilters>(filters);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the URL values stand for filters
-  useEffect(() => setDraft(filters), [filters.agent, filters.month]);
-
-  const date = firstDayOf(filters.month);
-  const report = useQuery(registerCountQuery(filters.agent, date));
-  const agent = useQuery({ ...agentByIdQuery(filters.agent), enabled: filters.agent !== '' });
-
-  const search = () => {
-    const next = new URLSearchParams();
-    if (draft.agent) next.set('agent', draft.agent);
-    next.set('month', draft.month);
-    if (next.toString() === params.toString()) {
-      if (filters.agent) void report.refetch();
-      return;
-    }
-    setParams(next);
-  };
+  const list = useListScreen(registerCountList);
+  const agentId = list.params?.agentId ?? '';
+  const month = monthOf(list.applied.month);
+  const date = firstDayOf(month);
+  const report = list.query;
+  const agent = useQuery({ ...agentByIdQuery(agentId), enabled: agentId !== '' });
 
   const monthLabel = dayjs(date).locale(i18n.language).format('MMMM YYYY');
-  const rows = report.data ?? [];
+  const rows = list.table.records ?? [];
   const total = rows.reduce((sum, r) => sum + r.count, 0);
-  const fetching = report.isFetching && !report.isPending;
+  const { fetching } = list.table;
 
   let content: ReactNode;
-  if (!filters.agent) {
+  if (!agentId) {
     content = (
       <Paper withBorder radius="md">
         <EmptyState
@@ -115,7 +85,7 @@ export function RegisterReportPage() {
           <Paper withBorder radius="md" p="md">
             <Text size="sm" fw={600} mb="xs" data-testid="register-summary">
               {t('registerReport.summary', {
-                username: agent.data?.username ?? filters.agent,
+                username: agent.data?.username ?? agentId,
                 month: monthLabel,
                 total: formatNumber(total),
               })}
@@ -183,65 +153,70 @@ export function RegisterReportPage() {
   }
 
   return (
-    <>
-      <PageHeader
-        title={t('registerReport.title')}
-        description={t('registerReport.description')}
-        actions={
-          filters.agent ? (
-            <ExportButton
-              route={api.registerCountExport}
-              params={{ agentId: filters.agent }}
-              body={{ date }}
-              filename={`registrations-${agent.data?.username ?? filters.agent}-${filters.month}.csv`}
-            />
-          ) : null
-        }
-      />
-      <FilterBar onSearch={search} searching={fetching}>
-        <AgentPicker
-          label={t('registerReport.agent')}
-          value={draft.agent}
-          onChange={(id) => setDraft({ ...draft, agent: id })}
-          placeholder={t('registerReport.agentPicker.placeholder')}
-          w={260}
-          data-testid="agent-picker"
-        />
-        <MonthPickerInput
-          label={t('registerReport.month')}
-          placeholder={t('registerReport.monthPlaceholder')}
-          value={firstDayOf(draft.month)}
-          onChange={(value) => value && setDraft({ ...draft, month: dayjs(value).format(MONTH_KEY_FORMAT) })}
-          valueFormat="MMMM YYYY"
-          getMonthControlProps={(month) => ({
-            'aria-label': dayjs(month).locale(i18n.language).format('MMMM YYYY'),
-          })}
-          ariaLabels={{
-            previousYear: t('registerReport.calendar.previousYear'),
-            nextYear: t('registerReport.calendar.nextYear'),
-            previousDecade: t('registerReport.calendar.previousDecade'),
-            nextDecade: t('registerReport.calendar.nextDecade'),
-            yearLevelControl: t('registerReport.calendar.yearLevelControl'),
-          }}
-          locale={i18n.language}
-          leftSection={<IconCalendarMonth size={16} aria-hidden />}
-          popoverProps={{ attributes: { dropdown: { 'aria-label': t('registerReport.month') } } }}
-          w={200}
-        />
-      </FilterBar>
-      {report.isError ? (
-        <Box mb="sm">
-          <ErrorBanner title={t('errors.listFailed')}>
-            <Group justify="space-between" gap="sm">
-              <span>{errorMessage(report.error)}</span>
-              <Button size="xs" variant="white" color="red" onClick={() => void report.refetch()}>
-                {t('common.retry')}
-              </Button>
-            </Group>
-          </ErrorBanner>
-        </Box>
-      ) : null}
-      {content}
-    </>
+    <ListScreen
+      list={list}
+      title={t('registerReport.title')}
+      description={t('registerReport.description')}
+      exportCsv={
+        agentId
+          ? {
+              route: api.registerCountExport,
+              params: { agentId },
+              filename: `registrations-${agent.data?.username ?? agentId}-${month}.csv`,
+            }
+          : null
+      }
+      filters={
+        <>
+          <AgentFilter
+            list={list}
+            name="agent"
+            label={t('registerReport.agent')}
+            placeholder={t('registerReport.agentPicker.placeholder')}
+            required
+            w={260}
+            data-testid="agent-picker"
+          />
+          <MonthPickerInput
+            label={t('registerReport.month')}
+            placeholder={t('registerReport.monthPlaceholder')}
+            value={firstDayOf(monthOf(list.draft.month))}
+            onChange={(value) => value && list.setDraft('month', dayjs(value).format(MONTH_KEY_FORMAT))}
+            valueFormat="MMMM YYYY"
+            getMonthControlProps={(value) => ({
+              'aria-label': dayjs(value).locale(i18n.language).format('MMMM YYYY'),
+            })}
+            ariaLabels={{
+              previousYear: t('registerReport.calendar.previousYear'),
+              nextYear: t('registerReport.calendar.nextYear'),
+              previousDecade: t('registerReport.calendar.previousDecade'),
+              nextDecade: t('registerReport.calendar.nextDecade'),
+              yearLevelControl: t('registerReport.calendar.yearLevelControl'),
+            }}
+            locale={i18n.language}
+            leftSection={<IconCalendarMonth size={16} aria-hidden />}
+            popoverProps={{ attributes: { dropdown: { 'aria-label': t('registerReport.month') } } }}
+            w={200}
+          />
+        </>
+      }
+      content={
+        <>
+          {list.table.error !== null ? (
+            <Box mb="sm">
+              <ErrorBanner title={t('errors.listFailed')}>
+                <Group justify="space-between" gap="sm">
+                  <span>{list.table.error}</span>
+                  <Button size="xs" variant="white" color="red" onClick={list.table.onRetry}>
+                    {t('common.retry')}
+                  </Button>
+                </Group>
+              </ErrorBanner>
+            </Box>
+          ) : null}
+          {content}
+        </>
+      }
+    />
   );
 }
