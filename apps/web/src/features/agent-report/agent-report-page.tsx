@@ -1,46 +1,31 @@
 import '@mantine/dates/styles.css';
-import { Anchor, Badge, TextInput } from '@mantine/core';
+import { Anchor, Badge } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
 import type { Agent } from '@sapi/contract';
 import { IconCalendar } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type Column, DataTable } from '../../components/data-table';
+import type { Column } from '../../components/data-table';
 import { ErrorBanner } from '../../components/error-banner';
-import { FilterBar } from '../../components/filter-bar';
-import { PageHeader } from '../../components/page-header';
-import { businessMonthFilter, businessToday } from '../../lib/business-time';
+import { TextFilter } from '../../components/list-filters';
+import { ListScreen } from '../../components/list-screen';
+import { businessMonthFilter } from '../../lib/business-time';
 import { agentTransactionsHref } from '../../lib/drill-down';
 import { errorMessage } from '../../lib/errors';
-import { useUrlFilters } from '../../lib/use-url-filters';
-import {
-  AGENT_REPORT_PAGE_SIZE,
-  type AgentReportFilters,
-  agentReportFilterKeys,
-  agentReportListQuery,
-  widgetsQuery,
-} from './api';
+import { useListScreen } from '../../lib/use-list-screen';
+import { agentReportList, monthOf, widgetsQuery } from './api';
 import { MonthlyWidget } from './monthly-widget';
-
-/** The first day of a `YYYY-MM-DD` month filter, or of this business month (spec §9). */
-const monthOf = (startDate: string): string =>
-  /^\d{4}-\d{2}-\d{2}$/.test(startDate) && dayjs(startDate).isValid()
-    ? `${startDate.slice(0, 8)}01`
-    : `${businessToday().slice(0, 8)}01`;
 
 /** Agent report (/agent/report): unlocked agents, each with its monthly widget. */
 export function AgentReportPage() {
   const { t, i18n } = useTranslation();
-  const { filters, page, apply, setPage } = useUrlFilters(agentReportFilterKeys);
-  const date = monthOf(filters.startDate);
-  const [draft, setDraft] = useState<AgentReportFilters>({ ...filters, startDate: date });
-  useEffect(() => setDraft({ ...filters, startDate: date }), [filters, date]);
-
-  const list = useQuery(agentReportListQuery(filters.username, filters.prefix, page));
-  const agentIds = useMemo(() => (list.data?.records ?? []).map((agent) => agent._id), [list.data]);
+  const list = useListScreen(agentReportList);
+  const date = monthOf(list.applied.startDate);
+  const records = list.table.records;
+  const agentIds = useMemo(() => (records ?? []).map((agent) => agent._id), [records]);
   const widgets = useQuery(widgetsQuery(agentIds, date));
   // biome-ignore lint/correctness/useExhaustiveDependencies: the label follows the language
   const monthLabel = useMemo(() => dayjs(date).format('MMMM YYYY'), [date, i18n.language]);
@@ -91,61 +76,37 @@ export function AgentReportPage() {
     },
   ];
 
-  const title = t('screens.agentReport');
   return (
-    <>
-      <PageHeader title={title} description={t('agentReport.description')} />
-      <FilterBar
-        onSearch={() => apply(draft)}
-        onReset={() => apply({ username: '', prefix: '', startDate: '' })}
-        searching={list.isFetching && !list.isPending}
-      >
-        <TextInput
-          label={t('agentReport.filters.username')}
-          value={draft.username}
-          onChange={(e) => setDraft({ ...draft, username: e.currentTarget.value })}
-          w={200}
-        />
-        <TextInput
-          label={t('agentReport.filters.prefix')}
-          value={draft.prefix}
-          onChange={(e) => setDraft({ ...draft, prefix: e.currentTarget.value })}
-          w={140}
-        />
-        <MonthPickerInput
-          label={t('agentReport.filters.month')}
-          value={draft.startDate || null}
-          onChange={(next) =>
-            setDraft({ ...draft, startDate: typeof next === 'string' ? monthOf(next) : '' })
-          }
-          valueFormat="MMMM YYYY"
-          placeholder={t('agentReport.filters.monthPlaceholder')}
-          locale={i18n.language}
-          leftSection={<IconCalendar size={16} aria-hidden />}
-          w={190}
-          data-testid="filter-month"
-        />
-      </FilterBar>
-      {widgets.isError ? (
-        <ErrorBanner title={t('agentReport.widgetsFailed')}>{errorMessage(widgets.error)}</ErrorBanner>
-      ) : null}
-      <DataTable
-        caption={title}
-        columns={columns}
-        records={list.data?.records}
-        rowKey={(agent) => agent._id}
-        loading={list.isPending}
-        fetching={list.isFetching && !list.isPending}
-        error={list.isError ? errorMessage(list.error) : null}
-        onRetry={() => void list.refetch()}
-        emptyTitle={t('agentReport.empty')}
-        emptyDescription={t('agentReport.emptyHint')}
-        pager={
-          list.data
-            ? { page, limit: AGENT_REPORT_PAGE_SIZE, total: list.data.total, onChange: setPage }
-            : undefined
-        }
-      />
-    </>
+    <ListScreen
+      list={list}
+      title={t('screens.agentReport')}
+      description={t('agentReport.description')}
+      filters={
+        <>
+          <TextFilter list={list} name="username" label={t('agentReport.filters.username')} />
+          <TextFilter list={list} name="prefix" label={t('agentReport.filters.prefix')} w={140} />
+          <MonthPickerInput
+            label={t('agentReport.filters.month')}
+            value={list.draft.startDate || null}
+            onChange={(next) => list.setDraft('startDate', typeof next === 'string' ? monthOf(next) : '')}
+            valueFormat="MMMM YYYY"
+            placeholder={t('agentReport.filters.monthPlaceholder')}
+            locale={i18n.language}
+            leftSection={<IconCalendar size={16} aria-hidden />}
+            w={190}
+            data-testid="filter-month"
+          />
+        </>
+      }
+      above={
+        widgets.isError ? (
+          <ErrorBanner title={t('agentReport.widgetsFailed')}>{errorMessage(widgets.error)}</ErrorBanner>
+        ) : null
+      }
+      columns={columns}
+      rowKey={(agent) => agent._id}
+      emptyTitle={t('agentReport.empty')}
+      emptyDescription={t('agentReport.emptyHint')}
+    />
   );
 }

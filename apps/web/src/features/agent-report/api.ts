@@ -1,37 +1,45 @@
 import { api, type MonthlyBalance } from '@sapi/contract';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
+import { businessToday } from '../../lib/business-time';
 import { routeQuery } from '../../lib/query-keys';
+import { defineList } from '../../lib/use-list-screen';
 
 /** Agent list page size (spec §9). */
 export const AGENT_REPORT_PAGE_SIZE = 50;
 
-export const agentReportFilterKeys = ['username', 'prefix', 'startDate'] as const;
-export type AgentReportFilters = Record<(typeof agentReportFilterKeys)[number], string>;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** The first day of a `YYYY-MM-DD` month filter, or of this business month (spec §9). */
+export const monthOf = (startDate: string): string =>
+  DAY.test(startDate) && !Number.isNaN(Date.parse(startDate))
+    ? `${startDate.slice(0, 8)}01`
+    : `${businessToday().slice(0, 8)}01`;
 
 /**
- * The agents of the report: only unlocked ones (`locked=0`, spec §2). Cached under the agent
- * resource, so locking or registering an agent anywhere refreshes this list too.
+ * The agents of the report: only unlocked ones (`locked=0`, spec §2), 50 a page, by username and
+ * prefix; `startDate` is the month their widgets show (this business month unless chosen). Cached
+ * under the agent resource, so locking or registering an agent anywhere refreshes this list too.
  */
-export const agentReportListQuery = (username: string, prefix: string, page: number) =>
-  queryOptions({
-    ...routeQuery(api.agentList, {
-      body: { username, prefix, locked: 0, page, limit: AGENT_REPORT_PAGE_SIZE },
-    }),
-    placeholderData: keepPreviousData,
-  });
+export const agentReportList = defineList({
+  route: api.agentList,
+  filters: ['username', 'prefix', 'startDate'],
+  pageSize: AGENT_REPORT_PAGE_SIZE,
+  defaults: () => ({ startDate: monthOf('') }),
+  body: (filters) => ({ username: filters.username, prefix: filters.prefix, locked: 0 as const }),
+});
 
-/** Every widget of a page in one request (DESIGN §11: one query, not one request per agent). */
+type BatchRow = MonthlyBalance & { agent: string };
+const byAgent = (rows: BatchRow[]): Map<string, MonthlyBalance> =>
+  new Map(rows.map(({ agent, ...balance }) => [agent, balance]));
+
+/**
+ * Every widget of a page in one request (DESIGN §11: one query, not one request per agent), by
+ * agent id; cached under the agent-report resource.
+ */
 export const widgetsQuery = (agentIds: readonly string[], date: string) =>
   queryOptions({
-    queryKey: ['agent-report', 'widgets', agentIds, date] as const,
-    queryFn: async ({ signal }): Promise<Map<string, MonthlyBalance>> => {
-      const rows = await call(api.agentReportMonthlyBatch, {
-        body: { agentIds: [...agentIds], date },
-        signal,
-      });
-      return new Map(rows.map(({ agent, ...balance }) => [agent, balance]));
-    },
+    ...routeQuery(api.agentReportMonthlyBatch, { body: { agentIds: [...agentIds], date } }),
+    select: byAgent,
     enabled: agentIds.length > 0,
   });
 

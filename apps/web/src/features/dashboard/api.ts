@@ -1,21 +1,16 @@
 import { api } from '@sapi/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { call } from '../../lib/api-client';
+import { routeQuery } from '../../lib/query-keys';
 
-export const dashboardKeys = {
-  all: ['dashboard'] as const,
-  month: (month: string) => ['dashboard', month] as const,
-};
-
-/** The dashboard's figures of a month `YYYY-MM` ('' = this business month, chosen by the server). */
+/**
+ * The dashboard's figures of a month `YYYY-MM` ('' = this business month, chosen by the server),
+ * cached under the dashboard resource by the route's body.
+ */
 export const dashboardQuery = (month: string) =>
   queryOptions({
-    queryKey: dashboardKeys.month(month),
-    queryFn: ({ signal }) =>
-      call(api.dashboard, {
-        body: month ? { month: String(Number(month.slice(5, 7))), year: month.slice(0, 4) } : {},
-        signal,
-      }),
+    ...routeQuery(api.dashboard, {
+      body: month ? { month: String(Number(month.slice(5, 7))), year: month.slice(0, 4) } : {},
+    }),
     placeholderData: keepPreviousData,
   });
 

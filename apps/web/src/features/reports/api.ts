@@ -8,7 +8,7 @@ import {
   type Totals,
 } from '@sapi/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { call } from '../../lib/api-client';
+import { routeQuery } from '../../lib/query-keys';
 
 /** The six summary reports answering `{ rows, totals }` (the revenue-share statement has its own shape). */
 export type SummaryName = Exclude<ReportRouteName, 'revenueShare'>;
@@ -25,18 +25,12 @@ export interface SummaryRequest<N extends SummaryName> {
   body: BodyOf<(typeof api)[N]>;
 }
 
-export const reportKeys = {
-  all: ['reports'] as const,
-  summary: (name: string, params: object, body: unknown) => ['reports', name, params, body] as const,
-  revenueShare: (month: string, year: string) => ['reports', 'revenueShare', month, year] as const,
-};
-
 /** The CSV twin of a summary report (same params and body). */
 export const summaryExportRoute = (name: SummaryName): RouteDef => reportExports[name];
 
+/** The revenue-share statement of a month, cached under the summary resource by its body. */
 export const revenueShareQuery = (month: string, year: string) =>
   queryOptions({
-    queryKey: reportKeys.revenueShare(month, year),
-    queryFn: ({ signal }) => call(api.revenueShare, { body: { month, year }, signal }),
+    ...routeQuery(api.revenueShare, { body: { month, year } }),
     placeholderData: keepPreviousData,
   });

@@ -1,19 +1,14 @@
 import { Anchor, Badge, Text } from '@mantine/core';
-import { type api, type DataOf, reportExports } from '@sapi/contract';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { api, type DataOf, reportExports } from '@sapi/contract';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../components/data-table';
-import { ExportButton } from '../../components/export-button';
-import { FilterBar } from '../../components/filter-bar';
+import { ListScreen } from '../../components/list-screen';
 import { MoneyText } from '../../components/money-text';
-import { PageHeader } from '../../components/page-header';
 import { businessMonth, businessMonthFilter } from '../../lib/business-time';
 import { agentTransactionsHref, type TransactionDrill } from '../../lib/drill-down';
-import { errorMessage } from '../../lib/errors';
-import { useUrlFilters } from '../../lib/use-url-filters';
-import { revenueShareQuery } from './api';
+import { defineList, type Filters, useListScreen } from '../../lib/use-list-screen';
 import { MonthField, YearField } from './report-filters';
 import { intIn } from './report-utils';
 import './revenue-share.css';
@@ -33,8 +28,20 @@ type Line =
       count: number;
     };
 
-const keys = ['month', 'year'] as const;
-type Filters = Record<(typeof keys)[number], string>;
+const isMonth = (filters: Filters<'month' | 'year'>) =>
+  intIn(filters.month, 1, 12) !== undefined && intIn(filters.year, 2000, 2100) !== undefined;
+
+/** The statement of a month (this business month unless chosen); cached under the summary resource. */
+const revenueShareList = defineList({
+  route: api.revenueShare,
+  filters: ['month', 'year'],
+  defaults: () => {
+    const now = businessMonth();
+    return { month: String(now.month), year: String(now.year) };
+  },
+  body: (filters) => ({ month: filters.month, year: filters.year }),
+  enabled: isMonth,
+});
 
 const percentFormat = new Intl.NumberFormat('th-TH', { maximumFractionDigits: 2 });
 
@@ -76,18 +83,10 @@ const agentLink = (id: string, username: string, range: TransactionDrill) => (
 /** Revenue-share statement (/summary/revenueshare): what each parent agent earns from its children in a month. */
 export function RevenueSharePage() {
   const { t } = useTranslation();
-  const { filters: url, apply } = useUrlFilters(keys);
-  const defaults = useMemo<Filters>(() => {
-    const now = businessMonth();
-    return { month: String(now.month), year: String(now.year) };
-  }, []);
-  const filters: Filters = { month: url.month || defaults.month, year: url.year || defaults.year };
-  const [draft, setDraft] = useState(filters);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the URL values stand for filters
-  useEffect(() => setDraft(filters), [filters.month, filters.year]);
-
-  const valid = intIn(filters.month, 1, 12) !== undefined && intIn(filters.year, 2000, 2100) !== undefined;
-  const query = useQuery({ ...revenueShareQuery(filters.month, filters.year), enabled: valid });
+  const list = useListScreen(revenueShareList);
+  const filters = list.applied;
+  const valid = isMonth(filters);
+  const { query } = list;
   const lines = useMemo(() => (query.data ? linesOf(query.data) : undefined), [query.data]);
   const range = valid ? businessMonthFilter(Number(filters.year), Number(filters.month)) : {};
 
@@ -150,53 +149,49 @@ export function RevenueSharePage() {
   const title = t('screens.summary.revenueshare');
 
   return (
-    <>
-      <PageHeader
-        title={title}
-        description={t('reports.descriptions.revenueshare')}
-        actions={
-          valid ? (
-            <ExportButton
-              route={reportExports.revenueShare}
-              body={{ month: filters.month, year: filters.year }}
-              filename={`revenueshare_${filters.year}_${filters.month.padStart(2, '0')}.csv`}
-            />
-          ) : null
-        }
-      />
-      <FilterBar
-        onSearch={() => apply(draft)}
-        onReset={() => apply(defaults)}
-        searching={query.isFetching && !query.isPending}
-      >
-        <MonthField value={draft.month} onChange={(month) => setDraft({ ...draft, month })} />
-        <YearField value={draft.year} onChange={(year) => setDraft({ ...draft, year })} />
-      </FilterBar>
-      <DataTable
-        caption={title}
-        columns={columns}
-        records={lines}
-        rowKey={(line) => (line.kind === 'row' ? line.row.sharing : `parent-${line.parentAgent}`)}
-        rowProps={(line) =>
-          line.kind === 'parent' ? { 'data-kind': 'parent-total' } : { 'data-kind': 'arrangement' }
-        }
-        loading={query.isPending && valid}
-        fetching={query.isFetching && !query.isPending}
-        error={query.isError ? errorMessage(query.error) : null}
-        onRetry={() => void query.refetch()}
-        emptyTitle={t('reports.revenueShare.empty')}
-        emptyDescription={t('reports.revenueShare.emptyHint')}
-        {...(query.data && query.data.rows.length > 0
+    <ListScreen
+      list={list}
+      title={title}
+      description={t('reports.descriptions.revenueshare')}
+      exportCsv={
+        valid
           ? {
-              footer: {
-                parentAgent: t('reports.revenueShare.grandTotal'),
-                agent: t('reports.revenueShare.arrangements', { count: query.data.rows.length }),
-                winLose: <MoneyText value={grandWinLose} fw={700} />,
-                parentShare: <MoneyText value={query.data.total} fw={700} />,
-              },
+              route: reportExports.revenueShare,
+              filename: `revenueshare_${filters.year}_${filters.month.padStart(2, '0')}.csv`,
             }
-          : {})}
-      />
-    </>
+          : null
+      }
+      filters={
+        <>
+          <MonthField value={list.draft.month} onChange={(month) => list.setDraft('month', month)} />
+          <YearField value={list.draft.year} onChange={(year) => list.setDraft('year', year)} />
+        </>
+      }
+      content={
+        <DataTable
+          caption={title}
+          columns={columns}
+          rowKey={(line) => (line.kind === 'row' ? line.row.sharing : `parent-${line.parentAgent}`)}
+          rowProps={(line) =>
+            line.kind === 'parent' ? { 'data-kind': 'parent-total' } : { 'data-kind': 'arrangement' }
+          }
+          {...list.table}
+          records={lines}
+          loading={list.table.loading && valid}
+          emptyTitle={t('reports.revenueShare.empty')}
+          emptyDescription={t('reports.revenueShare.emptyHint')}
+          {...(query.data && query.data.rows.length > 0
+            ? {
+                footer: {
+                  parentAgent: t('reports.revenueShare.grandTotal'),
+                  agent: t('reports.revenueShare.arrangements', { count: query.data.rows.length }),
+                  winLose: <MoneyText value={grandWinLose} fw={700} />,
+                  parentShare: <MoneyText value={query.data.total} fw={700} />,
+                },
+              }
+            : {})}
+        />
+      }
+    />
   );
 }
