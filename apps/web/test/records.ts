@@ -5,6 +5,7 @@ import type {
   AgentOperator,
   AgentSharing,
   AgentWithSecret,
+  Transaction,
   User,
 } from '@sapi/contract';
 
@@ -161,3 +162,21 @@ export const bangkokTime = (
   second = 0,
   ms = 0,
 ) => new Date(Date.UTC(year, month, day, hour - 7, minute, second, ms));
+
+/** A bet row of an agent's transaction list. */
+export const transactionRecord = (over: Partial<Transaction> = {}): Transaction => ({
+  _id: '1',
+  agent: '7',
+  user: '21',
+  username: 'p01',
+  betId: 'B1',
+  betType: 'SETTLE',
+  betTypeFromGame: 'bet',
+  gameBrand: 'PG',
+  gameCode: 'mahjong-ways',
+  amount: 10,
+  startDate: stamps.createdAt,
+  endDate: null,
+  createdAt: stamps.createdAt,
+  ...over,
+});
