@@ -1,0 +1,71 @@
+import { api } from '@sapi/contract';
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubApi } from '../../../test/api-stub';
+import { renderPage } from '../../../test/render-page';
+import { businessMonth } from '../../lib/business-time';
+import { AgentDailyPage } from './agent-daily-page';
+import { RevenueSharePage } from './revenue-share-page';
+
+const totals = {
+  transactionCount: 0,
+  turnover: 0,
+  payout: 0,
+  cancel: 0,
+  void: 0,
+  winLose: 0,
+  deposit: 0,
+  withdraw: 0,
+  profit: 0,
+  promotion: 0,
+  promotionRefund: 0,
+  promotionAffiliate: 0,
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the summary report filters (list mechanism with defaults)', () => {
+  it('opens on this Thai business month of the whole platform; Search unchanged asks again; a month from the URL', async () => {
+    const stub = stubApi([[api.summaryAgentDaily, () => ({ rows: [], totals })]]);
+    const { user } = await renderPage(AgentDailyPage, '/summary/agentdaily');
+    const now = businessMonth();
+    await waitFor(() =>
+      expect(stub.calls.filter((c) => c.route === api.summaryAgentDaily)).toEqual([
+        {
+          route: api.summaryAgentDaily,
+          params: { agentId: 'all' },
+          body: { day: '', month: String(now.month), year: String(now.year) },
+        },
+      ]),
+    );
+    await user.click(await screen.findByRole('button', { name: 'ค้นหา' }));
+    await waitFor(() => expect(stub.bodiesOf(api.summaryAgentDaily)).toHaveLength(2));
+    // Clear goes back to the defaults and asks again.
+    await user.click(screen.getByRole('button', { name: 'ล้างตัวกรอง' }));
+    await waitFor(() => expect(stub.bodiesOf(api.summaryAgentDaily)).toHaveLength(3));
+  });
+
+  it('a month and day of the URL are sent; an impossible month prompts instead of asking', async () => {
+    const stub = stubApi([[api.summaryAgentDaily, () => ({ rows: [], totals })]]);
+    await renderPage(AgentDailyPage, '/summary/agentdaily?agent=7&day=3&month=5&year=2024');
+    await waitFor(() =>
+      expect(stub.calls.find((c) => c.route === api.summaryAgentDaily)).toMatchObject({
+        params: { agentId: '7' },
+        body: { day: '3', month: '5', year: '2024' },
+      }),
+    );
+    vi.unstubAllGlobals();
+    const none = stubApi([[api.summaryAgentDaily, () => ({ rows: [], totals })]]);
+    await renderPage(AgentDailyPage, '/summary/agentdaily?month=13&year=2024');
+    expect((await screen.findAllByTestId('report-prompt')).length).toBeGreaterThan(0);
+    expect(none.bodiesOf(api.summaryAgentDaily)).toEqual([]);
+  });
+
+  it('revenue share: the month of the URL, Search unchanged asks again', async () => {
+    const stub = stubApi([[api.revenueShare, () => ({ rows: [], parents: [], total: '0.00' })]]);
+    const { user } = await renderPage(RevenueSharePage, '/summary/revenueshare?month=4&year=2024');
+    await waitFor(() => expect(stub.bodiesOf(api.revenueShare)).toEqual([{ month: '4', year: '2024' }]));
+    await user.click(await screen.findByRole('button', { name: 'ค้นหา' }));
+    await waitFor(() => expect(stub.bodiesOf(api.revenueShare)).toHaveLength(2));
+  });
+});

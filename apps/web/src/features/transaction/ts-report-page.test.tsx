@@ -1,0 +1,55 @@
+import { api } from '@sapi/contract';
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubApi } from '../../../test/api-stub';
+import { agentRecord, transactionRecord } from '../../../test/records';
+import { renderPage } from '../../../test/render-page';
+import { TsReportPage } from './ts-report-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Transaction From Report filters', () => {
+  it('asks nothing until an agent is chosen; then its bets of the brand and period, 10 a page by cursor', async () => {
+    const empty = stubApi([
+      [api.summaryTransactionList, () => ({ records: [], page: 1, limit: 10, nextCursor: null })],
+    ]);
+    await renderPage(TsReportPage, '/summary/tsreport?gameBrand=PG');
+    expect(await screen.findByText('เลือกเอเจนต์')).toBeTruthy();
+    expect(empty.bodiesOf(api.summaryTransactionList)).toEqual([]);
+    vi.unstubAllGlobals();
+
+    const stub = stubApi([
+      [api.agentGet, () => agentRecord({ _id: '7', username: 'alpha' })],
+      [
+        api.summaryTransactionList,
+        () => ({ records: [transactionRecord()], page: 1, limit: 10, nextCursor: null }),
+      ],
+    ]);
+    const { user } = await renderPage(
+      TsReportPage,
+      '/summary/tsreport?agent=7&gameBrand=PG&startDate=2024-05-01&endDate=2024-05-01',
+    );
+    await screen.findByText('B1');
+    expect(stub.calls.filter((c) => c.route === api.summaryTransactionList)).toEqual([
+      {
+        route: api.summaryTransactionList,
+        params: { agentId: '7' },
+        body: {
+          user: '',
+          username: '',
+          betId: '',
+          betType: '',
+          gameBrand: 'PG',
+          gameCode: '',
+          startDate: '2024-04-30T17:00:00.000Z',
+          endDate: '2024-05-01T16:59:59.999Z',
+          page: 1,
+          limit: 10,
+        },
+      },
+    ]);
+    // Search with nothing changed asks again (the first screen of this test is still mounted).
+    await user.click(screen.getAllByRole('button', { name: 'ค้นหา' }).at(-1) as HTMLElement);
+    await waitFor(() => expect(stub.bodiesOf(api.summaryTransactionList)).toHaveLength(2));
+  });
+});
