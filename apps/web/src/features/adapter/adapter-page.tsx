@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Avatar, Badge, Group, Switch, Text, Tooltip } from '@mantine/core';
+import { Anchor, Avatar, Badge, Group, Switch, Text } from '@mantine/core';
 import { type Adapter, type AdapterCreate, allows, api } from '@sapi/contract';
 import { IconExternalLink, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { useConfirmAction } from '../../components/confirm-dialog';
 import type { Column } from '../../components/data-table';
 import { SelectFilter, TextFilter } from '../../components/list-filters';
 import { ListScreen } from '../../components/list-screen';
+import { RowAction } from '../../components/row-action';
 import { notifySuccess } from '../../lib/notify';
 import { useSelf } from '../../lib/session';
 import { useListScreen } from '../../lib/use-list-screen';
@@ -173,15 +174,12 @@ export function AdapterPage() {
       align: 'right',
       width: 90,
       render: (adapter) => (
-        <Tooltip label={t('common.edit')} withArrow>
-          <ActionIcon
-            variant="subtle"
-            aria-label={t('adapter.editLabel', { name: adapter.name })}
-            onClick={() => openEdit(adapter)}
-          >
-            <IconPencil size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <RowAction
+          tooltip={t('common.edit')}
+          label={t('adapter.editLabel', { name: adapter.name })}
+          icon={IconPencil}
+          onClick={() => openEdit(adapter)}
+        />
       ),
     });
   }

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Group, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Group, Text } from '@mantine/core';
 import {
   type AgentOperator,
   type AgentOperatorRegister,
@@ -16,6 +16,7 @@ import type { Column } from '../../components/data-table';
 import { DateTimeText } from '../../components/date-time-text';
 import { AgentFilter, TextFilter } from '../../components/list-filters';
 import { ListScreen } from '../../components/list-screen';
+import { RowAction } from '../../components/row-action';
 import { notifySuccess } from '../../lib/notify';
 import { useSelf } from '../../lib/session';
 import { useListScreen } from '../../lib/use-list-screen';
@@ -140,27 +141,21 @@ export function AgentOperatorPage() {
       render: (o) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
           {canUpdate ? (
-            <Tooltip label={t('common.edit')} withArrow>
-              <ActionIcon
-                variant="subtle"
-                aria-label={t('agentOperator.editLabel', { username: o.username })}
-                onClick={() => openEdit(o)}
-              >
-                <IconPencil size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
+            <RowAction
+              tooltip={t('common.edit')}
+              label={t('agentOperator.editLabel', { username: o.username })}
+              icon={IconPencil}
+              onClick={() => openEdit(o)}
+            />
           ) : null}
           {canDelete ? (
-            <Tooltip label={t('agentOperator.delete')} withArrow>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={t('agentOperator.deleteLabel', { username: o.username })}
-                onClick={() => askDelete(o)}
-              >
-                <IconTrash size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
+            <RowAction
+              tooltip={t('agentOperator.delete')}
+              label={t('agentOperator.deleteLabel', { username: o.username })}
+              icon={IconTrash}
+              onClick={() => askDelete(o)}
+              color="red"
+            />
           ) : null}
         </Group>
       ),

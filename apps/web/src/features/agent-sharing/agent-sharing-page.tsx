@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Stack, Switch, Text } from '@mantine/core';
 import { type AgentSharing, type AgentSharingCreate, allows, api } from '@sapi/contract';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { useConfirmAction } from '../../components/confirm-dialog';
 import type { Column } from '../../components/data-table';
 import { AgentFilter } from '../../components/list-filters';
 import { ListScreen } from '../../components/list-screen';
+import { RowAction } from '../../components/row-action';
 import { notifySuccess } from '../../lib/notify';
 import { useSelf } from '../../lib/session';
 import { useListScreen } from '../../lib/use-list-screen';
@@ -140,15 +141,12 @@ export function AgentSharingPage() {
       align: 'right',
       width: 90,
       render: (s) => (
-        <Tooltip label={t('common.edit')} withArrow>
-          <ActionIcon
-            variant="subtle"
-            aria-label={t('agentSharing.editLabel', { agent: childLabel(s), parent: parentLabel(s) })}
-            onClick={() => openDialog(s)}
-          >
-            <IconPencil size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <RowAction
+          tooltip={t('common.edit')}
+          label={t('agentSharing.editLabel', { agent: childLabel(s), parent: parentLabel(s) })}
+          icon={IconPencil}
+          onClick={() => openDialog(s)}
+        />
       ),
     });
   }

@@ -1,13 +1,14 @@
-import { ActionIcon, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Text, VisuallyHidden } from '@mantine/core';
 import { type AuditRecord, auditActions, auditEntities } from '@sapi/contract';
 import { IconEye } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/data-table';
 import { DateTimeText } from '../../components/date-time-text';
 import { DateRangeFilter, SelectFilter, TextFilter } from '../../components/list-filters';
 import { ListScreen } from '../../components/list-screen';
+import { RowAction } from '../../components/row-action';
 import { useListScreen } from '../../lib/use-list-screen';
+import { useRecordDialog } from '../../lib/use-record-dialog';
 import { ActionBadge } from './action-badge';
 import { auditList, isAuditEntity } from './api';
 import { AuditDiffDialog } from './audit-diff-dialog';
@@ -16,13 +17,7 @@ import { AuditDiffDialog } from './audit-diff-dialog';
 export function AuditPage() {
   const { t } = useTranslation();
   const list = useListScreen(auditList);
-  // The record outlives the dialog's closing transition, so its content does not blank out.
-  const [selected, setSelected] = useState<AuditRecord | null>(null);
-  const [dialogOpened, setDialogOpened] = useState(false);
-  const open = (record: AuditRecord) => {
-    setSelected(record);
-    setDialogOpened(true);
-  };
+  const dialog = useRecordDialog<AuditRecord>();
 
   const columns: Column<AuditRecord>[] = [
     { key: 'at', header: t('audit.fields.at'), render: (r) => <DateTimeText value={r.at} />, width: 190 },
@@ -49,18 +44,12 @@ export function AuditPage() {
       align: 'right',
       width: 60,
       render: (r) => (
-        <Tooltip label={t('audit.view')} withArrow>
-          <ActionIcon
-            variant="subtle"
-            aria-label={t('audit.viewLabel', { id: r._id })}
-            onClick={(event) => {
-              event.stopPropagation();
-              open(r);
-            }}
-          >
-            <IconEye size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <RowAction
+          tooltip={t('audit.view')}
+          label={t('audit.viewLabel', { id: r._id })}
+          icon={IconEye}
+          onClick={() => dialog.open(r)}
+        />
       ),
     },
   ];
@@ -95,10 +84,10 @@ export function AuditPage() {
         }
         columns={columns}
         rowKey={(r) => r._id}
-        onRowClick={open}
+        onRowClick={dialog.open}
       />
 
-      <AuditDiffDialog opened={dialogOpened} record={selected} onClose={() => setDialogOpened(false)} />
+      <AuditDiffDialog opened={dialog.opened} record={dialog.record} onClose={dialog.close} />
     </>
   );
 }

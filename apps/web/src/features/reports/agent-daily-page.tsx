@@ -4,14 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { agentByIdQuery } from '../../components/agent-picker';
-import { businessMonth } from '../../lib/business-time';
 import { agentReportHref } from '../../lib/drill-down';
-import { AgentField, DayField, MonthField, YearField } from './report-filters';
+import { type dailyKeys, dailyReport } from './daily-filters';
 import { type ReportConfig, ReportPage } from './report-page';
 import { dayLabel, firstDayOf, intIn } from './report-utils';
 
-const keys = ['agent', 'day', 'month', 'year'] as const;
-type Filters = Record<(typeof keys)[number], string>;
+type Filters = Record<(typeof dailyKeys)[number], string>;
 
 /** Agent Daily's buttons: the whole-platform summary, and the agent report of the month. */
 function AgentDailyActions({ filters, apply }: { filters: Filters; apply: (next: Filters) => void }) {
@@ -49,32 +47,9 @@ function AgentDailyActions({ filters, apply }: { filters: Filters; apply: (next:
   );
 }
 
-const config: ReportConfig<'summaryAgentDaily', (typeof keys)[number]> = {
-  name: 'summaryAgentDaily',
+const config: ReportConfig<'summaryAgentDaily', (typeof dailyKeys)[number]> = {
+  ...dailyReport('summaryAgentDaily'),
   path: 'agentdaily',
-  filterKeys: keys,
-  defaults: () => {
-    const now = businessMonth();
-    return { agent: 'all', day: '', month: String(now.month), year: String(now.year) };
-  },
-  renderFilters: (draft, set) => (
-    <>
-      <AgentField value={draft.agent} onChange={(agent) => set({ agent })} />
-      <DayField value={draft.day} onChange={(day) => set({ day })} month={draft.month} year={draft.year} />
-      <MonthField value={draft.month} onChange={(month) => set({ month, day: '' })} />
-      <YearField value={draft.year} onChange={(year) => set({ year, day: '' })} />
-    </>
-  ),
-  build: (f) =>
-    intIn(f.month, 1, 12) && intIn(f.year, 2000, 2100)
-      ? {
-          request: {
-            name: 'summaryAgentDaily',
-            params: { agentId: f.agent },
-            body: { day: f.day, month: f.month, year: f.year },
-          },
-        }
-      : { prompt: { title: 'reports.prompts.chooseMonth', hint: 'reports.prompts.chooseMonthHint' } },
   keyColumns: (t) => [{ key: 'date', header: t('reports.columns.date'), render: dayLabel }],
   rowKey: (row) => row.date,
   period: (row) => ({ key: row.date, label: `${row.day}/${row.month}` }),

@@ -2,14 +2,12 @@ import { Button, Tooltip } from '@mantine/core';
 import { IconListSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { businessDaysFilter, businessMonth } from '../../lib/business-time';
+import { businessDaysFilter } from '../../lib/business-time';
 import { reportTransactionsHref } from '../../lib/drill-down';
 import type { RowOf } from './api';
-import { AgentField, DayField, MonthField, YearField } from './report-filters';
+import { type dailyKeys, dailyReport } from './daily-filters';
 import { type ReportConfig, ReportPage } from './report-page';
-import { dayLabel, intIn } from './report-utils';
-
-const keys = ['agent', 'day', 'month', 'year'] as const;
+import { dayLabel } from './report-utils';
 
 /** The Transaction From Report of one agent, brand and business day (Bangkok), those filters applied. */
 const checkDataHref = (agent: string, gameBrand: string, date: string): string =>
@@ -50,32 +48,9 @@ function CheckData({ row, agent }: { row: RowOf<'summaryGameDaily'>; agent: stri
   );
 }
 
-const config: ReportConfig<'summaryGameDaily', (typeof keys)[number]> = {
-  name: 'summaryGameDaily',
+const config: ReportConfig<'summaryGameDaily', (typeof dailyKeys)[number]> = {
+  ...dailyReport('summaryGameDaily'),
   path: 'gamedaily',
-  filterKeys: keys,
-  defaults: () => {
-    const now = businessMonth();
-    return { agent: 'all', day: '', month: String(now.month), year: String(now.year) };
-  },
-  renderFilters: (draft, set) => (
-    <>
-      <AgentField value={draft.agent} onChange={(agent) => set({ agent })} />
-      <DayField value={draft.day} onChange={(day) => set({ day })} month={draft.month} year={draft.year} />
-      <MonthField value={draft.month} onChange={(month) => set({ month, day: '' })} />
-      <YearField value={draft.year} onChange={(year) => set({ year, day: '' })} />
-    </>
-  ),
-  build: (f) =>
-    intIn(f.month, 1, 12) && intIn(f.year, 2000, 2100)
-      ? {
-          request: {
-            name: 'summaryGameDaily',
-            params: { agentId: f.agent },
-            body: { day: f.day, month: f.month, year: f.year },
-          },
-        }
-      : { prompt: { title: 'reports.prompts.chooseMonth', hint: 'reports.prompts.chooseMonthHint' } },
   keyColumns: (t) => [
     { key: 'date', header: t('reports.columns.date'), render: dayLabel },
     {

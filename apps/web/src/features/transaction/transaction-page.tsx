@@ -2,7 +2,7 @@ import { Badge, Button, Group, Paper, Text } from '@mantine/core';
 import { api, betTypes, type Transaction } from '@sapi/contract';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
@@ -13,6 +13,7 @@ import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/errors';
 import { useTopOnPageChange } from '../../lib/use-keyset-paging';
 import { type DraftFilters, useListScreen } from '../../lib/use-list-screen';
+import { useRecordDialog } from '../../lib/use-record-dialog';
 import { agentQuery, isNotFound, transactionList } from './api';
 import { TransactionDetailDialog } from './transaction-detail-dialog';
 import { TransactionTable } from './transaction-table';
@@ -64,14 +65,7 @@ export function TransactionPage() {
     [draft, setDraft, patchDraft],
   );
 
-  // The row outlives the dialog's closing transition, so its text does not blank out.
-  const [row, setRow] = useState<Transaction | null>(null);
-  const [opened, setOpened] = useState(false);
-  const open = useCallback((next: Transaction) => {
-    setRow(next);
-    setOpened(true);
-  }, []);
-  const close = useCallback(() => setOpened(false), []);
+  const detail = useRecordDialog<Transaction>();
 
   // An id no agent has: one message, and nothing that cannot work without the agent.
   if (isNotFound(agent.error) || isNotFound(list.query.error)) {
@@ -143,17 +137,17 @@ export function TransactionPage() {
         filters={fields}
         content={
           <div ref={tableTop}>
-            <TransactionTable list={list} onOpen={open} />
+            <TransactionTable list={list} onOpen={detail.open} />
           </div>
         }
       />
 
       <TransactionDetailDialog
-        opened={opened}
-        onClose={close}
+        opened={detail.opened}
+        onClose={detail.close}
         source="transaction"
         agentId={agentId}
-        row={row}
+        row={detail.record}
         agentLabel={agent.data?.username}
       />
     </>

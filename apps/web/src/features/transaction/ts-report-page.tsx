@@ -1,7 +1,6 @@
 import { Paper } from '@mantine/core';
 import { api, type Transaction } from '@sapi/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { agentByIdQuery } from '../../components/agent-picker';
 import { EmptyState } from '../../components/empty-state';
@@ -9,6 +8,7 @@ import { AgentFilter, BrandFilter, DateRangeFilter } from '../../components/list
 import { ListScreen } from '../../components/list-screen';
 import { useTopOnPageChange } from '../../lib/use-keyset-paging';
 import { useListScreen } from '../../lib/use-list-screen';
+import { useRecordDialog } from '../../lib/use-record-dialog';
 import { isNotFound, reportTransactionList } from './api';
 import { TransactionDetailDialog } from './transaction-detail-dialog';
 import { TransactionTable } from './transaction-table';
@@ -20,13 +20,7 @@ export function TsReportPage() {
   const agentId = list.params?.agentId ?? '';
   const tableTop = useTopOnPageChange(list.page, list.keyset?.limit ?? 0);
 
-  const [row, setRow] = useState<Transaction | null>(null);
-  const [opened, setOpened] = useState(false);
-  const open = useCallback((next: Transaction) => {
-    setRow(next);
-    setOpened(true);
-  }, []);
-  const close = useCallback(() => setOpened(false), []);
+  const detail = useRecordDialog<Transaction>();
 
   // The same lookup the picker makes (shared cache): names the agent in the file name and the dialog.
   const agent = useQuery({ ...agentByIdQuery(agentId), enabled: agentId !== '' });
@@ -54,7 +48,7 @@ export function TsReportPage() {
   } else if (agentId) {
     content = (
       <div ref={tableTop}>
-        <TransactionTable list={list} onOpen={open} withViewAction />
+        <TransactionTable list={list} onOpen={detail.open} withViewAction />
       </div>
     );
   }
@@ -98,11 +92,11 @@ export function TsReportPage() {
       />
 
       <TransactionDetailDialog
-        opened={opened}
-        onClose={close}
+        opened={detail.opened}
+        onClose={detail.close}
         source="summary"
         agentId={agentId}
-        row={row}
+        row={detail.record}
         agentLabel={shownAgent?.username}
       />
     </>
