@@ -2,19 +2,11 @@ import { Button, Group, NativeSelect, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format';
+import type { KeysetPager } from '../../lib/use-list-screen';
 import { PAGE_SIZES } from './api';
 
-interface CursorPagerProps {
-  page: number;
-  limit: number;
-  /** Rows on this page. */
-  count: number;
-  onLimitChange: (limit: number) => void;
-  onFirst: () => void;
-  onPrevious: () => void;
-  onNext: () => void;
-  disabled?: boolean;
-}
+/** The keyset pager's state and moves, as the list mechanism gives them. */
+type CursorPagerProps = KeysetPager;
 
 /**
  * The transaction pager (spec §5): page size 10/50/100; First and Previous only after page 1, Next

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
-import { BrandFilter, DateRangeFilter, SelectFilter, TextFilter } from '../../components/list-filters';
+import { BrandFilter, SelectFilter, TextFilter } from '../../components/list-filters';
 import { ListScreen } from '../../components/list-screen';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/errors';
@@ -16,7 +16,7 @@ import { type DraftFilters, useListScreen } from '../../lib/use-list-screen';
 import { useRecordDialog } from '../../lib/use-record-dialog';
 import { agentQuery, isNotFound, transactionList } from './api';
 import { TransactionDetailDialog } from './transaction-detail-dialog';
-import { TransactionTable } from './transaction-table';
+import { TransactionPeriodFilter, TransactionTable } from './transaction-table';
 
 type FilterKey = (typeof transactionList.filters)[number];
 
@@ -40,12 +40,7 @@ function TransactionFilters({ list }: { list: DraftFilters<FilterKey> }) {
       />
       <BrandFilter list={list} name="gameBrand" label={t('transaction.fields.gameBrand')} />
       <TextFilter list={list} name="gameCode" label={t('transaction.fields.gameCode')} w={140} />
-      <DateRangeFilter
-        list={list}
-        from="startDate"
-        to="endDate"
-        labels={[t('transaction.filters.startDate'), t('transaction.filters.endDate')]}
-      />
+      <TransactionPeriodFilter list={list} />
     </>
   );
 }

@@ -4,8 +4,9 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/data-table';
+import { DateRangeFilter } from '../../components/list-filters';
 import { formatDateTime, formatMoney } from '../../lib/format';
-import type { KeysetPager, ListTableState } from '../../lib/use-list-screen';
+import type { DraftFilters, KeysetPager, ListTableState } from '../../lib/use-list-screen';
 import { betTypeColors } from './bet-type-badge';
 import { CursorPager } from './cursor-pager';
 import classes from './transaction-table.module.css';
@@ -133,5 +134,22 @@ export function TransactionTable({ list, onOpen, withViewAction = false }: Trans
       />
       {keyset && records && (keyset.count > 0 || keyset.page > 1) ? <CursorPager {...keyset} /> : null}
     </Stack>
+  );
+}
+
+/** The period of a transaction list: from and to date-times of the bets' start (spec §5). */
+export function TransactionPeriodFilter<K extends string>({
+  list,
+}: {
+  list: DraftFilters<K | 'startDate' | 'endDate'>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <DateRangeFilter
+      list={list}
+      from="startDate"
+      to="endDate"
+      labels={[t('transaction.filters.startDate'), t('transaction.filters.endDate')]}
+    />
   );
 }

@@ -4,14 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { agentByIdQuery } from '../../components/agent-picker';
 import { EmptyState } from '../../components/empty-state';
-import { AgentFilter, BrandFilter, DateRangeFilter } from '../../components/list-filters';
+import { AgentFilter, BrandFilter } from '../../components/list-filters';
 import { ListScreen } from '../../components/list-screen';
 import { useTopOnPageChange } from '../../lib/use-keyset-paging';
 import { useListScreen } from '../../lib/use-list-screen';
 import { useRecordDialog } from '../../lib/use-record-dialog';
 import { isNotFound, reportTransactionList } from './api';
 import { TransactionDetailDialog } from './transaction-detail-dialog';
-import { TransactionTable } from './transaction-table';
+import { TransactionPeriodFilter, TransactionTable } from './transaction-table';
 
 /** Transaction From Report (/summary/tsreport): an agent's bets by game brand and period, read-only detail. */
 export function TsReportPage() {
@@ -80,12 +80,7 @@ export function TsReportPage() {
               data-testid="agent-picker"
             />
             <BrandFilter list={list} name="gameBrand" label={t('transaction.fields.gameBrand')} />
-            <DateRangeFilter
-              list={list}
-              from="startDate"
-              to="endDate"
-              labels={[t('transaction.filters.startDate'), t('transaction.filters.endDate')]}
-            />
+            <TransactionPeriodFilter list={list} />
           </>
         }
         content={content}
