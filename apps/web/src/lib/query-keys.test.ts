@@ -44,4 +44,19 @@ describe('query keys from the contract', () => {
     for (const key of agentKeys) expect(client.getQueryState(key)?.isInvalidated).toBe(true);
     expect(client.getQueryState(userKey)?.isInvalidated).toBe(false);
   });
+
+  it('reports, transactions, audit and dashboard are cached by their routes, under their resources', async () => {
+    expect(resourceOf(api.registerCount)).toBe('report');
+    expect(resourceOf(api.transactionList)).toBe('transaction');
+    expect(resourceOf(api.summaryTransactionList)).toBe('summary');
+    expect(resourceOf(api.summaryAgentDaily)).toBe('summary');
+    expect(resourceOf(api.auditList)).toBe('audit');
+    expect(resourceOf(api.dashboard)).toBe('dashboard');
+    // A new player (user create also names the registration count) refreshes the registration report.
+    const client = new QueryClient();
+    const count = queryKeyOf(api.registerCount, { body: { date: '2024-05-01' }, params: { agentId: '7' } });
+    client.setQueryData(count, []);
+    await invalidateResources(client, api.userCreate, api.registerCount);
+    expect(client.getQueryState(count)?.isInvalidated).toBe(true);
+  });
 });
