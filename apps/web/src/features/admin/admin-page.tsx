@@ -9,13 +9,14 @@ import {
   Status,
 } from '@sapi/contract';
 import { IconPencil, IconUserPlus } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import type { Column } from '../../components/data-table';
 import { DateTimeText } from '../../components/date-time-text';
 import { DateRangeFilter, TextFilter } from '../../components/list-filters';
 import { ListScreen } from '../../components/list-screen';
+import { ReauthDialog, useReauth } from '../../components/reauth-dialog';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -24,20 +25,12 @@ import { useListScreen } from '../../lib/use-list-screen';
 import { adminList, useCreateAdmin, useSetAdminLocked, useUpdateAdminType } from './api';
 import { CreateAdminDialog } from './create-admin-dialog';
 import { EditAdminDialog } from './edit-admin-dialog';
-import { ReauthDialog } from './reauth-dialog';
 import { TypeBadge } from './type-badge';
 
 type Change =
   | { kind: 'create'; body: AdminCreate }
   | { kind: 'update'; admin: Admin; type: AdminType }
   | { kind: 'lock'; admin: Admin; lock: boolean };
-
-/** A change the server held back for a password re-check (3005), and how to settle whoever sent it. */
-interface Held {
-  change: Change;
-  resolve: () => void;
-  reject: (error: unknown) => void;
-}
 
 /** Admin accounts (/admin/list): filters, table with lock toggles, add and edit; re-authentication when the server asks (3005). */
 export function AdminPage() {
@@ -50,7 +43,6 @@ export function AdminPage() {
 
   const stack = useModalsStack(['create', 'edit', 'reauth']);
   const [editing, setEditing] = useState<Admin | null>(null);
-  const held = useRef<Held | null>(null);
   // The target outlives the dialog's closing transition, so its text does not blank out.
   const [confirm, setConfirm] = useState<{ admin: Admin; lock: boolean } | null>(null);
   const [confirmOpened, setConfirmOpened] = useState(false);
@@ -86,44 +78,15 @@ export function AdminPage() {
     stack.closeAll();
   };
 
-  /**
-   * Submit a change. Answered 3005 (no password re-check in this session for 5 minutes), the
-   * re-authentication dialog opens and the change waits: sent again once the password is verified,
-   * given up when that dialog is closed. A failure rejects, so the form that sent it shows why.
-   */
-  const submit = async (change: Change): Promise<void> => {
-    try {
-      await send(change);
-    } catch (err) {
-      if (!(err instanceof ApiError && err.status === Status.REAUTH_REQUIRED)) throw err;
+  const reauth = useReauth(
+    () => {
       setConfirmOpened(false);
-      await new Promise<void>((resolve, reject) => {
-        held.current = { change, resolve, reject };
-        stack.open('reauth');
-      });
-    }
-  };
-
-  /** The password is verified: send the held change again. */
-  const sendHeld = async () => {
-    const waiting = held.current;
-    if (!waiting) return;
-    held.current = null;
-    try {
-      await send(waiting.change);
-      waiting.resolve();
-    } catch (err) {
-      stack.close('reauth');
-      waiting.reject(err);
-    }
-  };
-
-  /** The re-authentication is given up: the form that sent the change is free again. */
-  const dropHeld = () => {
-    held.current?.resolve();
-    held.current = null;
-    stack.close('reauth');
-  };
+      stack.open('reauth');
+    },
+    () => stack.close('reauth'),
+  );
+  /** Submit a change; the re-authentication dialog opens when the server asks for it (3005). */
+  const submit = (change: Change) => reauth.run(() => send(change));
 
   const toggleLock = () => {
     if (!confirm) return;
@@ -222,12 +185,7 @@ export function AdminPage() {
             if (editing) await submit({ kind: 'update', admin: editing, type });
           }}
         />
-        <ReauthDialog
-          {...stack.register('reauth')}
-          onClose={dropHeld}
-          username={self.username}
-          onVerified={sendHeld}
-        />
+        <ReauthDialog {...stack.register('reauth')} {...reauth.dialog} />
       </Modal.Stack>
 
       <ConfirmDialog

@@ -1,5 +1,4 @@
 import { type AdminType, api } from '@sapi/contract';
-import { useMutation } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
 import { filterEdgeIso } from '../../lib/business-time';
 import { useBodyMutation, useResourceMutation, useSwitchMutation } from '../../lib/query-keys';
@@ -16,10 +15,6 @@ export const adminList = defineList({
     endDate: filterEdgeIso(filters.endDate, 'end'),
   }),
 });
-
-/** Re-check the signed-in admin's password before a sensitive change. */
-export const useVerifyPassword = () =>
-  useMutation({ mutationFn: (password: string) => call(api.verify, { body: { password } }) });
 
 export const useCreateAdmin = () => useBodyMutation(api.adminCreate);
 
