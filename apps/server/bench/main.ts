@@ -10,6 +10,7 @@ import pg from 'pg';
 import { cpuMeter, postgresPids } from './cpu.ts';
 import { type Dataset, type Engine, ensureDataset } from './dataset.ts';
 import { type BenchAgent, directPhase, type Facts } from './direct.ts';
+import { fixedCost } from './fixed-cost.ts';
 import { BENCH_ADMIN, type Client, signIn } from './http.ts';
 import { memoryFlat, mixedLoad } from './mixed-load.ts';
 import { agentReportPage, ingestThroughput, listPages, listUnderLoad, reportLatencies } from './scenarios.ts';
@@ -25,6 +26,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '40' },
     port: { type: 'string', default: '3901' },
     'load-seconds': { type: 'string', default: '15' },
+    'fixed-rounds': { type: 'string', default: '2000' },
     'mixed-seconds': { type: 'string', default: '60' },
     'ingest-batches': { type: 'string' },
     only: { type: 'string' },
@@ -47,7 +49,7 @@ const ingestBatches = Number(values['ingest-batches'] ?? (engine === 'postgres' 
 const ingestSenders = Number(values['ingest-senders'] ?? (engine === 'postgres' ? 4 : 2));
 const ingestAgentCount = Number(values['ingest-agents'] ?? ingestSenders);
 /** Scenario groups to run (`--only ingest,load`); all of them by default. */
-const groups = ['ratios', 'startup', 'reports', 'list', 'load', 'mixed', 'ingest'] as const;
+const groups = ['ratios', 'startup', 'fixed', 'reports', 'list', 'load', 'mixed', 'ingest'] as const;
 const only = new Set(values.only ? values.only.split(',') : groups);
 for (const name of only) {
   if (!(groups as readonly string[]).includes(name)) {
@@ -139,6 +141,43 @@ const ensureFiftyAgents = async (client: Client, have: number) => {
       agentType: 'AGENT',
     });
   }
+};
+
+/**
+ * The fixed cost of a request above a bare Fastify route, stage by stage (`probe-server.ts`): the
+ * same 10-row list page answered from memory, so only the pipeline is measured. PostgreSQL only: a
+ * PGlite data folder serves one process at a time.
+ */
+const fixedCostScenario = async (dataset: Dataset, client: Client) => {
+  console.log('\nFixed cost of a request (interleaved, the same client):');
+  if (!('DATABASE_URL' in dataset.env)) {
+    console.log('  (PostgreSQL only: the probe runs beside the server on the same database)');
+    return;
+  }
+  const rounds = Number(values['fixed-rounds']);
+  const r = await fixedCost(dataset.env, port + 10, client.token, rounds);
+  let previous: number | null = null;
+  for (const s of r.stages) {
+    const step =
+      previous === null
+        ? ''
+        : ` (${s.timing.median - previous >= 0 ? '+' : ''}${(s.timing.median - previous).toFixed(3)})`;
+    add(
+      `request stage: ${s.label}`,
+      '—',
+      `${s.timing.median.toFixed(3)} ms${step}`,
+      `${s.timing.p95.toFixed(3)} ms`,
+      null,
+    );
+    previous = s.timing.median;
+  }
+  add(
+    `fixed cost above a bare route (medians of ${rounds} interleaved rounds)`,
+    '≤ 0.5 ms',
+    `${r.above.toFixed(3)} ms`,
+    '',
+    r.above <= 0.5,
+  );
 };
 
 const reportScenarios = async (client: Client, facts: Facts) => {
@@ -271,6 +310,7 @@ const main = async () => {
       client = await signIn(server.url);
     }
 
+    if (wanted('fixed')) await fixedCostScenario(dataset, client);
     if (wanted('reports')) await reportScenarios(client, facts);
     if (wanted('list')) await listScenarios(client, facts);
     if (wanted('load')) await loadScenario(server.url, client, facts);
