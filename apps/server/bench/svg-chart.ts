@@ -49,7 +49,7 @@ const niceTicks = (max: number, count = 6) => {
 };
 
 export const lineChart = ({ title, xLabel, yLabel, series }: ChartOptions): string => {
-  const width = 1000;
+  const width = 1060;
   const height = Math.max(560, 90 + series.length * 22);
   const plot = { left: 70, top: 50, right: 690, bottom: height - 60 };
   const xs = series.flatMap((s) => s.points.map((p) => p.x)).filter((x) => x > 0);
