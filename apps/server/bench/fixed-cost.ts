@@ -10,7 +10,8 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
 export const stages = [
   { name: 'bare', label: 'bare Fastify route' },
   { name: 'app', label: '+ the product app (security headers, hooks)' },
-  { name: 'session', label: '+ session look-up, allow-list' },
+  { name: 'session-db', label: '+ session row read from the database (without memory, for comparison)' },
+  { name: 'session', label: '+ session look-up (kept in memory, counter read), allow-list' },
   { name: 'input', label: '+ input validation' },
   { name: 'output', label: '+ response validation' },
   { name: 'full', label: 'the product route (defineRoute: all of it, its serialiser)' },

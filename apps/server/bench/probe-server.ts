@@ -5,7 +5,8 @@
 //
 //   bare      a Fastify of its own, no hooks: JSON.stringify of the envelope    (port)
 //   app       the product app (security headers, error handler), same route     (port + 1, below)
-//   session   + bearer token, session look-up, allow-list, role
+//   session-db  + the session row read from the database on every request (no memory), for comparison
+//   session   + bearer token, session look-up (kept in memory, the counter read), allow-list
 //   input     + the contract's params and body validation
 //   output    + the contract's response stripping (`def.data.parse`)
 //   full      the route as the product registers it (`defineRoute`): all of the above and the
@@ -19,10 +20,11 @@ import { loadConfig } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
 import { assertAllowedIp } from '../src/core/allow-list.ts';
 import { AppError } from '../src/core/errors.ts';
-import { resolveSession } from '../src/core/sessions.ts';
+import { resolveSession, sessionRowFromDatabase } from '../src/core/sessions.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { envelope } from '../src/http/envelope.ts';
 import { defineRoute } from '../src/http/route.ts';
+import { sha256Hex } from '../src/lib/tokens.ts';
 
 const port = Number(process.argv[2] ?? 3911);
 
@@ -68,6 +70,13 @@ const main = async () => {
     return actor;
   };
   app.post('/probe/:agentId/app', { config: { access: 'public' } }, async () => answer);
+  // The look-up as it was before sessions were kept in memory: one join read per request.
+  app.post('/probe/:agentId/session-db', { config: { access: 'public' } }, async (req) => {
+    const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
+    const row = await sessionRowFromDatabase(ctx.db, sha256Hex(token));
+    if (!row || row.locked) throw new AppError(Status.UNAUTHENTICATED, 'Not signed in');
+    return answer;
+  });
   app.post('/probe/:agentId/session', { config: { access: 'public' } }, async (req) => {
     await actorOf(req.headers.authorization, req.ip);
     return answer;
