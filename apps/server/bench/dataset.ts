@@ -14,6 +14,9 @@ export interface Dataset {
   env: { DATABASE_URL: string } | { DATA_DIR: string };
 }
 
+/** Name prefix of the PostgreSQL data sets (`BENCH_DATASET_PREFIX`, to keep two checkouts' sets apart). */
+export const datasetPrefix = process.env.BENCH_DATASET_PREFIX ?? 'sapi_bench_';
+
 const withDatabase = (url: string, name: string) => {
   const u = new URL(url);
   u.pathname = `/${name}`;
@@ -72,7 +75,7 @@ export const ensureDataset = async (engine: Engine, rows: number): Promise<Datas
           env: {
             DATABASE_URL: withDatabase(
               process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-              `sapi_bench_${rows}`,
+              `${datasetPrefix}${rows}`,
             ),
           },
         }
@@ -80,7 +83,7 @@ export const ensureDataset = async (engine: Engine, rows: number): Promise<Datas
   if ('DATABASE_URL' in dataset.env) {
     await ensurePostgresDatabase(
       process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-      `sapi_bench_${rows}`,
+      `${datasetPrefix}${rows}`,
     );
   }
   const found = await seeded(dataset);
