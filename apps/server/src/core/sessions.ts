@@ -62,7 +62,7 @@ const sessionLookup = oncePerDatabase((db: Db) =>
       // Required for the account's type but not enrolled: it may only enrol (3009) until it has.
       mustEnrolTotp: sql<boolean>`(${admins.totpSecret} is null and exists (select 1 from ${totpRequiredTypes} where ${totpRequiredTypes.type} = ${admins.type}))`,
       // Read in the same statement, so in the same snapshot as the row: the row is what the
-      // database held at this value of the counter (migration 0017).
+      // database held at this value of the counter (migration 0019).
       epoch: sql<string | null>`(select n::text from auth_epoch where id = 1)`,
     })
     .from(sessions)
@@ -74,7 +74,7 @@ const sessionLookup = oncePerDatabase((db: Db) =>
 
 type LookupRow = NonNullable<Awaited<ReturnType<ReturnType<typeof sessionLookup>['execute']>>[number]>;
 
-/** The counter every change to what a session look-up reads advances (migration 0017). */
+/** The counter every change to what a session look-up reads advances (migration 0019). */
 const readEpoch = preparedStatement<{ n: string }>(
   'auth_epoch',
   sql`select n::text as n from auth_epoch where id = 1`,

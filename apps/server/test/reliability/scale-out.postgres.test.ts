@@ -98,7 +98,7 @@ describe('two server processes on one database', () => {
   });
 
   // Each process keeps a session it looked up in memory while the counter auth_epoch stands still
-  // (migration 0017): B has the session in memory (two answers) before the change is made via A or
+  // (migration 0019): B has the session in memory (two answers) before the change is made via A or
   // in the database, and must refuse the very next request.
   const rememberedBy = async (via: ServerProcess, token: string) => {
     for (let i = 0; i < 2; i++) expect((await request(via, 'POST', SELF, { token })).body.status).toBe(1000);

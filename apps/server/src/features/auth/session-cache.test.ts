@@ -8,7 +8,7 @@ import { admins, sessions, totpRequiredTypes } from '../../db/schema/index.ts';
 import { sha256Hex } from '../../lib/tokens.ts';
 
 /**
- * A server keeps a session it looked up in memory while the counter `auth_epoch` (migration 0017)
+ * A server keeps a session it looked up in memory while the counter `auth_epoch` (migration 0019)
  * stays where it was, and reads the counter on every request. These tests write straight to the
  * tables — as another process, a second server or an operator would — and expect the very next
  * request to see it. The two-process proof is in test/reliability/scale-out.postgres.test.ts.
