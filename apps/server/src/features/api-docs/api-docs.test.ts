@@ -3,13 +3,13 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { Validator } from '@seriousme/openapi-schema-validator';
 import { adminTypes, api, httpStatusOf, type RouteDef, reportExports, Status } from '@sapi/contract';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { routerErrorHeaders } from '../../http/security-headers.ts';
 import { makeAgent, registerBrands } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { routerErrorHeaders } from '../../http/security-headers.ts';
 import { signBody } from '../ingest/signature.ts';
 import { readSigningExamples } from './document.ts';
 import { requestExamples, statusesOf, successExamples } from './openapi.ts';
@@ -74,7 +74,11 @@ describe('GET /api/v1/openapi.json (DESIGN §14)', () => {
     if (!op) throw new Error(`${def.method} ${def.path} is missing`);
     // Roles: as an extension, in the description, and as the security requirement.
     const roles =
-      def.access === 'public' ? ['public'] : def.access === 'agent-signed' ? ['agent-signed'] : [...def.access];
+      def.access === 'public'
+        ? ['public']
+        : def.access === 'agent-signed'
+          ? ['agent-signed']
+          : [...def.access];
     expect(op['x-roles']).toEqual(roles);
     expect(op.description).toContain('**Who may call:**');
     if (Array.isArray(def.access)) {
@@ -227,7 +231,11 @@ describe('the ingest signing scheme in the reference (DESIGN §9)', () => {
       'the curl + openssl recipe sends a batch the server accepts',
       async () => {
         const { stdout } = await run('bash', [shellExample], { env, timeout: 20_000 });
-        expect(JSON.parse(stdout)).toEqual({ status: 1000, error: null, data: { accepted: 1, duplicates: 0 } });
+        expect(JSON.parse(stdout)).toEqual({
+          status: 1000,
+          error: null,
+          data: { accepted: 1, duplicates: 0 },
+        });
       },
     );
   });

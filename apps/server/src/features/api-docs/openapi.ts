@@ -399,7 +399,9 @@ const operationOf = (name: string, def: RouteDef): Json => {
 
 const signingSummary = [
   `Worked example: secret \`${workedExample.secret}\`, \`X-Timestamp: ${workedExample.timestamp}\` and the`,
-  `example body below, exactly as shown, give \`X-Signature: ${workedExample.signature}\`.`,
+  'example body (the same bets as below, on one line, exactly as printed in **Signing ingest requests**)',
+  `give \`X-Signature: ${workedExample.signature}\`. Sign the bytes you send: a body re-formatted after`,
+  'signing is refused.',
 ].join(' ');
 
 const introduction = [

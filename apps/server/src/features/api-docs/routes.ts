@@ -11,8 +11,8 @@ const escapeAttribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
- * Scalar's options: nothing fetched from elsewhere (no web fonts, telemetry, AI agent or request
- * proxy): the product's CSP (connect-src 'self', font-src 'self' data:) would refuse it anyway.
+ * Scalar's options: nothing fetched from elsewhere (no web fonts, telemetry, AI agent, MCP link or
+ * client app): the product's CSP (connect-src 'self', font-src 'self' data:) would refuse it anyway.
  */
 const referenceConfiguration = {
   url: '/api/v1/openapi.json',
@@ -20,6 +20,7 @@ const referenceConfiguration = {
   telemetry: false,
   hideClientButton: true,
   agent: { disabled: true },
+  mcp: { disabled: true },
   showDeveloperTools: 'never',
   defaultOpenAllTags: false,
   metaData: { title: 'S.API — API reference' },
