@@ -6,19 +6,22 @@ test('the user menu opens the API reference: served by this server, rendered, no
   page,
   context,
 }) => {
-  // Everything the reference's tab does, from the start: console errors (a CSP refusal is one),
-  // uncaught errors, and any request leaving this server (a CDN, fonts, telemetry).
+  // Console errors of either tab (a CSP refusal is one) and uncaught errors, from the start; and any
+  // request of the reference's tab leaving this server (a CDN, fonts, telemetry).
   const problems: string[] = [];
   context.on('console', (message) => {
     if (message.type() === 'error' || /Content.Security.Policy/i.test(message.text())) {
-      problems.push(`console ${message.type()}: ${message.text()}`);
+      problems.push(`console ${message.type()} on ${message.page()?.url()}: ${message.text()}`);
     }
   });
   context.on('weberror', (error) => problems.push(`page error: ${error.error().message}`));
-  context.on('request', (request) => {
-    const url = request.url();
-    if (!url.startsWith(BASE_URL) && !/^(data|blob):/.test(url)) problems.push(`off-site request: ${url}`);
-  });
+  context.on('page', (tab) =>
+    tab.on('request', (request) => {
+      const url = request.url();
+      if (!url.startsWith(BASE_URL) && !/^(data|blob|about):/.test(url))
+        problems.push(`off-site request: ${url}`);
+    }),
+  );
 
   await openApp(page);
   await page.getByTestId('user-menu').click();
