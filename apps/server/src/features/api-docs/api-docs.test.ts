@@ -53,6 +53,14 @@ const jsonOf = (schema: z.ZodType, io: 'input' | 'output') => {
 };
 const operationOf = (def: RouteDef): Operation | undefined =>
   doc.paths[def.path.replace(/:([a-zA-Z]+)/g, '{$1}')]?.[def.method.toLowerCase()];
+const op = (def: RouteDef): Operation => {
+  const found = operationOf(def);
+  if (!found) throw new Error(`${def.method} ${def.path} is missing`);
+  return found;
+};
+/** The server statuses a documented refusal lists (`status: { enum }`). */
+const documentedStatuses = (schema: Json | undefined): number[] =>
+  (schema?.properties as { status?: { enum?: number[] } } | undefined)?.status?.enum ?? [];
 
 describe('GET /api/v1/openapi.json (DESIGN §14)', () => {
   it('is a valid OpenAPI 3.1 document', async () => {
@@ -137,6 +145,21 @@ describe('GET /api/v1/openapi.json (DESIGN §14)', () => {
         code,
       );
     }
+  });
+
+  it('lists what each route answers an anonymous caller, a reporter and an empty body', async () => {
+    const params = { id: '999999', agentId: '999999', listId: '999999', gameBrand: 'PG' };
+    const wrong: string[] = [];
+    for (const [name, def] of routes) {
+      for (const token of [undefined, await t.sessionFor('REPORTER')]) {
+        const res = await t.api(def, { params, body: {}, ...(token ? { token } : {}) });
+        const documented = op(def).responses[String(res.statusCode)]?.content?.['application/json']?.schema;
+        const answered = res.status === Status.OK || documentedStatuses(documented).includes(res.status);
+        if (!answered)
+          wrong.push(`${name} ${token ? 'REPORTER' : 'anonymous'}: ${res.statusCode} ${res.status}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('its examples are what the routes accept and answer', () => {
