@@ -87,8 +87,23 @@ const tags = [
   { name: 'System', description: 'Health check and this document.' },
 ];
 
+/** Names that read badly when spelled out from the route's name. */
+const summaries: Partial<Record<RouteName, string>> = {
+  health: 'Health check',
+  openApi: 'This OpenAPI document',
+  ingest: 'Send a signed batch of bets',
+  login: 'Sign in',
+  loginTotp: 'Sign in: the second factor',
+  logout: 'Sign out',
+  verify: 'Re-check the password (before sensitive changes)',
+  self: 'The signed-in account',
+  selfCheck: 'The signed-in account’s username',
+};
+
 /** "agentRotateSecret" → "Agent rotate secret" */
 const summaryOf = (name: string) => {
+  const own = summaries[name as RouteName];
+  if (own) return own;
   const words = name.replace(/([A-Z])/g, ' $1').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
