@@ -43,7 +43,7 @@ test('the user menu opens the API reference: served by this server, rendered, no
   await screenshot(docs, 'api-docs-signing', { fullPage: false });
 
   // A known route, from the sidebar: the ingest operation, its path, body and status codes.
-  await docs.getByRole('link', { name: 'Ingest HTTP Method: POST' }).click();
+  await docs.getByRole('link', { name: /^Send a signed batch of bets HTTP Method: POST/ }).click();
   await expect(docs).toHaveURL(/#tag\/ingest\/POST\/ingest\/transactions$/);
   await expect(docs.getByText('/ingest/transactions', { exact: true }).first()).toBeVisible({
     timeout: 30_000,
