@@ -12,6 +12,7 @@ export * from './envelope.ts';
 export * from './issues.ts';
 export * from './language.ts';
 export * from './messages.ts';
+export * from './openapi.ts';
 export * from './report.ts';
 export * from './roles.ts';
 export * from './routes.ts';

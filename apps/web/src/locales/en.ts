@@ -81,6 +81,7 @@ export const en: Resource<typeof th> = {
   userMenu: {
     label: 'User menu of {{username}}',
     signedInAs: 'Signed in as',
+    apiDocs: 'API reference',
     signOut: 'Sign out',
   },
   roles: {

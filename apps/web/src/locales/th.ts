@@ -79,6 +79,7 @@ export const th = {
   userMenu: {
     label: 'เมนูผู้ใช้ {{username}}',
     signedInAs: 'เข้าสู่ระบบในชื่อ',
+    apiDocs: 'เอกสารอ้างอิง API',
     signOut: 'ออกจากระบบ',
   },
   roles: {

@@ -1,10 +1,11 @@
 import { Avatar, Badge, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconLogout, IconSelector } from '@tabler/icons-react';
+import { IconApi, IconLogout, IconSelector } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigation, useSubmit } from 'react-router';
+import { apiBase } from '../../lib/config';
 import { useSelf } from '../../lib/session';
 
-/** Username and type of the signed-in admin, with Sign out. */
+/** Username and type of the signed-in admin, the API reference, and Sign out. */
 export function UserMenu() {
   const { t } = useTranslation();
   const self = useSelf();
@@ -54,6 +55,16 @@ export function UserMenu() {
           {t(`roles.${self.type}`)}
         </Text>
         <Menu.Divider />
+        {/* The reference is the server's own page (DESIGN §14), opened beside the console. */}
+        <Menu.Item
+          component="a"
+          href={`${apiBase}/api/docs`}
+          target="_blank"
+          rel="noopener noreferrer"
+          leftSection={<IconApi size={16} aria-hidden />}
+        >
+          {t('userMenu.apiDocs')}
+        </Menu.Item>
         <Menu.Item
           color="red"
           leftSection={<IconLogout size={16} aria-hidden />}
