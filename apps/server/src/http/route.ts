@@ -42,8 +42,9 @@ export interface RouteOptions {
   /** For `agent-signed` routes: check the caller's own credentials before the body is even looked at. */
   authenticate?: (req: FastifyRequest) => Promise<void>;
   /**
-   * `replica`: a report, transaction-list or export read, served by the read replica when one is
-   * configured and it holds what this session wrote (db/replica.ts); else by the primary.
+   * `replica`: a report or transaction-list read, served by the read replica when one is configured
+   * and it holds what this session wrote (db/replica.ts); else by the primary. Every CSV export is
+   * such a read without saying so.
    */
   reads?: 'replica';
 }
@@ -91,7 +92,7 @@ export const defineRoute = <R extends RouteDef>(
       if (def.reauth && actor) assertRecentlyVerified(actor, app.ctx.now());
       const reads = app.ctx.reads;
       const ctx =
-        options.reads === 'replica' && reads
+        (options.reads === 'replica' || def.format === 'csv') && reads
           ? { ...app.ctx, db: await reads.dbFor(actor?.sessionId ?? null) }
           : app.ctx;
       // Every staff write appends one audit record (DESIGN §7): that is how a write is recognised.
