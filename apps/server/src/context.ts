@@ -9,7 +9,7 @@ export interface AppContext {
   config: Config;
   now: () => Date;
   /** PostgreSQL with DATABASE_READ_URL: where report, transaction-list and export reads go. */
-  reads?: ReadRouting;
+  reads?: ReadRouting<Db>;
 }
 
 /** The signed-in staff member behind a request. */

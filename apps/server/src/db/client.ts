@@ -25,7 +25,7 @@ export interface Database {
   /** PGlite only: a tarball of the data directory, to start test databases from a migrated copy. */
   dumpDataDir?: () => Promise<Blob>;
   /** PostgreSQL with a read replica only: where report and list reads go (db/replica.ts). */
-  reads?: ReadRouting;
+  reads?: ReadRouting<Db>;
 }
 
 /** Folder of the SQL migrations, beside this module in source and in the server bundle alike. */
@@ -61,7 +61,12 @@ export const openDatabase = async (target: DatabaseTarget): Promise<Database> =>
     await pool.query('select 1');
     const db = drizzlePg(pool, { schema });
     const reads = target.read
-      ? await openReadRouting({ primary: pool, primaryDb: db as unknown as Db, ...target.read })
+      ? await openReadRouting<Db>({
+          primary: pool,
+          primaryDb: db as unknown as Db,
+          dbOn: (replicaPool) => drizzlePg(replicaPool, { schema }) as unknown as Db,
+          ...target.read,
+        })
       : undefined;
     return {
       db: db as unknown as Db,

@@ -1,8 +1,5 @@
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import type { Db } from './client.ts';
 import { sqlStateOf } from './errors.ts';
-import * as schema from './schema/index.ts';
 
 /**
  * Reads on a PostgreSQL streaming replica (DATABASE_READ_URL, DESIGN §14), with read-your-writes for
@@ -20,9 +17,9 @@ import * as schema from './schema/index.ts';
  *   and the replica counts as down until the next successful poll.
  * Every change of state is one log line.
  */
-export interface ReadRouting {
+export interface ReadRouting<D> {
   /** The database a read of this staff session (null: no session) goes to now. */
-  dbFor(sessionId: bigint | null): Promise<Db>;
+  dbFor(sessionId: bigint | null): Promise<D>;
   /** After a staff write committed: the session's next reads must see it. */
   wrote(sessionId: bigint): Promise<void>;
   /** What the router knows now, for tests and health. */
@@ -85,16 +82,18 @@ class ReplicaPool {
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-export const openReadRouting = async (opts: {
+export const openReadRouting = async <D>(opts: {
   primary: pg.Pool;
-  primaryDb: Db;
+  primaryDb: D;
+  /** The ORM over a pool (client.ts): here over the replica, with the primary behind it. */
+  dbOn: (pool: pg.Pool) => D;
   url: string;
   maxLagMs: number;
   log: ReadLog;
   /** How often the replica's position is checked; default a quarter of the bound, at most 200 ms. */
   pollMs?: number;
   poolSize?: number;
-}): Promise<ReadRouting> => {
+}): Promise<ReadRouting<D>> => {
   const { primary, primaryDb, maxLagMs, log } = opts;
   const pollMs = opts.pollMs ?? Math.min(200, Math.max(25, Math.floor(maxLagMs / 4)));
   const replica = new pg.Pool({
@@ -108,12 +107,9 @@ export const openReadRouting = async (opts: {
   });
   // An idle connection the replica drops (restart, failover) is discarded, not a crash.
   replica.on('error', (err) => markDown(err));
-  const replicaDb = drizzlePg(
+  const replicaDb = opts.dbOn(
     new ReplicaPool(replica, primary, (err) => markDown(err)) as unknown as pg.Pool,
-    {
-      schema,
-    },
-  ) as unknown as Db;
+  );
 
   let down: string | null = null;
   let lagging = false;
