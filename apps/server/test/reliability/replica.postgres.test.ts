@@ -173,7 +173,10 @@ beforeAll(async () => {
       const gid = Number(execFileSync('id', ['-g', 'postgres']).toString());
       chownSync(dir, uid, gid);
     }
-    [primaryPort, replicaPort] = [await freePort(), await freePort()];
+    primaryPort = await freePort();
+    // The system may hand the same free port out twice in a row.
+    do replicaPort = await freePort();
+    while (replicaPort === primaryPort);
     await pgBin('initdb', [
       '-D',
       clusterDir('primary'),
@@ -274,6 +277,11 @@ describe('reads on a streaming replica', () => {
     // On the primary, not on the paused replica: the reader's list does not show it yet.
     expect(await onPrimary()).toBe(before + 1);
     expect(await listed(reader)).toBe(before);
+    // The server's read pool is connected to the replica under its own name.
+    const readers = await replica?.query<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity where application_name = 'sapi-read'`,
+    );
+    expect(readers?.rows[0]?.n).toBeGreaterThan(0);
 
     // The writer: a player created by this session shows in its registration report at once.
     const seenBefore = await registered(root);
