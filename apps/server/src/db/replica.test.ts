@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isDatabaseUnavailable } from './errors.ts';
 import { isReplicaFailure, lsnValue } from './replica.ts';
 
 describe('read replica helpers', () => {
@@ -15,6 +16,7 @@ describe('read replica helpers', () => {
     for (const failure of [
       new Error('Connection terminated unexpectedly'),
       withCode('ECONNREFUSED'),
+      withCode('EPIPE'),
       withCode('57P01'), // admin shutdown
       withCode('57P03'), // cannot connect now (starting up)
       withCode('08006'), // connection failure
@@ -25,5 +27,33 @@ describe('read replica helpers', () => {
       expect(isReplicaFailure(failure), String(failure)).toBe(true);
     for (const own of ['22P02', '23505', '42P01', '42703'])
       expect(isReplicaFailure(withCode(own)), own).toBe(false);
+  });
+
+  it('tells a lost or refused database connection from every other error', () => {
+    const withCode = (code: string) => Object.assign(new Error('x'), { code });
+    for (const lost of [
+      withCode('ECONNREFUSED'),
+      withCode('ECONNRESET'),
+      withCode('EPIPE'),
+      withCode('57P01'),
+      withCode('57P03'),
+      withCode('08006'),
+      withCode('53300'),
+      new Error('Connection terminated unexpectedly'),
+      new Error('timeout exceeded when trying to connect'),
+      new Error('Failed query: select 1', { cause: withCode('ECONNREFUSED') }),
+    ])
+      expect(isDatabaseUnavailable(lost), String(lost)).toBe(true);
+    for (const other of [
+      new TypeError("Cannot read properties of undefined (reading 'id')"),
+      withCode('40001'),
+      withCode('23505'),
+      withCode('22P02'),
+      withCode('57014'), // statement timeout: the query's own cost
+      withCode('FST_ERR_VALIDATION'),
+      null,
+      'Connection terminated',
+    ])
+      expect(isDatabaseUnavailable(other), String(other)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { sqlStateOf } from './errors.ts';
+import { isDatabaseUnavailable, sqlStateOf } from './errors.ts';
 
 /**
  * Reads on a PostgreSQL streaming replica (DATABASE_READ_URL, DESIGN §14), with read-your-writes for
@@ -42,6 +42,7 @@ export const lsnValue = (lsn: string): bigint => {
 const NOT_THE_QUERYS_FAULT = /^(08|40|53|57|58|XX)/;
 /** 25006: a statement that writes, refused by the read-only standby; the primary takes it. */
 export const isReplicaFailure = (err: unknown): boolean => {
+  if (isDatabaseUnavailable(err)) return true;
   const state = sqlStateOf(err);
   return state === undefined || state === '25006' || NOT_THE_QUERYS_FAULT.test(state);
 };
