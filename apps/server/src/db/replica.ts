@@ -108,8 +108,13 @@ export const openReadRouting = async <D>(opts: {
   });
   // An idle connection the replica drops (restart, failover) is discarded, not a crash.
   replica.on('error', (err) => markDown(err));
+  // A lost connection takes the replica out until a poll reaches it again; a query the replica alone
+  // refused (a recovery conflict, a write) just runs on the primary. A replica that hangs is found
+  // by the poll's own 1 s timeout.
   const replicaDb = opts.dbOn(
-    new ReplicaPool(replica, primary, (err) => markDown(err)) as unknown as pg.Pool,
+    new ReplicaPool(replica, primary, (err) => {
+      if (isDatabaseUnavailable(err)) markDown(err);
+    }) as unknown as pg.Pool,
   );
 
   let down: string | null = null;
@@ -146,8 +151,11 @@ export const openReadRouting = async <D>(opts: {
           query_timeout: 1_000,
         } as pg.QueryConfig);
         position = res.rows[0] as { standby: boolean; lsn: string | null };
-      } finally {
         client.release();
+      } catch (err) {
+        // A connection whose query failed or timed out is not given back to the pool.
+        client.release(true);
+        throw err;
       }
     } catch (err) {
       markDown(err);
@@ -171,11 +179,28 @@ export const openReadRouting = async <D>(opts: {
 
   let polling: Promise<void> = Promise.resolve();
   let closed = false;
+  // The primary itself did not answer: nothing to compare against; tried again at every poll, and
+  // said once per outage, not five times a second.
+  let primaryFailing = false;
+  let inFlight = false;
   const tick = () => {
-    polling = poll().catch((err: unknown) => {
-      // The primary itself did not answer: nothing to compare against; try again next time.
-      log.warn({ reason: errorText(err) }, 'read replica check failed on the primary');
-    });
+    // A slow check (a replica that does not answer) is not overtaken by the next one.
+    if (inFlight) return;
+    inFlight = true;
+    polling = poll()
+      .finally(() => {
+        inFlight = false;
+      })
+      .then(
+        () => {
+          primaryFailing = false;
+        },
+        (err: unknown) => {
+          if (!primaryFailing)
+            log.warn({ reason: errorText(err) }, 'read replica check failed on the primary');
+          primaryFailing = true;
+        },
+      );
   };
   tick();
   await polling;
