@@ -8,6 +8,7 @@ import { pruneSessions } from './core/sessions.ts';
 import { openDatabase } from './db/client.ts';
 import { vacuumAndAnalyze } from './db/maintenance.ts';
 import { schemaOwner } from './db/owner.ts';
+import type { ReadLog } from './db/replica.ts';
 import { bootstrapFirstAdmin } from './features/admin/bootstrap.ts';
 import { boundedShutdown } from './http/shutdown.ts';
 import { ensureCurrentPartitions } from './ledger/partitions.ts';
@@ -21,10 +22,37 @@ const start = async () => {
   const embedded = !config.DATABASE_URL;
   const dataDir = resolve(config.DATA_DIR);
   const unlock = embedded ? lockDataDir(dataDir) : () => undefined;
+  // The server's logger exists once the app is built; until then database events go to the console.
+  let log: ReadLog = {
+    info: (_details, message) => console.log(message),
+    warn: (details, message) => console.warn(message, details),
+  };
+  const dbLog: ReadLog = { info: (d, m) => log.info(d, m), warn: (d, m) => log.warn(d, m) };
   const database = await openDatabase(
-    config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dataDir },
+    config.DATABASE_URL
+      ? {
+          kind: 'postgres',
+          url: config.DATABASE_URL,
+          onConnectionError: (err) =>
+            dbLog.warn({ reason: err.message }, 'database connection lost; the pool opens a new one'),
+          ...(config.DATABASE_READ_URL
+            ? {
+                read: {
+                  url: config.DATABASE_READ_URL,
+                  maxLagMs: config.DATABASE_READ_MAX_LAG_MS,
+                  log: dbLog,
+                },
+              }
+            : {}),
+        }
+      : { kind: 'pglite', dataDir },
   );
-  const ctx: AppContext = { db: database.db, config, now: () => new Date() };
+  const ctx: AppContext = {
+    db: database.db,
+    config,
+    now: () => new Date(),
+    ...(database.reads ? { reads: database.reads } : {}),
+  };
   // Schema work as the tables' owner: DATABASE_OWNER_URL when set, else the same database.
   const asOwner = schemaOwner(database, config.DATABASE_OWNER_URL);
   const upkeepPartitions = () => asOwner((owner) => ensureCurrentPartitions(owner.db, ctx.now()));
@@ -59,6 +87,7 @@ const start = async () => {
     logger: { level: config.LOG_LEVEL },
     ...(config.WEB_DIST ? { webRoot: resolve(config.WEB_DIST) } : {}),
   });
+  log = { info: (d, m) => app.log.info(d, m), warn: (d, m) => app.log.warn(d, m) };
   // PGlite has no autovacuum: the server does its work, hourly and once a few minutes after start —
   // not at start, where the first requests would queue behind it (its statistics persist anyway).
   const maintain = () => {
@@ -111,7 +140,7 @@ const start = async () => {
   await app.listen({ port: config.PORT, host: config.HOST });
   setTimeout(maintain, FIRST_UPKEEP_MS).unref();
   console.log(
-    `S.API back-office on http://${config.HOST}:${config.PORT} (${embedded ? `embedded PGlite in ${dataDir}` : 'PostgreSQL'})`,
+    `S.API back-office on http://${config.HOST}:${config.PORT} (${embedded ? `embedded PGlite in ${dataDir}` : database.reads ? 'PostgreSQL, reads on a replica' : 'PostgreSQL'})`,
   );
 };
 

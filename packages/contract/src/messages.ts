@@ -330,6 +330,11 @@ const contractMessages = {
     th: 'เกิดข้อผิดพลาดภายในระบบ (รหัสคำขอ {requestId})',
     en: 'Internal error (request id {requestId})',
   },
+  // The database could not be reached (9003): the request did nothing and may be sent again.
+  database_unavailable: {
+    th: 'ฐานข้อมูลไม่พร้อมใช้งานชั่วคราว ลองใหม่ใน {seconds} วินาที',
+    en: 'The database is briefly unavailable; try again in {seconds} seconds',
+  },
 } as const satisfies Record<string, Texts>;
 
 /** A code of the contract's own: every custom rule and every server refusal names one of these. */

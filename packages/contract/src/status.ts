@@ -20,6 +20,12 @@ export const Status = {
   /** Two-factor sign-in is required for this account's type and it has not enrolled yet. */
   SECOND_FACTOR_ENROLMENT_REQUIRED: 3009,
   INTERNAL: 9000,
+  /**
+   * The database could not be reached or dropped the connection (restart, failover); retry after
+   * `Retry-After`. A write cut off while committing may have been stored: ingest's retry is
+   * idempotent, a staff member checks before repeating.
+   */
+  DATABASE_UNAVAILABLE: 9003,
   /** Client side: the request got no response at all. */
   NO_RESPONSE: 4000,
   /** Client side: a response arrived without a readable body. */
@@ -44,6 +50,7 @@ export const httpStatusOf: Record<number, number> = {
   [Status.ADDRESS_NOT_ALLOWED]: 403,
   [Status.SECOND_FACTOR_ENROLMENT_REQUIRED]: 403,
   [Status.INTERNAL]: 500,
+  [Status.DATABASE_UNAVAILABLE]: 503,
 };
 
 /**
@@ -74,6 +81,10 @@ export const statusMessages: Record<number, { th: string; en: string }> = {
     en: 'Confirm your password again before this change',
   },
   [Status.INTERNAL]: { th: 'เกิดข้อผิดพลาดภายในระบบ', en: 'Internal error' },
+  [Status.DATABASE_UNAVAILABLE]: {
+    th: 'ฐานข้อมูลไม่พร้อมใช้งานชั่วคราว กรุณาลองใหม่ในอีกสักครู่',
+    en: 'The database is briefly unavailable; try again in a moment',
+  },
   [Status.SECOND_FACTOR_REQUIRED]: {
     th: 'กรุณากรอกรหัสจากแอปยืนยันตัวตน หรือรหัสกู้คืน',
     en: 'Enter the code from your authenticator app, or a recovery code',

@@ -9,6 +9,7 @@ import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/p
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { openReadRouting, type ReadLog, type ReadRouting } from './replica.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -23,13 +24,23 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: a tarball of the data directory, to start test databases from a migrated copy. */
   dumpDataDir?: () => Promise<Blob>;
+  /** PostgreSQL with a read replica only: where report and list reads go (db/replica.ts). */
+  reads?: ReadRouting<Db>;
 }
 
 /** Folder of the SQL migrations, beside this module in source and in the server bundle alike. */
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** A streaming replica for report and list reads (DATABASE_READ_URL). */
+      read?: { url: string; maxLagMs: number; log: ReadLog };
+      /** An idle connection lost (server restart, failover): the pool drops it and opens another. */
+      onConnectionError?: (err: Error) => void;
+    }
   | { kind: 'pglite'; dataDir: string | undefined; loadDataDir?: Blob };
 
 /** The only place that knows which engine is in use (DESIGN §1). */
@@ -43,12 +54,28 @@ export const openDatabase = async (target: DatabaseTarget): Promise<Database> =>
       max: target.poolSize ?? 20,
       options: '-c TimeZone=UTC -c jit=off',
     });
+    // Without a listener, an idle connection the server closes (restart, failover, admin kill) is an
+    // unhandled 'error' event that ends the process; with one, the pool discards that connection and
+    // the next query opens a new one.
+    pool.on('error', (err) => target.onConnectionError?.(err));
     await pool.query('select 1');
     const db = drizzlePg(pool, { schema });
+    const reads = target.read
+      ? await openReadRouting<Db>({
+          primary: pool,
+          primaryDb: db as unknown as Db,
+          dbOn: (replicaPool) => drizzlePg(replicaPool, { schema }) as unknown as Db,
+          ...target.read,
+        })
+      : undefined;
     return {
       db: db as unknown as Db,
       migrate: () => migratePg(db, { migrationsFolder }),
-      close: () => pool.end(),
+      close: async () => {
+        await reads?.close();
+        await pool.end();
+      },
+      ...(reads ? { reads } : {}),
     };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });

@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -14,6 +15,8 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** A WAL position (`16/B374D848`), compared by PostgreSQL as a position, not as text. */
+const pgLsn = customType<{ data: string }>({ dataType: () => 'pg_lsn' });
 
 export const admins = pgTable(
   'admins',
@@ -62,6 +65,11 @@ export const sessions = pgTable(
     verifiedAt: ts('verified_at'),
     /** As the browser sent it (cut to 512 characters), for the session list. */
     userAgent: text('user_agent'),
+    /**
+     * With a read replica: the primary's WAL position after this session's latest write; its report
+     * and list reads stay on the primary until the replica has replayed past it (db/replica.ts).
+     */
+    writeLsn: pgLsn('write_lsn'),
   },
   (t) => [index('sessions_admin_idx').on(t.adminId)],
 );
