@@ -27,7 +27,12 @@ import { ReportChart } from './report-chart';
 import classes from './report-page.module.css';
 import { fileStamp, keepCsvLines, sumTotals, totalsFields, trendOf } from './report-utils';
 
-type Translate = ReturnType<typeof useTranslation>['t'];
+/**
+ * What the report definitions translate with: a checked key to its text. Narrower than i18next's own
+ * `t` on purpose — its overloads, instantiated for every key of the app in each of these calls, grow
+ * past the type checker's limit as the translations grow (TS2589).
+ */
+type Translate = (key: TKey) => string;
 /** The report screens under /summary that this page builds. */
 export type ReportPath =
   | 'agentdaily'
@@ -78,21 +83,11 @@ const WordsHeader = ({ text }: { text: string }) => (
   </>
 );
 
-/**
- * A money column's heading. One key per call: the template over the 14 fields, checked against every
- * key of the app at once, is too deep for the type checker as the translations grow.
- */
-const columnLabel = (t: Translate, field: (typeof totalsFields)[number]): string => {
-  const key: TKey = `reports.columns.${field}`;
-  // The key is checked above; the call itself takes it as plain text.
-  return (t as (key: string) => string)(key);
-};
-
 /** The money columns of every report row (DESIGN §10). */
 const totalsColumns = (t: Translate): Column<Totals>[] =>
   totalsFields.map((field) => ({
     key: field,
-    header: <WordsHeader text={columnLabel(t, field)} />,
+    header: <WordsHeader text={t(`reports.columns.${field}`)} />,
     align: 'right' as const,
     // Plain text in a styled cell (no element per amount): 100 rows of 14 columns stay light (DESIGN §11).
     render: (row: Totals) =>
@@ -141,6 +136,7 @@ export function ReportPage<N extends SummaryName, K extends string>({
   config: ReportConfig<N, K>;
 }) {
   const { t } = useTranslation();
+  const translate: Translate = (key) => t(key);
   const { filters: url, apply } = useUrlFilters(config.filterKeys);
   // biome-ignore lint/correctness/useExhaustiveDependencies: defaults are fixed for the page's life
   const defaults = useMemo(() => config.defaults(), []);
@@ -175,7 +171,7 @@ export function ReportPage<N extends SummaryName, K extends string>({
   // language stay, so rows already rendered skip rendering as the window moves.
   const keyColumns = useMemo(
     () =>
-      config.keyColumns(t).map((column) => ({
+      config.keyColumns(translate).map((column) => ({
         ...column,
         header: <span style={{ whiteSpace: 'nowrap' }}>{column.header}</span>,
         ...(column.minWidth === undefined
@@ -197,7 +193,7 @@ export function ReportPage<N extends SummaryName, K extends string>({
             },
           ]
         : []),
-      ...(totalsColumns(t) as Column<RowOf<N>>[]),
+      ...(totalsColumns(translate) as Column<RowOf<N>>[]),
     ],
     [keyColumns, config, filters, t],
   );
