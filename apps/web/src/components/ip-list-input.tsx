@@ -1,4 +1,4 @@
-import { TagsInput } from '@mantine/core';
+import { Pill, TagsInput } from '@mantine/core';
 import { ipEntrySchema, issueOf } from '@sapi/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -56,7 +56,26 @@ export function IpListInput({ field, label, description, readOnly = false }: IpL
       clearable={!readOnly}
       readOnly={readOnly}
       maxDropdownHeight={0}
-      styles={{ pill: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+      renderPill={({ value, onRemove, disabled }) => {
+        // A wrong entry shows red among the good ones once the form has said what is wrong.
+        const bad = Boolean(error) && !ipEntrySchema.safeParse(value).success;
+        return (
+          <Pill
+            withRemoveButton={!disabled}
+            onRemove={onRemove}
+            removeButtonProps={{
+              'aria-label': t('security.allowList.remove', { entry: value }),
+              'aria-hidden': false,
+            }}
+            ff="monospace"
+            c={bad ? 'red.9' : undefined}
+            bg={bad ? 'red.1' : undefined}
+            data-bad={bad || undefined}
+          >
+            {value}
+          </Pill>
+        );
+      }}
     />
   );
 }

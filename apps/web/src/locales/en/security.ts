@@ -51,6 +51,7 @@ export const security: Resource<typeof th> = {
   allowList: {
     label: 'Allowed IP addresses',
     placeholder: 'Type an IP address or CIDR range and press Enter',
+    remove: 'Remove {{entry}} from the list',
     badEntry: '“{{entry}}” (entry {{position}}): {{reason}}',
     agentTitle: 'Ingest API allowed addresses: {{username}}',
     agentLabel: 'Allowed addresses of {{username}}',

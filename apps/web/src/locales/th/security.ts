@@ -48,6 +48,7 @@ export const security = {
   allowList: {
     label: 'ที่อยู่ IP ที่อนุญาต',
     placeholder: 'พิมพ์ที่อยู่ IP หรือช่วง CIDR แล้วกด Enter',
+    remove: 'นำ {{entry}} ออกจากรายการ',
     badEntry: '“{{entry}}” (รายการที่ {{position}}): {{reason}}',
     agentTitle: 'IP ที่อนุญาตของ API นำเข้าข้อมูล: {{username}}',
     agentLabel: 'IP ที่อนุญาตของ {{username}}',
