@@ -1,7 +1,7 @@
 import { Paper } from '@mantine/core';
 import { api, type RouteDef, type Totals } from '@sapi/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Fragment, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { Fragment, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
@@ -136,7 +136,7 @@ export function ReportPage<N extends SummaryName, K extends string>({
   config: ReportConfig<N, K>;
 }) {
   const { t } = useTranslation();
-  const translate: Translate = (key) => t(key);
+  const translate = useCallback<Translate>((key) => t(key), [t]);
   const { filters: url, apply } = useUrlFilters(config.filterKeys);
   // biome-ignore lint/correctness/useExhaustiveDependencies: defaults are fixed for the page's life
   const defaults = useMemo(() => config.defaults(), []);
@@ -178,7 +178,7 @@ export function ReportPage<N extends SummaryName, K extends string>({
           ? { cellProps: (row: RowOf<N>) => ({ ...column.cellProps?.(row), className: classes.nowrap }) }
           : {}),
       })),
-    [config, t],
+    [config, translate],
   );
   // The row action right after the identity columns, so it shows without scrolling sideways.
   const columns: Column<RowOf<N>>[] = useMemo(
@@ -195,7 +195,7 @@ export function ReportPage<N extends SummaryName, K extends string>({
         : []),
       ...(totalsColumns(translate) as Column<RowOf<N>>[]),
     ],
-    [keyColumns, config, filters, t],
+    [keyColumns, config, filters, t, translate],
   );
   const firstKey = keyColumns[0]?.key ?? 'transactionCount';
   const title = t(`screens.summary.${config.path}`);
