@@ -48,6 +48,8 @@ export function AllSessionsPage() {
       }
     } catch (err) {
       notifyError(errorMessage(err));
+      // Already ended elsewhere (2004), or the answer was lost: show the sessions as they are now.
+      void list.query.refetch();
     }
     setConfirmOpened(false);
   };

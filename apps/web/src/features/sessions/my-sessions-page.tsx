@@ -47,6 +47,8 @@ export function MySessionsPage() {
       }
     } catch (err) {
       notifyError(errorMessage(err));
+      // Already ended elsewhere (2004), or the answer was lost: show the sessions as they are now.
+      void query.refetch();
     }
     setConfirmOpened(false);
   };

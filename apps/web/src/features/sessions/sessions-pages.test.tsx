@@ -1,8 +1,9 @@
-import { api, type Session } from '@sapi/contract';
+import { notifications } from '@mantine/notifications';
+import { api, type Session, Status } from '@sapi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Suspense } from 'react';
-import { describe, expect, it } from 'vitest';
-import { page, stubApi } from '../../../test/api-stub';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Failure, page, stubApi } from '../../../test/api-stub';
 import { adminRecord } from '../../../test/records';
 import { renderScreen } from '../../../test/render';
 import { renderPage } from '../../../test/render-page';
@@ -182,5 +183,37 @@ describe('all sessions (SUPERADMIN)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'ยืนยันออกจากระบบ' }));
     await waitFor(() => expect(stub.calls.filter((c) => c.route === api.sessionEndAny)).toHaveLength(1));
     expect(stub.calls.find((c) => c.route === api.sessionEndAny)?.params).toEqual({ id: '21' });
+  });
+});
+
+describe('a session already ended elsewhere', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('says so in Thai and shows the list as it is now', async () => {
+    const shown: string[] = [];
+    vi.spyOn(notifications, 'show').mockImplementation((note) => {
+      shown.push(String(note.message));
+      return '';
+    });
+    let live = [mine, phone];
+    const stub = stubApi([
+      [api.sessionList, () => ({ records: live })],
+      [
+        api.sessionEnd,
+        () => {
+          live = [mine];
+          return new Failure(Status.NOT_FOUND, 'Session not found', 404, {
+            issues: [{ path: '', code: 'session_not_found', params: {}, message: 'Session not found' }],
+          });
+        },
+      ],
+    ]);
+    const { user } = await renderPage(MySessionsPage, '/account/sessions');
+    const row = await screen.findByTestId('session-11');
+    await user.click(within(row).getByRole('button', { name: /ออกจากระบบเซสชัน/ }));
+    await user.click(await screen.findByRole('button', { name: 'ยืนยันออกจากระบบ' }));
+    await waitFor(() => expect(shown).toContain('ไม่พบเซสชันนี้'));
+    await waitFor(() => expect(screen.queryByTestId('session-11')).toBeNull());
+    expect(stub.calls.filter((c) => c.route === api.sessionList).length).toBeGreaterThan(1);
   });
 });
