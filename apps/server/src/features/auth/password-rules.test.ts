@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const issueOf = (res: { status: number; issues: { path: string; code: string }[] }) => ({
+const issueOf = (res: { status: number; issues: { path: string; code?: string | undefined }[] }) => ({
   status: res.status,
   issue: res.issues[0],
 });
