@@ -72,9 +72,10 @@ const start = async () => {
         '  First SUPERADMIN created. Sign in with:',
         `    username: ${boot.username}`,
         `    password: ${boot.generatedPassword}`,
-        '  This password is shown only now. After signing in, change it from the user menu:',
-        '  Change password (the API: POST /api/v1/account/password/change); or set ADMIN_PASSWORD',
-        '  before the first start.',
+        '  This password is shown only now, and it is temporary: the first sign-in opens the',
+        '  "Change password" screen, and nothing else works until a new password is set',
+        '  (the API: POST /api/v1/account/password/change). To choose the first password',
+        '  yourself instead, set ADMIN_PASSWORD before the first start.',
         '',
       ].join('\n'),
     );

@@ -168,6 +168,42 @@ export const routes: RouteObject[] = [
                 ...screen(report.titleKey, summaryScreens[report.path], summaryComponents[report.path]),
               })),
               {
+                path: 'account/sessions',
+                ...screen(
+                  'security.sessions.title',
+                  () => import('../features/sessions/my-sessions-page'),
+                  'MySessionsPage',
+                ),
+              },
+              {
+                path: 'admin/sessions',
+                loader: accessLoader(api.sessionListAll),
+                shouldRevalidate: revalidateOnNewPath,
+                ...screen(
+                  'security.allSessions.title',
+                  () => import('../features/sessions/all-sessions-page'),
+                  'AllSessionsPage',
+                ),
+              },
+              {
+                path: 'security/ip-refusals',
+                ...screen(
+                  'security.refusals.title',
+                  () => import('../features/security/ip-refusals-page'),
+                  'IpRefusalsPage',
+                ),
+              },
+              {
+                path: 'security/settings',
+                loader: accessLoader(api.securitySettingsGet),
+                shouldRevalidate: revalidateOnNewPath,
+                ...screen(
+                  'security.settings.title',
+                  () => import('../features/security/security-settings-page'),
+                  'SecuritySettingsPage',
+                ),
+              },
+              {
                 path: 'audit',
                 loader: accessLoader(api.auditList),
                 shouldRevalidate: revalidateOnNewPath,

@@ -8,6 +8,7 @@ import { form } from './en/form';
 import { pickers } from './en/pickers';
 import { registerReport } from './en/register-report';
 import { reports } from './en/reports';
+import { security } from './en/security';
 import { transaction } from './en/transaction';
 import { user } from './en/user';
 import type { Resource } from './resource';
@@ -290,4 +291,5 @@ export const en: Resource<typeof th> = {
   agentReport,
   form,
   pickers,
+  security,
 };

@@ -8,6 +8,7 @@ import { form } from './th/form';
 import { pickers } from './th/pickers';
 import { registerReport } from './th/register-report';
 import { reports } from './th/reports';
+import { security } from './th/security';
 import { transaction } from './th/transaction';
 import { user } from './th/user';
 
@@ -279,4 +280,5 @@ export const th = {
   agentReport,
   form,
   pickers,
+  security,
 };

@@ -4,11 +4,11 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Actor, AppContext } from '../../context.ts';
 import type { AuditEntry } from '../../core/audit.ts';
 import { conflict, forbidden, invalidField, notFound } from '../../core/errors.ts';
+import { assertPasswordRules } from '../../core/password-rules.ts';
 import { revokeAllSessions } from '../../core/sessions.ts';
 import type { Executor } from '../../db/client.ts';
 import { findAdmin } from '../../db/lookups.ts';
 import { admins, loginChallenges, sessions } from '../../db/schema/index.ts';
-import { isCommonPassword } from '../../lib/common-passwords.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { admitAttempt, recordSuccess } from './throttle.ts';
 
@@ -20,12 +20,7 @@ type Audit = (tx: Executor, entry: AuditEntry) => Promise<void>;
  */
 const assertAcceptablePassword = (password: string, username: string, current: string): void => {
   const field = 'newPassword';
-  if (password.toLowerCase() === username.toLowerCase()) {
-    throw invalidField(field, 'must not be the username', 'password_is_username');
-  }
-  if (isCommonPassword(password)) {
-    throw invalidField(field, 'is one of the most common passwords', 'password_common');
-  }
+  assertPasswordRules(password, username, field);
   if (password === current)
     throw invalidField(field, 'must differ from the current one', 'password_unchanged');
 };

@@ -8,7 +8,7 @@ import {
   manageableTypes,
   Status,
 } from '@sapi/contract';
-import { IconPencil, IconUserPlus } from '@tabler/icons-react';
+import { IconNetwork, IconPencil, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -22,7 +22,14 @@ import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSelf } from '../../lib/session';
 import { useListScreen } from '../../lib/use-list-screen';
-import { adminList, useCreateAdmin, useSetAdminLocked, useUpdateAdminType } from './api';
+import { AdminAllowedIpsDialog } from './allowed-ips-dialog';
+import {
+  adminList,
+  useCreateAdmin,
+  useSetAdminLocked,
+  useUpdateAdminAllowedIps,
+  useUpdateAdminType,
+} from './api';
 import { CreateAdminDialog } from './create-admin-dialog';
 import { EditAdminDialog } from './edit-admin-dialog';
 import { TypeBadge } from './type-badge';
@@ -30,7 +37,8 @@ import { TypeBadge } from './type-badge';
 type Change =
   | { kind: 'create'; body: AdminCreate }
   | { kind: 'update'; admin: Admin; type: AdminType }
-  | { kind: 'lock'; admin: Admin; lock: boolean };
+  | { kind: 'lock'; admin: Admin; lock: boolean }
+  | { kind: 'allowedIps'; admin: Admin; allowedIps: string[] };
 
 /** Admin accounts (/admin/list): filters, table with lock toggles, add and edit; re-authentication when the server asks (3005). */
 export function AdminPage() {
@@ -40,8 +48,10 @@ export function AdminPage() {
   const create = useCreateAdmin();
   const update = useUpdateAdminType();
   const setLocked = useSetAdminLocked();
+  const updateAllowedIps = useUpdateAdminAllowedIps();
 
-  const stack = useModalsStack(['create', 'edit', 'reauth']);
+  const stack = useModalsStack(['create', 'edit', 'allowedIps', 'reauth']);
+  const [allowList, setAllowList] = useState<Admin | null>(null);
   const [editing, setEditing] = useState<Admin | null>(null);
   // The target outlives the dialog's closing transition, so its text does not blank out.
   const [confirm, setConfirm] = useState<{ admin: Admin; lock: boolean } | null>(null);
@@ -55,6 +65,13 @@ export function AdminPage() {
   const canCreate = allows(api.adminCreate, self.type) && manageable.length > 0;
   const canManage = (admin: Admin) =>
     admin._id !== self.id && allows(api.adminUpdate, self.type) && manageable.includes(admin.type);
+  /** One's own list too: the dialog warns before it would shut oneself out. */
+  const canEditAllowList = (admin: Admin) =>
+    allows(api.adminAllowedIpsUpdate, self.type) && (admin._id === self.id || canManage(admin));
+  const openAllowList = (admin: Admin) => {
+    setAllowList(admin);
+    stack.open('allowedIps');
+  };
 
   const openCreate = () => stack.open('create');
   const openEdit = (admin: Admin) => {
@@ -69,6 +86,19 @@ export function AdminPage() {
     } else if (change.kind === 'update') {
       const updated = await update.mutateAsync({ id: change.admin._id, type: change.type });
       notifySuccess(t('admin.toast.updated', { username: updated.username, type: updated.type }));
+    } else if (change.kind === 'allowedIps') {
+      const saved = await updateAllowedIps.mutateAsync({
+        id: change.admin._id,
+        allowedIps: change.allowedIps,
+      });
+      notifySuccess(
+        saved.allowedIps.length === 0
+          ? t('security.allowList.toast.cleared', { username: change.admin.username })
+          : t('security.allowList.toast.saved', {
+              username: change.admin.username,
+              count: saved.allowedIps.length,
+            }),
+      );
     } else {
       await setLocked.mutateAsync({ id: change.admin._id, locked: change.lock });
       const key = change.lock ? 'admin.toast.locked' : 'admin.toast.unlocked';
@@ -138,19 +168,33 @@ export function AdminPage() {
       key: 'actions',
       header: t('common.actions'),
       align: 'right',
-      width: 90,
-      render: (admin) =>
-        canManage(admin) ? (
-          <Tooltip label={t('common.edit')} withArrow>
-            <ActionIcon
-              variant="subtle"
-              aria-label={t('admin.editLabel', { username: admin.username })}
-              onClick={() => openEdit(admin)}
-            >
-              <IconPencil size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-        ) : null,
+      width: 110,
+      render: (admin) => (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          {canEditAllowList(admin) ? (
+            <Tooltip label={t('security.allowList.adminLabel', { username: admin.username })} withArrow>
+              <ActionIcon
+                variant="subtle"
+                aria-label={t('security.allowList.adminLabel', { username: admin.username })}
+                onClick={() => openAllowList(admin)}
+              >
+                <IconNetwork size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          ) : null}
+          {canManage(admin) ? (
+            <Tooltip label={t('common.edit')} withArrow>
+              <ActionIcon
+                variant="subtle"
+                aria-label={t('admin.editLabel', { username: admin.username })}
+                onClick={() => openEdit(admin)}
+              >
+                <IconPencil size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          ) : null}
+        </Group>
+      ),
     },
   ];
 
@@ -183,6 +227,13 @@ export function AdminPage() {
           types={manageable}
           onSubmit={async ({ type }) => {
             if (editing) await submit({ kind: 'update', admin: editing, type });
+          }}
+        />
+        <AdminAllowedIpsDialog
+          {...stack.register('allowedIps')}
+          admin={allowList}
+          onSubmit={async (allowedIps) => {
+            if (allowList) await submit({ kind: 'allowedIps', admin: allowList, allowedIps });
           }}
         />
         <ReauthDialog {...stack.register('reauth')} {...reauth.dialog} />

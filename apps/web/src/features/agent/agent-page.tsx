@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, Badge, Code, Group, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { type Agent, type AgentRegister, type AgentWithSecret, allows, api } from '@sapi/contract';
-import { IconEye, IconPencil } from '@tabler/icons-react';
+import { IconEye, IconNetwork, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,6 +15,7 @@ import { useSelf } from '../../lib/session';
 import { useListScreen } from '../../lib/use-list-screen';
 import { AgentStats } from './agent-stats';
 import { AgentTypeBadge } from './agent-type-badge';
+import { AllowedIpsDialog } from './allowed-ips-dialog';
 import { agentList, useRegisterAgent, useSetAgentLocked } from './api';
 import { CredentialsDialog } from './credentials-dialog';
 import { EditAgentDialog } from './edit-agent-dialog';
@@ -69,6 +70,8 @@ export function AgentPage() {
   const [credentialsOpened, setCredentialsOpened] = useState(false);
   const [editing, setEditing] = useState<Agent | null>(null);
   const [editOpened, setEditOpened] = useState(false);
+  const [allowList, setAllowList] = useState<Agent | null>(null);
+  const [allowListOpened, setAllowListOpened] = useState(false);
   const [confirm, setConfirm] = useState<{ agent: Agent; lock: boolean } | null>(null);
   const [confirmOpened, setConfirmOpened] = useState(false);
 
@@ -76,6 +79,10 @@ export function AgentPage() {
   const openEdit = (agent: Agent) => {
     setEditing(agent);
     setEditOpened(true);
+  };
+  const openAllowList = (agent: Agent) => {
+    setAllowList(agent);
+    setAllowListOpened(true);
   };
   const askConfirm = (agent: Agent, lock: boolean) => {
     setConfirm({ agent, lock });
@@ -183,15 +190,23 @@ export function AgentPage() {
       key: 'actions',
       header: t('common.actions'),
       align: 'right',
-      width: 90,
+      width: 110,
       render: (agent) => {
         const label = t(canEdit ? 'agent.editLabel' : 'agent.viewLabel', { username: agent.username });
+        const ipsLabel = t('security.allowList.agentLabel', { username: agent.username });
         return (
-          <Tooltip label={label} withArrow>
-            <ActionIcon variant="subtle" aria-label={label} onClick={() => openEdit(agent)}>
-              {canEdit ? <IconPencil size={18} aria-hidden /> : <IconEye size={18} aria-hidden />}
-            </ActionIcon>
-          </Tooltip>
+          <Group gap={4} justify="flex-end" wrap="nowrap">
+            <Tooltip label={ipsLabel} withArrow>
+              <ActionIcon variant="subtle" aria-label={ipsLabel} onClick={() => openAllowList(agent)}>
+                <IconNetwork size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label={label} withArrow>
+              <ActionIcon variant="subtle" aria-label={label} onClick={() => openEdit(agent)}>
+                {canEdit ? <IconPencil size={18} aria-hidden /> : <IconEye size={18} aria-hidden />}
+              </ActionIcon>
+            </Tooltip>
+          </Group>
         );
       },
     },
@@ -233,6 +248,13 @@ export function AgentPage() {
         onClose={() => setEditOpened(false)}
         agent={editing}
         canEdit={canEdit}
+      />
+
+      <AllowedIpsDialog
+        opened={allowListOpened}
+        onClose={() => setAllowListOpened(false)}
+        agent={allowList}
+        canEdit={allows(api.agentAllowedIpsUpdate, self.type)}
       />
 
       <ConfirmDialog

@@ -1,7 +1,7 @@
 import { Paper } from '@mantine/core';
 import { api, type RouteDef, type Totals } from '@sapi/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Fragment, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { Fragment, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
@@ -27,7 +27,12 @@ import { ReportChart } from './report-chart';
 import classes from './report-page.module.css';
 import { fileStamp, keepCsvLines, sumTotals, totalsFields, trendOf } from './report-utils';
 
-type Translate = ReturnType<typeof useTranslation>['t'];
+/**
+ * What the report definitions translate with: a checked key to its text. Narrower than i18next's own
+ * `t` on purpose — its overloads, instantiated for every key of the app in each of these calls, grow
+ * past the type checker's limit as the translations grow (TS2589).
+ */
+type Translate = (key: TKey) => string;
 /** The report screens under /summary that this page builds. */
 export type ReportPath =
   | 'agentdaily'
@@ -131,6 +136,7 @@ export function ReportPage<N extends SummaryName, K extends string>({
   config: ReportConfig<N, K>;
 }) {
   const { t } = useTranslation();
+  const translate = useCallback<Translate>((key) => t(key), [t]);
   const { filters: url, apply } = useUrlFilters(config.filterKeys);
   // biome-ignore lint/correctness/useExhaustiveDependencies: defaults are fixed for the page's life
   const defaults = useMemo(() => config.defaults(), []);
@@ -165,14 +171,14 @@ export function ReportPage<N extends SummaryName, K extends string>({
   // language stay, so rows already rendered skip rendering as the window moves.
   const keyColumns = useMemo(
     () =>
-      config.keyColumns(t).map((column) => ({
+      config.keyColumns(translate).map((column) => ({
         ...column,
         header: <span style={{ whiteSpace: 'nowrap' }}>{column.header}</span>,
         ...(column.minWidth === undefined
           ? { cellProps: (row: RowOf<N>) => ({ ...column.cellProps?.(row), className: classes.nowrap }) }
           : {}),
       })),
-    [config, t],
+    [config, translate],
   );
   // The row action right after the identity columns, so it shows without scrolling sideways.
   const columns: Column<RowOf<N>>[] = useMemo(
@@ -187,9 +193,9 @@ export function ReportPage<N extends SummaryName, K extends string>({
             },
           ]
         : []),
-      ...(totalsColumns(t) as Column<RowOf<N>>[]),
+      ...(totalsColumns(translate) as Column<RowOf<N>>[]),
     ],
-    [keyColumns, config, filters, t],
+    [keyColumns, config, filters, t, translate],
   );
   const firstKey = keyColumns[0]?.key ?? 'transactionCount';
   const title = t(`screens.summary.${config.path}`);
