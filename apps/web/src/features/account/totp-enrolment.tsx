@@ -67,9 +67,10 @@ export function TotpEnrolment({ onDone }: { onDone: () => void }) {
       })
       .catch((err: unknown) => {
         const refusal = refusalOf(err, ['code']);
+        // Emptied first: a change clears the field's error.
+        form.setFieldValue('code', '');
         form.setErrors(refusal.fields);
         setBanner(refusal.banner);
-        form.setFieldValue('code', '');
       })
       .finally(() => setBusy(false));
   };

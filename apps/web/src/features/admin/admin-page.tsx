@@ -22,6 +22,7 @@ import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSelf } from '../../lib/session';
 import { useListScreen } from '../../lib/use-list-screen';
+import { AdminSecurityActions } from './admin-security-actions';
 import { adminList, useCreateAdmin, useSetAdminLocked, useUpdateAdminType } from './api';
 import { CreateAdminDialog } from './create-admin-dialog';
 import { EditAdminDialog } from './edit-admin-dialog';
@@ -138,18 +139,21 @@ export function AdminPage() {
       key: 'actions',
       header: t('common.actions'),
       align: 'right',
-      width: 90,
+      width: 110,
       render: (admin) =>
         canManage(admin) ? (
-          <Tooltip label={t('common.edit')} withArrow>
-            <ActionIcon
-              variant="subtle"
-              aria-label={t('admin.editLabel', { username: admin.username })}
-              onClick={() => openEdit(admin)}
-            >
-              <IconPencil size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
+          <Group gap={4} justify="flex-end" wrap="nowrap">
+            <Tooltip label={t('common.edit')} withArrow>
+              <ActionIcon
+                variant="subtle"
+                aria-label={t('admin.editLabel', { username: admin.username })}
+                onClick={() => openEdit(admin)}
+              >
+                <IconPencil size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+            {allows(api.passwordReset, self.type) ? <AdminSecurityActions admin={admin} /> : null}
+          </Group>
         ) : null,
     },
   ];

@@ -24,3 +24,11 @@ export const useUpdateAdminType = () =>
   );
 
 export const useSetAdminLocked = () => useSwitchMutation('locked', api.adminLock, api.adminUnlock);
+
+/** An administrator's reset of another account's password → the temporary password, shown once. */
+export const useResetPassword = () =>
+  useResourceMutation(api.passwordReset, (id: string) => call(api.passwordReset, { params: { id } }));
+
+/** An administrator's reset of another account's second factor (lost phone and recovery codes). */
+export const useResetTotp = () =>
+  useResourceMutation(api.totpReset, (id: string) => call(api.totpReset, { params: { id } }));
