@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Group, Menu, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
 import type { Admin } from '@sapi/contract';
 import { IconAlertTriangle, IconKey, IconShieldCog, IconShieldOff } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -66,11 +66,13 @@ export function AdminSecurityActions({ admin }: { admin: Admin }) {
     <>
       <Menu position="bottom-end" withArrow shadow="md">
         <Menu.Target>
-          <Tooltip label={t('adminSecurity.menu', { username: admin.username })} withArrow>
-            <ActionIcon variant="subtle" aria-label={t('adminSecurity.menu', { username: admin.username })}>
-              <IconShieldCog size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
+          <ActionIcon
+            variant="subtle"
+            aria-label={t('adminSecurity.menu', { username: admin.username })}
+            title={t('adminSecurity.menu', { username: admin.username })}
+          >
+            <IconShieldCog size={18} aria-hidden />
+          </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Item leftSection={<IconKey size={16} aria-hidden />} onClick={() => ask('password')}>
