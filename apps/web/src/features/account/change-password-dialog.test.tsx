@@ -28,7 +28,7 @@ const stubPasswordServer = () => {
       (body) => {
         if (!verified) return new Failure(Status.REAUTH_REQUIRED, 'Re-authentication required', 403);
         if (body.currentPassword !== 'old-password-1') return refused('currentPassword', 'current_password');
-        if (body.newPassword === 'password123') return refused('newPassword', 'password_common');
+        if (body.newPassword === 'football') return refused('newPassword', 'password_common');
         if (body.newPassword === 'Admin_Staff_1') return refused('newPassword', 'password_is_username');
         if (body.newPassword === body.currentPassword) return refused('newPassword', 'password_unchanged');
         return { ended: 2 };
@@ -82,7 +82,7 @@ describe('ChangePasswordDialog (DESIGN §13)', () => {
     expect(await screen.findByText('รหัสผ่านปัจจุบันไม่ถูกต้อง')).toBeTruthy();
     expect(errorOf(fields.current)).toBe('รหัสผ่านปัจจุบันไม่ถูกต้อง');
 
-    await type('old-password-1', 'password123');
+    await type('old-password-1', 'football');
     expect(await screen.findByText(/รหัสผ่านนี้เป็นรหัสที่ใช้กันทั่วไป/)).toBeTruthy();
     expectThai(errorOf(fields.next));
     await type('old-password-1', 'Admin_Staff_1');

@@ -89,7 +89,7 @@ export function TotpEnrolment({ onDone }: { onDone: () => void }) {
   if (codes) {
     return (
       <Stack gap="md">
-        <Group gap="xs" c="teal.8">
+        <Group gap="xs" c="teal.9">
           <IconShieldCheck size={20} aria-hidden />
           <Text fw={600} role="status">
             {t('account.totp.enabled')}

@@ -147,6 +147,7 @@ export function CodeStep({ username, challenge, onSignedIn, onBack }: CodeStepPr
           <Button
             variant="subtle"
             color="gray"
+            c="gray.3"
             size="compact-sm"
             leftSection={<IconArrowLeft size={14} aria-hidden />}
             onClick={() => onBack(false)}
