@@ -108,7 +108,13 @@ test.describe('account security', () => {
     await typePassword(page, staff.username, staff.password);
     await landedInApp(page);
 
+    // The user menu's account items: change password, two-factor sign-in, the signed-in sessions.
     await page.getByTestId('user-menu').click();
+    await expect(page.getByRole('menuitem', { name: 'เปลี่ยนรหัสผ่าน' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'เซสชันที่เข้าสู่ระบบ' })).toHaveAttribute(
+      'href',
+      '/account/sessions',
+    );
     await page.getByRole('menuitem', { name: 'การยืนยันตัวตนสองขั้นตอน' }).click();
     await expect(page).toHaveURL(/\/account\/security$/);
     await expect(page.getByTestId('totp-status')).toHaveText('ยังไม่เปิดใช้งาน');

@@ -59,10 +59,10 @@ const app = async (url: string) => {
   return rendered;
 };
 
-const sessionRoutes = [
+const sessionRoutes: Parameters<typeof stubApi>[0] = [
   [api.selfCheck, () => ({ username: 'staff_one' })],
   [api.logout, () => ({ ok: true })],
-] as const;
+];
 const staff = { username: 'staff_one', type: 'OPERATOR' as const, id: '7' };
 
 beforeEach(() => {
