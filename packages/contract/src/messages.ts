@@ -307,6 +307,10 @@ const contractMessages = {
     en: 'The new password must differ from the current one',
   },
   current_password: { th: 'รหัสผ่านปัจจุบันไม่ถูกต้อง', en: 'The current password is incorrect' },
+  password_mismatch: {
+    th: 'รหัสผ่านใหม่ทั้งสองช่องไม่ตรงกัน',
+    en: 'The two new passwords do not match',
+  },
   second_factor_code: {
     th: 'กรอกรหัส 6 หลักจากแอป หรือรหัสกู้คืน',
     en: 'Enter the 6-digit code from the app, or a recovery code',

@@ -14,6 +14,7 @@ import {
   onlyPostLoader,
   revalidateOnNewPath,
   sessionLoader,
+  setupLoader,
   signOutAction,
 } from './guards';
 import { RouteErrorPage } from './route-error-page';
@@ -72,6 +73,14 @@ export const routes: RouteObject[] = [
           else setTimeout(warm, 500);
           return { Component: LoginPage };
         },
+      },
+      {
+        // What the account must set up before any other screen (DESIGN §13): outside the layout, so
+        // no menu leads away from it.
+        path: 'setup',
+        loader: setupLoader,
+        HydrateFallback: () => <FullScreenLoader label={i18n.t('session.checking')} />,
+        lazy: async () => ({ Component: (await import('../features/account/setup-page')).SetupPage }),
       },
       {
         id: 'protected',
@@ -204,6 +213,14 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'account/security',
+                ...screen(
+                  'account.totp.title',
+                  () => import('../features/account/security-page'),
+                  'SecurityPage',
+                ),
+              },
+              {
                 path: 'audit',
                 loader: accessLoader(api.auditList),
                 shouldRevalidate: revalidateOnNewPath,
@@ -224,4 +241,10 @@ authStore.onSessionExpired(() => {
   if (router.state.location.pathname === '/') return;
   notifyError(i18n.t('session.expired'));
   void router.navigate('/', { replace: true }).then(() => queryClient.clear());
+});
+
+// A protected call answered 3007 or 3009: the account must set something up before anything else.
+authStore.onSetupRequired(() => {
+  if (router.state.location.pathname === '/setup') return;
+  void router.navigate('/setup', { replace: true });
 });

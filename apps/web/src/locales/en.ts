@@ -1,4 +1,6 @@
+import { account } from './en/account';
 import { adapter } from './en/adapter';
+import { adminSecurity } from './en/admin-security';
 import { agent } from './en/agent';
 import { agentOperator } from './en/agent-operator';
 import { agentReport } from './en/agent-report';
@@ -33,6 +35,8 @@ export const en: Resource<typeof th> = {
     retry: 'Try again',
     back: 'Go back',
     home: 'Go to home',
+    copyValue: 'Copy {{label}}',
+    copied: 'Copied',
   },
   language: {
     label: 'Language',
@@ -51,6 +55,20 @@ export const en: Resource<typeof th> = {
     togglePassword: 'Show or hide password',
     artTitle: 'One console for agents, game providers and reports',
     artSubtitle: 'Manage players, agents and revenue in one place',
+    code: {
+      title: 'Two-factor sign-in',
+      totpPrompt: 'Enter the 6-digit code from the authenticator app of {{username}}',
+      recoveryPrompt: 'Enter one recovery code of {{username}} (xxxx-xxxx-xxxx-xxxx); each works once',
+      totpLabel: '6-digit code',
+      recoveryLabel: 'Recovery code',
+      submit: 'Confirm',
+      useRecovery: 'Use a recovery code instead',
+      useTotp: 'Use a code from the app instead',
+      back: 'Back',
+      expired: 'The sign-in timed out (5 minutes); enter your password to sign in again',
+      totpInvalid: 'Enter the 6-digit code from the authenticator app',
+      recoveryInvalid: 'A recovery code looks like xxxx-xxxx-xxxx-xxxx',
+    },
   },
   session: {
     checking: 'Checking your session…',
@@ -292,4 +310,6 @@ export const en: Resource<typeof th> = {
   form,
   pickers,
   security,
+  account,
+  adminSecurity,
 };

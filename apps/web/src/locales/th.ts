@@ -1,4 +1,6 @@
+import { account } from './th/account';
 import { adapter } from './th/adapter';
+import { adminSecurity } from './th/admin-security';
 import { agent } from './th/agent';
 import { agentOperator } from './th/agent-operator';
 import { agentReport } from './th/agent-report';
@@ -31,6 +33,8 @@ export const th = {
     retry: 'ลองอีกครั้ง',
     back: 'ย้อนกลับ',
     home: 'กลับหน้าหลัก',
+    copyValue: 'คัดลอก{{label}}',
+    copied: 'คัดลอกแล้ว',
   },
   language: {
     label: 'ภาษา',
@@ -49,6 +53,20 @@ export const th = {
     togglePassword: 'แสดงหรือซ่อนรหัสผ่าน',
     artTitle: 'ศูนย์กลางการจัดการเอเจนต์ ค่ายเกม และรายงาน',
     artSubtitle: 'ดูแลผู้เล่น เอเจนต์ และรายได้ทั้งหมดได้ในที่เดียว',
+    code: {
+      title: 'ยืนยันตัวตนสองขั้นตอน',
+      totpPrompt: 'กรอกรหัส 6 หลักจากแอปยืนยันตัวตนของบัญชี {{username}}',
+      recoveryPrompt: 'กรอกรหัสกู้คืนหนึ่งรหัสของบัญชี {{username}} (รูปแบบ xxxx-xxxx-xxxx-xxxx) แต่ละรหัสใช้ได้ครั้งเดียว',
+      totpLabel: 'รหัสยืนยัน 6 หลัก',
+      recoveryLabel: 'รหัสกู้คืน',
+      submit: 'ยืนยัน',
+      useRecovery: 'ใช้รหัสกู้คืนแทน',
+      useTotp: 'ใช้รหัสจากแอปแทน',
+      back: 'กลับ',
+      expired: 'หมดเวลายืนยันตัวตน (5 นาที) กรุณากรอกรหัสผ่านเพื่อเข้าสู่ระบบอีกครั้ง',
+      totpInvalid: 'กรุณากรอกรหัส 6 หลักจากแอปยืนยันตัวตน',
+      recoveryInvalid: 'รหัสกู้คืนต้องอยู่ในรูปแบบ xxxx-xxxx-xxxx-xxxx',
+    },
   },
   session: {
     checking: 'กำลังตรวจสอบการเข้าสู่ระบบ…',
@@ -281,4 +299,6 @@ export const th = {
   form,
   pickers,
   security,
+  account,
+  adminSecurity,
 };

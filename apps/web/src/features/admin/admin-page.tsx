@@ -22,6 +22,7 @@ import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSelf } from '../../lib/session';
 import { useListScreen } from '../../lib/use-list-screen';
+import { AdminSecurityActions } from './admin-security-actions';
 import { AdminAllowedIpsDialog } from './allowed-ips-dialog';
 import {
   adminList,
@@ -168,7 +169,7 @@ export function AdminPage() {
       key: 'actions',
       header: t('common.actions'),
       align: 'right',
-      width: 110,
+      width: 140,
       render: (admin) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
           {canEditAllowList(admin) ? (
@@ -192,6 +193,9 @@ export function AdminPage() {
                 <IconPencil size={18} aria-hidden />
               </ActionIcon>
             </Tooltip>
+          ) : null}
+          {canManage(admin) && allows(api.passwordReset, self.type) ? (
+            <AdminSecurityActions admin={admin} />
           ) : null}
         </Group>
       ),

@@ -38,3 +38,10 @@ export const myAddressQuery = queryOptions({
   ...routeQuery(api.sessionList),
   select: (data) => data.records.find((session) => session.current)?.ip ?? null,
 });
+/** An administrator's reset of another account's password → the temporary password, shown once. */
+export const useResetPassword = () =>
+  useResourceMutation(api.passwordReset, (id: string) => call(api.passwordReset, { params: { id } }));
+
+/** An administrator's reset of another account's second factor (lost phone and recovery codes). */
+export const useResetTotp = () =>
+  useResourceMutation(api.totpReset, (id: string) => call(api.totpReset, { params: { id } }));
