@@ -29,6 +29,8 @@ export const admins = pgTable(
     activeLoginIp: text('active_login_ip'),
     /** Signed in with a temporary password: only the password change works until it is replaced. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** When a temporary password from a reset stops working (null: it does not expire). */
+    temporaryPasswordExpiresAt: ts('temporary_password_expires_at'),
     /** Addresses and CIDR ranges this account may work from; empty = any (DESIGN §13). */
     allowedIps: text('allowed_ips').array().notNull().default(sql`'{}'::text[]`),
     /** The TOTP secret, AES-256-GCM encrypted with the configured key; null = no second factor. */

@@ -59,7 +59,7 @@ export const changeOwnPassword = async (
   return ctx.db.transaction(async (tx) => {
     const changed = await tx
       .update(admins)
-      .set({ passwordHash, mustChangePassword: false, updatedAt: now })
+      .set({ passwordHash, mustChangePassword: false, temporaryPasswordExpiresAt: null, updatedAt: now })
       .where(and(eq(admins.id, admin.id), eq(admins.passwordHash, admin.passwordHash)))
       .returning({ id: admins.id });
     if (changed.length === 0)
@@ -95,6 +95,9 @@ const temporaryPassword = (): string => {
   return chars.join('').replace(/(.{4})(?!$)/g, '$1-');
 };
 
+/** How long a temporary password from a reset works: long enough to reach its holder over a weekend. */
+export const TEMPORARY_PASSWORD_MS = 72 * 60 * 60 * 1000;
+
 /**
  * An administrator resets another account's password (DESIGN §5 decides whose): a temporary password
  * shown once, the account's sessions and open sign-ins end, and its next sign-in may only change it.
@@ -121,7 +124,12 @@ export const resetPassword = async (
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(admins)
-      .set({ passwordHash, mustChangePassword: true, updatedAt: now })
+      .set({
+        passwordHash,
+        mustChangePassword: true,
+        temporaryPasswordExpiresAt: new Date(now.getTime() + TEMPORARY_PASSWORD_MS),
+        updatedAt: now,
+      })
       .where(eq(admins.id, target.id));
     await revokeAllSessions(tx, target.id, now);
     await dropChallenges(tx, target.id);
