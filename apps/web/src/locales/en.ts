@@ -5,6 +5,7 @@ import { agentReport } from './en/agent-report';
 import { agentSharing } from './en/agent-sharing';
 import { dashboard } from './en/dashboard';
 import { form } from './en/form';
+import { ingestLog } from './en/ingest-log';
 import { pickers } from './en/pickers';
 import { registerReport } from './en/register-report';
 import { reports } from './en/reports';
@@ -77,6 +78,7 @@ export const en: Resource<typeof th> = {
     summary: 'Summary',
     transactions: 'Transactions',
     audit: 'Audit log',
+    ingestLog: 'Ingest log',
   },
   userMenu: {
     label: 'User menu of {{username}}',
@@ -98,6 +100,7 @@ export const en: Resource<typeof th> = {
     agentOperator: 'Agent operators',
     agentSharing: 'Agent sharing',
     report: 'Registration-count report',
+    ingestLog: 'Ingest log',
     summaryHub: 'Summary',
     summary: {
       tsreport: 'Transaction From Report',
@@ -289,4 +292,5 @@ export const en: Resource<typeof th> = {
   agentReport,
   form,
   pickers,
+  ingestLog,
 };

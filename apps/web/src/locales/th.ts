@@ -5,6 +5,7 @@ import { agentReport } from './th/agent-report';
 import { agentSharing } from './th/agent-sharing';
 import { dashboard } from './th/dashboard';
 import { form } from './th/form';
+import { ingestLog } from './th/ingest-log';
 import { pickers } from './th/pickers';
 import { registerReport } from './th/register-report';
 import { reports } from './th/reports';
@@ -75,6 +76,7 @@ export const th = {
     summary: 'สรุปผล',
     transactions: 'รายการธุรกรรม',
     audit: 'บันทึกการตรวจสอบ',
+    ingestLog: 'บันทึกการรับข้อมูล',
   },
   userMenu: {
     label: 'เมนูผู้ใช้ {{username}}',
@@ -96,6 +98,7 @@ export const th = {
     agentOperator: 'ผู้ปฏิบัติงานเอเจนต์',
     agentSharing: 'การแบ่งรายได้เอเจนต์',
     report: 'รายงานจำนวนการลงทะเบียน',
+    ingestLog: 'บันทึกการรับข้อมูล',
     summaryHub: 'สรุปผล',
     summary: {
       tsreport: 'รายการธุรกรรมจากรายงาน',
@@ -278,4 +281,5 @@ export const th = {
   agentReport,
   form,
   pickers,
+  ingestLog,
 };

@@ -7,6 +7,7 @@ import {
   IconFileAnalytics,
   IconHistory,
   IconLayoutDashboard,
+  IconPlugConnected,
   IconReportAnalytics,
   IconShare,
   IconShieldLock,
@@ -60,7 +61,10 @@ export const navGroups: NavGroup[] = [
   },
   {
     labelKey: 'nav.groups.system',
-    items: [{ to: '/audit', labelKey: 'nav.audit', icon: IconHistory, access: api.auditList }],
+    items: [
+      { to: '/ingest-log', labelKey: 'nav.ingestLog', icon: IconPlugConnected, access: api.ingestLogList },
+      { to: '/audit', labelKey: 'nav.audit', icon: IconHistory, access: api.auditList },
+    ],
   },
 ];
 

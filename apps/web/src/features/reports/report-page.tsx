@@ -1,6 +1,7 @@
 import { Paper } from '@mantine/core';
 import { api, type RouteDef, type Totals } from '@sapi/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { Fragment, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/data-table';
@@ -27,7 +28,7 @@ import { ReportChart } from './report-chart';
 import classes from './report-page.module.css';
 import { fileStamp, keepCsvLines, sumTotals, totalsFields, trendOf } from './report-utils';
 
-type Translate = ReturnType<typeof useTranslation>['t'];
+type Translate = TFunction;
 /** The report screens under /summary that this page builds. */
 export type ReportPath =
   | 'agentdaily'
