@@ -47,7 +47,7 @@ const ingestBatches = Number(values['ingest-batches'] ?? (engine === 'postgres' 
 const ingestSenders = Number(values['ingest-senders'] ?? (engine === 'postgres' ? 4 : 2));
 const ingestAgentCount = Number(values['ingest-agents'] ?? ingestSenders);
 /** Scenario groups to run (`--only ingest,load`); all of them by default. */
-const groups = ['ratios', 'startup', 'reports', 'list', 'load', 'mixed', 'ingest'] as const;
+const groups = ['ratios', 'startup', 'reports', 'list', 'load', 'mixed', 'ingest', 'ingest-log'] as const;
 const only = new Set(values.only ? values.only.split(',') : groups);
 for (const name of only) {
   if (!(groups as readonly string[]).includes(name)) {
@@ -202,8 +202,8 @@ const mixedScenario = async (server: RunningServer, client: Client, agent: Bench
   );
 };
 
-const ingestScenario = async (server: RunningServer, dataset: Dataset, senders: BenchAgent[]) => {
-  console.log('\nIngest:');
+/** One pass of signed ingest against a running server: its rows/s, and where the CPU went. */
+const ingestPass = async (server: RunningServer, dataset: Dataset, senders: BenchAgent[]) => {
   const databasePids =
     'DATABASE_URL' in dataset.env ? postgresPids(dataset.env.DATABASE_URL) : async () => [];
   const ingest = await ingestThroughput(
@@ -221,13 +221,53 @@ const ingestScenario = async (server: RunningServer, dataset: Dataset, senders: 
       ? `CPU ms per 1000 rows: bench ${per1000(ingest.cpu.client)}, server ${per1000(ingest.cpu.server)}, database ${per1000(ingest.cpu.database)}`
       : `CPU ms per 1000 rows: bench ${per1000(ingest.cpu.client)}, server and database ${per1000(ingest.cpu.server)}`;
   const { idle, iowait, steal } = ingest.cpu.machine;
-  const machine = `; machine: idle ${idle} %, IO wait ${iowait} %, steal ${steal} %`;
+  return { ...ingest, detail: `${split}; machine: idle ${idle} %, IO wait ${iowait} %, steal ${steal} %` };
+};
+
+const ingestScenario = async (server: RunningServer, dataset: Dataset, senders: BenchAgent[]) => {
+  console.log('\nIngest:');
+  const ingest = await ingestPass(server, dataset, senders);
   add(
     `ingest, ${ingest.rows.toLocaleString('en-US')} rows in batches of 1000, ${ingestSenders} senders for ${senders.length} agent(s)`,
     `≥ ${budget.ingest.toLocaleString('en-US')} rows/s`,
     `${Math.round(ingest.rowsPerSecond).toLocaleString('en-US')} rows/s`,
-    split + machine,
+    ingest.detail,
     ingest.rowsPerSecond >= budget.ingest,
+  );
+};
+
+/**
+ * What the ingest log costs (issue 19): the same ingest on a server started without it
+ * (INGEST_LOG=off, a switch for this bench only) and on one started with it, alternately, each pass
+ * on a fresh server; the log's cost is their difference in rows/s.
+ */
+const ingestLogCost = async (dataset: Dataset, senders: BenchAgent[]) => {
+  console.log('\nIngest with and without the ingest log (fresh server each pass, alternating):');
+  const rates: Record<'on' | 'off', number[]> = { on: [], off: [] };
+  for (const log of ['off', 'on', 'off', 'on'] as const) {
+    const server = await startServer({ ...serverEnv(dataset), INGEST_LOG: log }, port);
+    try {
+      const pass = await ingestPass(server, dataset, senders);
+      rates[log].push(pass.rowsPerSecond);
+      add(
+        `ingest ${log === 'on' ? 'with' : 'without'} the ingest log, ${pass.rows.toLocaleString('en-US')} rows`,
+        '—',
+        `${Math.round(pass.rowsPerSecond).toLocaleString('en-US')} rows/s`,
+        pass.detail,
+        null,
+      );
+    } finally {
+      await server.stop();
+    }
+  }
+  const best = (xs: number[]) => Math.max(...xs);
+  const cost = 1 - best(rates.on) / best(rates.off);
+  add(
+    'ingest log cost (best pass with vs without)',
+    'nothing measurable',
+    `${(cost * 100).toFixed(1)} %`,
+    `${Math.round(best(rates.on)).toLocaleString('en-US')} vs ${Math.round(best(rates.off)).toLocaleString('en-US')} rows/s`,
+    null,
   );
 };
 
@@ -281,6 +321,7 @@ const main = async () => {
     await server.stop();
     add('server peak memory (VmHWM)', '—', `${memory.peak.toFixed(0)} MiB`, '', null);
   }
+  if (wanted('ingest-log')) await ingestLogCost(dataset, ingestAgents);
 
   for (const r of direct.ratios) {
     const ratio = r.raw.median / r.rollup.median;
