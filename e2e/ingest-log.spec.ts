@@ -77,16 +77,14 @@ test('an agent’s ingest log: refusals badged on the agent list, listed, detail
   // The conflict's detail names the re-sent bet that differs.
   await rows.nth(1).click();
   const dialog = page.getByRole('dialog', { name: 'รายละเอียดคำขอ' });
-  await expect(dialog.getByRole('table', { name: 'รายการที่ถูกปฏิเสธหรือขัดแย้ง' })).toContainText(
-    `B-${tag}`,
-  );
+  await expect(dialog.getByRole('table', { name: 'รายการที่ถูกปฏิเสธหรือขัดแย้ง' })).toContainText(`B-${tag}`);
   await expect(dialog).toContainText('ขัดแย้งกับรายการที่บันทึกแล้ว');
   await screenshot(page, 'ingest-log-detail');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
   // Refusals only, then exported.
-  await page.getByRole('search').getByRole('textbox', { name: 'ผลลัพธ์' }).click();
+  await page.getByRole('search').getByRole('combobox', { name: 'ผลลัพธ์' }).click();
   await page.getByRole('option', { name: 'ถูกปฏิเสธ', exact: true }).click();
   await page.getByRole('button', { name: 'ค้นหา' }).click();
   await expect(rows).toHaveCount(2);
@@ -95,7 +93,9 @@ test('an agent’s ingest log: refusals badged on the agent list, listed, detail
     page.getByRole('button', { name: 'ส่งออก CSV' }).click(),
   ]);
   expect(download.suggestedFilename()).toBe(`ingest-log-${agent.username}.csv`);
-  const csv = readFileSync(await download.path(), 'utf8').trim().split('\n');
+  const csv = readFileSync(await download.path(), 'utf8')
+    .trim()
+    .split('\n');
   expect(csv[0]).toContain('เวลา');
   expect(csv).toHaveLength(3);
   expect(csv.slice(1).every((line) => line.includes('refused'))).toBe(true);
