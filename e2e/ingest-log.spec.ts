@@ -60,7 +60,7 @@ test('an agent’s ingest log: refusals badged on the agent list, listed, detail
   await expect(row.getByTestId(`refusals-${agent.username}`)).toHaveText('ถูกปฏิเสธ 2 ครั้งใน 24 ชม.');
   await screenshot(page, 'ingest-log-agent-badge');
 
-  await row.getByRole('link', { name: `บันทึกการรับข้อมูลของ ${agent.username}` }).click();
+  await row.getByRole('link', { name: `บันทึกการรับข้อมูลของ ${agent.username}`, exact: true }).click();
   await expect(
     page.getByRole('heading', { level: 1, name: `บันทึกการรับข้อมูลของ ${agent.username}` }),
   ).toBeVisible();

@@ -115,7 +115,7 @@ export function IngestLogDetailDialog({
                       >
                         <Table.Td>{item.index ?? '—'}</Table.Td>
                         <Table.Td>
-                          <Text size="sm" ff="monospace">
+                          <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                             {item.betId ?? '—'}
                           </Text>
                         </Table.Td>
