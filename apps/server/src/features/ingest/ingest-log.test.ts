@@ -17,7 +17,8 @@ import {
   signedHeaders,
 } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { pruneIngestLog } from './log.ts';
+import { AppError, conflict } from '../../core/errors.ts';
+import { classifyRefusal, pruneIngestLog } from './log.ts';
 
 let t: TestApp;
 let op: string;
@@ -290,5 +291,28 @@ describe('ingest log: reading it', () => {
     reporter = await t.sessionFor('REPORTER');
     expect(await pruneIngestLog(t.ctx.db, t.clock.now())).toBe(1);
     expect(await logTotal({})).toBe(0);
+  });
+});
+
+describe('ingest log: the reasons no batch here provokes', () => {
+  it.each([
+    [conflict('player_other_agent', 'x'), 'player_other_agent', 2009],
+    [conflict('agent_total_out_of_range', 'x'), 'total_out_of_range', 2009],
+    [new Error('boom'), 'internal_error', 9000],
+    [Object.assign(new Error('too big'), { code: 'FST_ERR_CTP_BODY_TOO_LARGE' }), 'malformed_body', 2001],
+    [new AppError(Status.LOCKED, 'locked'), 'agent_locked', 3003],
+  ])('%s → %s', (err, reason, status) => {
+    expect(classifyRefusal(err, undefined, null, true)).toMatchObject({ reason, status });
+  });
+
+  it('quotes no bet of a request whose signature did not hold', () => {
+    const err = new AppError(Status.VALIDATION, 'bad', {
+      issues: [{ path: 'transactions.0.amount', code: 'too_big' }],
+    });
+    const body = { transactions: [{ betId: 'PRIVATE' }] };
+    expect(classifyRefusal(err, undefined, body, false)).toMatchObject({ items: [], itemsTotal: 0 });
+    expect(classifyRefusal(err, undefined, body, true).items).toEqual([
+      { index: 0, betId: 'PRIVATE', betType: null, code: 'too_big', field: 'amount' },
+    ]);
   });
 });
