@@ -99,4 +99,10 @@ test('an agent’s ingest log: refusals badged on the agent list, listed, detail
   expect(csv[0]).toContain('เวลา');
   expect(csv).toHaveLength(3);
   expect(csv.slice(1).every((line) => line.includes('refused'))).toBe(true);
+
+  // Over every agent, from the menu: the same requests, each naming its agent.
+  await page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'บันทึกการรับข้อมูล' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'บันทึกการรับข้อมูล' })).toBeVisible();
+  await expect(rows.filter({ hasText: agent.username }).first()).toBeVisible();
+  await screenshot(page, 'ingest-log-all');
 });

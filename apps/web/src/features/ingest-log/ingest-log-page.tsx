@@ -46,7 +46,13 @@ export function IngestLogPage() {
             header: t('ingestLog.fields.agent'),
             render: (r: IngestLogRecord) =>
               r.agent ? (
-                <Anchor component={Link} to={`/ingest-log/agent/${r.agent}`} size="sm" fw={600}>
+                <Anchor
+                  component={Link}
+                  to={`/ingest-log/agent/${r.agent}`}
+                  size="sm"
+                  fw={600}
+                  style={{ whiteSpace: 'nowrap' }}
+                >
                   {r.agentUsername ?? r.agent}
                 </Anchor>
               ) : (
@@ -60,7 +66,7 @@ export function IngestLogPage() {
       key: 'ip',
       header: t('ingestLog.fields.ip'),
       render: (r) => (
-        <Text size="sm" ff="monospace">
+        <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
           {r.ip}
         </Text>
       ),

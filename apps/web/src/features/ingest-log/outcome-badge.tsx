@@ -12,7 +12,7 @@ const outcomeColors: Record<IngestLogOutcome, string> = {
 export function OutcomeBadge({ outcome }: { outcome: IngestLogOutcome }) {
   const { t } = useTranslation();
   return (
-    <Badge color={outcomeColors[outcome]} variant="light" radius="sm" style={{ whiteSpace: 'nowrap' }}>
+    <Badge color={outcomeColors[outcome]} variant="light" radius="sm" miw="max-content">
       {t(`ingestLog.outcomes.${outcome}`)}
     </Badge>
   );
