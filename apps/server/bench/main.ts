@@ -67,7 +67,17 @@ const ingestBatches = Number(values['ingest-batches'] ?? (engine === 'postgres' 
 const ingestSenders = Number(values['ingest-senders'] ?? (engine === 'postgres' ? 4 : 2));
 const ingestAgentCount = Number(values['ingest-agents'] ?? ingestSenders);
 /** Scenario groups to run (`--only ingest,load`); all of them by default. */
-const groups = ['ratios', 'startup', 'fixed', 'reports', 'list', 'load', 'mixed', 'ingest'] as const;
+const groups = [
+  'ratios',
+  'startup',
+  'fixed',
+  'reports',
+  'list',
+  'load',
+  'mixed',
+  'ingest',
+  'ingest-log',
+] as const;
 const only = new Set(values.only ? values.only.split(',') : groups);
 for (const name of only) {
   if (!(groups as readonly string[]).includes(name)) {
@@ -257,31 +267,46 @@ const mixedScenario = async (server: RunningServer, client: Client, agent: Bench
   );
 };
 
-const ingestScenario = async (server: RunningServer, dataset: Dataset, senders: BenchAgent[]) => {
-  console.log('\nIngest:');
+/** One pass of signed ingest against a running server: its rows/s, and where the CPU went. */
+const ingestPass = async (
+  server: RunningServer,
+  dataset: Dataset,
+  senders: BenchAgent[],
+  batches = ingestBatches,
+) => {
   const databasePids =
     'DATABASE_URL' in dataset.env ? postgresPids(dataset.env.DATABASE_URL) : async () => [];
   const ingest = await ingestThroughput(
     server.url,
     () => cpuMeter(server.pid, databasePids),
     senders,
-    ingestBatches,
+    batches,
     ingestSenders,
   );
   // CPU per 1000 rows, where it went: the bench's own signing and sending, the server (JSON,
   // validation, signature; on PGlite the database too), the PostgreSQL processes.
-  const per1000 = (cpuMs: number) => ((cpuMs * 1000) / Math.max(1, ingest.rows)).toFixed(1);
+  const per1000 = (cpuMs: number) => (cpuMs * 1000) / Math.max(1, ingest.rows);
+  const serverCpu = per1000(ingest.cpu.server + ingest.cpu.database);
   const split =
     engine === 'postgres'
-      ? `CPU ms per 1000 rows: bench ${per1000(ingest.cpu.client)}, server ${per1000(ingest.cpu.server)}, database ${per1000(ingest.cpu.database)}`
-      : `CPU ms per 1000 rows: bench ${per1000(ingest.cpu.client)}, server and database ${per1000(ingest.cpu.server)}`;
+      ? `CPU ms per 1000 rows: bench ${per1000(ingest.cpu.client).toFixed(1)}, server ${per1000(ingest.cpu.server).toFixed(1)}, database ${per1000(ingest.cpu.database).toFixed(1)}`
+      : `CPU ms per 1000 rows: bench ${per1000(ingest.cpu.client).toFixed(1)}, server and database ${per1000(ingest.cpu.server).toFixed(1)}`;
   const { idle, iowait, steal } = ingest.cpu.machine;
-  const machine = `; machine: idle ${idle} %, IO wait ${iowait} %, steal ${steal} %`;
+  return {
+    ...ingest,
+    serverCpu,
+    detail: `${split}; machine: idle ${idle} %, IO wait ${iowait} %, steal ${steal} %`,
+  };
+};
+
+const ingestScenario = async (server: RunningServer, dataset: Dataset, senders: BenchAgent[]) => {
+  console.log('\nIngest:');
+  const ingest = await ingestPass(server, dataset, senders);
   add(
     `ingest, ${ingest.rows.toLocaleString('en-US')} rows in batches of 1000, ${ingestSenders} senders for ${senders.length} agent(s)`,
     `≥ ${budget.ingest.toLocaleString('en-US')} rows/s`,
     `${Math.round(ingest.rowsPerSecond).toLocaleString('en-US')} rows/s`,
-    split + machine,
+    ingest.detail,
     ingest.rowsPerSecond >= budget.ingest,
   );
 };
@@ -320,6 +345,48 @@ const curveMain = async (text: string) => {
       : 'Every report and list line is flat within noise.',
   );
   process.exitCode = steep.length ? 1 : 0;
+};
+
+/**
+ * What the ingest log costs (issue 19): the same ingest on servers started without it
+ * (INGEST_LOG=off, a switch for this bench only) and with it, alternately, each pass on a fresh
+ * server after a short warm-up (prepared statements, caches); the log's cost is the difference in
+ * rows/s and, steadier on a busy machine, in server and database CPU per 1000 rows.
+ */
+const ingestLogCost = async (dataset: Dataset, senders: BenchAgent[]) => {
+  console.log('\nIngest with and without the ingest log (fresh server each pass, alternating):');
+  const passes: Record<'on' | 'off', { rate: number; cpu: number }[]> = { on: [], off: [] };
+  for (const log of ['off', 'on', 'off', 'on', 'off', 'on'] as const) {
+    const server = await startServer({ ...serverEnv(dataset), INGEST_LOG: log }, port);
+    try {
+      await ingestPass(server, dataset, senders, Math.max(4, Math.ceil(ingestBatches / 10)));
+      const pass = await ingestPass(server, dataset, senders);
+      passes[log].push({ rate: pass.rowsPerSecond, cpu: pass.serverCpu });
+      add(
+        `ingest ${log === 'on' ? 'with' : 'without'} the ingest log, ${pass.rows.toLocaleString('en-US')} rows`,
+        '—',
+        `${Math.round(pass.rowsPerSecond).toLocaleString('en-US')} rows/s`,
+        pass.detail,
+        null,
+      );
+    } finally {
+      await server.stop();
+    }
+  }
+  const median = (xs: number[]) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    const mid = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+  };
+  const rate = (log: 'on' | 'off') => median(passes[log].map((p) => p.rate));
+  const cpu = (log: 'on' | 'off') => median(passes[log].map((p) => p.cpu));
+  add(
+    'ingest log cost (median pass with vs without)',
+    'nothing measurable',
+    `${((1 - rate('on') / rate('off')) * 100).toFixed(1)} % rows/s`,
+    `${Math.round(rate('on')).toLocaleString('en-US')} vs ${Math.round(rate('off')).toLocaleString('en-US')} rows/s; server and database CPU ${cpu('on').toFixed(1)} vs ${cpu('off').toFixed(1)} ms per 1000 rows (${(((cpu('on') - cpu('off')) / cpu('off')) * 100).toFixed(1)} %)`,
+    null,
+  );
 };
 
 const main = async () => {
@@ -374,6 +441,7 @@ const main = async () => {
     await server.stop();
     add('server peak memory (VmHWM)', '—', `${memory.peak.toFixed(0)} MiB`, '', null);
   }
+  if (wanted('ingest-log')) await ingestLogCost(dataset, ingestAgents);
 
   for (const r of direct.ratios) {
     const ratio = r.raw.median / r.rollup.median;

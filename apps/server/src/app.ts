@@ -15,7 +15,7 @@ import { apiDocsRoutes } from './features/api-docs/routes.ts';
 import { auditRoutes } from './features/audit/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
-import { ingestRoutes } from './features/ingest/routes.ts';
+import { ingestLogRoutes, ingestRoutes } from './features/ingest/routes.ts';
 import { reportRoutes } from './features/report/routes.ts';
 import { transactionRoutes } from './features/transaction/routes.ts';
 import { userRoutes } from './features/user/routes.ts';
@@ -73,6 +73,7 @@ export const buildApp = async ({ ctx, logger = false, webRoot = defaultWebRoot }
       transactionRoutes(api);
       reportRoutes(api);
       allowListRoutes(api);
+      ingestLogRoutes(api);
       await api.register(ingestRoutes);
     },
     { prefix: '' },

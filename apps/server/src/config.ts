@@ -109,6 +109,11 @@ export const configSchema = z.object({
    * (totp.key). Losing it means every account enrols its authenticator again.
    */
   TOTP_KEY: z.preprocess(blankToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  /**
+   * `off` stops writing the ingest log (DESIGN §9). For the benchmark only, which measures ingest
+   * with and without it in one run; a server in service always keeps its log.
+   */
+  INGEST_LOG: z.preprocess(blankToUndefined, z.enum(['on', 'off']).default('on')),
   /** Where the signed checkpoints are appended; unset = DATA_DIR/audit-checkpoints.log. */
   AUDIT_CHECKPOINT_FILE: z.preprocess(blankToUndefined, z.string().optional()),
 });

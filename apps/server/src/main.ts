@@ -10,6 +10,7 @@ import { vacuumAndAnalyze } from './db/maintenance.ts';
 import { schemaOwner } from './db/owner.ts';
 import type { ReadLog } from './db/replica.ts';
 import { bootstrapFirstAdmin } from './features/admin/bootstrap.ts';
+import { pruneIngestLog } from './features/ingest/log.ts';
 import { boundedShutdown } from './http/shutdown.ts';
 import { ensureCurrentPartitions } from './ledger/partitions.ts';
 import { lockDataDir } from './lib/data-dir-lock.ts';
@@ -94,9 +95,13 @@ const start = async () => {
   const maintain = () => {
     if (embedded) vacuumAndAnalyze(ctx.db).catch((err) => app.log.warn({ err }, 'vacuum/analyze failed'));
   };
-  // Hourly upkeep: drop dead sessions, keep next months' ledger partitions ready.
+  // Hourly upkeep: drop dead sessions and ingest log rows past 30 days, keep next months' ledger
+  // partitions ready.
+  const pruneLog = () =>
+    pruneIngestLog(ctx.db, ctx.now()).catch((err) => app.log.warn({ err }, 'ingest log pruning failed'));
   const pruner = setInterval(() => {
     pruneSessions(ctx.db, ctx.now()).catch((err) => app.log.warn({ err }, 'session pruning failed'));
+    void pruneLog();
     upkeepPartitions().catch((err) => app.log.warn({ err }, 'partition upkeep failed'));
     maintain();
   }, PRUNE_EVERY_MS);
@@ -140,6 +145,8 @@ const start = async () => {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   setTimeout(maintain, FIRST_UPKEEP_MS).unref();
+  // A server stopped for weeks starts with an old log: pruned at start too, off the start-up path.
+  void pruneLog();
   console.log(
     `S.API back-office on http://${config.HOST}:${config.PORT} (${embedded ? `embedded PGlite in ${dataDir}` : database.reads ? 'PostgreSQL, reads on a replica' : 'PostgreSQL'})`,
   );

@@ -9,6 +9,7 @@ export * from './audit.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './envelope.ts';
+export * from './ingest-log.ts';
 export * from './issues.ts';
 export * from './language.ts';
 export * from './messages.ts';

@@ -248,6 +248,10 @@ const contractMessages = {
   sharing_not_found: { th: 'ไม่พบการแบ่งรายได้นี้', en: 'Agent sharing not found' },
   operator_not_found: { th: 'ไม่พบผู้ปฏิบัติงานเอเจนต์นี้', en: 'Agent operator not found' },
   transaction_not_found: { th: 'ไม่พบรายการธุรกรรมนี้', en: 'Transaction not found' },
+  ingest_log_not_found: {
+    th: 'ไม่พบคำขอนี้ในบันทึกการรับข้อมูล (เก็บไว้ 30 วัน)',
+    en: 'Ingest log entry not found (entries are kept 30 days)',
+  },
 
   // Sign-in, re-authentication and what a role may do (3002, 3029, 3005, 3004).
   password_incorrect: { th: 'รหัสผ่านไม่ถูกต้อง', en: 'The password is incorrect' },

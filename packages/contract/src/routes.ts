@@ -39,6 +39,7 @@ import {
   verifyDataSchema,
 } from './auth.ts';
 import { emptyBodySchema, idParamsSchema, idSchema, listDataSchema, refuseUnstorableText } from './common.ts';
+import { ingestLogDetailSchema, ingestLogListQuerySchema, ingestLogRecordSchema } from './ingest-log.ts';
 import { openApiDocumentSchema } from './openapi.ts';
 import {
   betHistoryDataSchema,
@@ -346,6 +347,13 @@ export const api = {
     body: ingestBodySchema,
     data: ingestDataSchema,
   }),
+  // The ingest log (DESIGN §9): every role reads it, like every other list (DESIGN §5).
+  ingestLogList: route('POST', '/ingest-log/list', roles.everyone, {
+    body: ingestLogListQuerySchema,
+    data: listDataSchema(ingestLogRecordSchema),
+  }),
+  ingestLogExport: csvExport('/ingest-log/export', ingestLogListQuerySchema),
+  ingestLogGet: idRoute('POST', '/ingest-log/get/:id', roles.everyone, ingestLogDetailSchema),
 
   summaryAgentDaily: route('POST', '/summary/:agentId/agent/daily', roles.everyone, {
     body: dailySummaryQuerySchema,

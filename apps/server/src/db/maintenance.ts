@@ -10,6 +10,8 @@ const CHURNING = [
   'rollup_code_daily',
   'sessions',
   'login_throttle',
+  // Appended per ingest request and pruned hourly past 30 days.
+  'ingest_log',
   // Append-only, but vacuum is what summarizes the new pages of its BRIN id index on PGlite.
   'transactions',
 ] as const;

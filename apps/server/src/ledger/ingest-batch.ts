@@ -14,6 +14,11 @@ export interface IngestAgent {
   prefix: string;
 }
 
+/** Where an API request came from, for the ingest log row the batch's statement writes. */
+export interface IngestLogEntry {
+  ip: string;
+}
+
 export interface IngestResult {
   accepted: number;
   duplicates: number;
@@ -53,7 +58,7 @@ const addInto = (table: string, keys: readonly string[], perAgent: boolean) => {
  * nothing; without, every bet is inserted and a stored one fails the statement on the key's unique
  * index, so a batch of new bets pays nothing for the comparison.
  */
-const batchStatement = (probe: boolean) =>
+const batchStatement = (probe: boolean, log: boolean) =>
   preparedStatement<{
     accepted: string;
     missing: string;
@@ -61,7 +66,7 @@ const batchStatement = (probe: boolean) =>
     unknown_brand: string | null;
     conflicts: string | null;
   }>(
-    probe ? 'ingest_batch_probe' : 'ingest_batch',
+    `ingest_batch${probe ? '_probe' : ''}${log ? '_log' : ''}`,
     sql`
         with players as (
           -- One probe of the byte-wise unique index (migration 0012) per name. Written as
@@ -170,13 +175,31 @@ const batchStatement = (probe: boolean) =>
         ${addInto('rollup_brand_daily', ['day', 'game_brand', 'bet_type'], true)},
         ${addInto('rollup_brand_monthly', ['month', 'game_brand', 'bet_type'], true)},
         ${addInto('rollup_agent_daily', ['day', 'bet_type'], true)},
-        ${addInto('rollup_code_daily', ['game_brand', 'day', 'game_code', 'bet_type'], false)}
+        ${addInto('rollup_code_daily', ['game_brand', 'day', 'game_code', 'bet_type'], false)}${
+          log
+            ? sql`,
+        logged as (
+          -- The ingest log's row of a stored batch (DESIGN §9), in the batch's own statement: no
+          -- second round trip. Written only by the run that stores the batch.
+          insert into ingest_log (at, agent_id, ip, item_count, accepted, duplicates, outcome, status)
+          select ${p('now')}::timestamptz, ${p('agent')}::bigint, ${p('logIp')}::text, ${p('itemCount')}::int,
+                 s.n, ${p('itemCount')}::int - s.n,
+                 case when s.n = ${p('itemCount')}::int then 'accepted' else 'partial' end, 1000
+          from (select count(*)::int as n from ins) as s
+          where (select missing = 0 and foreign_name is null and unknown_brand is null and conflicts is null
+                 from blocked)
+          returning 1
+        )`
+            : sql``
+        }
         select (select count(*) from ins)::text as accepted, missing::text as missing, foreign_name,
                unknown_brand, conflicts
         from blocked`,
   );
-const insertEveryBet = batchStatement(false);
-const skipStoredBets = batchStatement(true);
+const statements = {
+  plain: { insertEveryBet: batchStatement(false, false), skipStoredBets: batchStatement(true, false) },
+  logged: { insertEveryBet: batchStatement(false, true), skipStoredBets: batchStatement(true, true) },
+};
 
 /** The batch's players not yet stored, created under its agent. */
 const createPlayers = (tx: Tx, values: BatchValues) =>
@@ -189,10 +212,16 @@ const createPlayers = (tx: Tx, values: BatchValues) =>
 /** A bet key stored by another batch: this batch's statement failed on the key's unique index. */
 const storedKey = (err: unknown) => isUniqueViolation(err) && constraintOf(err) === 'transaction_keys_pkey';
 
-type BatchStatement = typeof insertEveryBet;
+type BatchStatement = typeof statements.plain.insertEveryBet;
 
 /** The statement's values for a batch: built once, before any attempt, and bound on each. */
-const batchValues = (agent: IngestAgent, items: IngestItem[], timeZone: string, now: Date) => {
+const batchValues = (
+  agent: IngestAgent,
+  items: IngestItem[],
+  timeZone: string,
+  now: Date,
+  log: IngestLogEntry | undefined,
+) => {
   const usernames = items.map((i) => `${agent.prefix}${i.username}`.toLowerCase());
   return {
     agent: agent.id,
@@ -209,6 +238,7 @@ const batchValues = (agent: IngestAgent, items: IngestItem[], timeZone: string, 
     endDates: arrayLiteral(items.map((i) => i.endDate ?? null)),
     now: now.toISOString(),
     timeZone,
+    ...(log ? { logIp: log.ip, itemCount: items.length } : {}),
   };
 };
 type BatchValues = ReturnType<typeof batchValues>;
@@ -309,7 +339,8 @@ const outOfRange = (err: unknown) => sqlStateOf(err) === '22003';
 /**
  * Store one batch all-or-nothing: players created as needed, new rows inserted, rows already
  * known by (agent, betId, betType) counted as duplicates, and every rollup advanced by exactly
- * the rows inserted — in one statement, inside one transaction.
+ * the rows inserted — in one statement, inside one transaction. With `log` (the ingest API), the same
+ * statement writes the request's ingest log row once the batch is stored.
  *
  * A batch is first stored as if all its bets were new, which spares one index search per row. A batch holding a stored bet — a client's re-send, or a
  * concurrent batch storing the same bet — fails on the key's unique index and runs again looking
@@ -322,10 +353,12 @@ export const ingestBatch = async (
   items: IngestItem[],
   timeZone: string,
   now: Date,
+  log?: IngestLogEntry,
 ): Promise<IngestResult> => {
   const within = conflictsWithinBatch(items);
   if (within.length > 0) throw conflicting(items, within);
-  const values = batchValues(agent, items, timeZone, now);
+  const values = batchValues(agent, items, timeZone, now, log);
+  const { insertEveryBet, skipStoredBets } = log ? statements.logged : statements.plain;
   const store = (statement: BatchStatement) => storeBatch(db, items, values, statement);
   const accepted = await withRetry(() => store(insertEveryBet))
     .catch((err: unknown) => {

@@ -221,6 +221,24 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'ingest-log',
+                ...screen(
+                  'screens.ingestLog',
+                  () => import('../features/ingest-log/ingest-log-page'),
+                  'IngestLogPage',
+                ),
+              },
+              {
+                path: 'ingest-log/agent/:id',
+                loader: idParamLoader,
+                shouldRevalidate: revalidateOnNewPath,
+                ...screen(
+                  'screens.ingestLog',
+                  () => import('../features/ingest-log/ingest-log-page'),
+                  'IngestLogPage',
+                ),
+              },
+              {
                 path: 'audit',
                 loader: accessLoader(api.auditList),
                 shouldRevalidate: revalidateOnNewPath,

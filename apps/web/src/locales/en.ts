@@ -7,6 +7,7 @@ import { agentReport } from './en/agent-report';
 import { agentSharing } from './en/agent-sharing';
 import { dashboard } from './en/dashboard';
 import { form } from './en/form';
+import { ingestLog } from './en/ingest-log';
 import { pickers } from './en/pickers';
 import { registerReport } from './en/register-report';
 import { reports } from './en/reports';
@@ -96,6 +97,7 @@ export const en: Resource<typeof th> = {
     summary: 'Summary',
     transactions: 'Transactions',
     audit: 'Audit log',
+    ingestLog: 'Ingest log',
   },
   userMenu: {
     label: 'User menu of {{username}}',
@@ -118,6 +120,7 @@ export const en: Resource<typeof th> = {
     agentOperator: 'Agent operators',
     agentSharing: 'Agent sharing',
     report: 'Registration-count report',
+    ingestLog: 'Ingest log',
     summaryHub: 'Summary',
     summary: {
       tsreport: 'Transaction From Report',
@@ -312,4 +315,5 @@ export const en: Resource<typeof th> = {
   security,
   account,
   adminSecurity,
+  ingestLog,
 };

@@ -7,6 +7,7 @@ import { agentReport } from './th/agent-report';
 import { agentSharing } from './th/agent-sharing';
 import { dashboard } from './th/dashboard';
 import { form } from './th/form';
+import { ingestLog } from './th/ingest-log';
 import { pickers } from './th/pickers';
 import { registerReport } from './th/register-report';
 import { reports } from './th/reports';
@@ -94,6 +95,7 @@ export const th = {
     summary: 'สรุปผล',
     transactions: 'รายการธุรกรรม',
     audit: 'บันทึกการตรวจสอบ',
+    ingestLog: 'บันทึกการรับข้อมูล',
   },
   userMenu: {
     label: 'เมนูผู้ใช้ {{username}}',
@@ -116,6 +118,7 @@ export const th = {
     agentOperator: 'ผู้ปฏิบัติงานเอเจนต์',
     agentSharing: 'การแบ่งรายได้เอเจนต์',
     report: 'รายงานจำนวนการลงทะเบียน',
+    ingestLog: 'บันทึกการรับข้อมูล',
     summaryHub: 'สรุปผล',
     summary: {
       tsreport: 'รายการธุรกรรมจากรายงาน',
@@ -301,4 +304,5 @@ export const th = {
   security,
   account,
   adminSecurity,
+  ingestLog,
 };

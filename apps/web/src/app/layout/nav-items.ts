@@ -8,6 +8,7 @@ import {
   IconFileAnalytics,
   IconHistory,
   IconLayoutDashboard,
+  IconPlugConnected,
   IconReportAnalytics,
   IconShare,
   IconShieldCheck,
@@ -64,6 +65,7 @@ export const navGroups: NavGroup[] = [
   {
     labelKey: 'nav.groups.system',
     items: [
+      { to: '/ingest-log', labelKey: 'nav.ingestLog', icon: IconPlugConnected, access: api.ingestLogList },
       { to: '/audit', labelKey: 'nav.audit', icon: IconHistory, access: api.auditList },
       {
         to: '/admin/sessions',

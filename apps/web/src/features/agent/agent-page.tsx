@@ -1,6 +1,13 @@
 import { ActionIcon, Anchor, Badge, Code, Group, Stack, Switch, Text, Tooltip } from '@mantine/core';
-import { type Agent, type AgentRegister, type AgentWithSecret, allows, api } from '@sapi/contract';
-import { IconEye, IconNetwork, IconPencil } from '@tabler/icons-react';
+import {
+  type Agent,
+  type AgentRegister,
+  type AgentWithSecret,
+  allows,
+  api,
+  RECENT_REFUSALS_CAP,
+} from '@sapi/contract';
+import { IconAlertTriangle, IconEye, IconNetwork, IconPencil, IconPlugConnected } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -49,6 +56,35 @@ function GamesCell({ games }: { games: string[] }) {
         </Tooltip>
       ) : null}
     </Group>
+  );
+}
+
+/**
+ * The warning of an agent whose ingest requests were refused in the last 24 hours (counted by the
+ * agent list, up to RECENT_REFUSALS_CAP): a link to its ingest log, refusals only.
+ */
+function RefusalsBadge({ agent }: { agent: Agent }) {
+  const { t } = useTranslation();
+  const count = agent.ingestRefusals24h ?? 0;
+  if (count === 0) return null;
+  const more = count >= RECENT_REFUSALS_CAP;
+  const shown = more ? RECENT_REFUSALS_CAP - 1 : count;
+  return (
+    <Badge
+      component={Link}
+      to={`/ingest-log/agent/${agent._id}?outcome=refused`}
+      color="red"
+      variant="light"
+      radius="sm"
+      mt={4}
+      w="fit-content"
+      leftSection={<IconAlertTriangle size={12} aria-hidden />}
+      aria-label={t('ingestLog.badgeLabel', { username: agent.username, count })}
+      data-testid={`refusals-${agent.username}`}
+      style={{ cursor: 'pointer', textTransform: 'none' }}
+    >
+      {t(more ? 'ingestLog.badgeMore' : 'ingestLog.badge', { count: shown })}
+    </Badge>
   );
 }
 
@@ -137,6 +173,7 @@ export function AgentPage() {
               {t('agent.fields.createdBy')}: {agent.createdBy}
             </Text>
           ) : null}
+          <RefusalsBadge agent={agent} />
         </Stack>
       ),
     },
@@ -190,12 +227,24 @@ export function AgentPage() {
       key: 'actions',
       header: t('common.actions'),
       align: 'right',
-      width: 110,
+      width: 140,
       render: (agent) => {
         const label = t(canEdit ? 'agent.editLabel' : 'agent.viewLabel', { username: agent.username });
         const ipsLabel = t('security.allowList.agentLabel', { username: agent.username });
+        const logLabel = t('ingestLog.openLabel', { username: agent.username });
         return (
           <Group gap={4} justify="flex-end" wrap="nowrap">
+            <Tooltip label={logLabel} withArrow>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={logLabel}
+                component={Link}
+                to={`/ingest-log/agent/${agent._id}`}
+              >
+                <IconPlugConnected size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
             <Tooltip label={ipsLabel} withArrow>
               <ActionIcon variant="subtle" aria-label={ipsLabel} onClick={() => openAllowList(agent)}>
                 <IconNetwork size={18} aria-hidden />
