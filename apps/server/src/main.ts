@@ -22,11 +22,13 @@ const start = async () => {
   const dataDir = resolve(config.DATA_DIR);
   const unlock = embedded ? lockDataDir(dataDir) : () => undefined;
   const database = await openDatabase(
-    config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dataDir },
+    config.DATABASE_URL
+      ? { kind: 'postgres', url: config.DATABASE_URL, reportTimeZone: config.REPORT_TIMEZONE }
+      : { kind: 'pglite', dataDir, reportTimeZone: config.REPORT_TIMEZONE },
   );
   const ctx: AppContext = { db: database.db, config, now: () => new Date() };
   // Schema work as the tables' owner: DATABASE_OWNER_URL when set, else the same database.
-  const asOwner = schemaOwner(database, config.DATABASE_OWNER_URL);
+  const asOwner = schemaOwner(database, config.DATABASE_OWNER_URL, config.REPORT_TIMEZONE);
   const upkeepPartitions = () => asOwner((owner) => ensureCurrentPartitions(owner.db, ctx.now()));
   await asOwner(async (owner) => {
     await owner.migrate();

@@ -1,9 +1,19 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { queryTextRows } from '../../db/client.ts';
+import { queryPrepared, queryTextRows } from '../../db/client.ts';
 import { monthOfDay } from '../../db/sql-time.ts';
 import { dayKeys, daysBetween, monthKeys, monthsBetween } from './periods.ts';
-import { addSums, addTypeSum, agentScope, type TypeSums, totalsOf, zeroSums } from './totals.ts';
+import {
+  addSums,
+  addTypeSum,
+  agentScope,
+  type RawSums,
+  sumsByType,
+  sumsOf,
+  type TypeSums,
+  totalsOf,
+  zeroSums,
+} from './totals.ts';
 
 export type AgentScope = bigint | 'all';
 
@@ -65,6 +75,19 @@ const rollups: SumsSource = (_ctx, q) => {
       from: sql`(select agent_id, month as day, game_brand, bet_type, amount, tx_count from rollup_brand_monthly) as m`,
       keyed: oneAgent,
     };
+  }
+  if (q.table === 'agent' && q.grain === 'month' && wholeMonths(q.range)) {
+    // Whole months of the agent report: the monthly brand rollup (a year of every agent is a few
+    // hundred rows, where the daily rollup holds a row per agent, day and bet type).
+    return {
+      from: sql`(select agent_id, month as day, game_brand, bet_type, amount, tx_count from rollup_brand_monthly) as m`,
+      keyed: false,
+    };
+  }
+  if (!oneAgent && q.table === 'brand') {
+    // Every agent's brands by day: the rollup summing brands over the agents, a row per day, brand
+    // and bet type.
+    return { from: sql.raw('rollup_brand_day_all'), keyed: q.grain === 'day' };
   }
   if (!oneAgent && q.table !== 'agent') {
     // Every agent's brands or game codes: the rollup that sums codes over the agents (a month of
@@ -161,6 +184,24 @@ export const agentMonthly = async (
   );
 };
 
+/**
+ * Game daily over every agent: one row per day and brand, summed per bet type by one GROUP BY of
+ * the brand × day rollup, in the order shown (prepared; no JSON, no folding or sorting here).
+ */
+const brandDaysOfAllAgents = async (ctx: AppContext, range: Range, source: SumsSource) => {
+  const { from } = source(ctx, { table: 'brand', agent: 'all', range, grain: 'day', by: 'brand' });
+  const rows = await queryPrepared<RawSums & { day: string; game_brand: string }>(
+    ctx.db,
+    'report_brand_days',
+    sql`select to_char(day, 'YYYY-MM-DD') as day, game_brand, ${sumsByType}
+        from ${from}
+        where day between ${range.from}::date and ${range.to}::date
+        group by day, game_brand
+        order by day, game_brand`,
+  );
+  return report(rows.map((r) => ({ key: { ...dayKeys(r.day), gameBrand: r.game_brand }, sums: sumsOf(r) })));
+};
+
 /** One row per period and game brand that saw bets. */
 export const gameByBrand = async <G extends Grain>(
   ctx: AppContext,
@@ -169,6 +210,7 @@ export const gameByBrand = async <G extends Grain>(
   grain: G,
   source: SumsSource = rollups,
 ) => {
+  if (agent === 'all' && grain === 'day') return brandDaysOfAllAgents(ctx, range, source);
   const rows = await rollupSums(ctx, { table: 'brand', agent, range, grain, by: 'brand' }, source);
   return report(
     rows.map((r) => ({
