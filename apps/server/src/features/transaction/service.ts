@@ -5,13 +5,13 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { assertAgentExists } from '../../core/entities.ts';
 import { invalidField, notFound } from '../../core/errors.ts';
-import { type Db, oncePerDatabase, queryRows } from '../../db/client.ts';
+import { type Db, oncePerDatabase, queryPrepared, queryRows } from '../../db/client.ts';
 import { containsPattern } from '../../db/filters.ts';
 import { transactionKeys, transactions } from '../../db/ledger.ts';
 import { agents } from '../../db/schema/index.ts';
 import { type CsvColumn, decimalColumn, numberColumn, textColumn } from '../../lib/csv.ts';
 import { toMajor } from '../../lib/money.ts';
-import { monthOf } from '../../lib/time.ts';
+import { dateInZone, monthOf } from '../../lib/time.ts';
 
 type Query = z.output<typeof transactionListQuerySchema>;
 type Row = typeof transactions.$inferSelect;
@@ -120,11 +120,17 @@ const listStatement = oncePerDatabase((db: Db, key: string) => {
     .prepare(`transaction_list_${key}`);
 });
 
-/** One page of an agent's bets, newest first; with a cursor the page is a keyset step (fast at any depth). */
-export const listTransactions = async (ctx: AppContext, agentId: bigint, q: Query) => {
-  const after = q.cursor ? decodeCursor(q.cursor) : undefined;
-  const key = FILTERS.map((f) => (q[f] === undefined ? '0' : '1')).join('');
-  const rows = await listStatement(ctx.db, key).execute({
+/** A list query as the list statement runs it: dates and the keyset step as the values it binds. */
+type Bound = Omit<Query, 'startDate' | 'endDate'> & {
+  startDate?: string | undefined;
+  endDate?: string | undefined;
+  after?: { at: string; id: bigint } | undefined;
+};
+
+/** The rows of one page: the list statement for the query's filters, with its values bound. */
+const listRows = (ctx: AppContext, agentId: bigint, q: Bound, offset: number) => {
+  const key = FILTERS.map((f) => ((f === 'cursor' ? q.after : q[f]) === undefined ? '0' : '1')).join('');
+  return listStatement(ctx.db, key).execute({
     agentId,
     user: q.user,
     username: q.username === undefined ? undefined : containsPattern(q.username),
@@ -133,13 +139,137 @@ export const listTransactions = async (ctx: AppContext, agentId: bigint, q: Quer
     betTypeFromGame: q.betTypeFromGame === undefined ? undefined : containsPattern(q.betTypeFromGame),
     gameBrand: q.gameBrand === undefined ? undefined : containsPattern(q.gameBrand),
     gameCode: q.gameCode === undefined ? undefined : containsPattern(q.gameCode),
-    startDate: q.startDate?.toISOString(),
-    endDate: q.endDate?.toISOString(),
-    afterAt: after?.at.toISOString(),
-    afterId: after?.id,
+    startDate: q.startDate,
+    endDate: q.endDate,
+    afterAt: q.after?.at,
+    afterId: q.after?.id,
     limit: q.limit,
-    offset: after ? 0 : (q.page - 1) * q.limit,
+    offset,
   });
+};
+
+/**
+ * The daily rollup that counts the rows of a list with these filters, per business day: the
+ * agent's (by bet type) or, with a game brand filter, its per-brand one (the same "contains" test on
+ * the brand). Filters no rollup counts — player, username, bet id, bet type from game, game code —
+ * have none: such a list pages by OFFSET.
+ */
+const countingRollup = (q: Query) => {
+  if (
+    q.user !== undefined ||
+    q.username !== undefined ||
+    q.betId !== undefined ||
+    q.betTypeFromGame !== undefined ||
+    q.gameCode !== undefined
+  ) {
+    return undefined;
+  }
+  return q.gameBrand === undefined
+    ? sql.raw('rollup_agent_daily where')
+    : sql`rollup_brand_daily where (game_brand collate "default") ilike ${containsPattern(q.gameBrand)} and`;
+};
+
+/** The filters of the list other than its time range, as SQL on `transactions`. */
+const rowFilters = (q: Query) =>
+  sql`${q.betType === undefined ? sql`` : sql` and bet_type = ${q.betType}`}${
+    q.gameBrand === undefined ? sql`` : sql` and game_brand ilike ${containsPattern(q.gameBrand)}`
+  }`;
+
+/**
+ * A numbered page without a cursor, found by seeking instead of OFFSET over every row before it
+ * (DESIGN §11: a deep link costs at most twice page 1). The daily rollup gives the list's rows per
+ * business day, newest first (the day holding the time range's end counted exactly, up to that end);
+ * adding them up names the day where the page starts and how deep into that day. The page's first row
+ * is then found inside that one day (one partition; from the index alone when only the time range
+ * filters), and the page read from it as a keyset step bounded below by the day its last row falls on.
+ * Returns undefined when no rollup counts the filters.
+ */
+const seekPage = async (ctx: AppContext, agentId: bigint, q: Query) => {
+  const rollup = countingRollup(q);
+  if (!rollup) return undefined;
+  const tz = ctx.config.REPORT_TIMEZONE;
+  const fromDay = q.startDate ? dateInZone(q.startDate, tz) : undefined;
+  const toDay = q.endDate ? dateInZone(q.endDate, tz) : undefined;
+  const days = await queryPrepared<{ day: string; n: string; first: string; last: string }>(
+    ctx.db,
+    'transaction_seek_days',
+    sql`select to_char(day, 'YYYY-MM-DD') as day, sum(tx_count)::text as n,
+               (day::timestamp at time zone ${tz}::text)::text as first,
+               ((day + 1)::timestamp at time zone ${tz}::text - interval '1 microsecond')::text as last
+        from ${rollup} agent_id = ${agentId}
+          ${q.betType === undefined ? sql`` : sql`and bet_type = ${q.betType}`}
+          ${fromDay ? sql`and day >= ${fromDay}::date` : sql``}
+          ${toDay ? sql`and day <= ${toDay}::date` : sql``}
+        group by day
+        order by day desc`,
+  );
+  const top = days[0];
+  if (top && q.endDate && top.day === toDay) {
+    // The rollup counts the whole day; the list stops at endDate within it.
+    const [exact] = await queryPrepared<{ n: string }>(
+      ctx.db,
+      'transaction_seek_top',
+      sql`select count(*)::text as n from transactions
+          where agent_id = ${agentId}
+            and start_date >= greatest(${top.first}::timestamptz, ${q.startDate?.toISOString() ?? null}::timestamptz)
+            and start_date <= ${q.endDate.toISOString()}::timestamptz${rowFilters(q)}`,
+    );
+    top.n = exact?.n ?? '0';
+  }
+  const offset = (q.page - 1) * q.limit;
+  let before = 0;
+  let start: { day: (typeof days)[number]; skip: number } | undefined;
+  let end: (typeof days)[number] | undefined;
+  for (const day of days) {
+    const n = Number(day.n);
+    if (!start && before + n > offset) start = { day, skip: offset - before };
+    before += n;
+    if (start && before >= offset + q.limit) {
+      end = day;
+      break;
+    }
+  }
+  const empty: Row[] = [];
+  if (!start) return empty;
+  // The first row of the page: `skip` rows into its day (the time range's ends where they cut it).
+  const lo = start.day.day === fromDay && q.startDate ? q.startDate.toISOString() : start.day.first;
+  const hi = start.day.day === toDay && q.endDate ? q.endDate.toISOString() : start.day.last;
+  const [first] = await queryPrepared<{ at: string; row_id: string }>(
+    ctx.db,
+    'transaction_seek_first',
+    // Named apart from the columns: ORDER BY id would sort the text output column.
+    sql`select start_date::text as at, id::text as row_id from transactions
+        where agent_id = ${agentId} and start_date >= ${lo}::timestamptz and start_date <= ${hi}::timestamptz${rowFilters(q)}
+        order by start_date desc, id desc
+        offset ${start.skip} limit 1`,
+  );
+  if (!first) return empty;
+  // From that row on (a keyset step just past it), down to the day of the page's last row.
+  const floor = end && end.day !== fromDay ? end.first : q.startDate?.toISOString();
+  return listRows(
+    ctx,
+    agentId,
+    {
+      ...q,
+      startDate: floor,
+      endDate: q.endDate?.toISOString(),
+      after: { at: first.at, id: BigInt(first.row_id) + 1n },
+    },
+    0,
+  );
+};
+
+/**
+ * One page of an agent's bets, newest first; with a cursor the page is a keyset step (fast at any
+ * depth), a numbered page seeks by day where the rollups count its filters, else it is read by OFFSET.
+ */
+export const listTransactions = async (ctx: AppContext, agentId: bigint, q: Query) => {
+  const after = q.cursor ? decodeCursor(q.cursor) : undefined;
+  const bound = { ...q, startDate: q.startDate?.toISOString(), endDate: q.endDate?.toISOString() };
+  const rows = after
+    ? await listRows(ctx, agentId, { ...bound, after: { at: after.at.toISOString(), id: after.id } }, 0)
+    : ((q.page > 1 ? await seekPage(ctx, agentId, q) : undefined) ??
+      (await listRows(ctx, agentId, bound, (q.page - 1) * q.limit)));
   // An unknown agent has no rows: only an empty page pays the look-up that tells the two apart.
   if (rows.length === 0) await assertAgentExists(ctx.db, agentId);
   const last = rows[rows.length - 1];
