@@ -143,6 +143,27 @@ const rollupSums = async (ctx: AppContext, opts: SumsQuery, source: SumsSource) 
   return [...groups.values()];
 };
 
+/**
+ * Sums of a rollup table per period (and per brand with `by: 'brand'`), one row per row shown: one
+ * GROUP BY sums each bet type into its own column, in the order shown. Prepared, read as plain rows
+ * (a result this small costs less to decode than a JSON text), nothing folded or sorted here.
+ */
+const pivotSums = async (ctx: AppContext, q: SumsQuery, source: SumsSource) => {
+  const { from } = source(ctx, q);
+  const rows = await queryPrepared<RawSums & { period: string; game_brand: string }>(
+    ctx.db,
+    'report_pivot',
+    sql`select to_char(p, ${periodFormat[q.grain]}) as period, game_brand, ${sumsByType}
+        from (select ${periodStart[q.grain]} as p, ${q.by === 'brand' ? sql`game_brand` : sql`''::text`} as game_brand,
+                     bet_type, amount, tx_count
+              from ${from}
+              where ${agentScope(q.agent)} and day between ${q.range.from}::date and ${q.range.to}::date) as g
+        group by p, game_brand
+        order by p, game_brand`,
+  );
+  return rows.map((r) => ({ period: r.period, game_brand: r.game_brand, sums: sumsOf(r) }));
+};
+
 const report = <K extends object>(rows: { key: K; sums: TypeSums }[]) => ({
   rows: rows.map((r) => ({ ...r.key, ...totalsOf(r.sums) })),
   totals: totalsOf(rows.reduce((acc, r) => addSums(acc, r.sums), zeroSums())),
@@ -156,7 +177,7 @@ export const agentDaily = async (
   source: SumsSource = rollups,
 ) => {
   const found = new Map(
-    (await rollupSums(ctx, { table: 'agent', agent, range, grain: 'day' }, source)).map((r) => [
+    (await pivotSums(ctx, { table: 'agent', agent, range, grain: 'day' }, source)).map((r) => [
       r.period,
       r.sums,
     ]),
@@ -174,7 +195,7 @@ export const agentMonthly = async (
   source: SumsSource = rollups,
 ) => {
   const found = new Map(
-    (await rollupSums(ctx, { table: 'agent', agent, range, grain: 'month' }, source)).map((r) => [
+    (await pivotSums(ctx, { table: 'agent', agent, range, grain: 'month' }, source)).map((r) => [
       r.period,
       r.sums,
     ]),
@@ -182,24 +203,6 @@ export const agentMonthly = async (
   return report(
     monthsBetween(range.from, range.to).map((m) => ({ key: monthKeys(m), sums: found.get(m) ?? zeroSums() })),
   );
-};
-
-/**
- * Game daily over every agent: one row per day and brand, summed per bet type by one GROUP BY of
- * the brand × day rollup, in the order shown (prepared; no JSON, no folding or sorting here).
- */
-const brandDaysOfAllAgents = async (ctx: AppContext, range: Range, source: SumsSource) => {
-  const { from } = source(ctx, { table: 'brand', agent: 'all', range, grain: 'day', by: 'brand' });
-  const rows = await queryPrepared<RawSums & { day: string; game_brand: string }>(
-    ctx.db,
-    'report_brand_days',
-    sql`select to_char(day, 'YYYY-MM-DD') as day, game_brand, ${sumsByType}
-        from ${from}
-        where day between ${range.from}::date and ${range.to}::date
-        group by day, game_brand
-        order by day, game_brand`,
-  );
-  return report(rows.map((r) => ({ key: { ...dayKeys(r.day), gameBrand: r.game_brand }, sums: sumsOf(r) })));
 };
 
 /** One row per period and game brand that saw bets. */
@@ -210,8 +213,7 @@ export const gameByBrand = async <G extends Grain>(
   grain: G,
   source: SumsSource = rollups,
 ) => {
-  if (agent === 'all' && grain === 'day') return brandDaysOfAllAgents(ctx, range, source);
-  const rows = await rollupSums(ctx, { table: 'brand', agent, range, grain, by: 'brand' }, source);
+  const rows = await pivotSums(ctx, { table: 'brand', agent, range, grain, by: 'brand' }, source);
   return report(
     rows.map((r) => ({
       key: { ...periodKeys(grain, r.period), gameBrand: r.game_brand },
