@@ -81,6 +81,46 @@ const paired = async (runs: number, product: () => Promise<unknown>, limit: () =
   return { product: timingOf(a), limit: timingOf(b) };
 };
 
+/** The cursor of page 1000 of the busiest agent's list (walked there once, 10 rows a page). */
+const cursorOfPage1000 = async (client: Client, agentId: string) => {
+  let cursor: string | null = null;
+  for (let page = 1; page < 1000; page++) {
+    const data: { nextCursor: string | null } = await client.call(
+      api.transactionList,
+      { limit: 10, page, ...(cursor ? { cursor } : {}) },
+      { agentId },
+    );
+    cursor = data.nextCursor;
+    if (!cursor) throw new Error('the busiest agent has fewer than 10,000 rows: no page 1000');
+  }
+  return cursor ?? '';
+};
+
+/** Page 1000 without a cursor answers the rows page 1000 reached by the cursor holds. */
+const sameRows = async (client: Client, agentId: string, cursor: string) => {
+  const ids = async (body: { limit: number; page: number; cursor?: string }) =>
+    (await client.call(api.transactionList, body, { agentId })).records.map((r) => r._id).join(',');
+  if ((await ids({ limit: 10, page: 1000 })) !== (await ids({ limit: 10, page: 1000, cursor }))) {
+    throw new Error('page 1000 without a cursor differs from page 1000 reached by the cursor');
+  }
+};
+
+/**
+ * The deep link alone (any engine): page 1000 without a cursor against page 1, in alternation, and
+ * checked to answer the rows the cursor reaches.
+ */
+export const deepLinkScenario = async (client: Client, facts: Facts, runs: number) => {
+  const params = { agentId: facts.busiest.id };
+  const cursor = await cursorOfPage1000(client, facts.busiest.id);
+  await sameRows(client, facts.busiest.id, cursor);
+  const t = await paired(
+    runs,
+    () => client.call(api.transactionList, { limit: 10, page: 1000 }, params),
+    () => client.call(api.transactionList, { limit: 10 }, params),
+  );
+  return { deep: t.product, page1: t.limit };
+};
+
 /**
  * Every scenario of DESIGN §11's "≤ 2× the limit" against its best SQL, in the same run, and the
  * deep link (page 1000 without a cursor) against page 1. PostgreSQL only: a PGlite data set is
@@ -96,20 +136,9 @@ export const limitScenarios = async (url: string, client: Client, facts: Facts, 
     const { month, year } = facts.month;
     const monthStart = `${year}-${pad(month)}-01`;
     const yearRange = [`${year}-01-01`, `${year}-12-31`];
-    // Page 1000 by the cursor: walk there once (the cursor names the row before it).
-    let cursor: string | null = null;
-    for (let page = 1; page < 1000; page++) {
-      const data: { nextCursor: string | null } = await client.call(
-        api.transactionList,
-        { limit: 10, page, ...(cursor ? { cursor } : {}) },
-        params,
-      );
-      cursor = data.nextCursor;
-      if (!cursor) throw new Error('the busiest agent has fewer than 10,000 rows: no page 1000');
-    }
-    const [at, id] = Buffer.from(cursor ?? '', 'base64url')
-      .toString()
-      .split('|');
+    const cursor = await cursorOfPage1000(client, agentId);
+    await sameRows(client, agentId, cursor);
+    const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
     const keyset = () => q('list_keyset', [agentId, at, id]);
 
     const rows: LimitRow[] = [];
@@ -127,7 +156,7 @@ export const limitScenarios = async (url: string, client: Client, facts: Facts, 
     );
     await add(
       'transaction list, page 1000 by cursor',
-      () => client.call(api.transactionList, { limit: 10, page: 1000, cursor: cursor ?? '' }, params),
+      () => client.call(api.transactionList, { limit: 10, page: 1000, cursor }, params),
       keyset,
     );
     await add(

@@ -11,7 +11,7 @@ import { cpuMeter, postgresPids } from './cpu.ts';
 import { type Dataset, type Engine, ensureDataset } from './dataset.ts';
 import { type BenchAgent, directPhase, type Facts } from './direct.ts';
 import { BENCH_ADMIN, type Client, signIn } from './http.ts';
-import { limitScenarios } from './limits.ts';
+import { deepLinkScenario, limitScenarios } from './limits.ts';
 import { memoryFlat, mixedLoad } from './mixed-load.ts';
 import { agentReportPage, ingestThroughput, listPages, listUnderLoad, reportLatencies } from './scenarios.ts';
 import { buildServer, type RunningServer, startServer } from './server.ts';
@@ -152,7 +152,17 @@ const reportScenarios = async (client: Client, facts: Facts) => {
 /** DESIGN §11's raised goals: each scenario against its best SQL, the deep link against page 1. */
 const limitScenario = async (dataset: Dataset, client: Client, facts: Facts) => {
   if (!('DATABASE_URL' in dataset.env)) {
-    console.log('\nAgainst the limit: PostgreSQL only (a PGlite data set is open in the server alone).');
+    console.log(
+      '\nDeep link (against the limit: PostgreSQL only, a PGlite data set is open in the server alone):',
+    );
+    const { deep, page1 } = await deepLinkScenario(client, facts, runs);
+    add(
+      'deep link (page 1000 without cursor) vs page 1',
+      '≤ 2× page 1 (medians)',
+      `${ms(deep.median)} / ${ms(deep.p95)}`,
+      `page 1 ${ms(page1.median)} / ${ms(page1.p95)}, ×${(deep.median / page1.median).toFixed(2)}`,
+      deep.median <= 2 * page1.median,
+    );
     return;
   }
   console.log('\nAgainst the limit (best SQL, prepared, same pool settings), alternating call by call:');
