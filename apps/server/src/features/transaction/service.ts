@@ -190,12 +190,10 @@ const seekPage = async (ctx: AppContext, agentId: bigint, q: Query) => {
   const tz = ctx.config.REPORT_TIMEZONE;
   const fromDay = q.startDate ? dateInZone(q.startDate, tz) : undefined;
   const toDay = q.endDate ? dateInZone(q.endDate, tz) : undefined;
-  const days = await queryPrepared<{ day: string; n: string; first: string; last: string }>(
+  const days = await queryPrepared<{ day: string; n: string }>(
     ctx.db,
     'transaction_seek_days',
-    sql`select to_char(day, 'YYYY-MM-DD') as day, sum(tx_count)::text as n,
-               (day::timestamp at time zone ${tz}::text)::text as first,
-               ((day + 1)::timestamp at time zone ${tz}::text - interval '1 microsecond')::text as last
+    sql`select to_char(day, 'YYYY-MM-DD') as day, sum(tx_count)::text as n
         from ${rollup} agent_id = ${agentId}
           ${q.betType === undefined ? sql`` : sql`and bet_type = ${q.betType}`}
           ${fromDay ? sql`and day >= ${fromDay}::date` : sql``}
@@ -203,27 +201,31 @@ const seekPage = async (ctx: AppContext, agentId: bigint, q: Query) => {
         group by day
         order by day desc`,
   );
+  const startAt = q.startDate?.toISOString() ?? null;
+  const endAt = q.endDate?.toISOString() ?? null;
+  /** The rows of business day `day` (a bound parameter) within the list's time range. */
+  const inDay = (day: string) =>
+    sql`start_date >= (${day}::date::timestamp at time zone ${tz}::text)
+        and start_date < ((${day}::date + 1)::timestamp at time zone ${tz}::text)
+        and start_date >= coalesce(${startAt}::timestamptz, '-infinity')
+        and start_date <= coalesce(${endAt}::timestamptz, 'infinity')${rowFilters(q)}`;
   const top = days[0];
-  if (top && q.endDate && top.day === toDay) {
+  if (top && top.day === toDay) {
     // The rollup counts the whole day; the list stops at endDate within it.
     const [exact] = await queryPrepared<{ n: string }>(
       ctx.db,
       'transaction_seek_top',
-      sql`select count(*)::text as n from transactions
-          where agent_id = ${agentId}
-            and start_date >= greatest(${top.first}::timestamptz, ${q.startDate?.toISOString() ?? null}::timestamptz)
-            and start_date <= ${q.endDate.toISOString()}::timestamptz${rowFilters(q)}`,
+      sql`select count(*)::text as n from transactions where agent_id = ${agentId} and ${inDay(top.day)}`,
     );
     top.n = exact?.n ?? '0';
   }
   const offset = (q.page - 1) * q.limit;
   let before = 0;
-  let start: { day: (typeof days)[number]; skip: number } | undefined;
-  let end: (typeof days)[number] | undefined;
-  for (const day of days) {
-    const n = Number(day.n);
-    if (!start && before + n > offset) start = { day, skip: offset - before };
-    before += n;
+  let start: { day: string; skip: number } | undefined;
+  let end: string | undefined;
+  for (const { day, n } of days) {
+    if (!start && before + Number(n) > offset) start = { day, skip: offset - before };
+    before += Number(n);
     if (start && before >= offset + q.limit) {
       end = day;
       break;
@@ -231,28 +233,30 @@ const seekPage = async (ctx: AppContext, agentId: bigint, q: Query) => {
   }
   const empty: Row[] = [];
   if (!start) return empty;
-  // The first row of the page: `skip` rows into its day (the time range's ends where they cut it).
-  const lo = start.day.day === fromDay && q.startDate ? q.startDate.toISOString() : start.day.first;
-  const hi = start.day.day === toDay && q.endDate ? q.endDate.toISOString() : start.day.last;
-  const [first] = await queryPrepared<{ at: string; row_id: string }>(
+  // The first row of the page, `skip` rows into its day (one partition; from the index alone when
+  // only the time range filters), and where the day of the page's last row starts.
+  const floorDay = end && end !== fromDay ? end : null;
+  const [first] = await queryPrepared<{ at: string | null; row_id: string | null; floor: string | null }>(
     ctx.db,
     'transaction_seek_first',
     // Named apart from the columns: ORDER BY id would sort the text output column.
-    sql`select start_date::text as at, id::text as row_id from transactions
-        where agent_id = ${agentId} and start_date >= ${lo}::timestamptz and start_date <= ${hi}::timestamptz${rowFilters(q)}
-        order by start_date desc, id desc
-        offset ${start.skip} limit 1`,
+    sql`select f.at, f.row_id, (${floorDay}::date::timestamp at time zone ${tz}::text)::text as floor
+        from (select 1) as one
+        left join lateral (
+          select start_date::text as at, id::text as row_id from transactions
+          where agent_id = ${agentId} and ${inDay(start.day)}
+          order by start_date desc, id desc
+          offset ${start.skip} limit 1) as f on true`,
   );
-  if (!first) return empty;
+  if (!first?.at || !first.row_id) return empty;
   // From that row on (a keyset step just past it), down to the day of the page's last row.
-  const floor = end && end.day !== fromDay ? end.first : q.startDate?.toISOString();
   return listRows(
     ctx,
     agentId,
     {
       ...q,
-      startDate: floor,
-      endDate: q.endDate?.toISOString(),
+      startDate: first.floor ?? startAt ?? undefined,
+      endDate: endAt ?? undefined,
       after: { at: first.at, id: BigInt(first.row_id) + 1n },
     },
     0,
