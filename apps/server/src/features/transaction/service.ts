@@ -1,6 +1,6 @@
 import type { Transaction, transactionListQuerySchema } from '@sapi/contract';
 import { MAX_ID, MAX_YEAR, MIN_YEAR } from '@sapi/contract';
-import { type AnyColumn, and, asc, desc, eq, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { assertAgentExists } from '../../core/entities.ts';
@@ -190,65 +190,56 @@ const seekPage = async (ctx: AppContext, agentId: bigint, q: Query) => {
   const tz = ctx.config.REPORT_TIMEZONE;
   const fromDay = q.startDate ? dateInZone(q.startDate, tz) : undefined;
   const toDay = q.endDate ? dateInZone(q.endDate, tz) : undefined;
-  const days = await queryPrepared<{ day: string; n: string }>(
-    ctx.db,
-    'transaction_seek_days',
-    sql`select to_char(day, 'YYYY-MM-DD') as day, sum(tx_count)::text as n
-        from ${rollup} agent_id = ${agentId}
-          ${q.betType === undefined ? sql`` : sql`and bet_type = ${q.betType}`}
-          ${fromDay ? sql`and day >= ${fromDay}::date` : sql``}
-          ${toDay ? sql`and day <= ${toDay}::date` : sql``}
-        group by day
-        order by day desc`,
-  );
   const startAt = q.startDate?.toISOString() ?? null;
   const endAt = q.endDate?.toISOString() ?? null;
-  /** The rows of business day `day` (a bound parameter) within the list's time range. */
-  const inDay = (day: string) =>
-    sql`start_date >= (${day}::date::timestamp at time zone ${tz}::text)
-        and start_date < ((${day}::date + 1)::timestamp at time zone ${tz}::text)
+  /** The rows of the business day `day` (a date expression) within the list's time range. */
+  const inDay = (day: SQL) =>
+    sql`start_date >= (${day}::timestamp at time zone ${tz}::text)
+        and start_date < ((${day} + 1)::timestamp at time zone ${tz}::text)
         and start_date >= coalesce(${startAt}::timestamptz, '-infinity')
         and start_date <= coalesce(${endAt}::timestamptz, 'infinity')${rowFilters(q)}`;
-  const top = days[0];
-  if (top && top.day === toDay) {
-    // The rollup counts the whole day; the list stops at endDate within it.
-    const [exact] = await queryPrepared<{ n: string }>(
-      ctx.db,
-      'transaction_seek_top',
-      sql`select count(*)::text as n from transactions where agent_id = ${agentId} and ${inDay(top.day)}`,
-    );
-    top.n = exact?.n ?? '0';
-  }
   const offset = (q.page - 1) * q.limit;
-  let before = 0;
-  let start: { day: string; skip: number } | undefined;
-  let end: string | undefined;
-  for (const { day, n } of days) {
-    if (!start && before + Number(n) > offset) start = { day, skip: offset - before };
-    before += Number(n);
-    if (start && before >= offset + q.limit) {
-      end = day;
-      break;
-    }
-  }
-  const empty: Row[] = [];
-  if (!start) return empty;
-  // The first row of the page, `skip` rows into its day (one partition; from the index alone when
-  // only the time range filters), and where the day of the page's last row starts.
-  const floorDay = end && end !== fromDay ? end : null;
-  const [first] = await queryPrepared<{ at: string | null; row_id: string | null; floor: string | null }>(
+  // One statement: the list's rows per day, newest first, added up; the day the page starts on and
+  // the first row `skip` rows into it (one partition, pruned at run time; from the index alone when
+  // only the time range filters); where the day of the page's last row starts.
+  const [first] = await queryPrepared<{ at: string; row_id: string; floor: string | null }>(
     ctx.db,
-    'transaction_seek_first',
-    // Named apart from the columns: ORDER BY id would sort the text output column.
-    sql`select f.at, f.row_id, (${floorDay}::date::timestamp at time zone ${tz}::text)::text as floor
-        from (select 1) as one
-        left join lateral (
+    'transaction_seek',
+    sql`with days as (
+          select day, sum(tx_count) as n
+          from ${rollup} agent_id = ${agentId}
+            ${q.betType === undefined ? sql`` : sql`and bet_type = ${q.betType}`}
+            ${fromDay ? sql`and day >= ${fromDay}::date` : sql``}
+            ${toDay ? sql`and day <= ${toDay}::date` : sql``}
+          group by day
+        ),
+        counted as (
+          -- The rollup counts the whole day; the list stops at endDate within the day holding it.
+          select day,
+                 case when day = ${toDay ?? null}::date
+                      then (select count(*) from transactions where agent_id = ${agentId} and ${inDay(sql`days.day`)})
+                      else n end as n
+          from days
+        ),
+        ranked as (select day, n, sum(n) over (order by day desc) - n as before from counted),
+        first_day as (
+          select day, ${offset}::bigint - before as skip from ranked
+          where before <= ${offset}::bigint and before + n > ${offset}::bigint
+        ),
+        last_day as (select max(day) as day from ranked where before + n >= ${offset + q.limit}::bigint)
+        -- Named apart from the columns: ORDER BY id would sort the text output column.
+        select f.at, f.row_id,
+               (select (day::timestamp at time zone ${tz}::text)::text from last_day
+                where day > coalesce(${fromDay ?? null}::date, '-infinity')) as floor
+        from first_day d
+        cross join lateral (
           select start_date::text as at, id::text as row_id from transactions
-          where agent_id = ${agentId} and ${inDay(start.day)}
+          where agent_id = ${agentId} and ${inDay(sql`d.day`)}
           order by start_date desc, id desc
-          offset ${start.skip} limit 1) as f on true`,
+          offset d.skip limit 1) as f`,
   );
-  if (!first?.at || !first.row_id) return empty;
+  const empty: Row[] = [];
+  if (!first) return empty;
   // From that row on (a keyset step just past it), down to the day of the page's last row.
   return listRows(
     ctx,
