@@ -21,6 +21,7 @@ import { type Dataset, type Engine, ensureDataset } from './dataset.ts';
 import { type BenchAgent, directPhase, type Facts } from './direct.ts';
 import { fixedCost } from './fixed-cost.ts';
 import { BENCH_ADMIN, type Client, signIn } from './http.ts';
+import { deepLinkScenario, limitScenarios } from './limits.ts';
 import { memoryFlat, mixedLoad } from './mixed-load.ts';
 import {
   agentReportPage,
@@ -72,6 +73,7 @@ const groups = [
   'startup',
   'fixed',
   'reports',
+  'limits',
   'list',
   'load',
   'mixed',
@@ -200,6 +202,47 @@ const reportScenarios = async (client: Client, facts: Facts) => {
   for (const r of await reportLatencies(client, facts, runs)) addTiming(r.scenario, r.timing, budget.report);
   const page = await agentReportPage(client, facts, runs);
   addTiming('agent report page, 50 widgets', page, budget.agentReport, '≤');
+};
+
+/** The deep link and page 1 timed in alternation (DESIGN §11: at most twice page 1). */
+const deepLinkAgainstPage1 = async (client: Client, facts: Facts) => {
+  const { deep, page1 } = await deepLinkScenario(client, facts, runs);
+  add(
+    'deep link (page 1000 without cursor) vs page 1, alternating',
+    '≤ 2× page 1 (medians)',
+    `${ms(deep.median)} / ${ms(deep.p95)}`,
+    `page 1 ${ms(page1.median)} / ${ms(page1.p95)}, ×${(deep.median / page1.median).toFixed(2)}`,
+    deep.median <= 2 * page1.median,
+  );
+};
+
+/** DESIGN §11's raised goals: each scenario against its best SQL, the deep link against page 1. */
+const limitScenario = async (dataset: Dataset, client: Client, facts: Facts) => {
+  if (!('DATABASE_URL' in dataset.env)) {
+    console.log(
+      '\nDeep link (against the limit: PostgreSQL only, a PGlite data set is open in the server alone):',
+    );
+    await deepLinkAgainstPage1(client, facts);
+    return;
+  }
+  console.log('\nAgainst the limit (best SQL, prepared, same pool settings), alternating call by call:');
+  const rows = await limitScenarios(dataset.env.DATABASE_URL, client, facts, runs);
+  for (const r of rows) {
+    const ratio = r.product.median / r.limit.median;
+    add(
+      `vs limit: ${r.scenario}`,
+      '≤ 2× the limit (medians)',
+      `${ms(r.product.median)} / ${ms(r.product.p95)}`,
+      `limit ${r.limit.median.toFixed(2)} / ${r.limit.p95.toFixed(2)} ms, ×${ratio.toFixed(2)}`,
+      ratio <= 2,
+    );
+  }
+  const timing = (name: string) => rows.find((r) => r.scenario.startsWith(name))?.product;
+  await deepLinkAgainstPage1(client, facts);
+  for (const name of ['game daily, all agents', 'dashboard']) {
+    const t = timing(name);
+    if (t) add(`${name} (raised goal)`, 'p95 ≤ 8 ms', ms(t.median), ms(t.p95), t.p95 <= 8);
+  }
 };
 
 const listScenarios = async (client: Client, facts: Facts) => {
@@ -432,6 +475,7 @@ const main = async () => {
 
     if (wanted('fixed')) await fixedCostScenario(dataset, client);
     if (wanted('reports')) await reportScenarios(client, facts);
+    if (wanted('limits')) await limitScenario(dataset, client, facts);
     if (wanted('list')) await listScenarios(client, facts);
     if (wanted('load')) await loadScenario(server.url, client, facts);
     if (wanted('mixed')) await mixedScenario(server, client, ingestAgents[0]);

@@ -34,6 +34,7 @@ const start = async () => {
       ? {
           kind: 'postgres',
           url: config.DATABASE_URL,
+          reportTimeZone: config.REPORT_TIMEZONE,
           onConnectionError: (err) =>
             dbLog.warn({ reason: err.message }, 'database connection lost; the pool opens a new one'),
           ...(config.DATABASE_READ_URL
@@ -46,7 +47,7 @@ const start = async () => {
               }
             : {}),
         }
-      : { kind: 'pglite', dataDir },
+      : { kind: 'pglite', dataDir, reportTimeZone: config.REPORT_TIMEZONE },
   );
   const ctx: AppContext = {
     db: database.db,
@@ -55,7 +56,7 @@ const start = async () => {
     ...(database.reads ? { reads: database.reads } : {}),
   };
   // Schema work as the tables' owner: DATABASE_OWNER_URL when set, else the same database.
-  const asOwner = schemaOwner(database, config.DATABASE_OWNER_URL);
+  const asOwner = schemaOwner(database, config.DATABASE_OWNER_URL, config.REPORT_TIMEZONE);
   const upkeepPartitions = () => asOwner((owner) => ensureCurrentPartitions(owner.db, ctx.now()));
   await asOwner(async (owner) => {
     await owner.migrate();

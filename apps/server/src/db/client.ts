@@ -31,17 +31,26 @@ export interface Database {
 /** Folder of the SQL migrations, beside this module in source and in the server bundle alike. */
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/**
+ * `reportTimeZone` (REPORT_TIMEZONE) is set on every session as `sapi.report_timezone`, for the
+ * migrations that backfill rollups by business day or month (Asia/Bangkok when unset).
+ */
 export type DatabaseTarget =
   | {
       kind: 'postgres';
       url: string;
       poolSize?: number;
+      reportTimeZone?: string;
       /** A streaming replica for report and list reads (DATABASE_READ_URL). */
       read?: { url: string; maxLagMs: number; log: ReadLog };
       /** An idle connection lost (server restart, failover): the pool drops it and opens another. */
       onConnectionError?: (err: Error) => void;
     }
-  | { kind: 'pglite'; dataDir: string | undefined; loadDataDir?: Blob };
+  | { kind: 'pglite'; dataDir: string | undefined; loadDataDir?: Blob; reportTimeZone?: string };
+
+/** An IANA zone name as a session setting value: letters, digits and `/_+-` only, else none. */
+const zoneSetting = (zone: string | undefined) =>
+  zone && /^[A-Za-z0-9/_+-]+$/.test(zone) ? zone : undefined;
 
 /** The only place that knows which engine is in use (DESIGN §1). */
 export const openDatabase = async (target: DatabaseTarget): Promise<Database> => {
@@ -52,7 +61,7 @@ export const openDatabase = async (target: DatabaseTarget): Promise<Database> =>
     const pool = new pg.Pool({
       connectionString: target.url,
       max: target.poolSize ?? 20,
-      options: '-c TimeZone=UTC -c jit=off',
+      options: `-c TimeZone=UTC -c jit=off${zoneSetting(target.reportTimeZone) ? ` -c sapi.report_timezone=${zoneSetting(target.reportTimeZone)}` : ''}`,
     });
     // Without a listener, an idle connection the server closes (restart, failover, admin kill) is an
     // unhandled 'error' event that ends the process; with one, the pool discards that connection and
@@ -84,7 +93,10 @@ export const openDatabase = async (target: DatabaseTarget): Promise<Database> =>
     ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
   });
   // As on PostgreSQL (PGlite has no JIT provider, but says on).
-  await client.exec("SET TIME ZONE 'UTC'; SET jit = off");
+  const zone = zoneSetting(target.reportTimeZone);
+  await client.exec(
+    `SET TIME ZONE 'UTC'; SET jit = off${zone ? `; SET sapi.report_timezone = '${zone}'` : ''}`,
+  );
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,

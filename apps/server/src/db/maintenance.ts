@@ -8,6 +8,9 @@ const CHURNING = [
   'rollup_brand_monthly',
   'rollup_agent_daily',
   'rollup_code_daily',
+  'rollup_brand_day_all',
+  'rollup_active_players',
+  'rollup_registered_players',
   'sessions',
   'login_throttle',
   // Appended per ingest request and pruned hourly past 30 days.

@@ -8,6 +8,7 @@ import { constraintOf, isUniqueViolation, sqlStateOf } from '../db/errors.ts';
 import { withRetry } from '../db/retry.ts';
 import { monthOfDay } from '../db/sql-time.ts';
 import { toMinor } from '../lib/money.ts';
+import { countRegistrations } from './registrations.ts';
 
 export interface IngestAgent {
   id: bigint;
@@ -169,13 +170,26 @@ const batchStatement = (probe: boolean, log: boolean) =>
           select distinct month, ${p('agent')}::bigint, user_id from days
           order by 1, 3
           on conflict do nothing
-          returning 1
+          -- Only the rows this batch inserts: a player another batch inserted first (even one
+          -- still open: the insert waits for it) is not counted again.
+          returning month
         ),
         ${addInto('rollup_game_daily', ['day', 'game_brand', 'game_code', 'bet_type'], true)},
         ${addInto('rollup_brand_daily', ['day', 'game_brand', 'bet_type'], true)},
         ${addInto('rollup_brand_monthly', ['month', 'game_brand', 'bet_type'], true)},
         ${addInto('rollup_agent_daily', ['day', 'bet_type'], true)},
-        ${addInto('rollup_code_daily', ['game_brand', 'day', 'game_code', 'bet_type'], false)}${
+        ${addInto('rollup_code_daily', ['game_brand', 'day', 'game_code', 'bet_type'], false)},
+        ${addInto('rollup_brand_day_all', ['day', 'game_brand', 'bet_type'], false)},
+        active_count as (
+          -- The month's count of active players: one row per agent, advanced by the players first
+          -- seen this month in this batch (none: no row is touched, no lock taken).
+          insert into rollup_active_players (month, agent_id, players)
+          select month, ${p('agent')}::bigint, count(*) from active
+          group by month
+          order by month
+          on conflict (month, agent_id) do update
+            set players = rollup_active_players.players + excluded.players
+        )${
           log
             ? sql`,
         logged as (
@@ -204,10 +218,14 @@ const statements = {
 /** The batch's players not yet stored, created under its agent. */
 const createPlayers = (tx: Tx, values: BatchValues) =>
   tx.execute(sql`
-      insert into users (agent_id, username, bet_limit, created_at, updated_at)
-      select ${values.agent}, n, 0, ${values.now}::timestamptz, ${values.now}::timestamptz
-      from unnest(${values.names}::text[]) as n
-      on conflict ((lower(username)) collate "C") where deleted_at is null do nothing`);
+      with created as (
+        insert into users (agent_id, username, bet_limit, created_at, updated_at)
+        select ${values.agent}, n, 0, ${values.now}::timestamptz, ${values.now}::timestamptz
+        from unnest(${values.names}::text[]) as n
+        on conflict ((lower(username)) collate "C") where deleted_at is null do nothing
+        returning agent_id, created_at
+      )
+      ${countRegistrations(sql`created`, values.timeZone)}`);
 
 /** A bet key stored by another batch: this batch's statement failed on the key's unique index. */
 const storedKey = (err: unknown) => isUniqueViolation(err) && constraintOf(err) === 'transaction_keys_pkey';
