@@ -11,6 +11,7 @@ const serverUnitTests = [
   'apps/server/src/lib/**/*.test.ts',
   'apps/server/src/**/log-redaction.test.ts',
   'apps/server/src/features/demo/**/*.test.ts',
+  'apps/server/bench/**/*.test.ts',
 ];
 const reliabilityDir = 'apps/server/test/reliability';
 
@@ -45,6 +46,8 @@ const reliability: Record<string, 'default' | 'production' | 'both' | 'postgres'
   // Several processes on one database, and database roles: PostgreSQL only.
   'scale-out.postgres.test.ts': 'postgres',
   'owner-role.postgres.test.ts': 'postgres',
+  // A streaming replica of a throw-away PostgreSQL cluster the test makes: PostgreSQL only.
+  'replica.postgres.test.ts': 'postgres',
 };
 // A new reliability file must say where it runs, else it would run nowhere.
 for (const file of readdirSync(new URL(`./${reliabilityDir}`, import.meta.url))) {

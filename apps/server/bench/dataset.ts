@@ -14,6 +14,9 @@ export interface Dataset {
   env: { DATABASE_URL: string } | { DATA_DIR: string };
 }
 
+/** Name prefix of the PostgreSQL data sets (`BENCH_DATASET_PREFIX`, to keep two checkouts' sets apart). */
+export const datasetPrefix = process.env.BENCH_DATASET_PREFIX ?? 'sapi_bench_';
+
 const withDatabase = (url: string, name: string) => {
   const u = new URL(url);
   u.pathname = `/${name}`;
@@ -64,6 +67,8 @@ const ensurePostgresDatabase = async (serverUrl: string, name: string) => {
  * BENCH_DATABASE_URL's, or a PGlite directory `.bench/pglite-<rows>`.
  */
 export const ensureDataset = async (engine: Engine, rows: number): Promise<Dataset> => {
+  // BENCH_DATASET names another PostgreSQL database or PGlite folder (under .bench/) for this size.
+  const name = process.env.BENCH_DATASET || undefined;
   const dataset: Dataset =
     engine === 'postgres'
       ? {
@@ -72,15 +77,15 @@ export const ensureDataset = async (engine: Engine, rows: number): Promise<Datas
           env: {
             DATABASE_URL: withDatabase(
               process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-              `sapi_bench_${rows}`,
+              name ?? `${datasetPrefix}${rows}`,
             ),
           },
         }
-      : { engine, rows, env: { DATA_DIR: `${root}/.bench/pglite-${rows}` } };
+      : { engine, rows, env: { DATA_DIR: `${root}/.bench/${name ?? `pglite-${rows}`}` } };
   if ('DATABASE_URL' in dataset.env) {
     await ensurePostgresDatabase(
       process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-      `sapi_bench_${rows}`,
+      name ?? `${datasetPrefix}${rows}`,
     );
   }
   const found = await seeded(dataset);

@@ -97,6 +97,7 @@ export const listUnderLoad = async (
   return {
     requestsPerSecond: result.requests.average,
     p99: result.latency.p99,
+    p50: result.latency.p50,
     errors: result.errors + result.timeouts + result.non2xx,
   };
 };
@@ -104,7 +105,7 @@ export const listUnderLoad = async (
 const BATCH = 1000;
 
 /** `batches` bodies of 1000 fresh bets (bet ids unique to this run), ready to sign. */
-const ingestBodies = (batches: number, runId: string) => {
+export const ingestBodies = (batches: number, runId: string) => {
   const day = 86_400_000;
   const now = Date.now();
   const bodies: string[] = [];
@@ -173,4 +174,39 @@ export const ingestThroughput = async (
   );
   const seconds = (performance.now() - started) / 1000;
   return { rows: accepted, seconds, rowsPerSecond: accepted / seconds, cpu: await cpu() };
+};
+
+/** The agent report page shows 50 agents: add plain agents when the data set has fewer. */
+export const ensureFiftyAgents = async (client: Client, have: number, password: string) => {
+  for (let i = have; i < 50; i++) {
+    await client.call(api.agentRegister, {
+      username: `benchagent${i}`,
+      password,
+      endpoint: 'https://bench.example.com/callback',
+      games: [],
+      prefix: `bz${String(i).padStart(3, '0')}`, // one length: prefixes are prefix-free
+      code: `BENCH-${i}`,
+      agentType: 'AGENT',
+    });
+  }
+};
+
+/** Latency of single signed ingest batches of 1000 fresh bets, sent one after another. */
+export const ingestLatency = async (base: string, agent: BenchAgent, batches: number) => {
+  const bodies = ingestBodies(batches + 3, `c${Date.now().toString(36)}`);
+  let i = 0;
+  return measure(batches, async () => {
+    const body = bodies[i++] ?? '';
+    const timestamp = String(Date.now());
+    const envelope = (await postJson(
+      `${base}/api/v1/ingest/transactions`,
+      {
+        'x-api-key': agent.apiKey,
+        'x-timestamp': timestamp,
+        'x-signature': signBody(agent.secret, timestamp, body),
+      },
+      body,
+    )) as { status: number; error: string | null };
+    if (envelope.status !== 1000) throw new Error(`ingest: ${envelope.status} ${envelope.error}`);
+  });
 };

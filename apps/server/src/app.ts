@@ -11,10 +11,11 @@ import { agentRoutes } from './features/agent/routes.ts';
 import { agentOperatorRoutes } from './features/agent-operator/routes.ts';
 import { agentSharingRoutes } from './features/agent-sharing/routes.ts';
 import { allowListRoutes } from './features/allow-list/routes.ts';
+import { apiDocsRoutes } from './features/api-docs/routes.ts';
 import { auditRoutes } from './features/audit/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
-import { ingestRoutes } from './features/ingest/routes.ts';
+import { ingestLogRoutes, ingestRoutes } from './features/ingest/routes.ts';
 import { reportRoutes } from './features/report/routes.ts';
 import { transactionRoutes } from './features/transaction/routes.ts';
 import { userRoutes } from './features/user/routes.ts';
@@ -60,6 +61,7 @@ export const buildApp = async ({ ctx, logger = false, webRoot = defaultWebRoot }
   await app.register(
     async (api) => {
       healthRoutes(api);
+      apiDocsRoutes(api);
       authRoutes(api);
       adminRoutes(api);
       auditRoutes(api);
@@ -71,6 +73,7 @@ export const buildApp = async ({ ctx, logger = false, webRoot = defaultWebRoot }
       transactionRoutes(api);
       reportRoutes(api);
       allowListRoutes(api);
+      ingestLogRoutes(api);
       await api.register(ingestRoutes);
     },
     { prefix: '' },

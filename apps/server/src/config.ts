@@ -61,6 +61,17 @@ export const configSchema = z.object({
    * Unset = DATABASE_URL does all.
    */
   DATABASE_OWNER_URL: z.preprocess(blankToUndefined, postgresUrl.optional()),
+  /**
+   * PostgreSQL only: a streaming replica of DATABASE_URL's database. Reports, transaction lists and
+   * exports read there, except what the reading session itself wrote and the replica has not
+   * replayed yet; a replica down or behind DATABASE_READ_MAX_LAG_MS leaves them on the primary.
+   */
+  DATABASE_READ_URL: z.preprocess(blankToUndefined, postgresUrl.optional()),
+  /** How far behind the primary the replica may be (ms) before its reads go to the primary instead. */
+  DATABASE_READ_MAX_LAG_MS: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int().min(100).max(600_000).default(5_000),
+  ),
   DATA_DIR: z.preprocess(blankToUndefined, z.string().default('./data')),
   ADMIN_USERNAME: z.preprocess(
     blankToUndefined,
@@ -98,6 +109,11 @@ export const configSchema = z.object({
    * (totp.key). Losing it means every account enrols its authenticator again.
    */
   TOTP_KEY: z.preprocess(blankToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  /**
+   * `off` stops writing the ingest log (DESIGN §9). For the benchmark only, which measures ingest
+   * with and without it in one run; a server in service always keeps its log.
+   */
+  INGEST_LOG: z.preprocess(blankToUndefined, z.enum(['on', 'off']).default('on')),
   /** Where the signed checkpoints are appended; unset = DATA_DIR/audit-checkpoints.log. */
   AUDIT_CHECKPOINT_FILE: z.preprocess(blankToUndefined, z.string().optional()),
 });
@@ -111,6 +127,13 @@ const checkedConfig = configSchema.superRefine((c, ctx) => {
       code: 'custom',
       path: ['DATABASE_OWNER_URL'],
       message: 'needs DATABASE_URL too (the app role, on the same PostgreSQL database)',
+    });
+  if (c.DATABASE_READ_URL && !c.DATABASE_URL)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['DATABASE_READ_URL'],
+      message:
+        'needs DATABASE_URL: read replicas are PostgreSQL streaming replicas, and the embedded PGlite (DATABASE_URL unset) has none',
     });
 });
 

@@ -1,12 +1,15 @@
 import type { AdminType } from '@sapi/contract';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { ReadRouting } from './db/replica.ts';
 
 /** What every feature gets from the app: the database, the configuration and a clock tests can move. */
 export interface AppContext {
   db: Db;
   config: Config;
   now: () => Date;
+  /** PostgreSQL with DATABASE_READ_URL: where report, transaction-list and export reads go. */
+  reads?: ReadRouting<Db>;
 }
 
 /** The signed-in staff member behind a request. */

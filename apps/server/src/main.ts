@@ -8,7 +8,9 @@ import { pruneSessions } from './core/sessions.ts';
 import { openDatabase } from './db/client.ts';
 import { vacuumAndAnalyze } from './db/maintenance.ts';
 import { schemaOwner } from './db/owner.ts';
+import type { ReadLog } from './db/replica.ts';
 import { bootstrapFirstAdmin } from './features/admin/bootstrap.ts';
+import { pruneIngestLog } from './features/ingest/log.ts';
 import { boundedShutdown } from './http/shutdown.ts';
 import { ensureCurrentPartitions } from './ledger/partitions.ts';
 import { lockDataDir } from './lib/data-dir-lock.ts';
@@ -21,12 +23,40 @@ const start = async () => {
   const embedded = !config.DATABASE_URL;
   const dataDir = resolve(config.DATA_DIR);
   const unlock = embedded ? lockDataDir(dataDir) : () => undefined;
+  // The server's logger exists once the app is built; until then database events go to the console.
+  let log: ReadLog = {
+    info: (_details, message) => console.log(message),
+    warn: (details, message) => console.warn(message, details),
+  };
+  const dbLog: ReadLog = { info: (d, m) => log.info(d, m), warn: (d, m) => log.warn(d, m) };
   const database = await openDatabase(
-    config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dataDir },
+    config.DATABASE_URL
+      ? {
+          kind: 'postgres',
+          url: config.DATABASE_URL,
+          reportTimeZone: config.REPORT_TIMEZONE,
+          onConnectionError: (err) =>
+            dbLog.warn({ reason: err.message }, 'database connection lost; the pool opens a new one'),
+          ...(config.DATABASE_READ_URL
+            ? {
+                read: {
+                  url: config.DATABASE_READ_URL,
+                  maxLagMs: config.DATABASE_READ_MAX_LAG_MS,
+                  log: dbLog,
+                },
+              }
+            : {}),
+        }
+      : { kind: 'pglite', dataDir, reportTimeZone: config.REPORT_TIMEZONE },
   );
-  const ctx: AppContext = { db: database.db, config, now: () => new Date() };
+  const ctx: AppContext = {
+    db: database.db,
+    config,
+    now: () => new Date(),
+    ...(database.reads ? { reads: database.reads } : {}),
+  };
   // Schema work as the tables' owner: DATABASE_OWNER_URL when set, else the same database.
-  const asOwner = schemaOwner(database, config.DATABASE_OWNER_URL);
+  const asOwner = schemaOwner(database, config.DATABASE_OWNER_URL, config.REPORT_TIMEZONE);
   const upkeepPartitions = () => asOwner((owner) => ensureCurrentPartitions(owner.db, ctx.now()));
   await asOwner(async (owner) => {
     await owner.migrate();
@@ -44,9 +74,10 @@ const start = async () => {
         '  First SUPERADMIN created. Sign in with:',
         `    username: ${boot.username}`,
         `    password: ${boot.generatedPassword}`,
-        '  This password is shown only now. After signing in, change it from the user menu:',
-        '  Change password (the API: POST /api/v1/account/password/change); or set ADMIN_PASSWORD',
-        '  before the first start.',
+        '  This password is shown only now, and it is temporary: the first sign-in opens the',
+        '  "Change password" screen, and nothing else works until a new password is set',
+        '  (the API: POST /api/v1/account/password/change). To choose the first password',
+        '  yourself instead, set ADMIN_PASSWORD before the first start.',
         '',
       ].join('\n'),
     );
@@ -59,14 +90,19 @@ const start = async () => {
     logger: { level: config.LOG_LEVEL },
     ...(config.WEB_DIST ? { webRoot: resolve(config.WEB_DIST) } : {}),
   });
+  log = { info: (d, m) => app.log.info(d, m), warn: (d, m) => app.log.warn(d, m) };
   // PGlite has no autovacuum: the server does its work, hourly and once a few minutes after start —
   // not at start, where the first requests would queue behind it (its statistics persist anyway).
   const maintain = () => {
     if (embedded) vacuumAndAnalyze(ctx.db).catch((err) => app.log.warn({ err }, 'vacuum/analyze failed'));
   };
-  // Hourly upkeep: drop dead sessions, keep next months' ledger partitions ready.
+  // Hourly upkeep: drop dead sessions and ingest log rows past 30 days, keep next months' ledger
+  // partitions ready.
+  const pruneLog = () =>
+    pruneIngestLog(ctx.db, ctx.now()).catch((err) => app.log.warn({ err }, 'ingest log pruning failed'));
   const pruner = setInterval(() => {
     pruneSessions(ctx.db, ctx.now()).catch((err) => app.log.warn({ err }, 'session pruning failed'));
+    void pruneLog();
     upkeepPartitions().catch((err) => app.log.warn({ err }, 'partition upkeep failed'));
     maintain();
   }, PRUNE_EVERY_MS);
@@ -110,8 +146,10 @@ const start = async () => {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   setTimeout(maintain, FIRST_UPKEEP_MS).unref();
+  // A server stopped for weeks starts with an old log: pruned at start too, off the start-up path.
+  void pruneLog();
   console.log(
-    `S.API back-office on http://${config.HOST}:${config.PORT} (${embedded ? `embedded PGlite in ${dataDir}` : 'PostgreSQL'})`,
+    `S.API back-office on http://${config.HOST}:${config.PORT} (${embedded ? `embedded PGlite in ${dataDir}` : database.reads ? 'PostgreSQL, reads on a replica' : 'PostgreSQL'})`,
   );
 };
 

@@ -28,7 +28,7 @@ export interface RawAnswer {
   statusCode: number;
   /** The response headers. */
   headers: LightMyRequestResponse['headers'];
-  /** The envelope's status; 1000 for a CSV file; -1 when the body is neither. */
+  /** The envelope's status; 1000 for a CSV file or a `document` route's document; -1 when the body is neither. */
   status: number;
   /** The envelope's error text. */
   error: string | null;
@@ -178,6 +178,10 @@ export const callRoute = async <R extends RouteDef>(
     answer.statusCode === 200 &&
     String(answer.res.headers['content-type']).startsWith('text/csv');
   if (csv) return { ...answer, status: Status.OK, data: def.data.parse(answer.res.body) as DataOf<R> };
+  // A `document` route (the OpenAPI document) answers the document itself, not the envelope.
+  if (def.format === 'document' && answer.statusCode === 200) {
+    return { ...answer, status: Status.OK, data: def.data.parse(answer.res.json()) as DataOf<R> };
+  }
   if (answer.status !== Status.OK) return { ...answer, data: null };
   const parsed = def.data.safeParse(answer.body?.data);
   if (!parsed.success) {

@@ -176,6 +176,32 @@ describe('configuration', () => {
     }
   });
 
+  it('takes DATABASE_READ_URL beside DATABASE_URL only: PGlite has no replicas', () => {
+    const urls = {
+      DATABASE_URL: 'postgres://sapi_app:app-secret@db:5432/sapi',
+      DATABASE_READ_URL: 'postgres://sapi_app:app-secret@replica:5432/sapi',
+    };
+    expect(loadConfig(urls)).toMatchObject({ ...urls, DATABASE_READ_MAX_LAG_MS: 5_000 });
+    expect(loadConfig({}).DATABASE_READ_URL).toBeUndefined();
+    const refused = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (err) {
+        return err instanceof ConfigError ? err.message : String(err);
+      }
+      return 'accepted';
+    };
+    expect(refused({ DATABASE_READ_URL: urls.DATABASE_READ_URL })).toBe(
+      'Configuration error: DATABASE_READ_URL needs DATABASE_URL: read replicas are PostgreSQL streaming replicas, and the embedded PGlite (DATABASE_URL unset) has none (got "postgres://sapi_app:***@replica:5432/sapi")',
+    );
+    for (const lag of ['99', '600001', '1e309', '-0', 'NaN', '5s']) {
+      expect(refused({ ...urls, DATABASE_READ_MAX_LAG_MS: lag })).toMatch(
+        /^Configuration error: DATABASE_READ_MAX_LAG_MS /,
+      );
+    }
+    expect(loadConfig({ ...urls, DATABASE_READ_MAX_LAG_MS: '100' }).DATABASE_READ_MAX_LAG_MS).toBe(100);
+  });
+
   it.each([
     ['', false],
     ['false', false],

@@ -183,6 +183,7 @@ describe('CSV headers in the reader’s language', () => {
     summaryGameDailyByGameExport: { params: { agentId: agentId(), gameBrand: 'PG' }, body: range },
     summaryGameMonthlyByGameExport: { params: { agentId: 'all', gameBrand: 'PG' }, body: range },
     revenueShareExport: { body: { month: '10', year: '2026' } },
+    ingestLogExport: { body: { agent: agentId() } },
   });
   const csvRoutes: [string, RouteDef][] = [
     ...Object.entries(api).filter(([, def]) => 'format' in def && def.format === 'csv'),

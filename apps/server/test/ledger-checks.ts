@@ -25,6 +25,32 @@ const sumMismatches = async (t: WithCtx, table: string, keys: readonly string[],
   return Number(row?.n);
 };
 
+/**
+ * Rows of the count rollups that differ from a count of the raw rows: active players per agent and
+ * business month (distinct players with a bet) and players registered per agent and business month
+ * of their creation.
+ */
+export const countMismatches = async (t: WithCtx) => {
+  const tz = t.ctx.config.REPORT_TIMEZONE;
+  const [row] = await queryRows<{ active: string; registered: string }>(
+    t.ctx.db,
+    sql`with active as (
+          select month, agent_id, count(*) as players
+          from (select distinct date_trunc('month', (start_date at time zone ${tz})::date)::date as month,
+                                agent_id, user_id
+                from transactions) as d
+          group by 1, 2),
+        registered as (
+          select date_trunc('month', created_at at time zone ${tz})::date as month, agent_id, count(*) as players
+          from users group by 1, 2)
+        select (select count(*) from active full join rollup_active_players r using (month, agent_id)
+                where active.players is distinct from r.players)::text as active,
+               (select count(*) from registered full join rollup_registered_players r using (month, agent_id)
+                where registered.players is distinct from r.players)::text as registered`,
+  );
+  return Number(row?.active) + Number(row?.registered);
+};
+
 /** Every rollup row equals what the raw rows it stands for add up to, and none is missing or extra. */
 export const rollupMismatches = async (t: WithCtx) => {
   const tz = t.ctx.config.REPORT_TIMEZONE;
@@ -42,6 +68,8 @@ export const rollupMismatches = async (t: WithCtx) => {
     sumMismatches(t, 'rollup_brand_monthly', ['month', 'game_brand', 'bet_type']),
     sumMismatches(t, 'rollup_agent_daily', ['day', 'bet_type']),
     sumMismatches(t, 'rollup_code_daily', ['game_brand', 'day', 'game_code', 'bet_type'], false),
+    sumMismatches(t, 'rollup_brand_day_all', ['day', 'game_brand', 'bet_type'], false),
+    countMismatches(t),
   ]);
   return sums.reduce((a, b) => a + b, Number(players?.n));
 };

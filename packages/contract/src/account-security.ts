@@ -36,6 +36,18 @@ export const passwordChangeBodySchema = z.object({
   newPassword: passwordSchema,
 });
 
+/**
+ * The change-password form: the body and the new password typed again. Only the web checks the
+ * repetition; it sends the body's two fields.
+ */
+export const passwordChangeFormSchema = passwordChangeBodySchema
+  .extend({ repeatPassword: z.string() })
+  .refine((v) => v.repeatPassword === v.newPassword, {
+    path: ['repeatPassword'],
+    message: 'must repeat the new password',
+    params: { code: 'password_mismatch' },
+  });
+
 export const passwordResetDataSchema = z.object({
   /** Shown once to the administrator who reset it; the account must replace it at its next sign-in. */
   temporaryPassword: z.string(),

@@ -52,7 +52,14 @@ export const agentSchema = z.object({
   locked: z.boolean(),
   createdAt: isoTimestamp,
   updatedAt: isoTimestamp,
+  /**
+   * Ingest requests refused in the last 24 hours (the agent list's warning badge; counted up to
+   * RECENT_REFUSALS_CAP). Only the agent list fills it.
+   */
+  ingestRefusals24h: z.number().optional(),
 });
+/** The agent list counts an agent's recent ingest refusals up to this many ("99+"). */
+export const RECENT_REFUSALS_CAP = 100;
 export type Agent = z.infer<typeof agentSchema>;
 
 /** The credentials, shown only to roles that may edit agents (DESIGN §7). */

@@ -248,6 +248,10 @@ const contractMessages = {
   sharing_not_found: { th: 'ไม่พบการแบ่งรายได้นี้', en: 'Agent sharing not found' },
   operator_not_found: { th: 'ไม่พบผู้ปฏิบัติงานเอเจนต์นี้', en: 'Agent operator not found' },
   transaction_not_found: { th: 'ไม่พบรายการธุรกรรมนี้', en: 'Transaction not found' },
+  ingest_log_not_found: {
+    th: 'ไม่พบคำขอนี้ในบันทึกการรับข้อมูล (เก็บไว้ 30 วัน)',
+    en: 'Ingest log entry not found (entries are kept 30 days)',
+  },
 
   // Sign-in, re-authentication and what a role may do (3002, 3029, 3005, 3004).
   password_incorrect: { th: 'รหัสผ่านไม่ถูกต้อง', en: 'The password is incorrect' },
@@ -307,6 +311,10 @@ const contractMessages = {
     en: 'The new password must differ from the current one',
   },
   current_password: { th: 'รหัสผ่านปัจจุบันไม่ถูกต้อง', en: 'The current password is incorrect' },
+  password_mismatch: {
+    th: 'รหัสผ่านใหม่ทั้งสองช่องไม่ตรงกัน',
+    en: 'The two new passwords do not match',
+  },
   second_factor_code: {
     th: 'กรอกรหัส 6 หลักจากแอป หรือรหัสกู้คืน',
     en: 'Enter the 6-digit code from the app, or a recovery code',
@@ -329,6 +337,11 @@ const contractMessages = {
   internal_error: {
     th: 'เกิดข้อผิดพลาดภายในระบบ (รหัสคำขอ {requestId})',
     en: 'Internal error (request id {requestId})',
+  },
+  // The database could not be reached (9003): the request did nothing and may be sent again.
+  database_unavailable: {
+    th: 'ฐานข้อมูลไม่พร้อมใช้งานชั่วคราว ลองใหม่ใน {seconds} วินาที',
+    en: 'The database is briefly unavailable; try again in {seconds} seconds',
   },
 } as const satisfies Record<string, Texts>;
 

@@ -39,6 +39,8 @@ import {
   verifyDataSchema,
 } from './auth.ts';
 import { emptyBodySchema, idParamsSchema, idSchema, listDataSchema, refuseUnstorableText } from './common.ts';
+import { ingestLogDetailSchema, ingestLogListQuerySchema, ingestLogRecordSchema } from './ingest-log.ts';
+import { openApiDocumentSchema } from './openapi.ts';
 import {
   betHistoryDataSchema,
   betHistoryQuerySchema,
@@ -103,9 +105,10 @@ export interface RouteDef<
   data: D;
   /**
    * `csv`: the answer is a streamed text/csv file, not the envelope; its header row is in the language
-   * the request's `Accept-Language` asks for (`languageOf`).
+   * the request's `Accept-Language` asks for (`languageOf`). `document`: the answer is a JSON document
+   * read by tools as it is (the OpenAPI document), not the envelope; refusals still are envelopes.
    */
-  format?: 'csv';
+  format?: 'csv' | 'document';
   /** Registration answers also carry `statusCode`/`statusMessage` (spec §4/§7). */
   legacyStatus?: true;
   /** A sensitive change: the session must have passed `verify` within 5 minutes, else 3005 (DESIGN §7). */
@@ -163,6 +166,15 @@ const idRoute = <D extends z.ZodType>(method: Method, path: string, access: Rout
 
 export const api = {
   health: route('GET', '/health', 'public', { data: z.object({ ok: z.literal(true) }) }),
+  /**
+   * The OpenAPI 3.1 reference of this catalogue (DESIGN §14), answered as the document itself so that
+   * tools read it. Public: a game-side developer has no staff session, and it tells only what the
+   * routes are, which each route's own roles still guard.
+   */
+  openApi: {
+    ...route('GET', '/openapi.json', 'public', { data: openApiDocumentSchema }),
+    format: 'document' as const,
+  },
 
   login: route('POST', '/admin/authorization/login', 'public', {
     body: loginBodySchema,
@@ -335,6 +347,13 @@ export const api = {
     body: ingestBodySchema,
     data: ingestDataSchema,
   }),
+  // The ingest log (DESIGN §9): every role reads it, like every other list (DESIGN §5).
+  ingestLogList: route('POST', '/ingest-log/list', roles.everyone, {
+    body: ingestLogListQuerySchema,
+    data: listDataSchema(ingestLogRecordSchema),
+  }),
+  ingestLogExport: csvExport('/ingest-log/export', ingestLogListQuerySchema),
+  ingestLogGet: idRoute('POST', '/ingest-log/get/:id', roles.everyone, ingestLogDetailSchema),
 
   summaryAgentDaily: route('POST', '/summary/:agentId/agent/daily', roles.everyone, {
     body: dailySummaryQuerySchema,

@@ -19,7 +19,15 @@ export const Status = {
   ADDRESS_NOT_ALLOWED: 3008,
   /** Two-factor sign-in is required for this account's type and it has not enrolled yet. */
   SECOND_FACTOR_ENROLMENT_REQUIRED: 3009,
+  /** The right temporary password, after its 72 hours: an administrator must reset it again. */
+  TEMPORARY_PASSWORD_EXPIRED: 3010,
   INTERNAL: 9000,
+  /**
+   * The database could not be reached or dropped the connection (restart, failover); retry after
+   * `Retry-After`. A write cut off while committing may have been stored: ingest's retry is
+   * idempotent, a staff member checks before repeating.
+   */
+  DATABASE_UNAVAILABLE: 9003,
   /** Client side: the request got no response at all. */
   NO_RESPONSE: 4000,
   /** Client side: a response arrived without a readable body. */
@@ -43,7 +51,9 @@ export const httpStatusOf: Record<number, number> = {
   [Status.PASSWORD_CHANGE_REQUIRED]: 403,
   [Status.ADDRESS_NOT_ALLOWED]: 403,
   [Status.SECOND_FACTOR_ENROLMENT_REQUIRED]: 403,
+  [Status.TEMPORARY_PASSWORD_EXPIRED]: 403,
   [Status.INTERNAL]: 500,
+  [Status.DATABASE_UNAVAILABLE]: 503,
 };
 
 /**
@@ -74,6 +84,10 @@ export const statusMessages: Record<number, { th: string; en: string }> = {
     en: 'Confirm your password again before this change',
   },
   [Status.INTERNAL]: { th: 'เกิดข้อผิดพลาดภายในระบบ', en: 'Internal error' },
+  [Status.DATABASE_UNAVAILABLE]: {
+    th: 'ฐานข้อมูลไม่พร้อมใช้งานชั่วคราว กรุณาลองใหม่ในอีกสักครู่',
+    en: 'The database is briefly unavailable; try again in a moment',
+  },
   [Status.SECOND_FACTOR_REQUIRED]: {
     th: 'กรุณากรอกรหัสจากแอปยืนยันตัวตน หรือรหัสกู้คืน',
     en: 'Enter the code from your authenticator app, or a recovery code',
@@ -89,5 +103,9 @@ export const statusMessages: Record<number, { th: string; en: string }> = {
   [Status.SECOND_FACTOR_ENROLMENT_REQUIRED]: {
     th: 'บัญชีประเภทนี้ต้องเปิดใช้การยืนยันตัวตนสองขั้นตอนก่อนใช้งานต่อ',
     en: 'Accounts of this type must set up two-factor sign-in before they continue',
+  },
+  [Status.TEMPORARY_PASSWORD_EXPIRED]: {
+    th: 'รหัสผ่านชั่วคราวนี้หมดอายุแล้ว กรุณาติดต่อผู้ดูแลระบบเพื่อรีเซ็ตรหัสผ่านอีกครั้ง',
+    en: 'This temporary password has expired; ask an administrator to reset your password again',
   },
 };

@@ -43,7 +43,9 @@ const main = async () => {
   // Seeding migrates and makes past months' partitions: as the tables' owner when one is set.
   const url = config.DATABASE_OWNER_URL ?? config.DATABASE_URL;
   const database = await openDatabase(
-    url ? { kind: 'postgres', url, poolSize: 4 } : { kind: 'pglite', dataDir: resolve(config.DATA_DIR) },
+    url
+      ? { kind: 'postgres', url, poolSize: 4, reportTimeZone: config.REPORT_TIMEZONE }
+      : { kind: 'pglite', dataDir: resolve(config.DATA_DIR), reportTimeZone: config.REPORT_TIMEZONE },
   );
   try {
     await database.migrate();

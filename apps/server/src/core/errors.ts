@@ -53,6 +53,7 @@ const missing = {
   'Agent sharing': 'sharing_not_found',
   'Agent operator': 'operator_not_found',
   Transaction: 'transaction_not_found',
+  'Ingest log entry': 'ingest_log_not_found',
   Session: 'session_not_found',
 } as const satisfies Record<string, ContractIssueCode>;
 export type RecordName = keyof typeof missing;

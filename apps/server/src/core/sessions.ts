@@ -1,7 +1,7 @@
 import { type AdminType, Status } from '@sapi/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Actor, AppContext } from '../context.ts';
-import { type Db, type Executor, oncePerDatabase } from '../db/client.ts';
+import { type Db, type Executor, oncePerDatabase, preparedStatement } from '../db/client.ts';
 import { admins, loginChallenges, sessions, totpRequiredTypes } from '../db/schema/index.ts';
 import { sqlTime } from '../db/sql-time.ts';
 import { newToken, sha256Hex } from '../lib/tokens.ts';
@@ -61,6 +61,9 @@ const sessionLookup = oncePerDatabase((db: Db) =>
       allowedIps: admins.allowedIps,
       // Required for the account's type but not enrolled: it may only enrol (3009) until it has.
       mustEnrolTotp: sql<boolean>`(${admins.totpSecret} is null and exists (select 1 from ${totpRequiredTypes} where ${totpRequiredTypes.type} = ${admins.type}))`,
+      // Read in the same statement, so in the same snapshot as the row: the row is what the
+      // database held at this value of the counter (migration 0019).
+      epoch: sql<string | null>`(select n::text from auth_epoch where id = 1)`,
     })
     .from(sessions)
     .innerJoin(admins, eq(admins.id, sessions.adminId))
@@ -69,15 +72,109 @@ const sessionLookup = oncePerDatabase((db: Db) =>
     .prepare('session_lookup'),
 );
 
+type LookupRow = NonNullable<Awaited<ReturnType<ReturnType<typeof sessionLookup>['execute']>>[number]>;
+
+/** The counter every change to what a session look-up reads advances (migration 0019). */
+const readEpoch = preparedStatement<{ n: string }>(
+  'auth_epoch',
+  sql`select n::text as n from auth_epoch where id = 1`,
+);
+
+/**
+ * Reads of the counter shared by concurrent requests. A caller gets the value of a read that
+ * started after it asked — never one already on its way — so every change committed before its
+ * request arrived is seen; all callers that ask while no read is waiting to start share the next.
+ */
+class EpochReader {
+  private running: Promise<string | null> | null = null;
+  private waiting: Promise<string | null> | null = null;
+  constructor(private readonly db: Db) {}
+
+  current(): Promise<string | null> {
+    if (this.waiting) return this.waiting;
+    const running = this.running;
+    if (!running) return this.start();
+    this.waiting = running.then(
+      () => this.next(),
+      () => this.next(),
+    );
+    return this.waiting;
+  }
+
+  private next() {
+    this.waiting = null;
+    return this.start();
+  }
+
+  private start() {
+    const read = readEpoch(this.db, {}).then((rows) => rows[0]?.n ?? null);
+    this.running = read;
+    const done = () => {
+      if (this.running === read) this.running = null;
+    };
+    read.then(done, done);
+    return read;
+  }
+}
+
+/** The session row of a token hash straight from the database (the bench compares it with `lookUp`). */
+export const sessionRowFromDatabase = async (db: Db, tokenHash: string) =>
+  (await sessionLookup(db, '').execute({ tokenHash }))[0];
+
+/** A session row looked up earlier, good while the counter still reads `epoch`. */
+interface Cached {
+  row: LookupRow;
+  epoch: string;
+  at: number;
+}
+/** At most this long in memory, and at most this many sessions per process (then it starts afresh). */
+const CACHE_MS = 60_000;
+const CACHE_MAX = 10_000;
+
+const cacheOf = oncePerDatabase((db: Db) => ({
+  epoch: new EpochReader(db),
+  sessions: new Map<string, Cached>(),
+}));
+
+/** Live by the row alone: not locked, not past its absolute expiry, not idle too long. */
+const live = (row: LookupRow, now: Date) =>
+  !row.locked &&
+  row.expiresAt.getTime() > now.getTime() &&
+  now.getTime() - row.lastSeenAt.getTime() < IDLE_MS;
+
+/**
+ * The session row of a token hash. From memory when this process looked it up before and the
+ * counter has not moved since (one small read per request, shared by concurrent requests);
+ * otherwise — and whenever the remembered row would refuse — from the database. Only a live row
+ * is remembered.
+ */
+const lookUp = async (db: Db, tokenHash: string, now: Date): Promise<LookupRow | undefined> => {
+  const cache = cacheOf(db, '');
+  const hit = cache.sessions.get(tokenHash);
+  if (hit) {
+    const epoch = await cache.epoch.current();
+    if (epoch === hit.epoch && performance.now() - hit.at < CACHE_MS && live(hit.row, now)) return hit.row;
+    cache.sessions.delete(tokenHash);
+  }
+  const row = await sessionRowFromDatabase(db, tokenHash);
+  if (row?.epoch != null && live(row, now)) {
+    if (cache.sessions.size >= CACHE_MAX) cache.sessions.clear();
+    cache.sessions.set(tokenHash, { row, epoch: row.epoch, at: performance.now() });
+  }
+  return row;
+};
+
 /** The staff member behind a token, or null when it is unknown, revoked, expired or the account locked. */
 export const resolveSession = async (ctx: AppContext, token: string): Promise<Actor | null> => {
   const now = ctx.now();
-  const [row] = await sessionLookup(ctx.db, '').execute({ tokenHash: sha256Hex(token) });
-  if (!row || row.locked) return null;
-  if (row.expiresAt.getTime() <= now.getTime()) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() >= IDLE_MS) return null;
+  const tokenHash = sha256Hex(token);
+  const row = await lookUp(ctx.db, tokenHash, now);
+  if (!row || !live(row, now)) return null;
   if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
     await ctx.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
+    // Not a change the counter follows: the remembered row just moves with it.
+    const cached = cacheOf(ctx.db, '').sessions.get(tokenHash);
+    if (cached?.row === row) cached.row = { ...row, lastSeenAt: now };
   }
   return {
     id: row.id,

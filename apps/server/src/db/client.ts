@@ -9,6 +9,7 @@ import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/p
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { openReadRouting, type ReadLog, type ReadRouting } from './replica.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -23,14 +24,33 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: a tarball of the data directory, to start test databases from a migrated copy. */
   dumpDataDir?: () => Promise<Blob>;
+  /** PostgreSQL with a read replica only: where report and list reads go (db/replica.ts). */
+  reads?: ReadRouting<Db>;
 }
 
 /** Folder of the SQL migrations, beside this module in source and in the server bundle alike. */
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/**
+ * `reportTimeZone` (REPORT_TIMEZONE) is set on every session as `sapi.report_timezone`, for the
+ * migrations that backfill rollups by business day or month (Asia/Bangkok when unset).
+ */
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir: string | undefined; loadDataDir?: Blob };
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      reportTimeZone?: string;
+      /** A streaming replica for report and list reads (DATABASE_READ_URL). */
+      read?: { url: string; maxLagMs: number; log: ReadLog };
+      /** An idle connection lost (server restart, failover): the pool drops it and opens another. */
+      onConnectionError?: (err: Error) => void;
+    }
+  | { kind: 'pglite'; dataDir: string | undefined; loadDataDir?: Blob; reportTimeZone?: string };
+
+/** An IANA zone name as a session setting value: letters, digits and `/_+-` only, else none. */
+const zoneSetting = (zone: string | undefined) =>
+  zone && /^[A-Za-z0-9/_+-]+$/.test(zone) ? zone : undefined;
 
 /** The only place that knows which engine is in use (DESIGN §1). */
 export const openDatabase = async (target: DatabaseTarget): Promise<Database> => {
@@ -41,14 +61,30 @@ export const openDatabase = async (target: DatabaseTarget): Promise<Database> =>
     const pool = new pg.Pool({
       connectionString: target.url,
       max: target.poolSize ?? 20,
-      options: '-c TimeZone=UTC -c jit=off',
+      options: `-c TimeZone=UTC -c jit=off${zoneSetting(target.reportTimeZone) ? ` -c sapi.report_timezone=${zoneSetting(target.reportTimeZone)}` : ''}`,
     });
+    // Without a listener, an idle connection the server closes (restart, failover, admin kill) is an
+    // unhandled 'error' event that ends the process; with one, the pool discards that connection and
+    // the next query opens a new one.
+    pool.on('error', (err) => target.onConnectionError?.(err));
     await pool.query('select 1');
     const db = drizzlePg(pool, { schema });
+    const reads = target.read
+      ? await openReadRouting<Db>({
+          primary: pool,
+          primaryDb: db as unknown as Db,
+          dbOn: (replicaPool) => drizzlePg(replicaPool, { schema }) as unknown as Db,
+          ...target.read,
+        })
+      : undefined;
     return {
       db: db as unknown as Db,
       migrate: () => migratePg(db, { migrationsFolder }),
-      close: () => pool.end(),
+      close: async () => {
+        await reads?.close();
+        await pool.end();
+      },
+      ...(reads ? { reads } : {}),
     };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
@@ -57,7 +93,10 @@ export const openDatabase = async (target: DatabaseTarget): Promise<Database> =>
     ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
   });
   // As on PostgreSQL (PGlite has no JIT provider, but says on).
-  await client.exec("SET TIME ZONE 'UTC'; SET jit = off");
+  const zone = zoneSetting(target.reportTimeZone);
+  await client.exec(
+    `SET TIME ZONE 'UTC'; SET jit = off${zone ? `; SET sapi.report_timezone = '${zone}'` : ''}`,
+  );
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,

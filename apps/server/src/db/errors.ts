@@ -19,3 +19,36 @@ export const constraintOf = (err: unknown): string | undefined => {
   }
   return undefined;
 };
+
+/** Node's socket errors that mean the database server could not be reached or went away. */
+const SOCKET_LOSS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+/** node-postgres' own words for a connection it lost or could not open. */
+const DRIVER_LOSS =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly)/;
+
+/**
+ * The database could not be reached or dropped the connection: a restart or a failover, not the
+ * request's fault (SQLSTATE class 08, admin/crash shutdown 57P01/57P02, still starting 57P03, too
+ * many connections 53300, or the driver's socket errors), looking through the ORM's wrapping.
+ */
+export const isDatabaseUnavailable = (err: unknown): boolean => {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      if (SOCKET_LOSS.has(code)) return true;
+      if (/^[0-9A-Z]{5}$/.test(code))
+        return code.startsWith('08') || ['57P01', '57P02', '57P03', '53300'].includes(code);
+    }
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && DRIVER_LOSS.test(message)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+};

@@ -8,8 +8,13 @@ const CHURNING = [
   'rollup_brand_monthly',
   'rollup_agent_daily',
   'rollup_code_daily',
+  'rollup_brand_day_all',
+  'rollup_active_players',
+  'rollup_registered_players',
   'sessions',
   'login_throttle',
+  // Appended per ingest request and pruned hourly past 30 days.
+  'ingest_log',
   // Append-only, but vacuum is what summarizes the new pages of its BRIN id index on PGlite.
   'transactions',
 ] as const;

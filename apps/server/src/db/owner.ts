@@ -10,10 +10,10 @@ export type AsOwner = <T>(work: (owner: Database) => Promise<T>) => Promise<T>;
  * audit log's append-only trigger off (DESIGN §7) — and no owner connection stays open in between.
  */
 export const schemaOwner =
-  (app: Database, ownerUrl: string | undefined): AsOwner =>
+  (app: Database, ownerUrl: string | undefined, reportTimeZone?: string): AsOwner =>
   async (work) => {
     if (!ownerUrl) return work(app);
-    const owner = await openDatabase({ kind: 'postgres', url: ownerUrl, poolSize: 1 });
+    const owner = await openDatabase({ kind: 'postgres', url: ownerUrl, poolSize: 1, reportTimeZone });
     try {
       return await work(owner);
     } finally {

@@ -1,9 +1,12 @@
 import { httpStatusOf, Status } from '@sapi/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, reasonData } from '../core/errors.ts';
-import { constraintOf, sqlStateOf } from '../db/errors.ts';
+import { constraintOf, isDatabaseUnavailable, sqlStateOf } from '../db/errors.ts';
 import { envelope } from './envelope.ts';
 import { routerErrorHeaders } from './security-headers.ts';
+
+/** Seconds a client waits before trying again when the database is unavailable (a failover takes 10–30 s). */
+const RETRY_AFTER_S = 5;
 
 /** Map every failure to the envelope; internals stay in the log, the client gets a request id. */
 export const registerErrorHandling = (app: FastifyInstance) => {
@@ -57,6 +60,19 @@ export const registerErrorHandling = (app: FastifyInstance) => {
       return reply
         .code(http)
         .send({ status: Status.VALIDATION, error, data: reasonData('bad_request', error) });
+    }
+    // A restart or failover of the database: the client may try again shortly (docs/scaling.md).
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err }, 'database unavailable');
+      const error = `The database is briefly unavailable; try again in ${RETRY_AFTER_S} seconds`;
+      return reply
+        .code(503)
+        .header('retry-after', String(RETRY_AFTER_S))
+        .send({
+          status: Status.DATABASE_UNAVAILABLE,
+          error,
+          data: reasonData('database_unavailable', error, { seconds: RETRY_AFTER_S }),
+        });
     }
     req.log.error({ err }, 'unhandled error');
     const error = `Internal error (request id ${req.id})`;

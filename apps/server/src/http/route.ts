@@ -41,6 +41,12 @@ export type Handler<R extends RouteDef> = (
 export interface RouteOptions {
   /** For `agent-signed` routes: check the caller's own credentials before the body is even looked at. */
   authenticate?: (req: FastifyRequest) => Promise<void>;
+  /**
+   * `replica`: a report or transaction-list read, served by the read replica when one is configured
+   * and it holds what this session wrote (db/replica.ts); else by the primary. Every CSV export is
+   * such a read without saying so.
+   */
+  reads?: 'replica';
 }
 
 export const defineRoute = <R extends RouteDef>(
@@ -84,23 +90,38 @@ export const defineRoute = <R extends RouteDef>(
       if (!body.success) throw validationError(body.error);
       // After validation, so a malformed request is answered 2001 without a password prompt first.
       if (def.reauth && actor) assertRecentlyVerified(actor, app.ctx.now());
+      const reads = app.ctx.reads;
+      const ctx =
+        (options.reads === 'replica' || def.format === 'csv') && reads
+          ? { ...app.ctx, db: await reads.dbFor(actor?.sessionId ?? null) }
+          : app.ctx;
+      // Every staff write appends one audit record (DESIGN §7): that is how a write is recognised.
+      let wrote = false;
       const rc: RouteContext<R> = {
         body: body.data as z.output<R['body']>,
         params: params.data as z.output<R['params']>,
         actor: actor as RouteContext<R>['actor'],
         ip: req.ip,
-        ctx: app.ctx,
+        ctx,
         req,
         reply,
-        audit: (tx, entry) =>
-          recordAudit(
+        audit: (tx, entry) => {
+          wrote = true;
+          return recordAudit(
             tx,
             { actorId: actor?.id ?? null, actor: actor?.username ?? 'anonymous', ip: req.ip },
             entry,
             app.ctx.now(),
-          ),
+          );
+        },
       };
       const result = await handler(rc);
+      // Committed: this session's next replica reads wait for the replica to hold it.
+      if (wrote && actor && reads) {
+        await reads.wrote(actor.sessionId).catch((err: unknown) => {
+          req.log.warn({ err }, 'could not record the write position for read-your-writes');
+        });
+      }
       if (result === REPLIED) return reply;
       // Only what the contract lists leaves the server (hashes and secrets never do).
       const data = def.data.parse(result);

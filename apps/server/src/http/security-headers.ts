@@ -37,8 +37,14 @@ export const registerSecurityHeaders = (app: FastifyInstance) => {
   app.addHook('onRequest', (req, reply, done) => {
     securityHeaders(req.raw, reply.raw, (err) => done(err instanceof Error ? err : undefined));
   });
-  // Money and personal data must not linger in a shared browser's or proxy's cache.
+  // Money and personal data must not linger in a shared browser's or proxy's cache. The reference
+  // UI's script (/api/docs/assets/, named by its version; features/api-docs) is code, not data.
   app.addHook('onSend', async (req, reply) => {
-    if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    if (
+      req.url.startsWith('/api/') &&
+      !(req.url.startsWith('/api/docs/assets/') && reply.statusCode === 200)
+    ) {
+      reply.header('cache-control', 'no-store');
+    }
   });
 };

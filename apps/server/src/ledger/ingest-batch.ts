@@ -8,10 +8,16 @@ import { constraintOf, isUniqueViolation, sqlStateOf } from '../db/errors.ts';
 import { withRetry } from '../db/retry.ts';
 import { monthOfDay } from '../db/sql-time.ts';
 import { toMinor } from '../lib/money.ts';
+import { countRegistrations } from './registrations.ts';
 
 export interface IngestAgent {
   id: bigint;
   prefix: string;
+}
+
+/** Where an API request came from, for the ingest log row the batch's statement writes. */
+export interface IngestLogEntry {
+  ip: string;
 }
 
 export interface IngestResult {
@@ -53,7 +59,7 @@ const addInto = (table: string, keys: readonly string[], perAgent: boolean) => {
  * nothing; without, every bet is inserted and a stored one fails the statement on the key's unique
  * index, so a batch of new bets pays nothing for the comparison.
  */
-const batchStatement = (probe: boolean) =>
+const batchStatement = (probe: boolean, log: boolean) =>
   preparedStatement<{
     accepted: string;
     missing: string;
@@ -61,7 +67,7 @@ const batchStatement = (probe: boolean) =>
     unknown_brand: string | null;
     conflicts: string | null;
   }>(
-    probe ? 'ingest_batch_probe' : 'ingest_batch',
+    `ingest_batch${probe ? '_probe' : ''}${log ? '_log' : ''}`,
     sql`
         with players as (
           -- One probe of the byte-wise unique index (migration 0012) per name. Written as
@@ -164,35 +170,76 @@ const batchStatement = (probe: boolean) =>
           select distinct month, ${p('agent')}::bigint, user_id from days
           order by 1, 3
           on conflict do nothing
-          returning 1
+          -- Only the rows this batch inserts: a player another batch inserted first (even one
+          -- still open: the insert waits for it) is not counted again.
+          returning month
         ),
         ${addInto('rollup_game_daily', ['day', 'game_brand', 'game_code', 'bet_type'], true)},
         ${addInto('rollup_brand_daily', ['day', 'game_brand', 'bet_type'], true)},
         ${addInto('rollup_brand_monthly', ['month', 'game_brand', 'bet_type'], true)},
         ${addInto('rollup_agent_daily', ['day', 'bet_type'], true)},
-        ${addInto('rollup_code_daily', ['game_brand', 'day', 'game_code', 'bet_type'], false)}
+        ${addInto('rollup_code_daily', ['game_brand', 'day', 'game_code', 'bet_type'], false)},
+        ${addInto('rollup_brand_day_all', ['day', 'game_brand', 'bet_type'], false)},
+        active_count as (
+          -- The month's count of active players: one row per agent, advanced by the players first
+          -- seen this month in this batch (none: no row is touched, no lock taken).
+          insert into rollup_active_players (month, agent_id, players)
+          select month, ${p('agent')}::bigint, count(*) from active
+          group by month
+          order by month
+          on conflict (month, agent_id) do update
+            set players = rollup_active_players.players + excluded.players
+        )${
+          log
+            ? sql`,
+        logged as (
+          -- The ingest log's row of a stored batch (DESIGN §9), in the batch's own statement: no
+          -- second round trip. Written only by the run that stores the batch.
+          insert into ingest_log (at, agent_id, ip, item_count, accepted, duplicates, outcome, status)
+          select ${p('now')}::timestamptz, ${p('agent')}::bigint, ${p('logIp')}::text, ${p('itemCount')}::int,
+                 s.n, ${p('itemCount')}::int - s.n,
+                 case when s.n = ${p('itemCount')}::int then 'accepted' else 'partial' end, 1000
+          from (select count(*)::int as n from ins) as s
+          where (select missing = 0 and foreign_name is null and unknown_brand is null and conflicts is null
+                 from blocked)
+          returning 1
+        )`
+            : sql``
+        }
         select (select count(*) from ins)::text as accepted, missing::text as missing, foreign_name,
                unknown_brand, conflicts
         from blocked`,
   );
-const insertEveryBet = batchStatement(false);
-const skipStoredBets = batchStatement(true);
+const statements = {
+  plain: { insertEveryBet: batchStatement(false, false), skipStoredBets: batchStatement(true, false) },
+  logged: { insertEveryBet: batchStatement(false, true), skipStoredBets: batchStatement(true, true) },
+};
 
 /** The batch's players not yet stored, created under its agent. */
 const createPlayers = (tx: Tx, values: BatchValues) =>
   tx.execute(sql`
-      insert into users (agent_id, username, bet_limit, created_at, updated_at)
-      select ${values.agent}, n, 0, ${values.now}::timestamptz, ${values.now}::timestamptz
-      from unnest(${values.names}::text[]) as n
-      on conflict ((lower(username)) collate "C") where deleted_at is null do nothing`);
+      with created as (
+        insert into users (agent_id, username, bet_limit, created_at, updated_at)
+        select ${values.agent}, n, 0, ${values.now}::timestamptz, ${values.now}::timestamptz
+        from unnest(${values.names}::text[]) as n
+        on conflict ((lower(username)) collate "C") where deleted_at is null do nothing
+        returning agent_id, created_at
+      )
+      ${countRegistrations(sql`created`, values.timeZone)}`);
 
 /** A bet key stored by another batch: this batch's statement failed on the key's unique index. */
 const storedKey = (err: unknown) => isUniqueViolation(err) && constraintOf(err) === 'transaction_keys_pkey';
 
-type BatchStatement = typeof insertEveryBet;
+type BatchStatement = typeof statements.plain.insertEveryBet;
 
 /** The statement's values for a batch: built once, before any attempt, and bound on each. */
-const batchValues = (agent: IngestAgent, items: IngestItem[], timeZone: string, now: Date) => {
+const batchValues = (
+  agent: IngestAgent,
+  items: IngestItem[],
+  timeZone: string,
+  now: Date,
+  log: IngestLogEntry | undefined,
+) => {
   const usernames = items.map((i) => `${agent.prefix}${i.username}`.toLowerCase());
   return {
     agent: agent.id,
@@ -209,6 +256,7 @@ const batchValues = (agent: IngestAgent, items: IngestItem[], timeZone: string, 
     endDates: arrayLiteral(items.map((i) => i.endDate ?? null)),
     now: now.toISOString(),
     timeZone,
+    ...(log ? { logIp: log.ip, itemCount: items.length } : {}),
   };
 };
 type BatchValues = ReturnType<typeof batchValues>;
@@ -309,7 +357,8 @@ const outOfRange = (err: unknown) => sqlStateOf(err) === '22003';
 /**
  * Store one batch all-or-nothing: players created as needed, new rows inserted, rows already
  * known by (agent, betId, betType) counted as duplicates, and every rollup advanced by exactly
- * the rows inserted — in one statement, inside one transaction.
+ * the rows inserted — in one statement, inside one transaction. With `log` (the ingest API), the same
+ * statement writes the request's ingest log row once the batch is stored.
  *
  * A batch is first stored as if all its bets were new, which spares one index search per row. A batch holding a stored bet — a client's re-send, or a
  * concurrent batch storing the same bet — fails on the key's unique index and runs again looking
@@ -322,10 +371,12 @@ export const ingestBatch = async (
   items: IngestItem[],
   timeZone: string,
   now: Date,
+  log?: IngestLogEntry,
 ): Promise<IngestResult> => {
   const within = conflictsWithinBatch(items);
   if (within.length > 0) throw conflicting(items, within);
-  const values = batchValues(agent, items, timeZone, now);
+  const values = batchValues(agent, items, timeZone, now, log);
+  const { insertEveryBet, skipStoredBets } = log ? statements.logged : statements.plain;
   const store = (statement: BatchStatement) => storeBatch(db, items, values, statement);
   const accepted = await withRetry(() => store(insertEveryBet))
     .catch((err: unknown) => {

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_PASSWORD,
@@ -94,5 +95,61 @@ describe('two server processes on one database', () => {
     });
     expect(relogin.status).toBe(401);
     expect(relogin.body.status).toBe(3002);
+  });
+
+  // Each process keeps a session it looked up in memory while the counter auth_epoch stands still
+  // (migration 0019): B has the session in memory (two answers) before the change is made via A or
+  // in the database, and must refuse the very next request.
+  const rememberedBy = async (via: ServerProcess, token: string) => {
+    for (let i = 0; i < 2; i++) expect((await request(via, 'POST', SELF, { token })).body.status).toBe(1000);
+  };
+
+  it('a session ended through one process is refused by the other on its very next request', async () => {
+    await createAdmin('so_ended', 'OPERATOR');
+    const token = await login(a, 'so_ended', 'scale-out-pass-1');
+    await rememberedBy(b, token);
+    const list = await request(a, 'POST', '/api/v1/account/sessions/list', { token });
+    const own = (list.body.data.records as { _id: string; current: boolean }[]).find((s) => s.current);
+    const ended = await request(a, 'DELETE', `/api/v1/admin/sessions/end/${own?._id}`, { token: root });
+    expect(ended.body.status, ended.text).toBe(1000);
+    expect((await request(b, 'POST', SELF, { token })).status).toBe(401);
+  });
+
+  it('a password changed through one process ends the other sessions of the account on the other at once', async () => {
+    await createAdmin('so_password', 'OPERATOR');
+    const changer = await login(a, 'so_password', 'scale-out-pass-1');
+    const other = await login(b, 'so_password', 'scale-out-pass-1');
+    await rememberedBy(b, other);
+    const verified = await request(a, 'POST', '/api/v1/admin/authorization/verify', {
+      token: changer,
+      body: { password: 'scale-out-pass-1' },
+    });
+    expect(verified.body.status, verified.text).toBe(1000);
+    // The verify made via A counts on B at once (the session's verified_at moved the counter).
+    const changed = await request(b, 'POST', '/api/v1/account/password/change', {
+      token: changer,
+      body: { currentPassword: 'scale-out-pass-1', newPassword: 'scale-out-pass-2-new' },
+    });
+    expect(changed.body.status, changed.text).toBe(1000);
+    expect((await request(b, 'POST', SELF, { token: other })).status).toBe(401);
+    expect((await request(a, 'POST', SELF, { token: other })).status).toBe(401);
+  });
+
+  it('a session past its expiry in the database is refused by both processes on the next request', async () => {
+    await createAdmin('so_expired', 'OPERATOR');
+    const token = await login(a, 'so_expired', 'scale-out-pass-1');
+    await rememberedBy(a, token);
+    await rememberedBy(b, token);
+    const db = new pg.Client({ connectionString: store.url });
+    await db.connect();
+    try {
+      await db.query(
+        `update sessions set expires_at = now() - interval '1 second'
+         where admin_id = (select id from admins where username = 'so_expired')`,
+      );
+    } finally {
+      await db.end();
+    }
+    for (const via of [b, a]) expect((await request(via, 'POST', SELF, { token })).status).toBe(401);
   });
 });

@@ -5,11 +5,8 @@ import { authStore } from '../lib/auth-store';
 import { queryClient } from '../lib/query-client';
 import { selfQuery, sessionCheckQuery } from '../lib/session';
 
-/**
- * Startup token check (spec §4): GET self with the stored token, then POST self for type and id.
- * No token, or a failed check: back to the login screen.
- */
-export const requireSession = async (): Promise<SelfData> => {
+/** The token check without the set-up rule: the set-up screen itself uses it. */
+const checkSession = async (): Promise<SelfData> => {
   const token = authStore.getToken();
   if (!token) throw redirect('/');
   try {
@@ -22,6 +19,26 @@ export const requireSession = async (): Promise<SelfData> => {
     }
     throw error;
   }
+};
+
+/**
+ * Startup token check (spec §4): GET self with the stored token, then POST self for type and id.
+ * No token, or a failed check: back to the login screen. An account that must first change its
+ * password or enrol a second factor (DESIGN §13) reaches no screen but the set-up one, whatever URL
+ * it types.
+ */
+export const requireSession = async (): Promise<SelfData> => {
+  const self = await checkSession();
+  if (authStore.getSetup()) throw redirect('/setup');
+  return self;
+};
+
+/** The set-up screen (/setup): only with a session that has something to set up; else the app. */
+export const setupLoader = async () => {
+  await checkSession();
+  const next = authStore.getSetup();
+  if (!next) throw redirect('/agent/list');
+  return next;
 };
 
 export const sessionLoader = async () => {

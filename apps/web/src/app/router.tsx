@@ -14,6 +14,7 @@ import {
   onlyPostLoader,
   revalidateOnNewPath,
   sessionLoader,
+  setupLoader,
   signOutAction,
 } from './guards';
 import { RouteErrorPage } from './route-error-page';
@@ -72,6 +73,14 @@ export const routes: RouteObject[] = [
           else setTimeout(warm, 500);
           return { Component: LoginPage };
         },
+      },
+      {
+        // What the account must set up before any other screen (DESIGN §13): outside the layout, so
+        // no menu leads away from it.
+        path: 'setup',
+        loader: setupLoader,
+        HydrateFallback: () => <FullScreenLoader label={i18n.t('session.checking')} />,
+        lazy: async () => ({ Component: (await import('../features/account/setup-page')).SetupPage }),
       },
       {
         id: 'protected',
@@ -168,6 +177,68 @@ export const routes: RouteObject[] = [
                 ...screen(report.titleKey, summaryScreens[report.path], summaryComponents[report.path]),
               })),
               {
+                path: 'account/sessions',
+                ...screen(
+                  'security.sessions.title',
+                  () => import('../features/sessions/my-sessions-page'),
+                  'MySessionsPage',
+                ),
+              },
+              {
+                path: 'admin/sessions',
+                loader: accessLoader(api.sessionListAll),
+                shouldRevalidate: revalidateOnNewPath,
+                ...screen(
+                  'security.allSessions.title',
+                  () => import('../features/sessions/all-sessions-page'),
+                  'AllSessionsPage',
+                ),
+              },
+              {
+                path: 'security/ip-refusals',
+                ...screen(
+                  'security.refusals.title',
+                  () => import('../features/security/ip-refusals-page'),
+                  'IpRefusalsPage',
+                ),
+              },
+              {
+                path: 'security/settings',
+                loader: accessLoader(api.securitySettingsGet),
+                shouldRevalidate: revalidateOnNewPath,
+                ...screen(
+                  'security.settings.title',
+                  () => import('../features/security/security-settings-page'),
+                  'SecuritySettingsPage',
+                ),
+              },
+              {
+                path: 'account/security',
+                ...screen(
+                  'account.totp.title',
+                  () => import('../features/account/security-page'),
+                  'SecurityPage',
+                ),
+              },
+              {
+                path: 'ingest-log',
+                ...screen(
+                  'screens.ingestLog',
+                  () => import('../features/ingest-log/ingest-log-page'),
+                  'IngestLogPage',
+                ),
+              },
+              {
+                path: 'ingest-log/agent/:id',
+                loader: idParamLoader,
+                shouldRevalidate: revalidateOnNewPath,
+                ...screen(
+                  'screens.ingestLog',
+                  () => import('../features/ingest-log/ingest-log-page'),
+                  'IngestLogPage',
+                ),
+              },
+              {
                 path: 'audit',
                 loader: accessLoader(api.auditList),
                 shouldRevalidate: revalidateOnNewPath,
@@ -188,4 +259,10 @@ authStore.onSessionExpired(() => {
   if (router.state.location.pathname === '/') return;
   notifyError(i18n.t('session.expired'));
   void router.navigate('/', { replace: true }).then(() => queryClient.clear());
+});
+
+// A protected call answered 3007 or 3009: the account must set something up before anything else.
+authStore.onSetupRequired(() => {
+  if (router.state.location.pathname === '/setup') return;
+  void router.navigate('/setup', { replace: true });
 });

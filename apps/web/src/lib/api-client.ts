@@ -19,12 +19,15 @@ export const DEFAULT_SUCCESS = 'Success';
 export class ApiError extends Error {
   readonly status: number;
   readonly issues: Issue[] | undefined;
+  /** The answer's `data` as sent (e.g. the challenge of a 3006); parse it before use. */
+  readonly data: unknown;
 
-  constructor(status: number, message: string, issues?: Issue[]) {
+  constructor(status: number, message: string, issues?: Issue[], data: unknown = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.issues = issues;
+    this.data = data;
   }
 
   /** No server message to show: the request got no response, or no readable one. */
@@ -121,8 +124,13 @@ export async function request<R extends RouteDef>(
   if (!isEnvelope(body)) throw new ApiError(Status.NO_BODY, UNABLE_TO_PROCESS);
 
   if (body.status !== Status.OK) {
-    if (body.status === Status.UNAUTHENTICATED && def.access !== 'public') authStore.sessionExpired();
-    throw new ApiError(body.status, body.error || UNABLE_TO_PROCESS, issuesOf(body.data));
+    if (def.access !== 'public') {
+      if (body.status === Status.UNAUTHENTICATED) authStore.sessionExpired();
+      // The account must set something up first (DESIGN §13): the app leads it there.
+      else if (body.status === Status.PASSWORD_CHANGE_REQUIRED) authStore.requireSetup('change-password');
+      else if (body.status === Status.SECOND_FACTOR_ENROLMENT_REQUIRED) authStore.requireSetup('enrol-totp');
+    }
+    throw new ApiError(body.status, body.error || UNABLE_TO_PROCESS, issuesOf(body.data), body.data);
   }
 
   const parsed = def.data.safeParse(body.data);

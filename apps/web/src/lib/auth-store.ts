@@ -1,17 +1,42 @@
+import { type LoginNext, loginNextSchema } from '@sapi/contract';
 import { partnerPrefix } from './config';
 
 /** localStorage key of the bearer token: `<partner prefix>token` (spec §9). */
 export const TOKEN_KEY = `${partnerPrefix}token`;
+/**
+ * localStorage key of what the signed-in account must set up before anything else (DESIGN §13):
+ * `change-password` or `enrol-totp`, kept beside the token so a reload or a typed URL still leads there.
+ */
+export const SETUP_KEY = `${partnerPrefix}setup`;
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
 const expiredListeners = new Set<Listener>();
+const setupListeners = new Set<(next: LoginNext) => void>();
 
 const read = (): string | null => {
   try {
     return window.localStorage.getItem(TOKEN_KEY);
   } catch {
     return null;
+  }
+};
+
+const readSetup = (): LoginNext | null => {
+  try {
+    const parsed = loginNextSchema.safeParse(window.localStorage.getItem(SETUP_KEY));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+};
+
+const writeSetup = (next: LoginNext | null) => {
+  try {
+    if (next) window.localStorage.setItem(SETUP_KEY, next);
+    else window.localStorage.removeItem(SETUP_KEY);
+  } catch {
+    // Storage refused: the server still answers 3007/3009, which lead here again.
   }
 };
 
@@ -29,8 +54,10 @@ if (typeof window !== 'undefined') {
 export const authStore = {
   getToken: read,
 
-  setToken(token: string) {
+  /** A new session; `next` when the sign-in answered that something must be set up first. */
+  setToken(token: string, next?: LoginNext) {
     try {
+      writeSetup(next ?? null);
       window.localStorage.setItem(TOKEN_KEY, token);
     } finally {
       emit();
@@ -39,10 +66,30 @@ export const authStore = {
 
   clearToken() {
     try {
+      writeSetup(null);
       window.localStorage.removeItem(TOKEN_KEY);
     } finally {
       emit();
     }
+  },
+
+  /** What the signed-in account must set up before any other screen, or null. */
+  getSetup: readSetup,
+
+  /** The server answered 3007 or 3009 (or a sign-in said `next`): only the set-up screen until it is done. */
+  requireSetup(next: LoginNext) {
+    writeSetup(next);
+    for (const listener of setupListeners) listener(next);
+  },
+
+  /** The set-up step is done. */
+  clearSetup() {
+    writeSetup(null);
+  },
+
+  onSetupRequired(listener: (next: LoginNext) => void): () => void {
+    setupListeners.add(listener);
+    return () => setupListeners.delete(listener);
   },
 
   subscribe(listener: Listener): () => void {

@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../test/render';
 import { ApiError, request } from './api-client';
+import { authStore } from './auth-store';
 import { errorMessage, fieldErrors, issueMessage } from './errors';
 import { i18n } from './i18n';
 
@@ -137,5 +138,37 @@ describe('never the server’s English', () => {
   it('an answer without reasons: what its status means', async () => {
     const error = await failureOf({ status: 2004, error: 'Agent not found', data: null }, 404);
     expect(errorMessage(error)).toBe('ไม่พบข้อมูล');
+  });
+});
+
+describe('account security statuses (DESIGN §13) in the user’s language, leading to their flow', () => {
+  it.each([3006, 3007, 3008, 3009])('%i is said in Thai, never the server’s English', async (status) => {
+    const error = await failureOf(
+      { status, error: 'Set a new password before anything else', data: null },
+      403,
+    );
+    expect(errorMessage(error)).toMatch(thai);
+    expect(errorMessage(error)).not.toContain('password');
+    authStore.clearToken();
+  });
+
+  it('3007 and 3009 on a signed-in call ask for the set-up screen; 3008 does not', async () => {
+    const asked: string[] = [];
+    const stop = authStore.onSetupRequired((next) => asked.push(next));
+    try {
+      authStore.setToken('tok');
+      await failureOf({ status: 3008, error: 'Address not allowed', data: null }, 403);
+      expect(authStore.getSetup()).toBeNull();
+      await failureOf({ status: 3007, error: 'Set a new password', data: null }, 403);
+      expect(authStore.getSetup()).toBe('change-password');
+      await failureOf({ status: 3009, error: 'Enrol', data: null }, 403);
+      expect(authStore.getSetup()).toBe('enrol-totp');
+      expect(asked).toEqual(['change-password', 'enrol-totp']);
+      // Signing out forgets it with the token.
+      authStore.clearToken();
+      expect(authStore.getSetup()).toBeNull();
+    } finally {
+      stop();
+    }
   });
 });

@@ -1,13 +1,17 @@
+import { account } from './en/account';
 import { adapter } from './en/adapter';
+import { adminSecurity } from './en/admin-security';
 import { agent } from './en/agent';
 import { agentOperator } from './en/agent-operator';
 import { agentReport } from './en/agent-report';
 import { agentSharing } from './en/agent-sharing';
 import { dashboard } from './en/dashboard';
 import { form } from './en/form';
+import { ingestLog } from './en/ingest-log';
 import { pickers } from './en/pickers';
 import { registerReport } from './en/register-report';
 import { reports } from './en/reports';
+import { security } from './en/security';
 import { transaction } from './en/transaction';
 import { user } from './en/user';
 import type { Resource } from './resource';
@@ -32,6 +36,8 @@ export const en: Resource<typeof th> = {
     retry: 'Try again',
     back: 'Go back',
     home: 'Go to home',
+    copyValue: 'Copy {{label}}',
+    copied: 'Copied',
   },
   language: {
     label: 'Language',
@@ -50,6 +56,20 @@ export const en: Resource<typeof th> = {
     togglePassword: 'Show or hide password',
     artTitle: 'One console for agents, game providers and reports',
     artSubtitle: 'Manage players, agents and revenue in one place',
+    code: {
+      title: 'Two-factor sign-in',
+      totpPrompt: 'Enter the 6-digit code from the authenticator app of {{username}}',
+      recoveryPrompt: 'Enter one recovery code of {{username}} (xxxx-xxxx-xxxx-xxxx); each works once',
+      totpLabel: '6-digit code',
+      recoveryLabel: 'Recovery code',
+      submit: 'Confirm',
+      useRecovery: 'Use a recovery code instead',
+      useTotp: 'Use a code from the app instead',
+      back: 'Back',
+      expired: 'The sign-in timed out (5 minutes); enter your password to sign in again',
+      totpInvalid: 'Enter the 6-digit code from the authenticator app',
+      recoveryInvalid: 'A recovery code looks like xxxx-xxxx-xxxx-xxxx',
+    },
   },
   session: {
     checking: 'Checking your session…',
@@ -77,10 +97,12 @@ export const en: Resource<typeof th> = {
     summary: 'Summary',
     transactions: 'Transactions',
     audit: 'Audit log',
+    ingestLog: 'Ingest log',
   },
   userMenu: {
     label: 'User menu of {{username}}',
     signedInAs: 'Signed in as',
+    apiDocs: 'API reference',
     signOut: 'Sign out',
   },
   roles: {
@@ -98,6 +120,7 @@ export const en: Resource<typeof th> = {
     agentOperator: 'Agent operators',
     agentSharing: 'Agent sharing',
     report: 'Registration-count report',
+    ingestLog: 'Ingest log',
     summaryHub: 'Summary',
     summary: {
       tsreport: 'Transaction From Report',
@@ -290,4 +313,8 @@ export const en: Resource<typeof th> = {
   agentReport,
   form,
   pickers,
+  security,
+  account,
+  adminSecurity,
+  ingestLog,
 };

@@ -1,13 +1,17 @@
+import { account } from './th/account';
 import { adapter } from './th/adapter';
+import { adminSecurity } from './th/admin-security';
 import { agent } from './th/agent';
 import { agentOperator } from './th/agent-operator';
 import { agentReport } from './th/agent-report';
 import { agentSharing } from './th/agent-sharing';
 import { dashboard } from './th/dashboard';
 import { form } from './th/form';
+import { ingestLog } from './th/ingest-log';
 import { pickers } from './th/pickers';
 import { registerReport } from './th/register-report';
 import { reports } from './th/reports';
+import { security } from './th/security';
 import { transaction } from './th/transaction';
 import { user } from './th/user';
 
@@ -30,6 +34,8 @@ export const th = {
     retry: 'ลองอีกครั้ง',
     back: 'ย้อนกลับ',
     home: 'กลับหน้าหลัก',
+    copyValue: 'คัดลอก{{label}}',
+    copied: 'คัดลอกแล้ว',
   },
   language: {
     label: 'ภาษา',
@@ -48,6 +54,20 @@ export const th = {
     togglePassword: 'แสดงหรือซ่อนรหัสผ่าน',
     artTitle: 'ศูนย์กลางการจัดการเอเจนต์ ค่ายเกม และรายงาน',
     artSubtitle: 'ดูแลผู้เล่น เอเจนต์ และรายได้ทั้งหมดได้ในที่เดียว',
+    code: {
+      title: 'ยืนยันตัวตนสองขั้นตอน',
+      totpPrompt: 'กรอกรหัส 6 หลักจากแอปยืนยันตัวตนของบัญชี {{username}}',
+      recoveryPrompt: 'กรอกรหัสกู้คืนหนึ่งรหัสของบัญชี {{username}} (รูปแบบ xxxx-xxxx-xxxx-xxxx) แต่ละรหัสใช้ได้ครั้งเดียว',
+      totpLabel: 'รหัสยืนยัน 6 หลัก',
+      recoveryLabel: 'รหัสกู้คืน',
+      submit: 'ยืนยัน',
+      useRecovery: 'ใช้รหัสกู้คืนแทน',
+      useTotp: 'ใช้รหัสจากแอปแทน',
+      back: 'กลับ',
+      expired: 'หมดเวลายืนยันตัวตน (5 นาที) กรุณากรอกรหัสผ่านเพื่อเข้าสู่ระบบอีกครั้ง',
+      totpInvalid: 'กรุณากรอกรหัส 6 หลักจากแอปยืนยันตัวตน',
+      recoveryInvalid: 'รหัสกู้คืนต้องอยู่ในรูปแบบ xxxx-xxxx-xxxx-xxxx',
+    },
   },
   session: {
     checking: 'กำลังตรวจสอบการเข้าสู่ระบบ…',
@@ -75,10 +95,12 @@ export const th = {
     summary: 'สรุปผล',
     transactions: 'รายการธุรกรรม',
     audit: 'บันทึกการตรวจสอบ',
+    ingestLog: 'บันทึกการรับข้อมูล',
   },
   userMenu: {
     label: 'เมนูผู้ใช้ {{username}}',
     signedInAs: 'เข้าสู่ระบบในชื่อ',
+    apiDocs: 'เอกสารอ้างอิง API',
     signOut: 'ออกจากระบบ',
   },
   roles: {
@@ -96,6 +118,7 @@ export const th = {
     agentOperator: 'ผู้ปฏิบัติงานเอเจนต์',
     agentSharing: 'การแบ่งรายได้เอเจนต์',
     report: 'รายงานจำนวนการลงทะเบียน',
+    ingestLog: 'บันทึกการรับข้อมูล',
     summaryHub: 'สรุปผล',
     summary: {
       tsreport: 'รายการธุรกรรมจากรายงาน',
@@ -279,4 +302,8 @@ export const th = {
   agentReport,
   form,
   pickers,
+  security,
+  account,
+  adminSecurity,
+  ingestLog,
 };

@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -14,6 +15,8 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** A WAL position (`16/B374D848`), compared by PostgreSQL as a position, not as text. */
+const pgLsn = customType<{ data: string }>({ dataType: () => 'pg_lsn' });
 
 export const admins = pgTable(
   'admins',
@@ -26,6 +29,8 @@ export const admins = pgTable(
     activeLoginIp: text('active_login_ip'),
     /** Signed in with a temporary password: only the password change works until it is replaced. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** When a temporary password from a reset stops working (null: it does not expire). */
+    temporaryPasswordExpiresAt: ts('temporary_password_expires_at'),
     /** Addresses and CIDR ranges this account may work from; empty = any (DESIGN §13). */
     allowedIps: text('allowed_ips').array().notNull().default(sql`'{}'::text[]`),
     /** The TOTP secret, AES-256-GCM encrypted with the configured key; null = no second factor. */
@@ -62,6 +67,11 @@ export const sessions = pgTable(
     verifiedAt: ts('verified_at'),
     /** As the browser sent it (cut to 512 characters), for the session list. */
     userAgent: text('user_agent'),
+    /**
+     * With a read replica: the primary's WAL position after this session's latest write; its report
+     * and list reads stay on the primary until the replica has replayed past it (db/replica.ts).
+     */
+    writeLsn: pgLsn('write_lsn'),
   },
   (t) => [index('sessions_admin_idx').on(t.adminId)],
 );

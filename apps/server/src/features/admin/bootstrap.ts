@@ -8,7 +8,12 @@ import { toAdmin } from './service.ts';
 
 export type Bootstrap = { created: false } | { created: true; username: string; generatedPassword?: string };
 
-/** On an empty database, create the first SUPERADMIN; there are no default credentials (DESIGN §7). */
+/**
+ * On an empty database, create the first SUPERADMIN; there are no default credentials (DESIGN §7).
+ * A generated password was printed on a console, so it is treated like a temporary one: the first
+ * sign-in must replace it (3007 until then). A password given by configuration (`ADMIN_PASSWORD`) was
+ * chosen by the operator and is not forced to change — the e2e suite and scripted set-ups rely on it.
+ */
 export const bootstrapFirstAdmin = async (ctx: AppContext): Promise<Bootstrap> => {
   const [existing] = await ctx.db.select({ n: count() }).from(admins);
   if ((existing?.n ?? 0) > 0) return { created: false };
@@ -28,6 +33,7 @@ export const bootstrapFirstAdmin = async (ctx: AppContext): Promise<Bootstrap> =
         username,
         passwordHash,
         type: 'SUPERADMIN',
+        mustChangePassword: generatedPassword !== undefined,
         createdBy: 'system',
         createdAt: now,
         updatedAt: now,

@@ -12,6 +12,7 @@ import type { Actor, AppContext } from '../../context.ts';
 import type { AuditEntry } from '../../core/audit.ts';
 import { requireAdmin } from '../../core/entities.ts';
 import { AppError, conflict, forbidden, notFound } from '../../core/errors.ts';
+import { assertPasswordRules } from '../../core/password-rules.ts';
 import { revokeAllSessions } from '../../core/sessions.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -90,6 +91,7 @@ const assertNotLastSuperadmin = async (tx: Tx, target: AdminRow) => {
 
 export const createAdmin = async (ctx: AppContext, actor: Actor, input: AdminCreate, audit: Audit) => {
   assertMayManage(actor, input.type);
+  assertPasswordRules(input.password, input.username, 'password');
   const passwordHash = await hashPassword(input.password);
   const now = ctx.now();
   try {

@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.ts';
 import { type AuditFn, auditedChange } from '../../core/change.ts';
 import { requireAgent } from '../../core/entities.ts';
 import { conflict } from '../../core/errors.ts';
+import { assertPasswordRules } from '../../core/password-rules.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { countWhere } from '../../db/count.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -80,6 +81,7 @@ export const registerOperator = async (
   audit: AuditFn,
 ) => {
   const agent = await requireAgent(ctx.db, input.agent);
+  assertPasswordRules(input.password, input.username, 'password');
   const passwordHash = await hashPassword(input.password);
   const now = ctx.now();
   try {
@@ -150,6 +152,7 @@ export const updateOperator = (
   audit: AuditFn,
 ) =>
   changeOperator(ctx, id, 'update', audit, async (row) => {
+    if (input.password) assertPasswordRules(input.password, row.o.username, 'password');
     const password = input.password ? await hashPassword(input.password) : undefined;
     if (!password && row.o.type === input.type && row.o.locked === input.locked) return undefined;
     return { type: input.type, locked: input.locked, ...(password ? { passwordHash: password } : {}) };

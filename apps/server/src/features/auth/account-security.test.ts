@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../../test/harness.ts';
 import { buildApp } from '../../app.ts';
 import { admins } from '../../db/schema/index.ts';
+import { TEMPORARY_PASSWORD_MS } from './password.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -437,5 +438,44 @@ describe('two-factor sign-in', () => {
     expect(
       (await t.ok(api.login, { body: { username: a.name, password: TEST_PASSWORD } })).token,
     ).toBeTruthy();
+  });
+});
+
+// Last in the file: it moves the shared clock three days on.
+describe('temporary password expiry', () => {
+  it('works for 72 hours, then answers 3010 and a new reset gives a working one; the right password only', async () => {
+    const admin = await t.sessionFor('SUPERADMIN', { verified: true });
+    const target = await account('expiry', 'REPORTER');
+    const first = await t.ok(api.passwordReset, { token: admin, params: { id: target.id } });
+    t.clock.advance(TEMPORARY_PASSWORD_MS - 1);
+    const inTime = await t.ok(api.login, {
+      body: { username: target.name, password: first.temporaryPassword },
+    });
+    expect(inTime.next).toBe('change-password');
+
+    t.clock.advance(1);
+    const late = await t.api(api.login, {
+      body: { username: target.name, password: first.temporaryPassword },
+    });
+    expect([late.statusCode, late.status]).toEqual([403, Status.TEMPORARY_PASSWORD_EXPIRED]);
+    // A wrong password still answers as any wrong password does: the expiry tells a guesser nothing.
+    const wrong = await t.api(api.login, { body: { username: target.name, password: 'not-the-password' } });
+    expect(wrong.status).toBe(Status.BAD_CREDENTIALS);
+
+    const again = await t.ok(api.passwordReset, {
+      token: await t.sessionFor('SUPERADMIN', { verified: true }),
+      params: { id: target.id },
+    });
+    const signedIn = await t.ok(api.login, {
+      body: { username: target.name, password: again.temporaryPassword },
+    });
+    await t.ok(api.passwordChange, {
+      token: signedIn.token,
+      body: { currentPassword: again.temporaryPassword, newPassword: 'my-own-passphrase-7' },
+    });
+    // The account's own password never expires.
+    t.clock.advance(TEMPORARY_PASSWORD_MS * 2);
+    const own = await t.ok(api.login, { body: { username: target.name, password: 'my-own-passphrase-7' } });
+    expect(own.next).toBeUndefined();
   });
 });

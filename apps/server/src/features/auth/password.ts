@@ -4,11 +4,11 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Actor, AppContext } from '../../context.ts';
 import type { AuditEntry } from '../../core/audit.ts';
 import { conflict, forbidden, invalidField, notFound } from '../../core/errors.ts';
+import { assertPasswordRules } from '../../core/password-rules.ts';
 import { revokeAllSessions } from '../../core/sessions.ts';
 import type { Executor } from '../../db/client.ts';
 import { findAdmin } from '../../db/lookups.ts';
 import { admins, loginChallenges, sessions } from '../../db/schema/index.ts';
-import { isCommonPassword } from '../../lib/common-passwords.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { admitAttempt, recordSuccess } from './throttle.ts';
 
@@ -20,12 +20,7 @@ type Audit = (tx: Executor, entry: AuditEntry) => Promise<void>;
  */
 const assertAcceptablePassword = (password: string, username: string, current: string): void => {
   const field = 'newPassword';
-  if (password.toLowerCase() === username.toLowerCase()) {
-    throw invalidField(field, 'must not be the username', 'password_is_username');
-  }
-  if (isCommonPassword(password)) {
-    throw invalidField(field, 'is one of the most common passwords', 'password_common');
-  }
+  assertPasswordRules(password, username, field);
   if (password === current)
     throw invalidField(field, 'must differ from the current one', 'password_unchanged');
 };
@@ -64,7 +59,7 @@ export const changeOwnPassword = async (
   return ctx.db.transaction(async (tx) => {
     const changed = await tx
       .update(admins)
-      .set({ passwordHash, mustChangePassword: false, updatedAt: now })
+      .set({ passwordHash, mustChangePassword: false, temporaryPasswordExpiresAt: null, updatedAt: now })
       .where(and(eq(admins.id, admin.id), eq(admins.passwordHash, admin.passwordHash)))
       .returning({ id: admins.id });
     if (changed.length === 0)
@@ -100,6 +95,9 @@ const temporaryPassword = (): string => {
   return chars.join('').replace(/(.{4})(?!$)/g, '$1-');
 };
 
+/** How long a temporary password from a reset works: long enough to reach its holder over a weekend. */
+export const TEMPORARY_PASSWORD_MS = 72 * 60 * 60 * 1000;
+
 /**
  * An administrator resets another account's password (DESIGN §5 decides whose): a temporary password
  * shown once, the account's sessions and open sign-ins end, and its next sign-in may only change it.
@@ -126,7 +124,12 @@ export const resetPassword = async (
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(admins)
-      .set({ passwordHash, mustChangePassword: true, updatedAt: now })
+      .set({
+        passwordHash,
+        mustChangePassword: true,
+        temporaryPasswordExpiresAt: new Date(now.getTime() + TEMPORARY_PASSWORD_MS),
+        updatedAt: now,
+      })
       .where(eq(admins.id, target.id));
     await revokeAllSessions(tx, target.id, now);
     await dropChallenges(tx, target.id);

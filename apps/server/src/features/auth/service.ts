@@ -97,6 +97,17 @@ export const login = async (
   if (!admin || !ok || admin.locked) throw badCredentials();
   // Only after the password: a guesser learns nothing of the allow-list.
   await assertAllowedIp(ctx.db, 'admin', admin, client.ip, ctx.now());
+  // Only after the password, too: an unused temporary password is not a standing credential.
+  if (
+    admin.mustChangePassword &&
+    admin.temporaryPasswordExpiresAt &&
+    admin.temporaryPasswordExpiresAt <= ctx.now()
+  ) {
+    throw new AppError(
+      Status.TEMPORARY_PASSWORD_EXPIRED,
+      'This temporary password has expired; ask an administrator to reset the password again',
+    );
+  }
   if (admin.totpSecret) throw await challenge(ctx, admin, client);
   await recordSuccess(ctx.db, admission);
   return openSession(ctx, admin, client, 'password');

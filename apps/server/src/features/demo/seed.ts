@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { IngestItem } from '@sapi/contract';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../core/audit.ts';
+import { arrayLiteral } from '../../db/array-literal.ts';
 import { adapters, agentSharing, agents, users } from '../../db/schema/index.ts';
 import { ingestBatch } from '../../ledger/ingest-batch.ts';
 import { ensurePartitions } from '../../ledger/partitions.ts';
+import { countRegistrations } from '../../ledger/registrations.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { demoAdapters, demoAgentTree, walletAdapter } from './catalogue.ts';
 import { rng } from './random.ts';
@@ -110,18 +112,32 @@ export const seedDemo = async (ctx: AppContext, opts: SeedOptions) => {
     return agent;
   };
   for (let i = 0; i < players.length; i += BATCH) {
-    await ctx.db.insert(users).values(
-      players.slice(i, i + BATCH).map((p) => {
-        const agent = agentFor(p);
-        return {
-          agentId: agent.id,
-          username: `${agent.prefix}${p.name}`,
-          betLimit: p.betLimit,
-          createdAt: new Date(p.joined),
-          updatedAt: new Date(p.joined),
-        };
-      }),
-    );
+    await ctx.db.transaction(async (tx) => {
+      const created = await tx
+        .insert(users)
+        .values(
+          players.slice(i, i + BATCH).map((p) => {
+            const agent = agentFor(p);
+            return {
+              agentId: agent.id,
+              username: `${agent.prefix}${p.name}`,
+              betLimit: p.betLimit,
+              createdAt: new Date(p.joined),
+              updatedAt: new Date(p.joined),
+            };
+          }),
+        )
+        .returning({ agentId: users.agentId, createdAt: users.createdAt });
+      // The registered-players rollup, in the same transaction as the players it counts.
+      await tx.execute(
+        countRegistrations(
+          sql`unnest(${arrayLiteral(created.map((c) => c.agentId.toString()))}::bigint[],
+                     ${arrayLiteral(created.map((c) => c.createdAt.toISOString()))}::timestamptz[])
+              as created (agent_id, created_at)`,
+          ctx.config.REPORT_TIMEZONE,
+        ),
+      );
+    });
   }
 
   await ensurePartitions(ctx.db, new Date(from), new Date(opts.until.getTime() + 31 * DAY_MS));

@@ -16,9 +16,10 @@ export const monthlyBalances = async (ctx: AppContext, agentIds: bigint[], date:
   const range = rangeOf(date, ctx.config.REPORT_TIMEZONE);
   const rows = await queryRows<RawSums & { agent: string }>(
     ctx.db,
-    sql`select agent_id::text as agent, ${sumsByType} from rollup_agent_daily
+    // The monthly rollup: a row per agent, brand and bet type, where the daily one has one per day.
+    sql`select agent_id::text as agent, ${sumsByType} from rollup_brand_monthly
         where agent_id = any(${sql.param(agentIds.map(String))}::bigint[])
-          and day between ${range.from}::date and ${range.to}::date
+          and month = ${range.from}::date
         group by agent_id`,
   );
   const found = new Map(rows.map((r) => [r.agent, sumsOf(r)]));

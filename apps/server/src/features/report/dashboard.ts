@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { queryRows } from '../../db/client.ts';
+import { queryPrepared } from '../../db/client.ts';
 import { toReportMoney } from '../../lib/money.ts';
 import { dateInZone } from '../../lib/time.ts';
 import { daysBetween, monthRange } from './periods.ts';
@@ -12,10 +12,14 @@ interface Month {
 const previousOf = (m: Month): Month =>
   m.month === 1 ? { year: m.year - 1, month: 12 } : { ...m, month: m.month - 1 };
 
+/**
+ * A month's turnover, win/lose and count (from the monthly brand rollup: a row per agent, brand and
+ * bet type), its active players and the players registered by its end (from the count rollups: a
+ * row per agent and month), so nothing here grows with the number of players or bets.
+ */
 const period = async (ctx: AppContext, m: Month) => {
   const range = monthRange(m);
-  const tz = ctx.config.REPORT_TIMEZONE;
-  const [row] = await queryRows<{
+  const [row] = await queryPrepared<{
     hold: string;
     win_lose: string;
     tx: string;
@@ -23,14 +27,14 @@ const period = async (ctx: AppContext, m: Month) => {
     registered: string;
   }>(
     ctx.db,
+    'dashboard_period',
     sql`select
           coalesce(sum(amount) filter (where bet_type = 'HOLD'), 0)::text as hold,
           coalesce(sum(amount) filter (where bet_type in ('HOLD', 'SETTLE', 'CANCEL', 'VOID')), 0)::text as win_lose,
           coalesce(sum(tx_count), 0)::text as tx,
-          (select count(*) from rollup_player_month where month = ${range.from}::date)::text as active,
-          (select count(*) from users
-            where created_at < ((${range.to}::date + 1)::timestamp at time zone ${tz}::text))::text as registered
-        from rollup_agent_daily where day between ${range.from}::date and ${range.to}::date`,
+          (select coalesce(sum(players), 0) from rollup_active_players where month = ${range.from}::date)::text as active,
+          (select coalesce(sum(players), 0) from rollup_registered_players where month <= ${range.from}::date)::text as registered
+        from rollup_brand_monthly where month = ${range.from}::date`,
   );
   return {
     month: String(m.month).padStart(2, '0'),
@@ -59,28 +63,31 @@ export const dashboard = async (
   const [now, before, daily, brands, agents] = await Promise.all([
     period(ctx, current),
     period(ctx, previousOf(current)),
-    queryRows<{ day: string; hold: string; win_lose: string }>(
+    queryPrepared<{ day: string; hold: string; win_lose: string }>(
       ctx.db,
+      'dashboard_daily',
       sql`select to_char(day, 'YYYY-MM-DD') as day,
                  sum(amount) filter (where bet_type = 'HOLD')::text as hold,
                  sum(amount) filter (where bet_type in ('HOLD', 'SETTLE', 'CANCEL', 'VOID'))::text as win_lose
-          from rollup_agent_daily where day between ${range.from}::date and ${range.to}::date group by day`,
+          from rollup_brand_day_all where day between ${range.from}::date and ${range.to}::date group by day`,
     ),
-    queryRows<{ game_brand: string; hold: string; win_lose: string }>(
+    queryPrepared<{ game_brand: string; hold: string; win_lose: string }>(
       ctx.db,
+      'dashboard_brands',
       sql`select game_brand,
                  coalesce(sum(amount) filter (where bet_type = 'HOLD'), 0)::text as hold,
                  coalesce(sum(amount) filter (where bet_type in ('HOLD', 'SETTLE', 'CANCEL', 'VOID')), 0)::text as win_lose
           from rollup_brand_monthly where month = ${range.from}::date
           group by game_brand order by sum(amount) filter (where bet_type = 'HOLD') asc nulls last limit ${TOP}`,
     ),
-    queryRows<{ agent: string; username: string; hold: string; win_lose: string }>(
+    queryPrepared<{ agent: string; username: string; hold: string; win_lose: string }>(
       ctx.db,
+      'dashboard_agents',
       sql`select r.agent_id::text as agent, a.username,
                  coalesce(sum(r.amount) filter (where r.bet_type = 'HOLD'), 0)::text as hold,
                  coalesce(sum(r.amount) filter (where r.bet_type in ('HOLD', 'SETTLE', 'CANCEL', 'VOID')), 0)::text as win_lose
-          from rollup_agent_daily r join agents a on a.id = r.agent_id
-          where r.day between ${range.from}::date and ${range.to}::date
+          from rollup_brand_monthly r join agents a on a.id = r.agent_id
+          where r.month = ${range.from}::date
           group by r.agent_id, a.username order by sum(r.amount) filter (where r.bet_type = 'HOLD') asc nulls last
           limit ${TOP}`,
     ),

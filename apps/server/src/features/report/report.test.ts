@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { api, type BetType, reportExports } from '@sapi/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import {
   type SignedAgent,
 } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { countMismatches, rollupMismatches } from '../../../test/ledger-checks.ts';
 import { queryRows } from '../../db/client.ts';
 import { shareOf } from './revenue-share.ts';
 import { agentDaily, agentMonthly, gameByBrand, gameByCode, type SumsSource } from './service.ts';
@@ -205,6 +207,10 @@ describe('summary reports equal the raw rows', () => {
       (s?: SumsSource) => gameByCode(t.ctx, agent, 'PG', span, 'day', s),
       (s?: SumsSource) => gameByCode(t.ctx, agent, 'PG', span, 'month', s),
       (s?: SumsSource) => gameByCode(t.ctx, 'all', 'PG', span, 'month', s),
+      // Whole months of every agent (the monthly brand rollup) and every agent's brands by day
+      // (the brand × day rollup over all agents, one GROUP BY).
+      (s?: SumsSource) => agentMonthly(t.ctx, 'all', { from: '2026-01-01', to: '2026-12-31' }, s),
+      (s?: SumsSource) => gameByBrand(t.ctx, 'all', { from: '2026-10-20', to: '2026-11-03' }, 'day', s),
     ];
     for (const report of reports) {
       const byRollup = await report();
@@ -313,6 +319,86 @@ describe('dashboard', () => {
     expect(d.current.registeredPlayers).toBeGreaterThanOrEqual(d.current.activePlayers);
     expect(d.topBrands.length).toBeGreaterThan(0);
     expect(num(d.topAgents[0]?.turnover)).toBeGreaterThanOrEqual(num(d.topAgents.at(-1)?.turnover));
+  });
+});
+
+/** Players with a bet in a Bangkok business month, and players registered by its end: the raw counts. */
+const rawCounts = async (month: string) => {
+  const [row] = await queryRows<{ active: string; registered: string }>(
+    t.ctx.db,
+    sql`select (select count(distinct user_id) from transactions
+                where date_trunc('month', start_date at time zone 'Asia/Bangkok')::date = ${month}::date)::text as active,
+               (select count(*) from users
+                where created_at < ((${month}::date + interval '1 month')::timestamp at time zone 'Asia/Bangkok'))::text
+                 as registered`,
+  );
+  return { activePlayers: Number(row?.active), registeredPlayers: Number(row?.registered) };
+};
+
+describe('dashboard counts equal the raw rows', () => {
+  it('active and registered players of this month and the last equal counts of the raw rows', async () => {
+    const d = await t.ok(api.dashboard, { token, body: {} });
+    expect(d.current).toMatchObject(await rawCounts('2026-11-01'));
+    expect(d.previous).toMatchObject(await rawCounts('2026-10-01'));
+    expect(await countMismatches(t)).toBe(0);
+  });
+
+  it('parallel batches and registrations racing on the same month and players count each player once', async () => {
+    const op = await t.tokenFor('OPERATOR');
+    const agents = [await makeAgent(t, op), await makeAgent(t, op)];
+    // 16 batches at once, two agents: every batch names the same 6 new players of its agent (each
+    // created by whichever batch gets there first) and a bet in November and in December.
+    const batches = Array.from({ length: 16 }, (_, b) =>
+      Array.from({ length: 12 }, (_, i) =>
+        bet({
+          betId: `RACE${b}-${i}`,
+          amount: -1,
+          username: `race${i % 6}`,
+          gameBrand: ['PG', 'SA'][i % 2] as string,
+          // Bangkok Nov 29 or Dec 29: each player is active in both months.
+          startDate: new Date(Date.UTC(2026, 10 + Math.floor(i / 6), 28, 18 + (b % 4))).toISOString(),
+        }),
+      ),
+    );
+    // Players registered by hand for both agents at the same time.
+    const registrations = Array.from({ length: 8 }, (_, i) =>
+      t.api(api.userCreate, {
+        token: op,
+        body: { agent: (agents[i % 2] as SignedAgent)._id, username: `hand${i}`, betLimit: 10 },
+      }),
+    );
+    const answers = await Promise.all([
+      ...batches.map((items, b) => ingest(t, agents[b % 2] as SignedAgent, items)),
+      ...registrations,
+    ]);
+    for (const a of answers) expect(a.status, a.error ?? '').toBe(1000);
+    expect(await countMismatches(t)).toBe(0);
+    const [active] = await queryRows<{ n: string }>(
+      t.ctx.db,
+      sql`select coalesce(sum(players), 0)::text as n from rollup_active_players
+          where agent_id in (${BigInt(agents[0]?._id ?? 0)}, ${BigInt(agents[1]?._id ?? 0)})`,
+    );
+    // 6 players per agent, each active in two months: counted once per month, however many batches raced.
+    expect(Number(active?.n)).toBe(2 * 6 * 2);
+    const d = await t.ok(api.dashboard, { token, body: nov });
+    expect(d.current).toMatchObject(await rawCounts('2026-11-01'));
+  });
+
+  it('the migration fills the count and brand rollups from the rows already stored', async () => {
+    const file = readFileSync(new URL('../../db/migrations/0018_report_counts.sql', import.meta.url), 'utf8');
+    const backfills = file
+      .split('--> statement-breakpoint')
+      .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
+      .filter((statement) => statement.startsWith('INSERT'));
+    expect(backfills).toHaveLength(3);
+    await t.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`delete from rollup_brand_day_all`);
+      await tx.execute(sql`delete from rollup_active_players`);
+      await tx.execute(sql`delete from rollup_registered_players`);
+      for (const statement of backfills) await tx.execute(sql.raw(statement));
+    });
+    expect(await countMismatches(t)).toBe(0);
+    expect(await rollupMismatches(t)).toBe(0);
   });
 });
 

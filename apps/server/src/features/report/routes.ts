@@ -49,23 +49,42 @@ const reports: {
   revenueShare: (ctx, { body }) => revenueShare(ctx, body.month, body.year),
 };
 
+/** Reports and their exports may be served by the read replica (DESIGN §14). */
+const replica = { reads: 'replica' } as const;
+
 const register = <N extends ReportRouteName>(app: FastifyInstance, name: N) => {
   const run = reports[name] as (ctx: AppContext, input: Input<N>) => Promise<{ rows: ReportRow<N>[] }>;
-  defineRoute(app, api[name] as RouteDef, ({ ctx, body, params }) => run(ctx, { body, params } as Input<N>));
-  defineRoute(app, reportExports[name] as RouteDef, async ({ ctx, body, params, reply }) => {
-    const { rows } = await run(ctx, { body, params } as Input<N>);
-    await sendCsv(reply, `${name}.csv`, async () => ({ rows, next: undefined }), reportCsvColumns[name]);
-    return REPLIED;
-  });
+  defineRoute(
+    app,
+    api[name] as RouteDef,
+    ({ ctx, body, params }) => run(ctx, { body, params } as Input<N>),
+    replica,
+  );
+  defineRoute(
+    app,
+    reportExports[name] as RouteDef,
+    async ({ ctx, body, params, reply }) => {
+      const { rows } = await run(ctx, { body, params } as Input<N>);
+      await sendCsv(reply, `${name}.csv`, async () => ({ rows, next: undefined }), reportCsvColumns[name]);
+      return REPLIED;
+    },
+    replica,
+  );
 };
 
 export const reportRoutes = (app: FastifyInstance) => {
   for (const name of Object.keys(reports) as ReportRouteName[]) register(app, name);
-  defineRoute(app, api.agentReportMonthly, ({ ctx, params, body }) =>
-    monthlyBalance(ctx, params.agentId, body.date),
+  defineRoute(
+    app,
+    api.agentReportMonthly,
+    ({ ctx, params, body }) => monthlyBalance(ctx, params.agentId, body.date),
+    replica,
   );
-  defineRoute(app, api.agentReportMonthlyBatch, ({ ctx, body }) =>
-    monthlyBalances(ctx, body.agentIds, body.date),
+  defineRoute(
+    app,
+    api.agentReportMonthlyBatch,
+    ({ ctx, body }) => monthlyBalances(ctx, body.agentIds, body.date),
+    replica,
   );
-  defineRoute(app, api.dashboard, ({ ctx, body }) => dashboard(ctx, body));
+  defineRoute(app, api.dashboard, ({ ctx, body }) => dashboard(ctx, body), replica);
 };

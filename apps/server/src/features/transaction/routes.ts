@@ -14,42 +14,69 @@ import {
 } from './service.ts';
 
 export const transactionRoutes = (app: FastifyInstance) => {
-  defineRoute(app, api.transactionList, ({ ctx, params, body }) =>
-    listTransactions(ctx, params.agentId, body),
+  // The ledger's reads (lists, detail, exports) may be served by the read replica (DESIGN §14).
+  const replica = { reads: 'replica' } as const;
+  defineRoute(
+    app,
+    api.transactionList,
+    ({ ctx, params, body }) => listTransactions(ctx, params.agentId, body),
+    replica,
   );
-  defineRoute(app, api.transactionExport, async ({ ctx, params, body, reply }) => {
-    // Checked before streaming: once the file has started, an error can no longer become a 404.
-    await assertAgentExists(ctx.db, params.agentId);
-    await sendCsv(
-      reply,
-      `transactions-${params.agentId}.csv`,
-      (after: string | undefined, limit) => transactionExportPage(ctx, params.agentId, body, after, limit),
-      transactionCsvColumns,
-    );
-    return REPLIED;
-  });
-  defineRoute(app, api.transactionGet, ({ ctx, params }) =>
-    getTransaction(ctx, params.agentId, params.listId),
+  defineRoute(
+    app,
+    api.transactionExport,
+    async ({ ctx, params, body, reply }) => {
+      // Checked before streaming: once the file has started, an error can no longer become a 404.
+      await assertAgentExists(ctx.db, params.agentId);
+      await sendCsv(
+        reply,
+        `transactions-${params.agentId}.csv`,
+        (after: string | undefined, limit) => transactionExportPage(ctx, params.agentId, body, after, limit),
+        transactionCsvColumns,
+      );
+      return REPLIED;
+    },
+    replica,
+  );
+  defineRoute(
+    app,
+    api.transactionGet,
+    ({ ctx, params }) => getTransaction(ctx, params.agentId, params.listId),
+    replica,
   );
   // Transaction From Report reads the same list and detail.
-  defineRoute(app, api.summaryTransactionList, ({ ctx, params, body }) =>
-    listTransactions(ctx, params.agentId, body),
+  defineRoute(
+    app,
+    api.summaryTransactionList,
+    ({ ctx, params, body }) => listTransactions(ctx, params.agentId, body),
+    replica,
   );
-  defineRoute(app, api.summaryTransactionGet, ({ ctx, params }) =>
-    getTransaction(ctx, params.agentId, params.id),
+  defineRoute(
+    app,
+    api.summaryTransactionGet,
+    ({ ctx, params }) => getTransaction(ctx, params.agentId, params.id),
+    replica,
   );
-  defineRoute(app, api.summaryBetHistory, ({ ctx, body }) => betHistory(ctx, body.betId));
-  defineRoute(app, api.registerCount, ({ ctx, params, body }) =>
-    registrationsPerDay(ctx, params.agentId, body.date),
+  defineRoute(app, api.summaryBetHistory, ({ ctx, body }) => betHistory(ctx, body.betId), replica);
+  defineRoute(
+    app,
+    api.registerCount,
+    ({ ctx, params, body }) => registrationsPerDay(ctx, params.agentId, body.date),
+    replica,
   );
-  defineRoute(app, api.registerCountExport, async ({ ctx, params, body, reply }) => {
-    const rows = await registrationsPerDay(ctx, params.agentId, body.date);
-    await sendCsv(
-      reply,
-      `registrations-${params.agentId}.csv`,
-      async () => ({ rows, next: undefined }),
-      registrationCsvColumns,
-    );
-    return REPLIED;
-  });
+  defineRoute(
+    app,
+    api.registerCountExport,
+    async ({ ctx, params, body, reply }) => {
+      const rows = await registrationsPerDay(ctx, params.agentId, body.date);
+      await sendCsv(
+        reply,
+        `registrations-${params.agentId}.csv`,
+        async () => ({ rows, next: undefined }),
+        registrationCsvColumns,
+      );
+      return REPLIED;
+    },
+    replica,
+  );
 };

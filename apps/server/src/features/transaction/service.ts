@@ -1,17 +1,17 @@
 import type { Transaction, transactionListQuerySchema } from '@sapi/contract';
 import { MAX_ID, MAX_YEAR, MIN_YEAR } from '@sapi/contract';
-import { type AnyColumn, and, asc, desc, eq, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { assertAgentExists } from '../../core/entities.ts';
 import { invalidField, notFound } from '../../core/errors.ts';
-import { type Db, oncePerDatabase, queryRows } from '../../db/client.ts';
+import { type Db, oncePerDatabase, queryPrepared, queryRows } from '../../db/client.ts';
 import { containsPattern } from '../../db/filters.ts';
 import { transactionKeys, transactions } from '../../db/ledger.ts';
 import { agents } from '../../db/schema/index.ts';
 import { type CsvColumn, decimalColumn, numberColumn, textColumn } from '../../lib/csv.ts';
 import { toMajor } from '../../lib/money.ts';
-import { monthOf } from '../../lib/time.ts';
+import { dateInZone, monthOf } from '../../lib/time.ts';
 
 type Query = z.output<typeof transactionListQuerySchema>;
 type Row = typeof transactions.$inferSelect;
@@ -121,11 +121,17 @@ const listStatement = oncePerDatabase((db: Db, key: string) => {
     .prepare(`transaction_list_${key}`);
 });
 
-/** One page of an agent's bets, newest first; with a cursor the page is a keyset step (fast at any depth). */
-export const listTransactions = async (ctx: AppContext, agentId: bigint, q: Query) => {
-  const after = q.cursor ? decodeCursor(q.cursor) : undefined;
-  const key = FILTERS.map((f) => (q[f] === undefined ? '0' : '1')).join('');
-  const rows = await listStatement(ctx.db, key).execute({
+/** A list query as the list statement runs it: dates and the keyset step as the values it binds. */
+type Bound = Omit<Query, 'startDate' | 'endDate'> & {
+  startDate?: string | undefined;
+  endDate?: string | undefined;
+  after?: { at: string; id: bigint } | undefined;
+};
+
+/** The rows of one page: the list statement for the query's filters, with its values bound. */
+const listRows = (ctx: AppContext, agentId: bigint, q: Bound, offset: number) => {
+  const key = FILTERS.map((f) => ((f === 'cursor' ? q.after : q[f]) === undefined ? '0' : '1')).join('');
+  return listStatement(ctx.db, key).execute({
     agentId,
     user: q.user,
     username: q.username === undefined ? undefined : containsPattern(q.username),
@@ -135,13 +141,132 @@ export const listTransactions = async (ctx: AppContext, agentId: bigint, q: Quer
     // Codenames are upper case (contract `codenameSchema`): a brand typed in lower case names the same one.
     gameBrand: q.gameBrand?.toUpperCase(),
     gameCode: q.gameCode === undefined ? undefined : containsPattern(q.gameCode),
-    startDate: q.startDate?.toISOString(),
-    endDate: q.endDate?.toISOString(),
-    afterAt: after?.at.toISOString(),
-    afterId: after?.id,
+    startDate: q.startDate,
+    endDate: q.endDate,
+    afterAt: q.after?.at,
+    afterId: q.after?.id,
     limit: q.limit,
-    offset: after ? 0 : (q.page - 1) * q.limit,
+    offset,
   });
+};
+
+/**
+ * The daily rollup that counts the rows of a list with these filters, per business day: the
+ * agent's (by bet type) or, with a game brand filter, its per-brand one (the same "contains" test on
+ * the brand). Filters no rollup counts — player, username, bet id, bet type from game, game code —
+ * have none: such a list pages by OFFSET.
+ */
+const countingRollup = (q: Query) => {
+  if (
+    q.user !== undefined ||
+    q.username !== undefined ||
+    q.betId !== undefined ||
+    q.betTypeFromGame !== undefined ||
+    q.gameCode !== undefined
+  ) {
+    return undefined;
+  }
+  return q.gameBrand === undefined
+    ? sql.raw('rollup_agent_daily where')
+    : sql`rollup_brand_daily where (game_brand collate "default") ilike ${containsPattern(q.gameBrand)} and`;
+};
+
+/** The filters of the list other than its time range, as SQL on `transactions`. */
+const rowFilters = (q: Query) =>
+  sql`${q.betType === undefined ? sql`` : sql` and bet_type = ${q.betType}`}${
+    q.gameBrand === undefined ? sql`` : sql` and game_brand ilike ${containsPattern(q.gameBrand)}`
+  }`;
+
+/**
+ * A numbered page without a cursor, found by seeking instead of OFFSET over every row before it
+ * (DESIGN §11: a deep link costs at most twice page 1). The daily rollup gives the list's rows per
+ * business day, newest first (the day holding the time range's end counted exactly, up to that end);
+ * adding them up names the day where the page starts and how deep into that day. The page's first row
+ * is then found inside that one day (one partition; from the index alone when only the time range
+ * filters), and the page read from it as a keyset step bounded below by the day its last row falls on.
+ * Returns undefined when no rollup counts the filters.
+ */
+const seekPage = async (ctx: AppContext, agentId: bigint, q: Query) => {
+  const rollup = countingRollup(q);
+  if (!rollup) return undefined;
+  const tz = ctx.config.REPORT_TIMEZONE;
+  const fromDay = q.startDate ? dateInZone(q.startDate, tz) : undefined;
+  const toDay = q.endDate ? dateInZone(q.endDate, tz) : undefined;
+  const startAt = q.startDate?.toISOString() ?? null;
+  const endAt = q.endDate?.toISOString() ?? null;
+  /** The rows of the business day `day` (a date expression) within the list's time range. */
+  const inDay = (day: SQL) =>
+    sql`start_date >= (${day}::timestamp at time zone ${tz}::text)
+        and start_date < ((${day} + 1)::timestamp at time zone ${tz}::text)
+        and start_date >= coalesce(${startAt}::timestamptz, '-infinity')
+        and start_date <= coalesce(${endAt}::timestamptz, 'infinity')${rowFilters(q)}`;
+  const offset = (q.page - 1) * q.limit;
+  // One statement: the list's rows per day, newest first, added up; the day the page starts on and
+  // the first row `skip` rows into it (one partition, pruned at run time; from the index alone when
+  // only the time range filters); where the day of the page's last row starts.
+  const [first] = await queryPrepared<{ at: string; row_id: string; floor: string | null }>(
+    ctx.db,
+    'transaction_seek',
+    sql`with days as (
+          select day, sum(tx_count) as n
+          from ${rollup} agent_id = ${agentId}
+            ${q.betType === undefined ? sql`` : sql`and bet_type = ${q.betType}`}
+            ${fromDay ? sql`and day >= ${fromDay}::date` : sql``}
+            ${toDay ? sql`and day <= ${toDay}::date` : sql``}
+          group by day
+        ),
+        counted as (
+          -- The rollup counts the whole day; the list stops at endDate within the day holding it.
+          select day,
+                 case when day = ${toDay ?? null}::date
+                      then (select count(*) from transactions where agent_id = ${agentId} and ${inDay(sql`days.day`)})
+                      else n end as n
+          from days
+        ),
+        ranked as (select day, n, sum(n) over (order by day desc) - n as before from counted),
+        first_day as (
+          select day, ${offset}::bigint - before as skip from ranked
+          where before <= ${offset}::bigint and before + n > ${offset}::bigint
+        ),
+        last_day as (select max(day) as day from ranked where before + n >= ${offset + q.limit}::bigint)
+        -- Named apart from the columns: ORDER BY id would sort the text output column.
+        select f.at, f.row_id,
+               (select (day::timestamp at time zone ${tz}::text)::text from last_day
+                where day > coalesce(${fromDay ?? null}::date, '-infinity')) as floor
+        from first_day d
+        cross join lateral (
+          select start_date::text as at, id::text as row_id from transactions
+          where agent_id = ${agentId} and ${inDay(sql`d.day`)}
+          order by start_date desc, id desc
+          offset d.skip limit 1) as f`,
+  );
+  const empty: Row[] = [];
+  if (!first) return empty;
+  // From that row on (a keyset step just past it), down to the day of the page's last row.
+  return listRows(
+    ctx,
+    agentId,
+    {
+      ...q,
+      startDate: first.floor ?? startAt ?? undefined,
+      endDate: endAt ?? undefined,
+      after: { at: first.at, id: BigInt(first.row_id) + 1n },
+    },
+    0,
+  );
+};
+
+/**
+ * One page of an agent's bets, newest first; with a cursor the page is a keyset step (fast at any
+ * depth), a numbered page seeks by day where the rollups count its filters, else it is read by OFFSET.
+ */
+export const listTransactions = async (ctx: AppContext, agentId: bigint, q: Query) => {
+  const after = q.cursor ? decodeCursor(q.cursor) : undefined;
+  const bound = { ...q, startDate: q.startDate?.toISOString(), endDate: q.endDate?.toISOString() };
+  const rows = after
+    ? await listRows(ctx, agentId, { ...bound, after: { at: after.at.toISOString(), id: after.id } }, 0)
+    : ((q.page > 1 ? await seekPage(ctx, agentId, q) : undefined) ??
+      (await listRows(ctx, agentId, bound, (q.page - 1) * q.limit)));
   // An unknown agent has no rows: only an empty page pays the look-up that tells the two apart.
   if (rows.length === 0) await assertAgentExists(ctx.db, agentId);
   const last = rows[rows.length - 1];

@@ -139,6 +139,80 @@ describe('transaction list', () => {
   });
 });
 
+describe('a numbered page without a cursor (a deep link)', () => {
+  let deep: SignedAgent;
+  beforeAll(async () => {
+    const op = await t.tokenFor('OPERATOR');
+    // Another agent's rows first, so this agent's ids run from 3 to 4 digits (ties sort by id).
+    const filler = await makeAgent(t, op, { prefix: 'fl' });
+    for (let i = 0; i < 2; i++) {
+      await ingest(
+        t,
+        filler,
+        Array.from({ length: 400 }, (_, j) => bet({ betId: `FL${i}-${j}` })),
+      );
+    }
+    deep = await makeAgent(t, op, { prefix: 'dl' });
+    // 300 rows over three months, around Bangkok midnight (17:00 UTC) and tied on their start
+    // time in groups, in several brands and bet types.
+    const types = ['HOLD', 'SETTLE', 'DEPOSIT', 'CANCEL'] as const;
+    const items = Array.from({ length: 300 }, (_, i) => {
+      const type = types[i % 4] as (typeof types)[number];
+      return bet({
+        betId: `DL${i}`,
+        betType: type,
+        amount: type === 'HOLD' ? -1 : 1,
+        username: i % 3 === 0 ? 'alice' : 'bobby',
+        gameBrand: ['PG', 'JILI', 'SA'][i % 3] as string,
+        // Bets 70 apart share their start time (ids above and below 100 among them).
+        startDate: new Date(Date.UTC(2026, 8, 20 + ((i * 7) % 70), 16, 55 + (i % 10))).toISOString(),
+      });
+    });
+    for (let i = 0; i < items.length; i += 100) await ingest(t, deep, items.slice(i, i + 100));
+  });
+
+  const page = (body: BodyOf<typeof api.transactionList>) =>
+    t.ok(api.transactionList, { token, params: { agentId: deep._id }, body });
+
+  it('answers the rows walking the cursor reaches, for every page, with and without filters', async () => {
+    const shapes: BodyOf<typeof api.transactionList>[] = [
+      {},
+      { betType: 'HOLD' },
+      { gameBrand: 'ji' },
+      { startDate: '2026-10-05T16:45:00.000Z', endDate: '2026-11-10T16:59:00.000Z' },
+      { startDate: '2026-10-31T17:10:00.000Z' },
+      { endDate: '2026-10-02T16:40:00.000Z' },
+      { betType: 'SETTLE', gameBrand: 'p', startDate: '2026-10-01T00:00:00.000Z', endDate: '2026-11-01' },
+      // No rollup counts these: read by OFFSET, the same rows all the same.
+      { username: 'ali' },
+    ];
+    for (const [s, filters] of shapes.entries()) {
+      for (const limit of s === 0 ? [7, 25] : [9]) {
+        const walked: string[][] = [];
+        let cursor: string | undefined;
+        for (let n = 1; ; n++) {
+          const res = await page({ ...filters, limit, page: n, ...(cursor ? { cursor } : {}) });
+          walked.push(res.records.map((r) => r._id));
+          cursor = res.nextCursor ?? undefined;
+          if (!cursor) break;
+        }
+        expect(walked.flat().length).toBeGreaterThan(limit);
+        for (const [i, ids] of walked.entries()) {
+          const direct = await page({ ...filters, limit, page: i + 1 });
+          expect(
+            direct.records.map((r) => r._id),
+            JSON.stringify({ filters, limit, page: i + 1 }),
+          ).toEqual(ids);
+        }
+        const beyond = await page({ ...filters, limit, page: walked.length + 1 });
+        expect(beyond.records).toEqual([]);
+        expect(beyond.nextCursor).toBeNull();
+      }
+    }
+    // About 400 requests: more time than one call's test on a machine busy with other work.
+  }, 120_000);
+});
+
 describe('transaction detail', () => {
   it('answers every field and the bet’s history, oldest first', async () => {
     const settle = (await rows({ betId: 'T4' })).find((r) => r.betType === 'SETTLE');

@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { contains, within } from '../../db/filters.ts';
 import { listing } from '../../db/paging.ts';
 import { agents, users } from '../../db/schema/index.ts';
+import { countRegistrations } from '../../ledger/registrations.ts';
 import { type CsvColumn, decimalColumn, textColumn } from '../../lib/csv.ts';
 import { toMajor, toMinor } from '../../lib/money.ts';
 
@@ -109,6 +110,12 @@ export const createUser = async (
         })
         .returning();
       if (!row) throw new Error('insert returned no row');
+      await tx.execute(
+        countRegistrations(
+          sql`(select ${row.agentId}::bigint as agent_id, ${row.createdAt.toISOString()}::timestamptz as created_at) as created`,
+          ctx.config.REPORT_TIMEZONE,
+        ),
+      );
       const created = toUser({
         u: row,
         agentUsername: agent.username,

@@ -4,12 +4,16 @@ import {
   IconBuildingStore,
   IconChartBar,
   IconDeviceGamepad2,
+  IconDevices,
   IconFileAnalytics,
   IconHistory,
   IconLayoutDashboard,
+  IconPlugConnected,
   IconReportAnalytics,
   IconShare,
+  IconShieldCheck,
   IconShieldLock,
+  IconShieldX,
   IconUserCog,
   IconUsers,
 } from '@tabler/icons-react';
@@ -60,7 +64,23 @@ export const navGroups: NavGroup[] = [
   },
   {
     labelKey: 'nav.groups.system',
-    items: [{ to: '/audit', labelKey: 'nav.audit', icon: IconHistory, access: api.auditList }],
+    items: [
+      { to: '/ingest-log', labelKey: 'nav.ingestLog', icon: IconPlugConnected, access: api.ingestLogList },
+      { to: '/audit', labelKey: 'nav.audit', icon: IconHistory, access: api.auditList },
+      {
+        to: '/admin/sessions',
+        labelKey: 'security.nav.allSessions',
+        icon: IconDevices,
+        access: api.sessionListAll,
+      },
+      { to: '/security/ip-refusals', labelKey: 'security.nav.refusals', icon: IconShieldX },
+      {
+        to: '/security/settings',
+        labelKey: 'security.nav.settings',
+        icon: IconShieldCheck,
+        access: api.securitySettingsGet,
+      },
+    ],
   },
 ];
 

@@ -5,7 +5,6 @@ import { contractSays, errorOf, expectThai, Failure, stubApi } from '../../../te
 import { renderScreen } from '../../../test/render';
 import { CreateAdminDialog } from './create-admin-dialog';
 import { EditAdminDialog } from './edit-admin-dialog';
-import { ReauthDialog } from './reauth-dialog';
 
 type Save = (values: unknown) => Promise<unknown>;
 
@@ -75,41 +74,5 @@ describe('EditAdminDialog', () => {
     expect(save.disabled).toBe(false);
     await user.click(save);
     expect(onSubmit).toHaveBeenCalledWith({ type: 'REPORTER' });
-  });
-});
-
-describe('ReauthDialog', () => {
-  it('asks for the password, shows a wrong one in Thai, and sends the change once verified', async () => {
-    let right = false;
-    const { bodiesOf } = stubApi([
-      [
-        api.verify,
-        () =>
-          right ? { verified: true } : new Failure(Status.BAD_CREDENTIALS, 'Password is incorrect', 401),
-      ],
-    ]);
-    const onVerified = vi.fn(async () => undefined);
-    const { user } = await renderScreen(
-      <ReauthDialog opened onClose={() => undefined} username="admin" onVerified={onVerified} />,
-    );
-    const message = screen.getByTestId('reauth-message');
-    expect(message.textContent).toBe('กรุณากรอกชื่อผู้ใช้และรหัสผ่านเพื่อยืนยันการทำรายการนี้');
-    const password = screen.getByLabelText('รหัสผ่าน') as HTMLInputElement;
-    const login = screen.getByRole('button', { name: 'เข้าสู่ระบบ' });
-
-    await user.click(login);
-    expect(errorOf(password)).toBe('กรุณาระบุข้อมูลในช่องนี้');
-    expect(bodiesOf(api.verify)).toHaveLength(0);
-
-    await user.type(password, 'wrong-password');
-    await user.click(login);
-    await vi.waitFor(() => expect(message.textContent).toBe(statusMessages[Status.BAD_CREDENTIALS]?.th));
-    expect(message.getAttribute('role')).toBe('alert');
-    expect(onVerified).not.toHaveBeenCalled();
-
-    right = true;
-    await user.click(login);
-    await vi.waitFor(() => expect(onVerified).toHaveBeenCalledTimes(1));
-    expect(bodiesOf(api.verify)).toEqual([{ password: 'wrong-password' }, { password: 'wrong-password' }]);
   });
 });

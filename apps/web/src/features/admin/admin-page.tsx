@@ -1,42 +1,35 @@
 import { ActionIcon, Badge, Group, Modal, Switch, Text, Tooltip, useModalsStack } from '@mantine/core';
-import {
-  type Admin,
-  type AdminCreate,
-  type AdminType,
-  allows,
-  api,
-  manageableTypes,
-  Status,
-} from '@sapi/contract';
-import { IconPencil, IconUserPlus } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { type Admin, type AdminCreate, type AdminType, allows, api, manageableTypes } from '@sapi/contract';
+import { IconNetwork, IconPencil, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirmAction } from '../../components/confirm-dialog';
 import type { Column } from '../../components/data-table';
 import { DateTimeText } from '../../components/date-time-text';
 import { DateRangeFilter, TextFilter } from '../../components/list-filters';
 import { ListScreen } from '../../components/list-screen';
-import { ApiError } from '../../lib/api-client';
+import { ReauthDialog, useReauth } from '../../components/reauth-dialog';
 import { notifySuccess } from '../../lib/notify';
 import { useSelf } from '../../lib/session';
 import { useListScreen } from '../../lib/use-list-screen';
-import { adminList, useCreateAdmin, useSetAdminLocked, useUpdateAdminType } from './api';
+import { AdminSecurityActions } from './admin-security-actions';
+import { AdminAllowedIpsDialog } from './allowed-ips-dialog';
+import {
+  adminList,
+  useCreateAdmin,
+  useSetAdminLocked,
+  useUpdateAdminAllowedIps,
+  useUpdateAdminType,
+} from './api';
 import { CreateAdminDialog } from './create-admin-dialog';
 import { EditAdminDialog } from './edit-admin-dialog';
-import { ReauthDialog } from './reauth-dialog';
 import { TypeBadge } from './type-badge';
 
 type Change =
   | { kind: 'create'; body: AdminCreate }
   | { kind: 'update'; admin: Admin; type: AdminType }
-  | { kind: 'lock'; admin: Admin; lock: boolean };
-
-/** A change the server held back for a password re-check (3005), and how to settle whoever sent it. */
-interface Held {
-  change: Change;
-  resolve: () => void;
-  reject: (error: unknown) => void;
-}
+  | { kind: 'lock'; admin: Admin; lock: boolean }
+  | { kind: 'allowedIps'; admin: Admin; allowedIps: string[] };
 
 /** Admin accounts (/admin/list): filters, table with lock toggles, add and edit; re-authentication when the server asks (3005). */
 export function AdminPage() {
@@ -46,10 +39,11 @@ export function AdminPage() {
   const create = useCreateAdmin();
   const update = useUpdateAdminType();
   const setLocked = useSetAdminLocked();
+  const updateAllowedIps = useUpdateAdminAllowedIps();
 
-  const stack = useModalsStack(['create', 'edit', 'reauth']);
+  const stack = useModalsStack(['create', 'edit', 'allowedIps', 'reauth']);
+  const [allowList, setAllowList] = useState<Admin | null>(null);
   const [editing, setEditing] = useState<Admin | null>(null);
-  const held = useRef<Held | null>(null);
   const confirm = useConfirmAction();
   // The lock goes through `submit`, so a re-authentication (3005) can hold it; the toast is `send`'s.
   const askConfirm = (admin: Admin, lock: boolean) =>
@@ -67,6 +61,13 @@ export function AdminPage() {
   const canCreate = allows(api.adminCreate, self.type) && manageable.length > 0;
   const canManage = (admin: Admin) =>
     admin._id !== self.id && allows(api.adminUpdate, self.type) && manageable.includes(admin.type);
+  /** One's own list too: the dialog warns before it would shut oneself out. */
+  const canEditAllowList = (admin: Admin) =>
+    allows(api.adminAllowedIpsUpdate, self.type) && (admin._id === self.id || canManage(admin));
+  const openAllowList = (admin: Admin) => {
+    setAllowList(admin);
+    stack.open('allowedIps');
+  };
 
   const openCreate = () => stack.open('create');
   const openEdit = (admin: Admin) => {
@@ -81,6 +82,19 @@ export function AdminPage() {
     } else if (change.kind === 'update') {
       const updated = await update.mutateAsync({ id: change.admin._id, type: change.type });
       notifySuccess(t('admin.toast.updated', { username: updated.username, type: updated.type }));
+    } else if (change.kind === 'allowedIps') {
+      const saved = await updateAllowedIps.mutateAsync({
+        id: change.admin._id,
+        allowedIps: change.allowedIps,
+      });
+      notifySuccess(
+        saved.allowedIps.length === 0
+          ? t('security.allowList.toast.cleared', { username: change.admin.username })
+          : t('security.allowList.toast.saved', {
+              username: change.admin.username,
+              count: saved.allowedIps.length,
+            }),
+      );
     } else {
       await setLocked.mutateAsync({ id: change.admin._id, locked: change.lock });
       const key = change.lock ? 'admin.toast.locked' : 'admin.toast.unlocked';
@@ -90,44 +104,15 @@ export function AdminPage() {
     stack.closeAll();
   };
 
-  /**
-   * Submit a change. Answered 3005 (no password re-check in this session for 5 minutes), the
-   * re-authentication dialog opens and the change waits: sent again once the password is verified,
-   * given up when that dialog is closed. A failure rejects, so the form that sent it shows why.
-   */
-  const submit = async (change: Change): Promise<void> => {
-    try {
-      await send(change);
-    } catch (err) {
-      if (!(err instanceof ApiError && err.status === Status.REAUTH_REQUIRED)) throw err;
+  const reauth = useReauth(
+    () => {
       confirm.close();
-      await new Promise<void>((resolve, reject) => {
-        held.current = { change, resolve, reject };
-        stack.open('reauth');
-      });
-    }
-  };
-
-  /** The password is verified: send the held change again. */
-  const sendHeld = async () => {
-    const waiting = held.current;
-    if (!waiting) return;
-    held.current = null;
-    try {
-      await send(waiting.change);
-      waiting.resolve();
-    } catch (err) {
-      stack.close('reauth');
-      waiting.reject(err);
-    }
-  };
-
-  /** The re-authentication is given up: the form that sent the change is free again. */
-  const dropHeld = () => {
-    held.current?.resolve();
-    held.current = null;
-    stack.close('reauth');
-  };
+      stack.open('reauth');
+    },
+    () => stack.close('reauth'),
+  );
+  /** Submit a change; the re-authentication dialog opens when the server asks for it (3005). */
+  const submit = (change: Change) => reauth.run(() => send(change));
 
   const columns: Column<Admin>[] = [
     {
@@ -171,19 +156,36 @@ export function AdminPage() {
       key: 'actions',
       header: t('common.actions'),
       align: 'right',
-      width: 90,
-      render: (admin) =>
-        canManage(admin) ? (
-          <Tooltip label={t('common.edit')} withArrow>
-            <ActionIcon
-              variant="subtle"
-              aria-label={t('admin.editLabel', { username: admin.username })}
-              onClick={() => openEdit(admin)}
-            >
-              <IconPencil size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-        ) : null,
+      width: 140,
+      render: (admin) => (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          {canEditAllowList(admin) ? (
+            <Tooltip label={t('security.allowList.adminLabel', { username: admin.username })} withArrow>
+              <ActionIcon
+                variant="subtle"
+                aria-label={t('security.allowList.adminLabel', { username: admin.username })}
+                onClick={() => openAllowList(admin)}
+              >
+                <IconNetwork size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          ) : null}
+          {canManage(admin) ? (
+            <Tooltip label={t('common.edit')} withArrow>
+              <ActionIcon
+                variant="subtle"
+                aria-label={t('admin.editLabel', { username: admin.username })}
+                onClick={() => openEdit(admin)}
+              >
+                <IconPencil size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          ) : null}
+          {canManage(admin) && allows(api.passwordReset, self.type) ? (
+            <AdminSecurityActions admin={admin} />
+          ) : null}
+        </Group>
+      ),
     },
   ];
 
@@ -218,12 +220,14 @@ export function AdminPage() {
             if (editing) await submit({ kind: 'update', admin: editing, type });
           }}
         />
-        <ReauthDialog
-          {...stack.register('reauth')}
-          onClose={dropHeld}
-          username={self.username}
-          onVerified={sendHeld}
+        <AdminAllowedIpsDialog
+          {...stack.register('allowedIps')}
+          admin={allowList}
+          onSubmit={async (allowedIps) => {
+            if (allowList) await submit({ kind: 'allowedIps', admin: allowList, allowedIps });
+          }}
         />
+        <ReauthDialog {...stack.register('reauth')} {...reauth.dialog} />
       </Modal.Stack>
 
       {confirm.dialog}

@@ -1,8 +1,8 @@
 import { type AdminType, api } from '@sapi/contract';
-import { useMutation } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
 import { filterEdgeIso } from '../../lib/business-time';
-import { useBodyMutation, useResourceMutation, useSwitchMutation } from '../../lib/query-keys';
+import { routeQuery, useBodyMutation, useResourceMutation, useSwitchMutation } from '../../lib/query-keys';
 import { defineList } from '../../lib/use-list-screen';
 
 /** The admin accounts (spec §9: 10 a page). */
@@ -17,10 +17,6 @@ export const adminList = defineList({
   }),
 });
 
-/** Re-check the signed-in admin's password before a sensitive change. */
-export const useVerifyPassword = () =>
-  useMutation({ mutationFn: (password: string) => call(api.verify, { body: { password } }) });
-
 export const useCreateAdmin = () => useBodyMutation(api.adminCreate);
 
 export const useUpdateAdminType = () =>
@@ -29,3 +25,23 @@ export const useUpdateAdminType = () =>
   );
 
 export const useSetAdminLocked = () => useSwitchMutation('locked', api.adminLock, api.adminUnlock);
+
+/** The addresses a staff account may work from ([] = any). */
+export const adminAllowedIpsQuery = (id: string) => routeQuery(api.adminAllowedIpsGet, { params: { id } });
+export const useUpdateAdminAllowedIps = () =>
+  useResourceMutation(api.adminAllowedIpsUpdate, ({ id, allowedIps }: { id: string; allowedIps: string[] }) =>
+    call(api.adminAllowedIpsUpdate, { params: { id }, body: { allowedIps } }),
+  );
+
+/** The address the signed-in admin's own session comes from, as the server saw it (null: unknown). */
+export const myAddressQuery = queryOptions({
+  ...routeQuery(api.sessionList),
+  select: (data) => data.records.find((session) => session.current)?.ip ?? null,
+});
+/** An administrator's reset of another account's password → the temporary password, shown once. */
+export const useResetPassword = () =>
+  useResourceMutation(api.passwordReset, (id: string) => call(api.passwordReset, { params: { id } }));
+
+/** An administrator's reset of another account's second factor (lost phone and recovery codes). */
+export const useResetTotp = () =>
+  useResourceMutation(api.totpReset, (id: string) => call(api.totpReset, { params: { id } }));

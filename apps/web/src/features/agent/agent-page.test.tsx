@@ -115,3 +115,27 @@ describe('the agent list', () => {
     expect(queryClient.getQueryState(elsewhere)?.isInvalidated).toBe(true);
   });
 });
+
+describe('the agent list warns of recent refusals', () => {
+  it('shows a badge linking to the agent’s refused requests, none for a quiet agent', async () => {
+    stubApi([
+      [
+        api.agentList,
+        () =>
+          page([
+            agentRecord({ ingestRefusals24h: 4 }),
+            agentRecord({ _id: '12', username: 'quiet_one', ingestRefusals24h: 0 }),
+          ]),
+      ],
+    ]);
+    await open();
+    const badge = await screen.findByTestId('refusals-senior_one');
+    expect(badge.textContent).toBe('ถูกปฏิเสธ 4 ครั้งใน 24 ชม.');
+    expect(badge.getAttribute('href')).toBe('/ingest-log/agent/11?outcome=refused');
+    expect(screen.queryByTestId('refusals-quiet_one')).toBeNull();
+    const row = screen.getByTestId('agent-row-quiet_one');
+    expect(within(row).getByRole('link', { name: 'บันทึกการรับข้อมูลของ quiet_one' }).getAttribute('href')).toBe(
+      '/ingest-log/agent/12',
+    );
+  });
+});

@@ -1,6 +1,13 @@
 import { ActionIcon, Anchor, Badge, Code, Group, Stack, Switch, Text, Tooltip } from '@mantine/core';
-import { type Agent, type AgentRegister, type AgentWithSecret, allows, api } from '@sapi/contract';
-import { IconEye, IconPencil } from '@tabler/icons-react';
+import {
+  type Agent,
+  type AgentRegister,
+  type AgentWithSecret,
+  allows,
+  api,
+  RECENT_REFUSALS_CAP,
+} from '@sapi/contract';
+import { IconAlertTriangle, IconEye, IconNetwork, IconPencil, IconPlugConnected } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,6 +21,7 @@ import { useSelf } from '../../lib/session';
 import { useListScreen } from '../../lib/use-list-screen';
 import { AgentStats } from './agent-stats';
 import { AgentTypeBadge } from './agent-type-badge';
+import { AllowedIpsDialog } from './allowed-ips-dialog';
 import { agentList, useRegisterAgent, useSetAgentLocked } from './api';
 import { CredentialsDialog } from './credentials-dialog';
 import { EditAgentDialog } from './edit-agent-dialog';
@@ -50,6 +58,35 @@ function GamesCell({ games }: { games: string[] }) {
   );
 }
 
+/**
+ * The warning of an agent whose ingest requests were refused in the last 24 hours (counted by the
+ * agent list, up to RECENT_REFUSALS_CAP): a link to its ingest log, refusals only.
+ */
+function RefusalsBadge({ agent }: { agent: Agent }) {
+  const { t } = useTranslation();
+  const count = agent.ingestRefusals24h ?? 0;
+  if (count === 0) return null;
+  const more = count >= RECENT_REFUSALS_CAP;
+  const shown = more ? RECENT_REFUSALS_CAP - 1 : count;
+  return (
+    <Badge
+      component={Link}
+      to={`/ingest-log/agent/${agent._id}?outcome=refused`}
+      color="red"
+      variant="light"
+      radius="sm"
+      mt={4}
+      w="fit-content"
+      leftSection={<IconAlertTriangle size={12} aria-hidden />}
+      aria-label={t('ingestLog.badgeLabel', { username: agent.username, count })}
+      data-testid={`refusals-${agent.username}`}
+      style={{ cursor: 'pointer', textTransform: 'none' }}
+    >
+      {t(more ? 'ingestLog.badgeMore' : 'ingestLog.badge', { count: shown })}
+    </Badge>
+  );
+}
+
 /** Agents (/agent/list, the landing screen): counts, filters, table with lock toggles, register and edit. */
 export function AgentPage() {
   const { t } = useTranslation();
@@ -68,12 +105,18 @@ export function AgentPage() {
   const [credentialsOpened, setCredentialsOpened] = useState(false);
   const [editing, setEditing] = useState<Agent | null>(null);
   const [editOpened, setEditOpened] = useState(false);
+  const [allowList, setAllowList] = useState<Agent | null>(null);
+  const [allowListOpened, setAllowListOpened] = useState(false);
   const confirm = useConfirmAction();
 
   const openRegister = () => setRegisterOpened(true);
   const openEdit = (agent: Agent) => {
     setEditing(agent);
     setEditOpened(true);
+  };
+  const openAllowList = (agent: Agent) => {
+    setAllowList(agent);
+    setAllowListOpened(true);
   };
   const askConfirm = (agent: Agent, lock: boolean) =>
     confirm.ask({
@@ -115,6 +158,7 @@ export function AgentPage() {
               {t('agent.fields.createdBy')}: {agent.createdBy}
             </Text>
           ) : null}
+          <RefusalsBadge agent={agent} />
         </Stack>
       ),
     },
@@ -168,15 +212,35 @@ export function AgentPage() {
       key: 'actions',
       header: t('common.actions'),
       align: 'right',
-      width: 90,
+      width: 140,
       render: (agent) => {
         const label = t(canEdit ? 'agent.editLabel' : 'agent.viewLabel', { username: agent.username });
+        const ipsLabel = t('security.allowList.agentLabel', { username: agent.username });
+        const logLabel = t('ingestLog.openLabel', { username: agent.username });
         return (
-          <Tooltip label={label} withArrow>
-            <ActionIcon variant="subtle" aria-label={label} onClick={() => openEdit(agent)}>
-              {canEdit ? <IconPencil size={18} aria-hidden /> : <IconEye size={18} aria-hidden />}
-            </ActionIcon>
-          </Tooltip>
+          <Group gap={4} justify="flex-end" wrap="nowrap">
+            <Tooltip label={logLabel} withArrow>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={logLabel}
+                component={Link}
+                to={`/ingest-log/agent/${agent._id}`}
+              >
+                <IconPlugConnected size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label={ipsLabel} withArrow>
+              <ActionIcon variant="subtle" aria-label={ipsLabel} onClick={() => openAllowList(agent)}>
+                <IconNetwork size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label={label} withArrow>
+              <ActionIcon variant="subtle" aria-label={label} onClick={() => openEdit(agent)}>
+                {canEdit ? <IconPencil size={18} aria-hidden /> : <IconEye size={18} aria-hidden />}
+              </ActionIcon>
+            </Tooltip>
+          </Group>
         );
       },
     },
@@ -218,6 +282,13 @@ export function AgentPage() {
         onClose={() => setEditOpened(false)}
         agent={editing}
         canEdit={canEdit}
+      />
+
+      <AllowedIpsDialog
+        opened={allowListOpened}
+        onClose={() => setAllowListOpened(false)}
+        agent={allowList}
+        canEdit={allows(api.agentAllowedIpsUpdate, self.type)}
       />
 
       {confirm.dialog}

@@ -1,4 +1,4 @@
-import { type AgentWithSecret, api } from '@sapi/contract';
+import { type AgentWithSecret, api, MAX_LIMIT } from '@sapi/contract';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
 import { filterEdgeIso } from '../../lib/business-time';
@@ -60,3 +60,17 @@ export const useRotateSecret = () => {
 };
 
 export const useSetAgentLocked = () => useSwitchMutation('locked', api.agentLock, api.agentUnlock);
+
+/** The addresses an agent's ingest API accepts requests from ([] = any). */
+export const agentAllowedIpsQuery = (id: string) => routeQuery(api.agentAllowedIpsGet, { params: { id } });
+export const useUpdateAgentAllowedIps = () => useUpdateMutation(api.agentAllowedIpsUpdate);
+
+/**
+ * The latest agents' ingest refusals (3008), the most recent first: the allow-list dialog shows those
+ * of its agent. One page of the largest size; the refusals screen lists them all.
+ */
+export const agentRefusalsQuery = (id: string) =>
+  queryOptions({
+    ...routeQuery(api.ipRefusalList, { body: { scope: 'agent', page: 1, limit: MAX_LIMIT } }),
+    select: (data) => data.records.filter((refusal) => refusal.subjectId === id),
+  });

@@ -1,6 +1,6 @@
 import { Paper } from '@mantine/core';
 import { api, type RouteDef, type Totals } from '@sapi/contract';
-import { Fragment, type ReactNode, useMemo } from 'react';
+import { Fragment, type ReactNode, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
@@ -21,7 +21,12 @@ import { ReportChart } from './report-chart';
 import classes from './report-page.module.css';
 import { fileStamp, keepCsvLines, sumTotals, totalsFields, trendOf } from './report-utils';
 
-type Translate = ReturnType<typeof useTranslation>['t'];
+/**
+ * What the report definitions translate with: a checked key to its text. Narrower than i18next's own
+ * `t` on purpose — its overloads, instantiated for every key of the app in each of these calls, grow
+ * past the type checker's limit as the translations grow (TS2589).
+ */
+type Translate = (key: TKey) => string;
 /** The report screens under /summary that this page builds. */
 export type ReportPath =
   | 'agentdaily'
@@ -141,6 +146,7 @@ export function ReportPage<N extends SummaryName, K extends string>({
   config: ReportConfig<N, K>;
 }) {
   const { t } = useTranslation();
+  const translate = useCallback<Translate>((key) => t(key), [t]);
   const definition = useMemo(() => reportList(config), [config]);
   const list = useListScreen(definition);
   const filters = list.applied;
@@ -160,14 +166,14 @@ export function ReportPage<N extends SummaryName, K extends string>({
   // language stay, so rows already rendered skip rendering as the window moves.
   const keyColumns = useMemo(
     () =>
-      config.keyColumns(t).map((column) => ({
+      config.keyColumns(translate).map((column) => ({
         ...column,
         header: <span style={{ whiteSpace: 'nowrap' }}>{column.header}</span>,
         ...(column.minWidth === undefined
           ? { cellProps: (row: RowOf<N>) => ({ ...column.cellProps?.(row), className: classes.nowrap }) }
           : {}),
       })),
-    [config, t],
+    [config, translate],
   );
   // The row action right after the identity columns, so it shows without scrolling sideways.
   const columns: Column<RowOf<N>>[] = useMemo(
@@ -182,9 +188,9 @@ export function ReportPage<N extends SummaryName, K extends string>({
             },
           ]
         : []),
-      ...(totalsColumns(t) as Column<RowOf<N>>[]),
+      ...(totalsColumns(translate) as Column<RowOf<N>>[]),
     ],
-    [keyColumns, config, filters, t],
+    [keyColumns, config, filters, t, translate],
   );
   const firstKey = keyColumns[0]?.key ?? 'transactionCount';
   const title = t(`screens.summary.${config.path}`);

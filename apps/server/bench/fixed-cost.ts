@@ -1,0 +1,78 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { postJson } from './http.ts';
+import { type Timing, timingOf } from './stats.ts';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** The ladder of `probe-server.ts`, each step one stage more than the one before. */
+export const stages = [
+  { name: 'bare', label: 'bare Fastify route' },
+  { name: 'app', label: '+ the product app (security headers, hooks)' },
+  { name: 'session-db', label: '+ session row read from the database (without memory, for comparison)' },
+  { name: 'session', label: '+ session look-up (kept in memory, counter read), allow-list' },
+  { name: 'input', label: '+ input validation' },
+  { name: 'output', label: '+ response validation' },
+  { name: 'full', label: 'the product route (defineRoute: all of it, its serialiser)' },
+] as const;
+export type StageName = (typeof stages)[number]['name'];
+
+export interface FixedCost {
+  stages: { name: StageName; label: string; timing: Timing }[];
+  /** Median of the product route minus median of the bare route, in ms. */
+  above: number;
+}
+
+/**
+ * Start the probe server on the data set, then send `rounds` rounds of one request to every stage
+ * in turn — the same client, interleaved, so every stage sees the same moment of a busy machine —
+ * and answer each stage's timing.
+ */
+export const fixedCost = async (
+  env: Record<string, string>,
+  port: number,
+  token: string,
+  rounds: number,
+): Promise<FixedCost> => {
+  const child = spawn(process.execPath, ['--import', 'tsx', `${here}probe-server.ts`, String(port)], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const ready = new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (d: Buffer) => {
+      output += d.toString();
+      if (output.includes('probe listening')) resolve();
+    });
+    child.stderr?.on('data', (d: Buffer) => {
+      output += d.toString();
+    });
+    child.once('exit', (code) => reject(new Error(`probe server exited (${code}):\n${output}`)));
+  });
+  try {
+    await ready;
+    const body = JSON.stringify({ limit: 10 });
+    const headers = { authorization: `Bearer ${token}` };
+    const urlOf = (name: StageName) =>
+      `http://127.0.0.1:${name === 'bare' ? port : port + 1}${name === 'full' ? '/api/v1' : ''}/probe/17/${name}`;
+    const call = async (name: StageName) => {
+      const res = (await postJson(urlOf(name), headers, body)) as { status?: number };
+      if (res.status !== 1000) throw new Error(`probe ${name}: ${JSON.stringify(res).slice(0, 200)}`);
+    };
+    const samples = new Map<StageName, number[]>(stages.map((s) => [s.name, []]));
+    for (let round = -Math.min(200, rounds); round < rounds; round++) {
+      for (const { name } of stages) {
+        const started = performance.now();
+        await call(name);
+        if (round >= 0) samples.get(name)?.push(performance.now() - started);
+      }
+    }
+    const out = stages.map((s) => ({ ...s, timing: timingOf(samples.get(s.name) ?? []) }));
+    const median = (name: StageName) => out.find((s) => s.name === name)?.timing.median ?? Number.NaN;
+    return { stages: out, above: median('full') - median('bare') };
+  } finally {
+    child.kill('SIGTERM');
+  }
+};

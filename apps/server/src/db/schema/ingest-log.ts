@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * Every request to the ingest API, accepted or refused, kept 30 days (DESIGN §9): the server's hourly
+ * upkeep deletes older rows. An accepted batch writes its row in the batch's own statement; a refused
+ * one after the refusal, before the answer leaves. No request body is kept: for refused or conflicting
+ * items only their index, betId, betType and reason, at most INGEST_LOG_MAX_ITEMS of them.
+ */
+export const ingestLog = pgTable(
+  'ingest_log',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    at: ts('at').notNull(),
+    /** The agent whose API key the request carried, when the key is known (signed or not); else null. */
+    agentId: bigint('agent_id', { mode: 'bigint' }),
+    ip: text('ip').notNull(),
+    /** Items in the body, when it parsed to a batch. */
+    itemCount: integer('item_count'),
+    accepted: integer('accepted'),
+    duplicates: integer('duplicates'),
+    outcome: text('outcome', { enum: ['accepted', 'partial', 'refused'] }).notNull(),
+    /** Why a request was refused (contract `ingestLogReasons`); null when it was not. */
+    reason: text('reason'),
+    /** The answer's status (DESIGN §4). */
+    status: integer('status').notNull(),
+    /** The answer's first issue code, when it gave one. */
+    code: text('code'),
+    /** Refused or conflicting items, the first INGEST_LOG_MAX_ITEMS: `[{index, betId, betType, code, field}]`. */
+    items: jsonb('items'),
+    /** How many items the answer named in all (may exceed the items kept). */
+    itemsTotal: integer('items_total').notNull().default(0),
+  },
+  (t) => [
+    index('ingest_log_at_idx').on(t.at),
+    index('ingest_log_agent_idx').on(t.agentId, t.id),
+    // The agent list's badge: one probe per agent of its refusals of the last 24 hours.
+    index('ingest_log_refused_idx').on(t.agentId, t.at).where(sql`outcome = 'refused'`),
+  ],
+);

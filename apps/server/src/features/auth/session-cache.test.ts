@@ -1,0 +1,122 @@
+import { api } from '@sapi/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { resolveSession } from '../../core/sessions.ts';
+import { queryRows } from '../../db/client.ts';
+import { admins, sessions, totpRequiredTypes } from '../../db/schema/index.ts';
+import { sha256Hex } from '../../lib/tokens.ts';
+
+/**
+ * A server keeps a session it looked up in memory while the counter `auth_epoch` (migration 0019)
+ * stays where it was, and reads the counter on every request. These tests write straight to the
+ * tables — as another process, a second server or an operator would — and expect the very next
+ * request to see it. The two-process proof is in test/reliability/scale-out.postgres.test.ts.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const epoch = async () =>
+  (await queryRows<{ n: string }>(t.ctx.db, sql`select n::text as n from auth_epoch where id = 1`))[0]?.n;
+const self = (token: string) => t.api(api.self, { token });
+/** Signed in, and looked up twice: the second answer came from memory. */
+const remembered = async (username: string) => {
+  await t.addAdmin(username, 'OPERATOR');
+  const token = await t.login(username);
+  expect((await self(token)).status).toBe(1000);
+  expect((await self(token)).status).toBe(1000);
+  return token;
+};
+const sessionOf = (token: string) => eq(sessions.tokenHash, sha256Hex(token));
+
+describe('the session look-up kept in memory', () => {
+  it('moves the counter on every change a look-up reads, not on touching last_seen_at', async () => {
+    const token = await remembered('sc_counter');
+    const cases: [string, () => Promise<unknown>][] = [
+      [
+        'session re-dated',
+        () => t.ctx.db.update(sessions).set({ expiresAt: new Date() }).where(sessionOf(token)),
+      ],
+      [
+        'session verified',
+        () => t.ctx.db.update(sessions).set({ verifiedAt: new Date() }).where(sessionOf(token)),
+      ],
+      [
+        'session revoked',
+        () => t.ctx.db.update(sessions).set({ revokedAt: new Date() }).where(sessionOf(token)),
+      ],
+      ['session deleted', () => t.ctx.db.delete(sessions).where(sessionOf(token))],
+      [
+        'account changed',
+        () => t.ctx.db.update(admins).set({ allowedIps: [] }).where(eq(admins.username, 'sc_counter')),
+      ],
+      ['second factor required', () => t.ctx.db.insert(totpRequiredTypes).values({ type: 'REPORTER' })],
+      ['second factor list changed', () => t.ctx.db.delete(totpRequiredTypes)],
+    ];
+    for (const [what, change] of cases) {
+      const before = BigInt((await epoch()) ?? -1);
+      await change();
+      expect(BigInt((await epoch()) ?? -1), what).toBeGreaterThan(before);
+    }
+    const before = await epoch();
+    await t.ctx.db.update(sessions).set({ lastSeenAt: new Date() });
+    expect(await epoch()).toBe(before);
+  });
+
+  it('refuses a remembered session at once once it is revoked, re-dated or its account locked', async () => {
+    const revoked = await remembered('sc_revoked');
+    await t.ctx.db.update(sessions).set({ revokedAt: new Date() }).where(sessionOf(revoked));
+    expect((await self(revoked)).statusCode).toBe(401);
+
+    const expired = await remembered('sc_expired');
+    await t.ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(t.clock.now().getTime() - 1000) })
+      .where(sessionOf(expired));
+    expect((await self(expired)).statusCode).toBe(401);
+
+    const locked = await remembered('sc_locked');
+    await t.ctx.db.update(admins).set({ locked: true }).where(eq(admins.username, 'sc_locked'));
+    expect((await self(locked)).statusCode).toBe(401);
+  });
+
+  it('follows a change of role, allowed addresses or a forced password change on the next request', async () => {
+    const token = await remembered('sc_changed');
+    await t.ctx.db.update(admins).set({ type: 'REPORTER' }).where(eq(admins.username, 'sc_changed'));
+    expect((await self(token)).data?.type).toBe('REPORTER');
+    await t.ctx.db
+      .update(admins)
+      .set({ allowedIps: ['192.0.2.7'] })
+      .where(eq(admins.username, 'sc_changed'));
+    expect((await self(token)).status).toBe(3008);
+    await t.ctx.db
+      .update(admins)
+      .set({ allowedIps: [], mustChangePassword: true })
+      .where(eq(admins.username, 'sc_changed'));
+    expect((await t.api(api.adminList, { token, body: { page: 1, limit: 10 } })).status).toBe(3007);
+  });
+
+  it('still expires a remembered session by the clock alone (idle and absolute)', async () => {
+    const idle = await remembered('sc_idle');
+    t.clock.advance(31 * 60 * 1000);
+    expect((await self(idle)).statusCode).toBe(401);
+  });
+
+  it('answers parallel requests of a remembered session from reads of the counter made after each asked', async () => {
+    const token = await remembered('sc_parallel');
+    const answers = await Promise.all(Array.from({ length: 20 }, () => self(token)));
+    expect(answers.every((a) => a.status === 1000)).toBe(true);
+    // A revocation committed while requests are on their way: every request sent after it is refused.
+    await t.ctx.db.update(sessions).set({ revokedAt: new Date() }).where(sessionOf(token));
+    const after = await Promise.all(Array.from({ length: 20 }, () => self(token)));
+    expect(after.every((a) => a.statusCode === 401)).toBe(true);
+  });
+
+  it('never answers an unknown token from memory, nor remembers one', async () => {
+    expect(await resolveSession(t.ctx, 'no-such-token')).toBeNull();
+    expect(await resolveSession(t.ctx, 'no-such-token')).toBeNull();
+  });
+});

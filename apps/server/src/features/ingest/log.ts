@@ -1,0 +1,307 @@
+import {
+  INGEST_LOG_DAYS,
+  INGEST_LOG_MAX_ITEMS,
+  type IngestLogDetail,
+  type IngestLogItem,
+  type IngestLogReason,
+  type IngestLogRecord,
+  type ingestLogListQuerySchema,
+  isStorableText,
+  Status,
+} from '@sapi/contract';
+import { and, count, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { AppError, notFound } from '../../core/errors.ts';
+import type { Executor } from '../../db/client.ts';
+import { sqlStateOf } from '../../db/errors.ts';
+import { within } from '../../db/filters.ts';
+import { listing } from '../../db/paging.ts';
+import { agents, ingestLog } from '../../db/schema/index.ts';
+import { type CsvColumn, numberColumn, textColumn } from '../../lib/csv.ts';
+
+/** What a refused request's log row says about it. */
+export interface Refusal {
+  status: number;
+  reason: IngestLogReason;
+  code: string | null;
+  items: IngestLogItem[];
+  itemsTotal: number;
+}
+
+interface Issue {
+  path?: unknown;
+  code?: unknown;
+}
+
+/** Text of the body as the log may keep it: storable, at most `max` characters; else nothing. */
+const quoted = (value: unknown, max: number): string | null => {
+  if (typeof value !== 'string') return null;
+  const text = Array.from(value).slice(0, max).join('');
+  return isStorableText(text) ? text : null;
+};
+
+/** The body's item at `index`, when the body is a batch. */
+const itemAt = (body: unknown, index: number): Record<string, unknown> | undefined => {
+  const list = (body as { transactions?: unknown } | null | undefined)?.transactions;
+  const item = Array.isArray(list) ? (list[index] as unknown) : undefined;
+  return typeof item === 'object' && item !== null ? (item as Record<string, unknown>) : undefined;
+};
+
+/** Items in the body, when it is a batch. */
+export const itemCountOf = (body: unknown): number | null => {
+  const list = (body as { transactions?: unknown } | null | undefined)?.transactions;
+  return Array.isArray(list) ? list.length : null;
+};
+
+const ITEM_PATH = /^transactions\.(\d+)(?:\.(.+))?$/;
+
+/**
+ * The items an answer names (a 2001's item issues, a 2009's conflicts), the first
+ * INGEST_LOG_MAX_ITEMS of them; bets are quoted from the body only when its signature held.
+ */
+const itemsOf = (
+  data: unknown,
+  body: unknown,
+  signed: boolean,
+): { items: IngestLogItem[]; total: number } => {
+  const d = (data ?? {}) as {
+    issues?: Issue[];
+    conflicts?: { index: number; betId: string; betType: string }[];
+  };
+  const found: IngestLogItem[] = [];
+  let total = 0;
+  const add = (item: IngestLogItem) => {
+    total++;
+    if (found.length < INGEST_LOG_MAX_ITEMS) found.push(item);
+  };
+  if (Array.isArray(d.conflicts)) {
+    const code = typeof d.issues?.[0]?.code === 'string' ? d.issues[0].code : 'bet_resent_differs';
+    for (const c of d.conflicts) {
+      add({ index: c.index, betId: quoted(c.betId, 64), betType: quoted(c.betType, 32), code, field: null });
+    }
+    return { items: found, total };
+  }
+  for (const issue of d.issues ?? []) {
+    const match = typeof issue.path === 'string' ? ITEM_PATH.exec(issue.path) : null;
+    if (!match) continue;
+    const index = Number(match[1]);
+    const item = signed ? itemAt(body, index) : undefined;
+    add({
+      index,
+      betId: quoted(item?.betId, 64),
+      betType: quoted(item?.betType, 32),
+      code: quoted(issue.code, 64) ?? 'invalid',
+      field: quoted(match[2], 64) ?? null,
+    });
+  }
+  return { items: found, total };
+};
+
+const conflictReasons: Record<string, IngestLogReason> = {
+  bet_resent_differs: 'conflict',
+  player_other_agent: 'player_other_agent',
+  agent_total_out_of_range: 'total_out_of_range',
+};
+
+/**
+ * Why a request was refused, from the error it was answered with and what the signature check
+ * learnt (`reason` set there for credential failures).
+ */
+export const classifyRefusal = (
+  err: unknown,
+  noted: IngestLogReason | undefined,
+  body: unknown,
+  signed: boolean,
+): Refusal => {
+  if (err instanceof AppError) {
+    const data = err.data as { issues?: Issue[] } | null;
+    const first = data?.issues?.[0];
+    const code = quoted(first?.code, 64);
+    const { items, total } = signed ? itemsOf(err.data, body, signed) : { items: [], total: 0 };
+    const base = { status: err.status, code, items, itemsTotal: total };
+    switch (err.status) {
+      case Status.UNAUTHENTICATED:
+        return { ...base, reason: noted ?? 'missing_credentials' };
+      case Status.ADDRESS_NOT_ALLOWED:
+        return { ...base, reason: 'address_not_allowed' };
+      case Status.LOCKED:
+        return { ...base, reason: 'agent_locked' };
+      case Status.VALIDATION:
+        if (code === 'malformed_json') return { ...base, reason: 'malformed_body' };
+        if (code === 'unknown_game_brand') return { ...base, reason: 'unknown_brand' };
+        return { ...base, reason: 'validation' };
+      case Status.CONFLICT:
+        return { ...base, reason: (code && conflictReasons[code]) || 'conflict' };
+      default:
+        return { ...base, reason: noted ?? 'internal_error' };
+    }
+  }
+  // Refused by the framework before the route (body size, content type, JSON) or by the database.
+  const fastifyCode = (err as { code?: unknown } | null)?.code;
+  if (typeof fastifyCode === 'string' && fastifyCode.startsWith('FST_ERR_CTP_')) {
+    return { status: Status.VALIDATION, reason: 'malformed_body', code: null, items: [], itemsTotal: 0 };
+  }
+  const state = sqlStateOf(err);
+  if (state?.startsWith('22'))
+    return {
+      status: Status.VALIDATION,
+      reason: 'validation',
+      code: 'data_exception',
+      items: [],
+      itemsTotal: 0,
+    };
+  if (state?.startsWith('23'))
+    return { status: Status.CONFLICT, reason: 'conflict', code: null, items: [], itemsTotal: 0 };
+  return { status: Status.INTERNAL, reason: 'internal_error', code: null, items: [], itemsTotal: 0 };
+};
+
+/** Write a refused request's log row (an accepted batch's row is written by its own statement). */
+export const recordIngestRefusal = async (
+  db: Executor,
+  entry: { at: Date; agentId: bigint | undefined; ip: string; itemCount: number | null; refusal: Refusal },
+) => {
+  const { refusal } = entry;
+  await db.insert(ingestLog).values({
+    at: entry.at,
+    agentId: entry.agentId ?? null,
+    ip: entry.ip,
+    itemCount: entry.itemCount,
+    outcome: 'refused',
+    reason: refusal.reason,
+    status: refusal.status,
+    code: refusal.code,
+    items: refusal.items.length > 0 ? refusal.items : null,
+    itemsTotal: refusal.itemsTotal,
+  });
+};
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** Drop rows older than INGEST_LOG_DAYS (the server's hourly upkeep); answers how many went. */
+export const pruneIngestLog = async (db: Executor, now: Date): Promise<number> => {
+  const gone = await db
+    .delete(ingestLog)
+    .where(lt(ingestLog.at, new Date(now.getTime() - INGEST_LOG_DAYS * DAY_MS)))
+    .returning({ id: ingestLog.id });
+  return gone.length;
+};
+
+type Query = z.output<typeof ingestLogListQuerySchema>;
+
+const columns = {
+  id: ingestLog.id,
+  at: ingestLog.at,
+  agentId: ingestLog.agentId,
+  agentUsername: agents.username,
+  ip: ingestLog.ip,
+  itemCount: ingestLog.itemCount,
+  accepted: ingestLog.accepted,
+  duplicates: ingestLog.duplicates,
+  outcome: ingestLog.outcome,
+  reason: ingestLog.reason,
+  status: ingestLog.status,
+  code: ingestLog.code,
+  itemsTotal: ingestLog.itemsTotal,
+};
+interface Row {
+  id: bigint;
+  at: Date;
+  agentId: bigint | null;
+  agentUsername: string | null;
+  ip: string;
+  itemCount: number | null;
+  accepted: number | null;
+  duplicates: number | null;
+  outcome: IngestLogRecord['outcome'];
+  reason: string | null;
+  status: number;
+  code: string | null;
+  itemsTotal: number;
+}
+
+const toRecord = (r: Row): IngestLogRecord => ({
+  _id: r.id.toString(),
+  at: r.at.toISOString(),
+  agent: r.agentId?.toString() ?? null,
+  agentUsername: r.agentUsername,
+  ip: r.ip,
+  itemCount: r.itemCount,
+  accepted: r.accepted,
+  duplicates: r.duplicates,
+  outcome: r.outcome,
+  reason: r.reason as IngestLogRecord['reason'],
+  status: r.status,
+  code: r.code,
+  itemsTotal: r.itemsTotal,
+});
+
+const whereOf = (q: Query): SQL | undefined =>
+  and(
+    q.agent === undefined ? undefined : eq(ingestLog.agentId, q.agent),
+    q.outcome ? eq(ingestLog.outcome, q.outcome) : undefined,
+    q.reason ? eq(ingestLog.reason, q.reason) : undefined,
+    within(ingestLog.at, q.startDate, q.endDate),
+  );
+
+/**
+ * A busy log holds millions of rows: the total is counted only as far as any numbered page can
+ * reach (pages start at most 100,000 rows deep), so a page costs the same on any size of log.
+ */
+const COUNT_CAP = 100_100;
+
+/** The ingest log and its export, for one set of filters; newest first. */
+export const ingestLogListing = (ctx: AppContext, q: Query) =>
+  listing({
+    where: whereOf(q),
+    id: ingestLog.id,
+    idOf: (r: Row) => r.id,
+    toDto: toRecord,
+    fetch: (where, limit, offset) =>
+      ctx.db
+        .select(columns)
+        .from(ingestLog)
+        .leftJoin(agents, eq(agents.id, ingestLog.agentId))
+        .where(where)
+        .orderBy(desc(ingestLog.id))
+        .limit(limit)
+        .offset(offset),
+    count: async (where) => {
+      const capped = ctx.db
+        .select({ one: sql`1` })
+        .from(ingestLog)
+        .where(where)
+        .limit(COUNT_CAP)
+        .as('capped');
+      const [row] = await ctx.db.select({ n: count() }).from(capped);
+      return row?.n ?? 0;
+    },
+  });
+
+/** One request of the log with its refused or conflicting items. */
+export const getIngestLogEntry = async (ctx: AppContext, id: bigint): Promise<IngestLogDetail> => {
+  const [row] = await ctx.db
+    .select({ ...columns, items: ingestLog.items })
+    .from(ingestLog)
+    .leftJoin(agents, eq(agents.id, ingestLog.agentId))
+    .where(eq(ingestLog.id, id))
+    .limit(1);
+  if (!row) throw notFound('Ingest log entry');
+  return { ...toRecord(row), items: (row.items ?? []) as IngestLogItem[] };
+};
+
+/** The export's columns and their headers in each language. */
+export const ingestLogCsvColumns: CsvColumn<IngestLogRecord>[] = [
+  textColumn({ th: 'เวลา', en: 'Time' }, (r) => r.at),
+  textColumn({ th: 'เอเจนต์', en: 'Agent' }, (r) => r.agentUsername),
+  textColumn({ th: 'รหัสเอเจนต์', en: 'Agent id' }, (r) => r.agent),
+  textColumn({ th: 'ที่อยู่ IP', en: 'Client address' }, (r) => r.ip),
+  numberColumn({ th: 'จำนวนรายการ', en: 'Items' }, (r) => r.itemCount),
+  numberColumn({ th: 'รับแล้ว', en: 'Accepted' }, (r) => r.accepted),
+  numberColumn({ th: 'ซ้ำ', en: 'Duplicates' }, (r) => r.duplicates),
+  textColumn({ th: 'ผลลัพธ์', en: 'Outcome' }, (r) => r.outcome),
+  textColumn({ th: 'เหตุผล', en: 'Reason' }, (r) => r.reason),
+  numberColumn({ th: 'สถานะ', en: 'Status' }, (r) => r.status),
+  textColumn({ th: 'รหัสปัญหา', en: 'Issue code' }, (r) => r.code),
+  numberColumn({ th: 'รายการที่ถูกปฏิเสธ', en: 'Refused items' }, (r) => r.itemsTotal),
+];

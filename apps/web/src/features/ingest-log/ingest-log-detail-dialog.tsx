@@ -1,0 +1,138 @@
+import { Alert, Code, Loader, Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { INGEST_LOG_MAX_ITEMS, type IngestLogItem, type IngestLogRecord, issueText } from '@sapi/contract';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorBanner } from '../../components/error-banner';
+import { errorMessage } from '../../lib/errors';
+import { formatDateTime, formatNumber } from '../../lib/format';
+import { currentLanguage } from '../../lib/i18n';
+import { ingestLogEntryQuery } from './api';
+import { OutcomeBadge } from './outcome-badge';
+
+function Meta({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+/** An item's issue in the user's language when the contract has words for it (without blanks to fill), else its code. */
+const IssueCell = ({ item }: { item: IngestLogItem }) => {
+  const text = issueText({ code: item.code, params: {} }, currentLanguage());
+  return text && !/\{\w+\}/.test(text) ? (
+    <Text size="sm" title={item.code}>
+      {text}
+    </Text>
+  ) : (
+    <Code>{item.code}</Code>
+  );
+};
+
+/** One ingest request: when, whose, from where, its outcome, and each refused or conflicting item. */
+export function IngestLogDetailDialog({
+  opened,
+  record,
+  onClose,
+}: {
+  opened: boolean;
+  record: IngestLogRecord | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const detail = useQuery({ ...ingestLogEntryQuery(record?._id ?? ''), enabled: opened && record !== null });
+  const items = detail.data?.items ?? [];
+  const dash = (value: number | null) => (value === null ? '—' : formatNumber(value));
+
+  return (
+    <Modal opened={opened && record !== null} onClose={onClose} title={t('ingestLog.detail.title')} size="xl">
+      {record ? (
+        <Stack gap="lg" data-testid="ingest-log-detail">
+          <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
+            <Meta label={t('ingestLog.fields.at')}>{formatDateTime(record.at)}</Meta>
+            <Meta label={t('ingestLog.fields.agent')}>{record.agentUsername ?? t('ingestLog.noAgent')}</Meta>
+            <Meta label={t('ingestLog.fields.ip')}>
+              <Code>{record.ip}</Code>
+            </Meta>
+            <Meta label={t('ingestLog.fields.outcome')}>
+              <OutcomeBadge outcome={record.outcome} />
+            </Meta>
+            <Meta label={t('ingestLog.fields.reason')}>
+              {record.reason ? t(`ingestLog.reasons.${record.reason}`) : '—'}
+            </Meta>
+            <Meta label={t('ingestLog.fields.status')}>
+              <Code>{record.status}</Code>
+              {record.code ? <Code ml={6}>{record.code}</Code> : null}
+            </Meta>
+            <Meta label={t('ingestLog.fields.items')}>{dash(record.itemCount)}</Meta>
+            <Meta label={t('ingestLog.fields.accepted')}>{dash(record.accepted)}</Meta>
+            <Meta label={t('ingestLog.fields.duplicates')}>{dash(record.duplicates)}</Meta>
+          </SimpleGrid>
+
+          <Stack gap="xs">
+            <Title order={4}>{t('ingestLog.detail.items')}</Title>
+            {detail.isPending ? (
+              <Loader size="sm" aria-label={t('common.loading')} />
+            ) : detail.isError ? (
+              <ErrorBanner>{errorMessage(detail.error)}</ErrorBanner>
+            ) : items.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {record.outcome === 'refused' && record.agent === null
+                  ? t('ingestLog.detail.unauthenticated')
+                  : t('ingestLog.detail.noItems')}
+              </Text>
+            ) : (
+              <>
+                {record.itemsTotal > items.length ? (
+                  <Alert color="yellow" variant="light">
+                    {t('ingestLog.detail.truncated', {
+                      shown: formatNumber(items.length),
+                      total: formatNumber(record.itemsTotal),
+                      max: INGEST_LOG_MAX_ITEMS,
+                    })}
+                  </Alert>
+                ) : null}
+                <Table striped withTableBorder aria-label={t('ingestLog.detail.items')}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('ingestLog.detail.index')}</Table.Th>
+                      <Table.Th>Bet ID</Table.Th>
+                      <Table.Th>{t('ingestLog.detail.betType')}</Table.Th>
+                      <Table.Th>{t('ingestLog.detail.field')}</Table.Th>
+                      <Table.Th>{t('ingestLog.detail.issue')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {items.map((item) => (
+                      <Table.Tr
+                        key={`${item.index ?? '-'}|${item.field ?? ''}|${item.code}|${item.betId ?? ''}`}
+                      >
+                        <Table.Td>{item.index ?? '—'}</Table.Td>
+                        <Table.Td>
+                          <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                            {item.betId ?? '—'}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>{item.betType ?? '—'}</Table.Td>
+                        <Table.Td>{item.field ?? '—'}</Table.Td>
+                        <Table.Td>
+                          <IssueCell item={item} />
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </>
+            )}
+          </Stack>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}

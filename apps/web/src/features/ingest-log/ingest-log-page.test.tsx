@@ -1,0 +1,146 @@
+import { api, type IngestLogDetail, type IngestLogRecord } from '@sapi/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { Suspense } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { page, stubApi } from '../../../test/api-stub';
+import { agentRecord } from '../../../test/records';
+import { renderScreen } from '../../../test/render';
+import { renderPage } from '../../../test/render-page';
+import { IngestLogPage } from './ingest-log-page';
+
+const entry = (over: Partial<IngestLogRecord> = {}): IngestLogRecord => ({
+  _id: '501',
+  at: '2024-05-01T03:04:05.000Z',
+  agent: '11',
+  agentUsername: 'senior_one',
+  ip: '203.0.113.7',
+  itemCount: 3,
+  accepted: null,
+  duplicates: null,
+  outcome: 'refused',
+  reason: 'conflict',
+  status: 2009,
+  code: 'bet_resent_differs',
+  itemsTotal: 1,
+  ...over,
+});
+const accepted = entry({
+  _id: '500',
+  outcome: 'accepted',
+  reason: null,
+  status: 1000,
+  code: null,
+  accepted: 3,
+  duplicates: 0,
+  itemsTotal: 0,
+});
+const detail: IngestLogDetail = {
+  ...entry(),
+  items: [{ index: 1, betId: 'BET-77', betType: 'HOLD', code: 'bet_resent_differs', field: null }],
+};
+
+const openAgentLog = (url = '/ingest-log/agent/11') =>
+  renderScreen(
+    <Suspense>
+      <IngestLogPage />
+    </Suspense>,
+    { url, path: '/ingest-log/agent/:id' },
+  );
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the ingest log', () => {
+  it("one agent's log: its requests only, outcome and reason in Thai, 50 a page", async () => {
+    const stub = stubApi([
+      [api.ingestLogList, () => page([entry(), accepted])],
+      [api.agentGet, () => agentRecord()],
+    ]);
+    await openAgentLog();
+    const row = await screen.findByTestId('ingest-log-row-501');
+    expect(within(row).getByText('ถูกปฏิเสธ')).toBeTruthy();
+    expect(within(row).getByText(/ขัดแย้งกับรายการที่บันทึกแล้ว/)).toBeTruthy();
+    expect(within(row).getByText('203.0.113.7')).toBeTruthy();
+    expect(within(screen.getByTestId('ingest-log-row-500')).getByText('รับทั้งหมด')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'บันทึกการรับข้อมูลของ senior_one' })).toBeTruthy();
+    expect(stub.bodiesOf(api.ingestLogList)[0]).toEqual({
+      agent: '11',
+      outcome: '',
+      reason: '',
+      startDate: '',
+      endDate: '',
+      page: 1,
+      limit: 50,
+    });
+  });
+
+  it('filters by outcome and reason from the URL, kept on the agent', async () => {
+    const stub = stubApi([
+      [api.ingestLogList, () => page([entry()])],
+      [api.agentGet, () => agentRecord()],
+    ]);
+    await openAgentLog('/ingest-log/agent/11?outcome=refused&reason=bad_signature');
+    await screen.findByTestId('ingest-log-row-501');
+    expect(stub.bodiesOf(api.ingestLogList)[0]).toMatchObject({
+      agent: '11',
+      outcome: 'refused',
+      reason: 'bad_signature',
+    });
+  });
+
+  it('a row opens its detail with the refused items (index, bet id, issue)', async () => {
+    stubApi([
+      [api.ingestLogList, () => page([entry()])],
+      [api.ingestLogGet, () => detail],
+      [api.agentGet, () => agentRecord()],
+    ]);
+    const { user } = await openAgentLog();
+    await user.click(await screen.findByTestId('ingest-log-row-501'));
+    const dialog = await screen.findByTestId('ingest-log-detail');
+    const item = await within(dialog).findByText('BET-77');
+    const cells = item.closest('tr')?.textContent ?? '';
+    expect(cells).toContain('1');
+    expect(cells).toContain('HOLD');
+    expect(within(dialog).getByText('รายการที่ถูกปฏิเสธหรือขัดแย้ง')).toBeTruthy();
+  });
+
+  it('says when a request had more refused items than the log keeps', async () => {
+    stubApi([
+      [api.ingestLogList, () => page([entry({ itemsTotal: 734 })])],
+      [api.ingestLogGet, () => ({ ...detail, itemsTotal: 734 })],
+      [api.agentGet, () => agentRecord()],
+    ]);
+    const { user } = await openAgentLog();
+    await user.click(await screen.findByTestId('ingest-log-row-501'));
+    expect(await screen.findByText(/แสดง 1 จาก 734 รายการ/)).toBeTruthy();
+  });
+
+  it('over every agent: an agent filter, and requests with no known key shown as such', async () => {
+    const stub = stubApi([[api.ingestLogList, () => page([entry({ agent: null, agentUsername: null })])]]);
+    await renderPage(IngestLogPage, '/ingest-log');
+    const row = await screen.findByTestId('ingest-log-row-501');
+    expect(within(row).getByText('ไม่ทราบเอเจนต์')).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'เอเจนต์' })).toBeTruthy();
+    expect(stub.bodiesOf(api.ingestLogList)[0]).toMatchObject({ agent: '' });
+  });
+
+  it('exports the applied filters of the agent', async () => {
+    const stub = stubApi([
+      [api.ingestLogList, () => page([entry()])],
+      [api.agentGet, () => agentRecord()],
+      [
+        api.ingestLogExport,
+        () => new Response('\uFEFFเวลา\r\n', { headers: { 'content-type': 'text/csv' } }),
+      ],
+    ]);
+    URL.createObjectURL = vi.fn(() => 'blob:log');
+    URL.revokeObjectURL = vi.fn();
+    const { user } = await openAgentLog('/ingest-log/agent/11?outcome=refused');
+    await screen.findByTestId('ingest-log-row-501');
+    await user.click(screen.getByRole('button', { name: 'ส่งออก CSV' }));
+    await waitFor(() =>
+      expect(stub.bodiesOf(api.ingestLogExport)).toEqual([
+        { agent: '11', outcome: 'refused', reason: '', startDate: '', endDate: '' },
+      ]),
+    );
+  });
+});

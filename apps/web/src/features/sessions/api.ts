@@ -1,0 +1,52 @@
+import { api } from '@sapi/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { call } from '../../lib/api-client';
+import { allRecordsQuery, routeQuery, useResourceMutation } from '../../lib/query-keys';
+import { defineList } from '../../lib/use-list-screen';
+
+/** The signed-in account's live sessions, the newest use first (`current` marks this one). */
+export const mySessionsQuery = routeQuery(api.sessionList);
+
+/** Every account's live sessions (SUPERADMIN), 50 a page; `adminId` '' = every account. */
+export const allSessionsList = defineList({
+  route: api.sessionListAll,
+  filters: ['adminId'],
+  pageSize: 50,
+  body: (filters) => ({ adminId: filters.adminId }),
+});
+
+/** The accounts a SUPERADMIN may filter the sessions by, as choices of a select (username → id). */
+export const accountChoicesQuery = queryOptions({
+  ...allRecordsQuery(api.adminList, {}),
+  select: (admins) =>
+    admins
+      .map((admin) => ({ value: admin._id, label: admin.username }))
+      .sort((a, b) => a.label.localeCompare(b.label)),
+});
+
+// Ending sessions changes both lists: one's own and everyone's.
+const sessionLists = [api.sessionList, api.sessionListAll];
+
+/** End one of the signed-in account's own sessions. */
+export const useEndMySession = () =>
+  useResourceMutation(api.sessionEnd, (id: string) => call(api.sessionEnd, { params: { id } }), sessionLists);
+
+/** End every session of the signed-in account but this one. */
+export const useEndOtherSessions = () =>
+  useResourceMutation(api.sessionEndOthers, () => call(api.sessionEndOthers), sessionLists);
+
+/** End any session (SUPERADMIN). */
+export const useEndAnySession = () =>
+  useResourceMutation(
+    api.sessionEndAny,
+    (id: string) => call(api.sessionEndAny, { params: { id } }),
+    sessionLists,
+  );
+
+/** End every session of one account (SUPERADMIN: a lost laptop). */
+export const useEndAccountSessions = () =>
+  useResourceMutation(
+    api.sessionEndAccount,
+    (adminId: string) => call(api.sessionEndAccount, { params: { id: adminId } }),
+    sessionLists,
+  );

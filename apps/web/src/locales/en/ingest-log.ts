@@ -1,0 +1,62 @@
+import type { Resource } from '../resource';
+import type { ingestLog as th } from '../th/ingest-log';
+
+/** English strings of the ingest log screens; the same keys as th/ingest-log.ts. */
+export const ingestLog: Resource<typeof th> = {
+  title: 'Ingest log',
+  titleOf: 'Ingest log of {{username}}',
+  description:
+    'Every request the game side sent to the ingest API in the last 30 days, accepted or refused, newest first. Click a row for its detail and refused items.',
+  empty: 'No request matches these filters in the last 30 days',
+  noAgent: 'Unknown agent',
+  backToAgents: 'Go to the agent list',
+  itemsCount: '{{count}} item(s)',
+  view: 'View detail',
+  viewLabel: 'View request {{id}}',
+  fields: {
+    at: 'Time',
+    agent: 'Agent',
+    ip: 'Client address',
+    items: 'Items',
+    accepted: 'Accepted',
+    duplicates: 'Duplicates',
+    outcome: 'Outcome',
+    reason: 'Reason',
+    status: 'Answer status',
+  },
+  outcomes: {
+    accepted: 'Accepted',
+    partial: 'Partial (duplicates)',
+    refused: 'Refused',
+  },
+  reasons: {
+    missing_credentials: 'Credentials missing',
+    unknown_key: 'Unknown API key',
+    bad_signature: 'Bad signature',
+    stale_timestamp: 'Timestamp off by more than 300 s',
+    address_not_allowed: 'Address not allowed',
+    agent_locked: 'Agent locked',
+    malformed_body: 'Unreadable body (malformed JSON or too large)',
+    validation: 'Invalid data',
+    unknown_brand: 'Unknown game provider',
+    conflict: 'Conflicts with stored bets',
+    player_other_agent: 'Player belongs to another agent',
+    total_out_of_range: 'Total beyond the limit',
+    internal_error: 'Internal error',
+  },
+  detail: {
+    title: 'Request detail',
+    items: 'Refused or conflicting items',
+    index: 'Index (from 0)',
+    betType: 'Bet type',
+    field: 'Field',
+    issue: 'Issue',
+    noItems: 'No item was refused on its own',
+    unauthenticated: 'The request failed authentication: nothing of its body is kept',
+    truncated: 'Showing {{shown}} of {{total}} items (the log keeps at most {{max}} a request)',
+  },
+  badge: '{{count}} refused in 24 h',
+  badgeMore: '{{count}}+ refused in 24 h',
+  badgeLabel: 'Ingest log of {{username}}: {{count}} requests refused in the last 24 hours',
+  openLabel: 'Ingest log of {{username}}',
+};
