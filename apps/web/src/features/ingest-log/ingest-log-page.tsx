@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Button, Text, Tooltip, VisuallyHidden } from '@mant
 import { api, type IngestLogRecord, ingestLogOutcomes, ingestLogReasons } from '@sapi/contract';
 import { IconArrowLeft, IconEye } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { Column } from '../../components/data-table';
@@ -26,7 +26,9 @@ export function IngestLogPage() {
   const { t } = useTranslation();
   // The route's loader has checked that :id is a record id.
   const agentId = useParams().id;
-  const list = useListScreen(ingestLogList(agentId));
+  // One definition per agent: the list hook keys its state on the definition it is given.
+  const definition = useMemo(() => ingestLogList(agentId), [agentId]);
+  const list = useListScreen(definition);
   const agent = useQuery({ ...logAgentQuery(agentId ?? ''), enabled: agentId !== undefined });
 
   const [selected, setSelected] = useState<IngestLogRecord | null>(null);
