@@ -304,7 +304,7 @@ test.describe
       const toggle = row(page, child.username).getByRole('switch', { name: `ล็อกเอเจนต์ ${child.username}` });
       await expect(toggle).not.toBeChecked();
       // Its transaction page, seen once before the lock, says it is active.
-      await row(page, child.username).getByRole('link', { name: child.username }).click();
+      await row(page, child.username).getByRole('link', { name: child.username, exact: true }).click();
       await expect(headerBadge(page, 'ใช้งาน')).toBeVisible();
       await page.goBack();
 
@@ -326,7 +326,7 @@ test.describe
       await expect(ingest(request, agent, [bet()])).rejects.toThrow(/3003/);
 
       // Locking it updates its badge elsewhere: the transaction page it was seen on says locked.
-      await row(page, child.username).getByRole('link', { name: child.username }).click();
+      await row(page, child.username).getByRole('link', { name: child.username, exact: true }).click();
       await expect(headerBadge(page, 'ล็อก')).toBeVisible();
       await screenshot(page, 'agent-transactions-locked');
       await page.goBack();
@@ -393,7 +393,7 @@ test.describe
       await screenshot(page, 'agent-list-en');
       await page.getByTestId('language-switch').getByText('ไทย').click();
 
-      await row(page, senior.username).getByRole('link', { name: senior.username }).click();
+      await row(page, senior.username).getByRole('link', { name: senior.username, exact: true }).click();
       await expect(page).toHaveURL(/\/transaction\/\d+$/);
     });
   });
