@@ -326,7 +326,7 @@ test('Game Monthly By Game: one brand per month and game code', async ({ page })
   await screenshot(page, 'report-game-monthly-by-game');
   const csv = await downloadCsv(page);
   expect(csv.rows).toHaveLength(1);
-  expect(csv.rows[0]?.['รหัสเกม']).toBe('G2');
+  expect(csv.rows[0]?.รหัสเกม).toBe('G2');
   expect(sumColumn(csv.rows, 'แพ้/ชนะ')).toBe(expected.brandB.winLose);
 
   // A range the server refuses (over two years, 731 days): the reason in Thai in the red banner.
@@ -364,8 +364,8 @@ test('Revenue share: the parent earns its percentage of the child’s win/lose',
     async (statement) => {
       await expect(table.locator('tfoot')).toContainText(money(statement.total), { timeout: 10_000 });
       const csv = await downloadCsv(page);
-      const line = csv.rows.find((r) => r['รหัสเอเจนต์ลูก'] === seeded.agent._id);
-      expect(line?.['ส่วนแบ่งของเอเจนต์แม่']).toBe('2.54');
+      const line = csv.rows.find((r) => r.รหัสเอเจนต์ลูก === seeded.agent._id);
+      expect(line?.ส่วนแบ่งของเอเจนต์แม่).toBe('2.54');
       expect(line?.['ส่วนแบ่ง (%)']).toBe('25.00');
       expect(csv.rows).toHaveLength(statement.rows.length);
     },

@@ -1,7 +1,7 @@
-import { api, Status, statusMessages } from '@sapi/contract';
+import { api } from '@sapi/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { contractSays, errorOf, expectThai, Failure, stubApi } from '../../../test/api-stub';
+import { contractSays, errorOf, expectThai, stubApi } from '../../../test/api-stub';
 import { renderScreen } from '../../../test/render';
 import { CreateAdminDialog } from './create-admin-dialog';
 import { EditAdminDialog } from './edit-admin-dialog';

@@ -2,18 +2,14 @@ import { Alert, Button, Group } from '@mantine/core';
 import type { Session } from '@sapi/contract';
 import { IconLogout2 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useConfirmAction } from '../../components/confirm-dialog';
 import { SelectFilter } from '../../components/list-filters';
 import { ListScreen } from '../../components/list-screen';
-import { errorMessage } from '../../lib/errors';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
 import { useListScreen } from '../../lib/use-list-screen';
 import { accountChoicesQuery, allSessionsList, useEndAccountSessions, useEndAnySession } from './api';
 import { useSessionColumns } from './session-columns';
-
-type Ending = { kind: 'one'; session: Session } | { kind: 'account'; adminId: string; username: string };
 
 /**
  * Everyone's sessions (/admin/sessions, SUPERADMIN): filtered by account, 50 a page; end any one, or
@@ -25,34 +21,37 @@ export function AllSessionsPage() {
   const accounts = useQuery(accountChoicesQuery);
   const endOne = useEndAnySession();
   const endAccount = useEndAccountSessions();
-  const [ending, setEnding] = useState<Ending | null>(null);
-  const [confirmOpened, setConfirmOpened] = useState(false);
-  const ask = (next: Ending) => {
-    setEnding(next);
-    setConfirmOpened(true);
-  };
+  const confirm = useConfirmAction();
+  // Already ended elsewhere (2004), or the answer was lost: show the sessions as they are now.
+  const settled = () => void list.query.refetch();
+  const endSession = (session: Session) =>
+    confirm.ask({
+      title: t('security.sessions.confirm.title'),
+      message: t('security.allSessions.confirm.message', {
+        username: session.username,
+        browser: session.browser ?? t('security.sessions.unknownBrowser'),
+        ip: session.ip ?? '—',
+      }),
+      confirmLabel: t('security.sessions.confirm.end'),
+      danger: true,
+      run: () => endOne.mutateAsync(session._id).finally(settled),
+      success: t('security.sessions.toast.ended'),
+    });
+  const endAccountSessions = (adminId: string, username: string) =>
+    confirm.ask({
+      title: t('security.allSessions.confirm.accountTitle'),
+      message: t('security.allSessions.confirm.accountMessage', { username }),
+      confirmLabel: t('security.sessions.confirm.end'),
+      danger: true,
+      run: async () => {
+        const { ended } = await endAccount.mutateAsync(adminId).finally(settled);
+        notifySuccess(t('security.sessions.toast.endedAccount', { count: ended, username }));
+      },
+    });
 
-  const columns = useSessionColumns({ withAccount: true, onEnd: (session) => ask({ kind: 'one', session }) });
+  const columns = useSessionColumns({ withAccount: true, onEnd: endSession });
   const chosen = list.applied.adminId;
   const chosenName = accounts.data?.find((account) => account.value === chosen)?.label ?? null;
-
-  const confirm = async () => {
-    if (!ending) return;
-    try {
-      if (ending.kind === 'one') {
-        await endOne.mutateAsync(ending.session._id);
-        notifySuccess(t('security.sessions.toast.ended'));
-      } else {
-        const { ended } = await endAccount.mutateAsync(ending.adminId);
-        notifySuccess(t('security.sessions.toast.endedAccount', { count: ended, username: ending.username }));
-      }
-    } catch (err) {
-      notifyError(errorMessage(err));
-      // Already ended elsewhere (2004), or the answer was lost: show the sessions as they are now.
-      void list.query.refetch();
-    }
-    setConfirmOpened(false);
-  };
 
   return (
     <>
@@ -69,7 +68,7 @@ export function AllSessionsPage() {
                   color="red"
                   variant="light"
                   leftSection={<IconLogout2 size={18} aria-hidden />}
-                  onClick={() => ask({ kind: 'account', adminId: chosen, username: chosenName })}
+                  onClick={() => endAccountSessions(chosen, chosenName)}
                 >
                   {t('security.allSessions.endAccount', { username: chosenName })}
                 </Button>
@@ -91,30 +90,7 @@ export function AllSessionsPage() {
         rowProps={(session) => ({ 'data-testid': `session-${session._id}` })}
         emptyTitle={t('security.allSessions.empty')}
       />
-      <ConfirmDialog
-        opened={confirmOpened}
-        title={
-          ending?.kind === 'account'
-            ? t('security.allSessions.confirm.accountTitle')
-            : t('security.sessions.confirm.title')
-        }
-        message={
-          ending?.kind === 'account'
-            ? t('security.allSessions.confirm.accountMessage', { username: ending.username })
-            : ending
-              ? t('security.allSessions.confirm.message', {
-                  username: ending.session.username,
-                  browser: ending.session.browser ?? t('security.sessions.unknownBrowser'),
-                  ip: ending.session.ip ?? '—',
-                })
-              : ''
-        }
-        confirmLabel={t('security.sessions.confirm.end')}
-        color="red"
-        loading={endOne.isPending || endAccount.isPending}
-        onConfirm={() => void confirm()}
-        onClose={() => setConfirmOpened(false)}
-      />
+      {confirm.dialog}
     </>
   );
 }

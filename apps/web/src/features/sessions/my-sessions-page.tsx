@@ -2,17 +2,14 @@ import { Button } from '@mantine/core';
 import type { Session } from '@sapi/contract';
 import { IconLogout2 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useConfirmAction } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/errors';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
 import { mySessionsQuery, useEndMySession, useEndOtherSessions } from './api';
 import { useSessionColumns } from './session-columns';
-
-type Ending = { kind: 'one'; session: Session } | { kind: 'others'; count: number };
 
 /**
  * The signed-in account's sessions (/account/sessions): where and since when it is signed in, this
@@ -23,35 +20,36 @@ export function MySessionsPage() {
   const query = useQuery(mySessionsQuery);
   const endOne = useEndMySession();
   const endOthers = useEndOtherSessions();
-  // The target outlives the dialog's closing transition, so its text does not blank out.
-  const [ending, setEnding] = useState<Ending | null>(null);
-  const [confirmOpened, setConfirmOpened] = useState(false);
-  const ask = (next: Ending) => {
-    setEnding(next);
-    setConfirmOpened(true);
-  };
+  const confirm = useConfirmAction();
+  // Already ended elsewhere (2004), or the answer was lost: show the sessions as they are now.
+  const settled = () => void query.refetch();
 
   const records = query.data?.records;
   const others = records?.filter((session) => !session.current).length ?? 0;
-  const columns = useSessionColumns({ onEnd: (session) => ask({ kind: 'one', session }) });
-
-  const confirm = async () => {
-    if (!ending) return;
-    try {
-      if (ending.kind === 'one') {
-        await endOne.mutateAsync(ending.session._id);
-        notifySuccess(t('security.sessions.toast.ended'));
-      } else {
-        const { ended } = await endOthers.mutateAsync();
+  const endSession = (session: Session) =>
+    confirm.ask({
+      title: t('security.sessions.confirm.title'),
+      message: t('security.sessions.confirm.message', {
+        browser: session.browser ?? t('security.sessions.unknownBrowser'),
+        ip: session.ip ?? '—',
+      }),
+      confirmLabel: t('security.sessions.confirm.end'),
+      danger: true,
+      run: () => endOne.mutateAsync(session._id).finally(settled),
+      success: t('security.sessions.toast.ended'),
+    });
+  const endAllOthers = () =>
+    confirm.ask({
+      title: t('security.sessions.confirm.othersTitle'),
+      message: t('security.sessions.confirm.othersMessage', { count: others }),
+      confirmLabel: t('security.sessions.confirm.end'),
+      danger: true,
+      run: async () => {
+        const { ended } = await endOthers.mutateAsync().finally(settled);
         notifySuccess(t('security.sessions.toast.endedOthers', { count: ended }));
-      }
-    } catch (err) {
-      notifyError(errorMessage(err));
-      // Already ended elsewhere (2004), or the answer was lost: show the sessions as they are now.
-      void query.refetch();
-    }
-    setConfirmOpened(false);
-  };
+      },
+    });
+  const columns = useSessionColumns({ onEnd: endSession });
 
   return (
     <>
@@ -64,7 +62,7 @@ export function MySessionsPage() {
             variant="light"
             leftSection={<IconLogout2 size={18} aria-hidden />}
             disabled={others === 0}
-            onClick={() => ask({ kind: 'others', count: others })}
+            onClick={endAllOthers}
           >
             {t('security.sessions.endOthers')}
           </Button>
@@ -81,29 +79,7 @@ export function MySessionsPage() {
         error={query.isError ? errorMessage(query.error) : null}
         onRetry={() => void query.refetch()}
       />
-      <ConfirmDialog
-        opened={confirmOpened}
-        title={
-          ending?.kind === 'others'
-            ? t('security.sessions.confirm.othersTitle')
-            : t('security.sessions.confirm.title')
-        }
-        message={
-          ending?.kind === 'others'
-            ? t('security.sessions.confirm.othersMessage', { count: ending.count })
-            : ending
-              ? t('security.sessions.confirm.message', {
-                  browser: ending.session.browser ?? t('security.sessions.unknownBrowser'),
-                  ip: ending.session.ip ?? '—',
-                })
-              : ''
-        }
-        confirmLabel={t('security.sessions.confirm.end')}
-        color="red"
-        loading={endOne.isPending || endOthers.isPending}
-        onConfirm={() => void confirm()}
-        onClose={() => setConfirmOpened(false)}
-      />
+      {confirm.dialog}
     </>
   );
 }
