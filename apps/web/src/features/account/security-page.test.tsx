@@ -107,6 +107,8 @@ describe('SecurityPage: two-factor sign-in of one’s own account (DESIGN §13)'
         .map((li) => li.textContent),
     ).toEqual(codes);
     expect(screen.getByText('ระบบจะแสดงรหัสเหล่านี้เพียงครั้งนี้ครั้งเดียว')).toBeTruthy();
+    // On while its codes are still shown: the status says so at once.
+    expect(screen.getByTestId('totp-status').textContent).toBe('เปิดใช้งานอยู่');
     expect(screen.getByRole('button', { name: 'คัดลอกทั้งหมด' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'ดาวน์โหลดไฟล์ .txt' })).toBeTruthy();
     const done = screen.getByRole('button', { name: 'เสร็จสิ้น' }) as HTMLButtonElement;

@@ -57,6 +57,9 @@ export function SecurityPage() {
     });
 
   const data = status.data;
+  // Turned on, its recovery codes still on screen: the status is fetched again only at Done.
+  const [justEnabled, setJustEnabled] = useState(false);
+  const enabled = data?.enabled === true || justEnabled;
   return (
     <>
       <PageHeader title={t('account.totp.title')} description={t('account.totp.description')} />
@@ -70,12 +73,12 @@ export function SecurityPage() {
             <Group gap="sm">
               <Text fw={600}>{t('account.totp.status')}</Text>
               <Badge
-                color={data.enabled ? 'teal' : 'gray'}
+                color={enabled ? 'teal' : 'gray'}
                 variant="light"
-                leftSection={data.enabled ? <IconShieldCheck size={14} aria-hidden /> : null}
+                leftSection={enabled ? <IconShieldCheck size={14} aria-hidden /> : null}
                 data-testid="totp-status"
               >
-                {data.enabled ? t('account.totp.on') : t('account.totp.off')}
+                {enabled ? t('account.totp.on') : t('account.totp.off')}
               </Badge>
               {data.required ? (
                 <Badge color="orange" variant="outline">
@@ -112,7 +115,10 @@ export function SecurityPage() {
                 </Group>
               </>
             ) : (
-              <TotpEnrolment onDone={() => void status.refetch()} />
+              <TotpEnrolment
+                onEnabled={() => setJustEnabled(true)}
+                onDone={() => void status.refetch().then(() => setJustEnabled(false))}
+              />
             )}
           </Stack>
         )}

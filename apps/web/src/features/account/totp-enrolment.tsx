@@ -20,7 +20,7 @@ type Pending = DataOf<typeof api.totpEnrol>;
  * first code from the app turns it on → the 10 recovery codes, shown once, saved before Done. Both
  * calls may first ask for a password re-check (3005).
  */
-export function TotpEnrolment({ onDone }: { onDone: () => void }) {
+export function TotpEnrolment({ onEnabled, onDone }: { onEnabled?: () => void; onDone: () => void }) {
   const { t } = useTranslation();
   const self = useSelf();
   const enrol = useTotpEnrol();
@@ -64,6 +64,7 @@ export function TotpEnrolment({ onDone }: { onDone: () => void }) {
         const { recoveryCodes } = await confirm.mutateAsync({ code });
         setReauthOpened(false);
         setCodes(recoveryCodes);
+        onEnabled?.();
       })
       .catch((err: unknown) => {
         const refusal = refusalOf(err, ['code']);
