@@ -152,8 +152,8 @@ const listRows = (ctx: AppContext, agentId: bigint, q: Bound, offset: number) =>
 
 /**
  * The daily rollup that counts the rows of a list with these filters, per business day: the
- * agent's (by bet type) or, with a game brand filter, its per-brand one (the same "contains" test on
- * the brand). Filters no rollup counts — player, username, bet id, bet type from game, game code —
+ * agent's (by bet type) or, with a game brand filter, its per-brand one (the same whole-codename
+ * match as the list). Filters no rollup counts — player, username, bet id, bet type from game, game code —
  * have none: such a list pages by OFFSET.
  */
 const countingRollup = (q: Query) => {
@@ -168,13 +168,13 @@ const countingRollup = (q: Query) => {
   }
   return q.gameBrand === undefined
     ? sql.raw('rollup_agent_daily where')
-    : sql`rollup_brand_daily where (game_brand collate "default") ilike ${containsPattern(q.gameBrand)} and`;
+    : sql`rollup_brand_daily where game_brand = ${q.gameBrand.toUpperCase()} and`;
 };
 
 /** The filters of the list other than its time range, as SQL on `transactions`. */
 const rowFilters = (q: Query) =>
   sql`${q.betType === undefined ? sql`` : sql` and bet_type = ${q.betType}`}${
-    q.gameBrand === undefined ? sql`` : sql` and game_brand ilike ${containsPattern(q.gameBrand)}`
+    q.gameBrand === undefined ? sql`` : sql` and game_brand = ${q.gameBrand.toUpperCase()}`
   }`;
 
 /**

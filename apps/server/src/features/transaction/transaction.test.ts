@@ -178,11 +178,11 @@ describe('a numbered page without a cursor (a deep link)', () => {
     const shapes: BodyOf<typeof api.transactionList>[] = [
       {},
       { betType: 'HOLD' },
-      { gameBrand: 'ji' },
+      { gameBrand: 'jili' },
       { startDate: '2026-10-05T16:45:00.000Z', endDate: '2026-11-10T16:59:00.000Z' },
       { startDate: '2026-10-31T17:10:00.000Z' },
       { endDate: '2026-10-02T16:40:00.000Z' },
-      { betType: 'SETTLE', gameBrand: 'p', startDate: '2026-10-01T00:00:00.000Z', endDate: '2026-11-01' },
+      { betType: 'SETTLE', gameBrand: 'PG', startDate: '2026-10-01T00:00:00.000Z', endDate: '2026-11-01' },
       // No rollup counts these: read by OFFSET, the same rows all the same.
       { username: 'ali' },
     ];
