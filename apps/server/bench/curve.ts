@@ -3,17 +3,15 @@
 // `docs/performance-curve.svg` (p95 against rows, one line per scenario) and a markdown table, and
 // says for each line whether its slope is flat within noise (DESIGN §11).
 import { statfsSync } from 'node:fs';
-import { api } from '@sapi/contract';
 import pg from 'pg';
 import { type Dataset, datasetPrefix, ensureDataset } from './dataset.ts';
 import { directPhase } from './direct.ts';
-import { BENCH_ADMIN, signIn } from './http.ts';
 import {
   agentReportPage,
-  ensureFiftyAgents,
   ingestLatency,
   listPages,
   reportLatencies,
+  signInWithFiftyAgents,
 } from './scenarios.ts';
 import { startServer } from './server.ts';
 import type { Timing } from './stats.ts';
@@ -173,19 +171,7 @@ export const curvePoint = async (
     console.log(`  ${scenario}: ${timing.median.toFixed(1)} / ${timing.p95.toFixed(1)} ms`);
   };
   try {
-    let client = await signIn(server.url);
-    if (facts.agents.length < 50) {
-      await ensureFiftyAgents(client, facts.agents.length, BENCH_ADMIN.password);
-      const list = await client.call(api.agentList, { page: 1, limit: 50 });
-      facts.agents = list.records.map((a) => ({
-        id: a._id,
-        prefix: a.prefix,
-        apiKey: '',
-        secret: '',
-        rows: 0,
-      }));
-      client = await signIn(server.url);
-    }
+    const client = await signInWithFiftyAgents(server.url, facts);
     // The busiest brand may differ between sizes: one line for it whatever its name.
     for (const r of await reportLatencies(client, facts, opts.runs)) {
       note(r.scenario.replace(facts.brand, 'busiest brand'), r.timing);

@@ -20,16 +20,16 @@ import {
 import { type Dataset, type Engine, ensureDataset } from './dataset.ts';
 import { type BenchAgent, directPhase, type Facts } from './direct.ts';
 import { fixedCost } from './fixed-cost.ts';
-import { BENCH_ADMIN, type Client, signIn } from './http.ts';
+import { BENCH_ADMIN, type Client } from './http.ts';
 import { deepLinkScenario, limitScenarios } from './limits.ts';
 import { memoryFlat, mixedLoad } from './mixed-load.ts';
 import {
   agentReportPage,
-  ensureFiftyAgents,
   ingestThroughput,
   listPages,
   listUnderLoad,
   reportLatencies,
+  signInWithFiftyAgents,
 } from './scenarios.ts';
 import { buildServer, type RunningServer, startServer } from './server.ts';
 import type { Timing } from './stats.ts';
@@ -458,20 +458,7 @@ const main = async () => {
     add(`start-up, ${rows.toLocaleString('en-US')}-row data set (warm)`, '—', ms(server.startupMs), '', null);
   }
   try {
-    let client = await signIn(server.url);
-    if (facts.agents.length < 50) {
-      await ensureFiftyAgents(client, facts.agents.length, BENCH_ADMIN.password);
-      // Their ids are needed for the page: read them again through the API.
-      const list = await client.call(api.agentList, { page: 1, limit: 50 });
-      facts.agents = list.records.map((a) => ({
-        id: a._id,
-        prefix: a.prefix,
-        apiKey: '',
-        secret: '',
-        rows: 0,
-      }));
-      client = await signIn(server.url);
-    }
+    const client = await signInWithFiftyAgents(server.url, facts);
 
     if (wanted('fixed')) await fixedCostScenario(dataset, client);
     if (wanted('reports')) await reportScenarios(client, facts);

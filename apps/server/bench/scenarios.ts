@@ -3,7 +3,7 @@ import autocannon from 'autocannon';
 import { signBody } from '../src/features/ingest/signature.ts';
 import type { CpuSplit } from './cpu.ts';
 import type { BenchAgent, Facts } from './direct.ts';
-import { type Client, postJson } from './http.ts';
+import { BENCH_ADMIN, type Client, postJson, signIn } from './http.ts';
 import { measure, type Timing } from './stats.ts';
 
 export interface LatencyRow {
@@ -177,7 +177,7 @@ export const ingestThroughput = async (
 };
 
 /** The agent report page shows 50 agents: add plain agents when the data set has fewer. */
-export const ensureFiftyAgents = async (client: Client, have: number, password: string) => {
+const ensureFiftyAgents = async (client: Client, have: number, password: string) => {
   for (let i = have; i < 50; i++) {
     await client.call(api.agentRegister, {
       username: `benchagent${i}`,
@@ -189,6 +189,20 @@ export const ensureFiftyAgents = async (client: Client, have: number, password: 
       agentType: 'AGENT',
     });
   }
+};
+
+/**
+ * A signed-in client on a server whose data set lists at least 50 agents: fewer, and plain ones are
+ * added, `facts.agents` read again through the API (their ids are needed for the page), and the
+ * client signs in afresh.
+ */
+export const signInWithFiftyAgents = async (base: string, facts: Facts): Promise<Client> => {
+  const client = await signIn(base);
+  if (facts.agents.length >= 50) return client;
+  await ensureFiftyAgents(client, facts.agents.length, BENCH_ADMIN.password);
+  const list = await client.call(api.agentList, { page: 1, limit: 50 });
+  facts.agents = list.records.map((a) => ({ id: a._id, prefix: a.prefix, apiKey: '', secret: '', rows: 0 }));
+  return signIn(base);
 };
 
 /** Latency of single signed ingest batches of 1000 fresh bets, sent one after another. */
