@@ -2,11 +2,12 @@ import { Writable } from 'node:stream';
 import { api } from '@sapi/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { callRoute } from '../calls.ts';
 import { makeAgent } from '../factories.ts';
-import { createTestApp, type TestApp } from '../harness.ts';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../harness.ts';
 
 /**
  * DESIGN §7: logs never hold passwords, agent secrets or password hashes — not even inside a failed
@@ -97,5 +98,75 @@ describe('a write the database refuses, carrying secrets', () => {
     expect(log).toContain('incoming request');
     expect(log).not.toContain(PASSWORD);
     expect(log).not.toContain(token);
+  });
+});
+
+describe('account security flows leave no secret in the log', () => {
+  it('password change, reset, two-factor enrolment and sign-in with codes: no password, temporary password, TOTP secret, code or recovery code', async () => {
+    lines.length = 0;
+    const name = 'log_sec_user';
+    const id = await t.addAdmin(name, 'OPERATOR');
+    const login = async (password: string) =>
+      (await callRoute(logged, api.login, { body: { username: name, password } })).data?.token ?? '';
+    let own = await login(TEST_PASSWORD);
+    await t.verify(own);
+    const NEW_PASSWORD = 'log-check-new-passphrase-3';
+    // A wrong current password first (refused), then the change.
+    await callRoute(logged, api.passwordChange, {
+      token: own,
+      body: { currentPassword: 'wrong-current-pass-9', newPassword: NEW_PASSWORD },
+    });
+    await callRoute(logged, api.passwordChange, {
+      token: own,
+      body: { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD },
+    });
+    const admin = await t.tokenFor('SUPERADMIN');
+    await t.verify(admin);
+    const reset = await callRoute(logged, api.passwordReset, { token: admin, params: { id } });
+    const temporary = reset.data?.temporaryPassword ?? '';
+    expect(temporary).not.toBe('');
+    own = await login(temporary);
+    const FINAL_PASSWORD = 'log-check-final-passphrase-5';
+    await callRoute(logged, api.passwordChange, {
+      token: own,
+      body: { currentPassword: temporary, newPassword: FINAL_PASSWORD },
+    });
+    await t.verify(own, FINAL_PASSWORD);
+    const enrol = await callRoute(logged, api.totpEnrol, { token: own });
+    const secret = enrol.data?.secret ?? '';
+    const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
+    const code = totp.generate({ timestamp: t.clock.now().getTime() });
+    const confirmed = await callRoute(logged, api.totpConfirm, { token: own, body: { code } });
+    const recovery = confirmed.data?.recoveryCodes ?? [];
+    expect(recovery).toHaveLength(10);
+    // Sign in again: the password step answers a challenge, a recovery code completes it.
+    const step = await callRoute(logged, api.login, { body: { username: name, password: FINAL_PASSWORD } });
+    const challenge = (step.body?.data as { challenge?: string } | null)?.challenge ?? '';
+    expect(challenge).not.toBe('');
+    const signedIn = await callRoute(logged, api.loginTotp, {
+      body: { challenge, code: recovery[0] ?? '' },
+    });
+    expect(signedIn.data?.token).toBeTruthy();
+
+    const log = lines.join('');
+    expect(log).toContain('incoming request');
+    for (const value of [
+      TEST_PASSWORD,
+      NEW_PASSWORD,
+      'wrong-current-pass-9',
+      temporary,
+      FINAL_PASSWORD,
+      secret,
+      enrol.data?.otpauthUri ?? secret,
+      // (The 6-digit code itself is not searched: any timestamp of the log may hold its digits.)
+      challenge,
+      ...recovery,
+      own,
+      admin,
+      signedIn.data?.token ?? '',
+    ]) {
+      expect(value.length).toBeGreaterThan(0);
+      expect(log).not.toContain(value);
+    }
   });
 });
