@@ -2,6 +2,7 @@ import { Badge, Code, Group, Modal, SimpleGrid, Stack, Table, Text } from '@mant
 import type { AuditRecord } from '@sapi/contract';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/empty-state';
+import { LabelledValue } from '../../components/labelled-value';
 import { formatDateTime, isIsoTimestamp } from '../../lib/format';
 import { ActionBadge } from './action-badge';
 import { diffFields } from './diff';
@@ -18,19 +19,6 @@ const show = (value: unknown) => {
     </Code>
   );
 };
-
-function Meta({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </Stack>
-  );
-}
 
 /** Before/after of one audit record, field by field; changed rows highlighted. */
 export function AuditDiffDialog({
@@ -51,14 +39,14 @@ export function AuditDiffDialog({
       {record ? (
         <Stack gap="lg">
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
-            <Meta label={t('audit.fields.at')}>{formatDateTime(record.at)}</Meta>
-            <Meta label={t('audit.fields.actor')}>{record.actor}</Meta>
-            <Meta label={t('audit.fields.action')}>
+            <LabelledValue label={t('audit.fields.at')}>{formatDateTime(record.at)}</LabelledValue>
+            <LabelledValue label={t('audit.fields.actor')}>{record.actor}</LabelledValue>
+            <LabelledValue label={t('audit.fields.action')}>
               <ActionBadge action={record.action} />
-            </Meta>
-            <Meta label={t('audit.fields.entity')}>{record.entity}</Meta>
-            <Meta label={t('audit.fields.entityId')}>{record.entityId ?? '—'}</Meta>
-            <Meta label={t('audit.fields.ip')}>{record.ip ?? '—'}</Meta>
+            </LabelledValue>
+            <LabelledValue label={t('audit.fields.entity')}>{record.entity}</LabelledValue>
+            <LabelledValue label={t('audit.fields.entityId')}>{record.entityId ?? '—'}</LabelledValue>
+            <LabelledValue label={t('audit.fields.ip')}>{record.ip ?? '—'}</LabelledValue>
           </SimpleGrid>
 
           {rows.length === 0 ? (

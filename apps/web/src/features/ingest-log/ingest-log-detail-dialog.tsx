@@ -1,27 +1,14 @@
 import { Alert, Code, Loader, Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { INGEST_LOG_MAX_ITEMS, type IngestLogItem, type IngestLogRecord, issueText } from '@sapi/contract';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../components/error-banner';
+import { LabelledValue } from '../../components/labelled-value';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { ingestLogEntryQuery } from './api';
 import { OutcomeBadge } from './outcome-badge';
-
-function Meta({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </Stack>
-  );
-}
 
 /** An item's issue in the user's language when the contract has words for it (without blanks to fill), else its code. */
 const IssueCell = ({ item }: { item: IngestLogItem }) => {
@@ -55,24 +42,26 @@ export function IngestLogDetailDialog({
       {record ? (
         <Stack gap="lg" data-testid="ingest-log-detail">
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
-            <Meta label={t('ingestLog.fields.at')}>{formatDateTime(record.at)}</Meta>
-            <Meta label={t('ingestLog.fields.agent')}>{record.agentUsername ?? t('ingestLog.noAgent')}</Meta>
-            <Meta label={t('ingestLog.fields.ip')}>
+            <LabelledValue label={t('ingestLog.fields.at')}>{formatDateTime(record.at)}</LabelledValue>
+            <LabelledValue label={t('ingestLog.fields.agent')}>
+              {record.agentUsername ?? t('ingestLog.noAgent')}
+            </LabelledValue>
+            <LabelledValue label={t('ingestLog.fields.ip')}>
               <Code>{record.ip}</Code>
-            </Meta>
-            <Meta label={t('ingestLog.fields.outcome')}>
+            </LabelledValue>
+            <LabelledValue label={t('ingestLog.fields.outcome')}>
               <OutcomeBadge outcome={record.outcome} />
-            </Meta>
-            <Meta label={t('ingestLog.fields.reason')}>
+            </LabelledValue>
+            <LabelledValue label={t('ingestLog.fields.reason')}>
               {record.reason ? t(`ingestLog.reasons.${record.reason}`) : '—'}
-            </Meta>
-            <Meta label={t('ingestLog.fields.status')}>
+            </LabelledValue>
+            <LabelledValue label={t('ingestLog.fields.status')}>
               <Code>{record.status}</Code>
               {record.code ? <Code ml={6}>{record.code}</Code> : null}
-            </Meta>
-            <Meta label={t('ingestLog.fields.items')}>{dash(record.itemCount)}</Meta>
-            <Meta label={t('ingestLog.fields.accepted')}>{dash(record.accepted)}</Meta>
-            <Meta label={t('ingestLog.fields.duplicates')}>{dash(record.duplicates)}</Meta>
+            </LabelledValue>
+            <LabelledValue label={t('ingestLog.fields.items')}>{dash(record.itemCount)}</LabelledValue>
+            <LabelledValue label={t('ingestLog.fields.accepted')}>{dash(record.accepted)}</LabelledValue>
+            <LabelledValue label={t('ingestLog.fields.duplicates')}>{dash(record.duplicates)}</LabelledValue>
           </SimpleGrid>
 
           <Stack gap="xs">
