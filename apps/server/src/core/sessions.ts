@@ -164,28 +164,58 @@ const lookUp = async (db: Db, tokenHash: string, now: Date): Promise<LookupRow |
   return row;
 };
 
+const actorOf = (row: LookupRow): Actor => ({
+  id: row.id,
+  username: row.username,
+  type: row.type as AdminType,
+  sessionId: row.sessionId,
+  verifiedAt: row.verifiedAt,
+  mustChangePassword: row.mustChangePassword,
+  mustEnrolTotp: row.mustEnrolTotp === true,
+  allowedIps: row.allowedIps,
+});
+
+const touchDue = (row: LookupRow, now: Date) => now.getTime() - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS;
+
 /** The staff member behind a token, or null when it is unknown, revoked, expired or the account locked. */
 export const resolveSession = async (ctx: AppContext, token: string): Promise<Actor | null> => {
   const now = ctx.now();
   const tokenHash = sha256Hex(token);
   const row = await lookUp(ctx.db, tokenHash, now);
   if (!row || !live(row, now)) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+  if (touchDue(row, now)) {
     await ctx.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
     // Not a change the counter follows: the remembered row just moves with it.
     const cached = cacheOf(ctx.db, '').sessions.get(tokenHash);
     if (cached?.row === row) cached.row = { ...row, lastSeenAt: now };
   }
-  return {
-    id: row.id,
-    username: row.username,
-    type: row.type as AdminType,
-    sessionId: row.sessionId,
-    verifiedAt: row.verifiedAt,
-    mustChangePassword: row.mustChangePassword,
-    mustEnrolTotp: row.mustEnrolTotp === true,
-    allowedIps: row.allowedIps,
-  };
+  return actorOf(row);
+};
+
+/**
+ * The staff member this process remembers behind a token, before the counter is read: `held` says,
+ * once the counter's read (started now) answers, whether the remembered row still stands. Nothing
+ * may leave the server on the strength of `actor` before `held` answers true; a read route runs its
+ * queries meanwhile (http/route.ts), so the check costs no round trip of its own. Undefined when
+ * nothing live is remembered, or its last-seen time is due a write: `resolveSession` then.
+ */
+export const heldSession = (
+  ctx: AppContext,
+  token: string,
+): { actor: Actor; held: Promise<boolean> } | undefined => {
+  const now = ctx.now();
+  const tokenHash = sha256Hex(token);
+  const cache = cacheOf(ctx.db, '');
+  const hit = cache.sessions.get(tokenHash);
+  if (!hit || performance.now() - hit.at >= CACHE_MS || !live(hit.row, now) || touchDue(hit.row, now)) {
+    return undefined;
+  }
+  const held = cache.epoch.current().then((epoch) => {
+    if (epoch === hit.epoch) return true;
+    if (cache.sessions.get(tokenHash) === hit) cache.sessions.delete(tokenHash);
+    return false;
+  });
+  return { actor: actorOf(hit.row), held };
 };
 
 /** Record a successful password re-check on this session only. */

@@ -115,6 +115,22 @@ describe('two server processes on one database', () => {
     expect((await request(b, 'POST', SELF, { token })).status).toBe(401);
   });
 
+  it('a report read the other process starts beside its counter read is never answered to a session ended through one', async () => {
+    // Report and list reads run as the session in memory while the counter is read (http/route.ts).
+    await createAdmin('so_report', 'REPORTER');
+    const token = await login(a, 'so_report', 'scale-out-pass-1');
+    const report = () =>
+      request(b, 'POST', '/api/v1/dashboard/summary', { token, body: { month: '1', year: '2026' } });
+    for (let i = 0; i < 2; i++) expect((await report()).body.status).toBe(1000);
+    const list = await request(a, 'POST', '/api/v1/account/sessions/list', { token });
+    const own = (list.body.data.records as { _id: string; current: boolean }[]).find((s) => s.current);
+    const ended = await request(a, 'DELETE', `/api/v1/admin/sessions/end/${own?._id}`, { token: root });
+    expect(ended.body.status, ended.text).toBe(1000);
+    const refused = await report();
+    expect(refused.status).toBe(401);
+    expect(refused.body.data).toBeNull();
+  });
+
   it('a password changed through one process ends the other sessions of the account on the other at once', async () => {
     await createAdmin('so_password', 'OPERATOR');
     const changer = await login(a, 'so_password', 'scale-out-pass-1');

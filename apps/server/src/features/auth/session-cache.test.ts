@@ -115,6 +115,59 @@ describe('the session look-up kept in memory', () => {
     expect(after.every((a) => a.statusCode === 401)).toBe(true);
   });
 
+  describe('a report read started beside the read of the counter', () => {
+    // Report and list reads (replica routes) run their queries while the counter is read, as the
+    // session held in memory: nothing of what they found may reach a session that no longer stands.
+    const month = { month: '1', year: '2026' };
+    const report = (token: string) => t.api(api.dashboard, { token, body: month });
+    const unknownAgent = (token: string) =>
+      t.api(api.transactionList, { token, params: { agentId: '999999' }, body: { limit: 10 } });
+
+    it('answers a remembered session from memory, and refuses it at once once revoked or locked', async () => {
+      const token = await remembered('sc_read');
+      expect((await report(token)).status).toBe(1000);
+      expect((await report(token)).status).toBe(1000);
+      await t.ctx.db.update(sessions).set({ revokedAt: new Date() }).where(sessionOf(token));
+      const refused = await report(token);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.data).toBeNull();
+
+      const locked = await remembered('sc_read_locked');
+      expect((await report(locked)).status).toBe(1000);
+      await t.ctx.db.update(admins).set({ locked: true }).where(eq(admins.username, 'sc_read_locked'));
+      expect((await report(locked)).statusCode).toBe(401);
+    });
+
+    it("answers a revoked session's failing read 401, never the read's own refusal", async () => {
+      const token = await remembered('sc_read_404');
+      expect((await unknownAgent(token)).status).toBe(2004);
+      await t.ctx.db.update(sessions).set({ revokedAt: new Date() }).where(sessionOf(token));
+      expect((await unknownAgent(token)).statusCode).toBe(401);
+    });
+
+    it('serves a read anew when the counter moved for another reason, with the refusal that now applies', async () => {
+      const token = await remembered('sc_read_moved');
+      expect((await report(token)).status).toBe(1000);
+      // Another account's change moves the counter: this session still stands, the read is redone.
+      await t.ctx.db.update(admins).set({ allowedIps: [] }).where(eq(admins.username, 'sc_read'));
+      expect((await report(token)).status).toBe(1000);
+      await t.ctx.db
+        .update(admins)
+        .set({ allowedIps: ['192.0.2.7'] })
+        .where(eq(admins.username, 'sc_read_moved'));
+      expect((await report(token)).status).toBe(3008);
+    });
+
+    it('refuses every read sent after a revocation, however many run in parallel', async () => {
+      const token = await remembered('sc_read_parallel');
+      const before = await Promise.all(Array.from({ length: 20 }, () => report(token)));
+      expect(before.every((a) => a.status === 1000)).toBe(true);
+      await t.ctx.db.update(sessions).set({ revokedAt: new Date() }).where(sessionOf(token));
+      const after = await Promise.all(Array.from({ length: 20 }, () => report(token)));
+      expect(after.map((a) => a.statusCode)).toEqual(Array.from({ length: 20 }, () => 401));
+    });
+  });
+
   it('never answers an unknown token from memory, nor remembers one', async () => {
     expect(await resolveSession(t.ctx, 'no-such-token')).toBeNull();
     expect(await resolveSession(t.ctx, 'no-such-token')).toBeNull();
