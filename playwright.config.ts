@@ -53,6 +53,7 @@ export default defineConfig({
       ADMIN_USERNAME,
       ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
+      CHECK_ANSWERS: 'on',
     },
   },
 });

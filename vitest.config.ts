@@ -10,6 +10,7 @@ const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test
 const serverUnitTests = [
   'apps/server/src/lib/**/*.test.ts',
   'apps/server/src/**/log-redaction.test.ts',
+  'apps/server/src/http/serializer.test.ts',
   'apps/server/src/features/demo/**/*.test.ts',
   'apps/server/bench/**/*.test.ts',
 ];

@@ -114,6 +114,12 @@ export const configSchema = z.object({
    * with and without it in one run; a server in service always keeps its log.
    */
   INGEST_LOG: z.preprocess(blankToUndefined, z.enum(['on', 'off']).default('on')),
+  /**
+   * `on`: every answer is also parsed by its zod schema, and must serialise to the same text the
+   * schema-built serializer writes (http/serializer.ts), else the request fails 500. For the test
+   * suites (which set it); a server in service writes each answer once.
+   */
+  CHECK_ANSWERS: z.preprocess(blankToUndefined, z.enum(['on', 'off']).default('off')),
   /** Where the signed checkpoints are appended; unset = DATA_DIR/audit-checkpoints.log. */
   AUDIT_CHECKPOINT_FILE: z.preprocess(blankToUndefined, z.string().optional()),
 });

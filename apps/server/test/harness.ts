@@ -126,7 +126,10 @@ export const createTestApp = async (overrides: Partial<Config> = {}): Promise<Te
   const database = await freshDatabase();
   const clock = new TestClock();
   // A fixed key: tests must not write a key file into the working directory.
-  const config = { ...loadConfig({ TOTP_KEY: 'test-totp-key-0123456789abcdefghijklmnop' }), ...overrides };
+  const config = {
+    ...loadConfig({ TOTP_KEY: 'test-totp-key-0123456789abcdefghijklmnop', CHECK_ANSWERS: 'on' }),
+    ...overrides,
+  };
   const ctx: AppContext = { db: database.db, config, now: clock.now };
   const app = await buildApp({ ctx, webRoot: '/nonexistent' });
   await app.ready();

@@ -8,7 +8,8 @@ import { AppError, validationError } from '../core/errors.ts';
 import { assertRecentlyVerified, heldSession, resolveSession } from '../core/sessions.ts';
 import type { Executor } from '../db/client.ts';
 import { isAllowedIp } from '../lib/ip-allow.ts';
-import { envelope } from './envelope.ts';
+import { envelopeText } from './envelope.ts';
+import { compileSerializer, type Serialize } from './serializer.ts';
 
 const bearerToken = (req: FastifyRequest): string | undefined => {
   const header = req.headers.authorization;
@@ -125,11 +126,20 @@ export const defineRoute = <R extends RouteDef>(
     return result;
   };
 
+  let serialize: Serialize | undefined;
   const respond = (reply: FastifyReply, result: z.input<R['data']> | typeof REPLIED) => {
     if (result === REPLIED) return reply;
     // Only what the contract lists leaves the server (hashes and secrets never do).
-    const data = def.data.parse(result);
-    return reply.code(200).send(envelope(def.legacyStatus, Status.OK, null, data));
+    serialize ??= compileSerializer(def.data);
+    const data = serialize(result);
+    if (app.ctx.config.CHECK_ANSWERS === 'on') {
+      const parsed = JSON.stringify(def.data.parse(result));
+      if (parsed !== data) throw new Error(`${def.path}: the serializer wrote ${data}, zod ${parsed}`);
+    }
+    return reply
+      .code(200)
+      .type('application/json; charset=utf-8')
+      .send(envelopeText(def.legacyStatus, Status.OK, null, data));
   };
 
   /**

@@ -98,6 +98,7 @@ export const startServer = async (
       ADMIN_USERNAME,
       ADMIN_PASSWORD,
       LOG_LEVEL: 'info',
+      CHECK_ANSWERS: 'on',
       WEB_DIST: '/nonexistent',
       ...store.env,
       ...opts.env,
