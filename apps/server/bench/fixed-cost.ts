@@ -13,8 +13,8 @@ export const stages = [
   { name: 'session-db', label: '+ session row read from the database (without memory, for comparison)' },
   { name: 'session', label: '+ session look-up (kept in memory, counter read), allow-list' },
   { name: 'input', label: '+ input validation' },
-  { name: 'output', label: '+ response validation' },
-  { name: 'full', label: 'the product route (defineRoute: all of it, its serialiser)' },
+  { name: 'output', label: '+ answer written by the serializer built from its schema' },
+  { name: 'full', label: 'the product route (defineRoute as the list registers it: all of it)' },
 ] as const;
 export type StageName = (typeof stages)[number]['name'];
 

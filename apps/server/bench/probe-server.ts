@@ -8,9 +8,9 @@
 //   session-db  + the session row read from the database on every request (no memory), for comparison
 //   session   + bearer token, session look-up (kept in memory, the counter read), allow-list
 //   input     + the contract's params and body validation
-//   output    + the contract's response stripping (`def.data.parse`)
-//   full      the route as the product registers it (`defineRoute`): all of the above and the
-//             response serialiser the product uses
+//   output    + the answer written by the serializer built from the contract's schema
+//   full      the route as the product registers the list (`defineRoute`, a replica read: the
+//             handler runs beside the counter's read): all of the above
 //
 // It prints `probe listening <bare port> <app port>` once both answer.
 import { api, Status, type TransactionListData } from '@sapi/contract';
@@ -22,8 +22,9 @@ import { assertAllowedIp } from '../src/core/allow-list.ts';
 import { AppError } from '../src/core/errors.ts';
 import { resolveSession, sessionRowFromDatabase } from '../src/core/sessions.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { envelope } from '../src/http/envelope.ts';
+import { envelope, envelopeText } from '../src/http/envelope.ts';
 import { defineRoute } from '../src/http/route.ts';
+import { compileSerializer } from '../src/http/serializer.ts';
 import { sha256Hex } from '../src/lib/tokens.ts';
 
 const port = Number(process.argv[2] ?? 3911);
@@ -87,13 +88,16 @@ const main = async () => {
     def.body.parse(req.body);
     return answer;
   });
-  app.post('/probe/:agentId/output', { config: { access: 'public' } }, async (req) => {
+  const serialize = compileSerializer(def.data);
+  app.post('/probe/:agentId/output', { config: { access: 'public' } }, async (req, reply) => {
     await actorOf(req.headers.authorization, req.ip);
     def.params.parse(req.params);
     def.body.parse(req.body);
-    return envelope(undefined, Status.OK, null, def.data.parse(page));
+    return reply
+      .type('application/json; charset=utf-8')
+      .send(envelopeText(undefined, Status.OK, null, serialize(page)));
   });
-  defineRoute(app, def, async () => page);
+  defineRoute(app, def, async () => page, { reads: 'replica' });
 
   await bare.listen({ port, host: '127.0.0.1' });
   await app.listen({ port: port + 1, host: '127.0.0.1' });
