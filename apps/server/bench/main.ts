@@ -252,8 +252,15 @@ const listScenarios = async (client: Client, facts: Facts) => {
   addTiming('transaction list, page 1000', list.page1000, budget.list);
 };
 
-const loadScenario = async (url: string, client: Client, facts: Facts) => {
-  const load = await listUnderLoad(url, client, facts, 50, loadSeconds);
+const loadScenario = async (server: RunningServer, dataset: Dataset, client: Client, facts: Facts) => {
+  const databasePids =
+    'DATABASE_URL' in dataset.env ? postgresPids(dataset.env.DATABASE_URL) : async () => [];
+  const cpu = await cpuMeter(server.pid, databasePids);
+  const load = await listUnderLoad(server.url, client, facts, 50, loadSeconds);
+  // Where each request's CPU went: the ceiling two cores put on req/s is 2000 ms over their sum.
+  const split = await cpu();
+  const requests = Math.max(1, load.requestsPerSecond * loadSeconds);
+  const per = (cpuMs: number) => ((cpuMs / requests) * 1000).toFixed(0);
   const loadMet =
     load.errors === 0 &&
     load.requestsPerSecond >= budget.loadRps &&
@@ -272,7 +279,7 @@ const loadScenario = async (url: string, client: Client, facts: Facts) => {
       `list endpoint, 50 connections: raised goal (${goal ? 'met' : 'not met'})`,
       '≥ 3,000 req/s, p99 ≤ 50 ms',
       `${Math.round(load.requestsPerSecond)} req/s`,
-      `p99 ${load.p99} ms, p50 ${load.p50} ms`,
+      `p99 ${load.p99} ms, p50 ${load.p50} ms; CPU µs per request: load client ${per(split.client)}, server ${per(split.server)}, database ${per(split.database)}; machine idle ${split.machine.idle} %`,
       null,
     );
   }
@@ -464,7 +471,7 @@ const main = async () => {
     if (wanted('reports')) await reportScenarios(client, facts);
     if (wanted('limits')) await limitScenario(dataset, client, facts);
     if (wanted('list')) await listScenarios(client, facts);
-    if (wanted('load')) await loadScenario(server.url, client, facts);
+    if (wanted('load')) await loadScenario(server, dataset, client, facts);
     if (wanted('mixed')) await mixedScenario(server, client, ingestAgents[0]);
     if (wanted('ingest')) await ingestScenario(server, dataset, ingestAgents);
   } finally {

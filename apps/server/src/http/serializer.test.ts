@@ -105,4 +105,14 @@ describe('the answer serializer built from the contract', () => {
     refuses(z.object({ d: z.string() }), { d: new Date(0) });
     refuses(z.array(z.boolean()), [1]);
   });
+
+  it('names where the answer went wrong', () => {
+    const write = compileSerializer(api.transactionList.data);
+    expect(() => write({ records: [{ _id: 1 }], page: 1, limit: 10, nextCursor: null })).toThrow(
+      /at \.records\[0\]\._id: expected a string/,
+    );
+    expect(() => compileSerializer(api.summaryGameDaily.data)({ rows: [], totals: {} })).toThrow(
+      /at \.totals\.transactionCount/,
+    );
+  });
 });

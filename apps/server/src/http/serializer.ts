@@ -215,6 +215,66 @@ const compile = (s: Schema, root: Schema): Write => {
   }
 };
 
+/**
+ * The writer of an object whose properties are all required (the answers' rows): one generated
+ * function reading each property by name and writing strings and numbers inline, so the engine sees
+ * fixed property loads rather than a loop over keys. Keys enter the source only as JSON string
+ * literals; a missing or mistyped value throws like the other writers.
+ */
+const generatedObject = (
+  props: { key: string; prefix: string; write: Write }[],
+  schemas: Record<string, Schema>,
+): Write => {
+  const parts = props.map((p, i) => {
+    const k = JSON.stringify(p.key);
+    const schema = schemas[p.key] ?? {};
+    const read = `(k = ${k}, v[${k}])`;
+    const plain = Object.keys(schema).every((key) => key === 'type' || key === 'description');
+    if (plain && schema.type === 'string')
+      return `(typeof (x = ${read}) === 'string' ? quote(x) : bad('a string'))`;
+    if (plain && schema.type === 'number') {
+      return `(typeof (x = ${read}) === 'number' && Number.isFinite(x) ? '' + x : bad('a finite number'))`;
+    }
+    return `w[${i}](${read})`;
+  });
+  const body = props
+    .map((p, i) => `${JSON.stringify(`${i === 0 ? '' : ','}${p.prefix}`)} + ${parts[i]}`)
+    .join(' + ');
+  const make = new Function(
+    'w',
+    'quote',
+    'bad',
+    'within',
+    'Mismatch',
+    `return function write(v) {
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Mismatch('an object');
+      let k = '';
+      let x;
+      try {
+        return '{' + ${body || "''"} + '}';
+      } catch (err) {
+        return within(err, '.' + k);
+      }
+    };`,
+  ) as (
+    w: Write[],
+    quote: (v: string) => string,
+    bad: (expected: string) => never,
+    within: (err: unknown, step: string) => never,
+    mismatch: typeof AnswerMismatch,
+  ) => Write;
+  const bad = (expected: string): never => {
+    throw new AnswerMismatch(expected);
+  };
+  return make(
+    props.map((p) => p.write),
+    quote,
+    bad,
+    within,
+    AnswerMismatch,
+  );
+};
+
 const compileObject = (s: Schema, root: Schema): Write => {
   const required = new Set(Array.isArray(s.required) ? (s.required as string[]) : []);
   const props = Object.entries(isSchema(s.properties) ? s.properties : {}).map(([key, schema]) => ({
@@ -224,6 +284,13 @@ const compileObject = (s: Schema, root: Schema): Write => {
     required: required.has(key),
     fallback: isSchema(schema) && 'default' in schema ? schema.default : undefined,
   }));
+  if (
+    s.additionalProperties !== true &&
+    !isSchema(s.additionalProperties) &&
+    props.every((p) => p.required && p.fallback === undefined)
+  ) {
+    return generatedObject(props, s.properties as Record<string, Schema>);
+  }
   const known = new Set(props.map((p) => p.key));
   // false: nothing else (zod's plain objects strip the rest); a schema: records and loose objects.
   const extra =
