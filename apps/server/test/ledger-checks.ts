@@ -51,19 +51,6 @@ export const countMismatches = async (t: WithCtx) => {
   return Number(row?.active) + Number(row?.registered);
 };
 
-/** Rows of the hourly count rollup (0022) that differ from the bets per agent, UTC hour and bet type. */
-const hourlyMismatches = async (t: WithCtx) => {
-  const [row] = await queryRows<{ n: string }>(
-    t.ctx.db,
-    sql`with raw as (
-          select agent_id, date_trunc('hour', start_date at time zone 'UTC') as hour, bet_type, count(*) as tx_count
-          from transactions group by 1, 2, 3)
-        select count(*)::text as n from raw full join rollup_agent_hourly r using (agent_id, hour, bet_type)
-        where raw.tx_count is distinct from r.tx_count`,
-  );
-  return Number(row?.n);
-};
-
 /** Every rollup row equals what the raw rows it stands for add up to, and none is missing or extra. */
 export const rollupMismatches = async (t: WithCtx) => {
   const tz = t.ctx.config.REPORT_TIMEZONE;
@@ -83,7 +70,6 @@ export const rollupMismatches = async (t: WithCtx) => {
     sumMismatches(t, 'rollup_code_daily', ['game_brand', 'day', 'game_code', 'bet_type'], false),
     sumMismatches(t, 'rollup_brand_day_all', ['day', 'game_brand', 'bet_type'], false),
     countMismatches(t),
-    hourlyMismatches(t),
   ]);
   return sums.reduce((a, b) => a + b, Number(players?.n));
 };

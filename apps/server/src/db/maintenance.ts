@@ -9,7 +9,6 @@ const CHURNING = [
   'rollup_agent_daily',
   'rollup_code_daily',
   'rollup_brand_day_all',
-  'rollup_agent_hourly',
   'rollup_active_players',
   'rollup_registered_players',
   'sessions',

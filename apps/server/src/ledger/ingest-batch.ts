@@ -180,16 +180,6 @@ const batchStatement = (probe: boolean, log: boolean) =>
         ${addInto('rollup_agent_daily', ['day', 'bet_type'], true)},
         ${addInto('rollup_code_daily', ['game_brand', 'day', 'game_code', 'bet_type'], false)},
         ${addInto('rollup_brand_day_all', ['day', 'game_brand', 'bet_type'], false)},
-        hourly_add as (
-          -- Bets per UTC hour and bet type: where a deep link into the list finds its page (0022).
-          insert into rollup_agent_hourly (agent_id, hour, bet_type, tx_count)
-          select ${p('agent')}::bigint, date_trunc('hour', start_date at time zone 'UTC'), bet_type, count(*)
-          from ins
-          group by 2, 3
-          order by 2, 3
-          on conflict (agent_id, hour, bet_type) do update
-            set tx_count = rollup_agent_hourly.tx_count + excluded.tx_count
-        ),
         active_count as (
           -- The month's count of active players: one row per agent, advanced by the players first
           -- seen this month in this batch (none: no row is touched, no lock taken).

@@ -201,68 +201,6 @@ const seekPage = async (ctx: AppContext, agentId: bigint, q: Query) => {
         and start_date >= coalesce(${startAt}::timestamptz, '-infinity')
         and start_date <= coalesce(${endAt}::timestamptz, 'infinity')${rowFilters(q)}`;
   const offset = (q.page - 1) * q.limit;
-  const end = sql`coalesce(${endAt}::timestamptz, 'infinity')`;
-  // Inside the day the page starts on: without a brand filter, the hourly counts (0022) name the
-  // UTC hour it starts in, and the skip runs inside that hour; an hour the day or the list's range
-  // cuts is counted from its rows. With a brand filter (no hourly counts by brand), inside the day.
-  const firstRow =
-    q.gameBrand === undefined
-      ? sql`bounds as (
-          select d.skip,
-                 greatest(d.day::timestamp at time zone ${tz}::text, coalesce(${startAt}::timestamptz, '-infinity')) as lo,
-                 (d.day + 1)::timestamp at time zone ${tz}::text as hi
-          from first_day d
-        ),
-        hours as (
-          select h.hour at time zone 'UTC' as hs, sum(h.tx_count) as n
-          from rollup_agent_hourly h, bounds b
-          where h.agent_id = ${agentId}
-            ${q.betType === undefined ? sql`` : sql`and h.bet_type = ${q.betType}`}
-            and h.hour >= date_trunc('hour', b.lo at time zone 'UTC')
-            and h.hour < b.hi at time zone 'UTC'
-            and h.hour at time zone 'UTC' <= ${end}
-          group by h.hour
-        ),
-        spans as (
-          select greatest(h.hs, b.lo) as from_at, least(h.hs + interval '1 hour', b.hi) as to_at,
-                 h.hs >= b.lo and h.hs + interval '1 hour' <= least(b.hi, ${end}) as whole, h.n
-          from hours h, bounds b
-        ),
-        counted_hours as (
-          select from_at, to_at,
-                 case when whole then n
-                      else (select count(*) from transactions
-                            where agent_id = ${agentId} and start_date >= spans.from_at and start_date < spans.to_at
-                              and start_date <= ${end}${rowFilters(q)}) end as n
-          from spans
-        ),
-        ranked_hours as (
-          select from_at, to_at, n, sum(n) over (order by from_at desc) - n as before from counted_hours
-        ),
-        first_span as (
-          select h.from_at, h.to_at, b.skip - h.before as skip
-          from ranked_hours h, bounds b
-          where h.before <= b.skip and h.before + h.n > b.skip
-        ),
-        first_row as (
-          select f.at, f.row_id
-          from first_span s
-          cross join lateral (
-            select start_date::text as at, id::text as row_id from transactions
-            where agent_id = ${agentId} and start_date >= s.from_at and start_date < s.to_at
-              and start_date <= ${end}${rowFilters(q)}
-            order by start_date desc, id desc
-            offset s.skip limit 1) as f
-        )`
-      : sql`first_row as (
-          select f.at, f.row_id
-          from first_day d
-          cross join lateral (
-            select start_date::text as at, id::text as row_id from transactions
-            where agent_id = ${agentId} and ${inDay(sql`d.day`)}
-            order by start_date desc, id desc
-            offset d.skip limit 1) as f
-        )`;
   // One statement: the list's rows per day, newest first, added up; the day the page starts on and
   // the first row `skip` rows into it (one partition, pruned at run time; from the index alone when
   // only the time range filters); where the day of the page's last row starts.
@@ -290,13 +228,17 @@ const seekPage = async (ctx: AppContext, agentId: bigint, q: Query) => {
           select day, ${offset}::bigint - before as skip from ranked
           where before <= ${offset}::bigint and before + n > ${offset}::bigint
         ),
-        last_day as (select max(day) as day from ranked where before + n >= ${offset + q.limit}::bigint),
-        ${firstRow}
+        last_day as (select max(day) as day from ranked where before + n >= ${offset + q.limit}::bigint)
         -- Named apart from the columns: ORDER BY id would sort the text output column.
         select f.at, f.row_id,
                (select (day::timestamp at time zone ${tz}::text)::text from last_day
                 where day > coalesce(${fromDay ?? null}::date, '-infinity')) as floor
-        from first_row f`,
+        from first_day d
+        cross join lateral (
+          select start_date::text as at, id::text as row_id from transactions
+          where agent_id = ${agentId} and ${inDay(sql`d.day`)}
+          order by start_date desc, id desc
+          offset d.skip limit 1) as f`,
   );
   const empty: Row[] = [];
   if (!first) return empty;
