@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bet, ingest, makeAgent, registerBrands, type SignedAgent } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { rollupMismatches } from '../../../test/ledger-checks.ts';
 
 let t: TestApp;
 let token: string;
@@ -139,22 +140,30 @@ describe('transaction list', () => {
   });
 });
 
-describe('a numbered page without a cursor (a deep link)', () => {
+/**
+ * Deep links on an app whose business days are in `zone`: the page found by seeking (the day from
+ * the daily rollup, then the rows inside it) must be the page the cursor reaches. 300 rows over three months, around the
+ * zone's midnight, tied on their start time in groups, in several brands and bet types.
+ */
+const deepLinks = (zone: string, midnightUtc: { hour: number; minute: number }) => {
+  let app: TestApp;
+  let reader: string;
   let deep: SignedAgent;
   beforeAll(async () => {
-    const op = await t.tokenFor('OPERATOR');
+    app = zone === 'Asia/Bangkok' ? t : await createTestApp({ REPORT_TIMEZONE: zone });
+    if (app !== t) await registerBrands(app, await app.tokenFor('ADMIN'), ['PG', 'JILI', 'SA']);
+    reader = app === t ? token : await app.tokenFor('REPORTER');
+    const op = await app.tokenFor('OPERATOR');
     // Another agent's rows first, so this agent's ids run from 3 to 4 digits (ties sort by id).
-    const filler = await makeAgent(t, op, { prefix: 'fl' });
+    const filler = await makeAgent(app, op, { prefix: 'fl' });
     for (let i = 0; i < 2; i++) {
       await ingest(
-        t,
+        app,
         filler,
         Array.from({ length: 400 }, (_, j) => bet({ betId: `FL${i}-${j}` })),
       );
     }
-    deep = await makeAgent(t, op, { prefix: 'dl' });
-    // 300 rows over three months, around Bangkok midnight (17:00 UTC) and tied on their start
-    // time in groups, in several brands and bet types.
+    deep = await makeAgent(app, op, { prefix: 'dl' });
     const types = ['HOLD', 'SETTLE', 'DEPOSIT', 'CANCEL'] as const;
     const items = Array.from({ length: 300 }, (_, i) => {
       const type = types[i % 4] as (typeof types)[number];
@@ -164,24 +173,43 @@ describe('a numbered page without a cursor (a deep link)', () => {
         amount: type === 'HOLD' ? -1 : 1,
         username: i % 3 === 0 ? 'alice' : 'bobby',
         gameBrand: ['PG', 'JILI', 'SA'][i % 3] as string,
-        // Bets 70 apart share their start time (ids above and below 100 among them).
-        startDate: new Date(Date.UTC(2026, 8, 20 + ((i * 7) % 70), 16, 55 + (i % 10))).toISOString(),
+        // Bets 100 apart share their start time (ids above and below 100 among them). Each day has
+        // bets from 65 minutes before the zone's midnight to 52 after, 13 apart: three or four UTC
+        // hours over two business days, with bets on both sides of every cut.
+        startDate: new Date(
+          Date.UTC(
+            2026,
+            8,
+            20 + ((i * 7) % 70),
+            midnightUtc.hour,
+            midnightUtc.minute + ((Math.floor(i / 10) % 10) - 5) * 13,
+          ),
+        ).toISOString(),
       });
     });
-    for (let i = 0; i < items.length; i += 100) await ingest(t, deep, items.slice(i, i + 100));
+    for (let i = 0; i < items.length; i += 100) await ingest(app, deep, items.slice(i, i + 100));
+  });
+  afterAll(async () => {
+    if (app !== t) await app.close();
   });
 
   const page = (body: BodyOf<typeof api.transactionList>) =>
-    t.ok(api.transactionList, { token, params: { agentId: deep._id }, body });
+    app.ok(api.transactionList, { token: reader, params: { agentId: deep._id }, body });
+  const at = (day: string, minutes: number) =>
+    new Date(
+      Date.parse(`${day}T00:00:00.000Z`) + (midnightUtc.hour * 60 + midnightUtc.minute + minutes) * 60_000,
+    ).toISOString();
 
   it('answers the rows walking the cursor reaches, for every page, with and without filters', async () => {
     const shapes: BodyOf<typeof api.transactionList>[] = [
       {},
       { betType: 'HOLD' },
       { gameBrand: 'jili' },
-      { startDate: '2026-10-05T16:45:00.000Z', endDate: '2026-11-10T16:59:00.000Z' },
-      { startDate: '2026-10-31T17:10:00.000Z' },
-      { endDate: '2026-10-02T16:40:00.000Z' },
+      // Range ends inside an hour and inside a business day, on either side of midnight.
+      { startDate: at('2026-10-05', -15), endDate: at('2026-11-10', -1) },
+      { startDate: at('2026-10-31', 10) },
+      { endDate: at('2026-10-02', -20) },
+      { betType: 'HOLD', startDate: at('2026-10-05', -3), endDate: at('2026-11-10', 2) },
       { betType: 'SETTLE', gameBrand: 'PG', startDate: '2026-10-01T00:00:00.000Z', endDate: '2026-11-01' },
       // No rollup counts these: read by OFFSET, the same rows all the same.
       { username: 'ali' },
@@ -201,7 +229,7 @@ describe('a numbered page without a cursor (a deep link)', () => {
           const direct = await page({ ...filters, limit, page: i + 1 });
           expect(
             direct.records.map((r) => r._id),
-            JSON.stringify({ filters, limit, page: i + 1 }),
+            JSON.stringify({ zone, filters, limit, page: i + 1 }),
           ).toEqual(ids);
         }
         const beyond = await page({ ...filters, limit, page: walked.length + 1 });
@@ -209,8 +237,18 @@ describe('a numbered page without a cursor (a deep link)', () => {
         expect(beyond.nextCursor).toBeNull();
       }
     }
-    // About 400 requests: more time than one call's test on a machine busy with other work.
+    expect(await rollupMismatches(app)).toBe(0);
+    // About 450 requests: more time than one call's test on a machine busy with other work.
   }, 120_000);
+};
+
+describe('a numbered page without a cursor (a deep link), business days in Bangkok (UTC+7)', () => {
+  deepLinks('Asia/Bangkok', { hour: 17, minute: 0 });
+});
+
+describe('a numbered page without a cursor (a deep link), business days in Kolkata (UTC+5:30)', () => {
+  // Business days start at half past a UTC hour.
+  deepLinks('Asia/Kolkata', { hour: 18, minute: 30 });
 });
 
 describe('transaction detail', () => {
