@@ -225,7 +225,11 @@ const seekPage = async (ctx: AppContext, agentId: bigint, q: Query) => {
         ),
         ranked as (select day, n, sum(n) over (order by day desc) - n as before from counted),
         first_day as (
-          select day, ${offset}::bigint - before as skip from ranked
+          -- n is the day's exact count of the list's rows, but on the day holding startDate (the
+          -- rollup counts that whole day): there the row is only ever counted from the newest end.
+          select day, ${offset}::bigint - before as skip,
+                 case when day = ${fromDay ?? null}::date then null else n end as n
+          from ranked
           where before <= ${offset}::bigint and before + n > ${offset}::bigint
         ),
         last_day as (select max(day) as day from ranked where before + n >= ${offset + q.limit}::bigint)
@@ -235,10 +239,17 @@ const seekPage = async (ctx: AppContext, agentId: bigint, q: Query) => {
                 where day > coalesce(${fromDay ?? null}::date, '-infinity')) as floor
         from first_day d
         cross join lateral (
-          select start_date::text as at, id::text as row_id from transactions
-          where agent_id = ${agentId} and ${inDay(sql`d.day`)}
-          order by start_date desc, id desc
-          offset d.skip limit 1) as f`,
+          -- Skipped from whichever end of the day is nearer: at most half the day's rows. Only
+          -- the branch whose condition holds runs (a one-time filter on the outer row).
+          (select start_date::text as at, id::text as row_id from transactions
+           where agent_id = ${agentId} and ${inDay(sql`d.day`)} and not (d.n is not null and d.skip * 2 > d.n)
+           order by start_date desc, id desc
+           offset d.skip limit 1)
+          union all
+          (select start_date::text as at, id::text as row_id from transactions
+           where agent_id = ${agentId} and ${inDay(sql`d.day`)} and d.n is not null and d.skip * 2 > d.n
+           order by start_date asc, id asc
+           offset d.n - 1 - d.skip limit 1)) as f`,
   );
   const empty: Row[] = [];
   if (!first) return empty;

@@ -208,6 +208,8 @@ const deepLinks = (zone: string, midnightUtc: { hour: number; minute: number }) 
       // Range ends inside an hour and inside a business day, on either side of midnight.
       { startDate: at('2026-10-05', -15), endDate: at('2026-11-10', -1) },
       { startDate: at('2026-10-31', 10) },
+      // Starts 20 minutes into a business day that has bets: the rollup counts the whole day.
+      { startDate: at('2026-10-04', 20) },
       { endDate: at('2026-10-02', -20) },
       { betType: 'HOLD', startDate: at('2026-10-05', -3), endDate: at('2026-11-10', 2) },
       { betType: 'SETTLE', gameBrand: 'PG', startDate: '2026-10-01T00:00:00.000Z', endDate: '2026-11-01' },
@@ -215,7 +217,7 @@ const deepLinks = (zone: string, midnightUtc: { hour: number; minute: number }) 
       { username: 'ali' },
     ];
     for (const [s, filters] of shapes.entries()) {
-      for (const limit of s === 0 ? [7, 25] : [9]) {
+      for (const limit of s === 0 ? [7, 25] : filters.startDate ? [4, 7, 9] : [9]) {
         const walked: string[][] = [];
         let cursor: string | undefined;
         for (let n = 1; ; n++) {
