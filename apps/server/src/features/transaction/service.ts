@@ -240,16 +240,18 @@ const seekPage = async (ctx: AppContext, agentId: bigint, q: Query) => {
         from first_day d
         cross join lateral (
           -- Skipped from whichever end of the day is nearer: at most half the day's rows. Only
-          -- the branch whose condition holds runs (a one-time filter on the outer row).
-          (select start_date::text as at, id::text as row_id from transactions
-           where agent_id = ${agentId} and ${inDay(sql`d.day`)} and not (d.n is not null and d.skip * 2 > d.n)
-           order by start_date desc, id desc
-           offset d.skip limit 1)
-          union all
-          (select start_date::text as at, id::text as row_id from transactions
-           where agent_id = ${agentId} and ${inDay(sql`d.day`)} and d.n is not null and d.skip * 2 > d.n
-           order by start_date asc, id asc
-           offset d.n - 1 - d.skip limit 1)) as f`,
+          -- the branch whose condition holds runs (a one-time filter on the outer row). The
+          -- columns become text only for the row found: not for each row skipped.
+          select x.start_date::text as at, x.id::text as row_id
+          from ((select start_date, id from transactions
+                 where agent_id = ${agentId} and ${inDay(sql`d.day`)} and not (d.n is not null and d.skip * 2 > d.n)
+                 order by start_date desc, id desc
+                 offset d.skip limit 1)
+                union all
+                (select start_date, id from transactions
+                 where agent_id = ${agentId} and ${inDay(sql`d.day`)} and d.n is not null and d.skip * 2 > d.n
+                 order by start_date asc, id asc
+                 offset d.n - 1 - d.skip limit 1)) as x) as f`,
   );
   const empty: Row[] = [];
   if (!first) return empty;
