@@ -1,10 +1,12 @@
 import { Writable } from 'node:stream';
-import { api } from '@sapi/contract';
+import { api, type RouteDef } from '@sapi/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { buildApp } from '../../src/app.ts';
+import { defineRoute } from '../../src/http/route.ts';
 import { callRoute } from '../calls.ts';
 import { makeAgent } from '../factories.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../harness.ts';
@@ -167,6 +169,51 @@ describe('account security flows leave no secret in the log', () => {
     ]) {
       expect(value.length).toBeGreaterThan(0);
       expect(log).not.toContain(value);
+    }
+  });
+});
+
+describe('an answer that does not fit its contract', () => {
+  // The values a handler put in its answer never reach the log, whichever check refused it: the
+  // serializer (a wrong type) or, with CHECK_ANSWERS, zod (a format the serializer does not check).
+  const SHOWN_ONCE = 'temporary-secret-shown-once-7d1e';
+  const def = (path: string, data: z.ZodType): RouteDef => ({
+    method: 'POST',
+    path,
+    access: 'public',
+    body: z.object({}),
+    params: z.object({}),
+    data,
+  });
+
+  it('answers 9000 and logs where it went wrong, never what it held', async () => {
+    const logLines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        logLines.push(String(chunk));
+        done();
+      },
+    });
+    const app = await buildApp({ ctx: t.ctx, logger: { level: 'info', stream }, webRoot: '/nonexistent' });
+    defineRoute(app, def('/test/wrong-type', z.object({ secret: z.string(), n: z.number() })), async () => ({
+      secret: SHOWN_ONCE,
+      n: `${SHOWN_ONCE}-as-a-number`,
+    }));
+    defineRoute(app, def('/test/wrong-format', z.object({ email: z.email() })), async () => ({
+      email: SHOWN_ONCE,
+    }));
+    try {
+      for (const url of ['/api/v1/test/wrong-type', '/api/v1/test/wrong-format']) {
+        const res = await app.inject({ method: 'POST', url, payload: {} });
+        expect(res.statusCode, url).toBe(500);
+        expect(res.json().status).toBe(9000);
+        expect(res.body).not.toContain(SHOWN_ONCE);
+      }
+      const log = logLines.join('');
+      expect(log).toContain('answer does not fit its contract at .n');
+      expect(log).not.toContain(SHOWN_ONCE);
+    } finally {
+      await app.close();
     }
   });
 });
