@@ -128,6 +128,21 @@ const ensureBrands = async (request: APIRequestContext, brands: string[]) => {
   }
 };
 
+/** POST a ready body to the ingest API signed with `secret` under `apiKey`; the raw answer, whatever it says. */
+export const postSigned = (request: APIRequestContext, apiKey: string, secret: string, body: string) => {
+  const timestamp = String(Date.now());
+  const signature = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
+  return request.post('/api/v1/ingest/transactions', {
+    headers: {
+      'content-type': 'application/json',
+      'x-api-key': apiKey,
+      'x-timestamp': timestamp,
+      'x-signature': signature,
+    },
+    data: body,
+  });
+};
+
 /**
  * Send a signed ingest batch (DESIGN §9) as the agent's game integration would; the batch's game
  * brands are registered as providers first when this worker has not seen them.
@@ -141,20 +156,12 @@ export const ingest = async (
     request,
     transactions.map((t) => String(t.gameBrand)),
   );
-  const body = JSON.stringify({ transactions });
-  const timestamp = String(Date.now());
-  const signature = createHmac('sha256', agent.secret ?? '')
-    .update(`${timestamp}.${body}`)
-    .digest('hex');
-  const response = await request.post('/api/v1/ingest/transactions', {
-    headers: {
-      'content-type': 'application/json',
-      'x-api-key': agent.apiKey,
-      'x-timestamp': timestamp,
-      'x-signature': signature,
-    },
-    data: body,
-  });
+  const response = await postSigned(
+    request,
+    agent.apiKey,
+    agent.secret ?? '',
+    JSON.stringify({ transactions }),
+  );
   const envelope = (await response.json()) as { status: number; error: string | null; data: unknown };
   if (envelope.status !== 1000) throw new Error(`ingest answered ${envelope.status}: ${envelope.error}`);
   return envelope.data as { accepted: number; duplicates: number };

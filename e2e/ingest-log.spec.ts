@@ -1,9 +1,8 @@
-import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
 import type { AgentWithSecret } from '@sapi/contract';
 import { BASE_URL } from './env';
-import { expect, ingest, makeAgent, test } from './fixtures';
+import { expect, ingest, makeAgent, postSigned, test } from './fixtures';
 import { apiToken, expectAccessible, openApp, screenshot } from './support';
 
 /**
@@ -25,20 +24,8 @@ const bet = (betId: string, amount: number) => ({
 });
 
 /** A signed POST to the ingest API, answered whatever it says (the fixture's `ingest` wants success). */
-const send = async (request: APIRequestContext, body: string, secret: string) => {
-  const timestamp = String(Date.now());
-  const signature = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
-  const response = await request.post('/api/v1/ingest/transactions', {
-    headers: {
-      'content-type': 'application/json',
-      'x-api-key': agent.apiKey,
-      'x-timestamp': timestamp,
-      'x-signature': signature,
-    },
-    data: body,
-  });
-  return (await response.json()) as { status: number };
-};
+const send = async (request: APIRequestContext, body: string, secret: string) =>
+  (await (await postSigned(request, agent.apiKey, secret, body)).json()) as { status: number };
 
 test.beforeAll(async () => {
   const request = await playwrightRequest.newContext({ baseURL: BASE_URL });

@@ -1,7 +1,6 @@
-import { createHmac } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { type AgentWithSecret, api } from '@sapi/contract';
-import { expect, makeAgent, signedOut, test } from './fixtures';
+import { expect, makeAgent, postSigned, signedOut, test } from './fixtures';
 import { apiCall, apiToken, expectAccessible, openApp, screenshot, signIn, uniqueName } from './support';
 
 /** What a phone's Safari says it is: the second device of the sessions story. */
@@ -110,19 +109,7 @@ const signedIngest = async (request: APIRequestContext, agent: AgentWithSecret) 
       },
     ],
   });
-  const timestamp = String(Date.now());
-  const signature = createHmac('sha256', agent.secret ?? '')
-    .update(`${timestamp}.${body}`)
-    .digest('hex');
-  return request.post('/api/v1/ingest/transactions', {
-    headers: {
-      'content-type': 'application/json',
-      'x-api-key': agent.apiKey,
-      'x-timestamp': timestamp,
-      'x-signature': signature,
-    },
-    data: body,
-  });
+  return postSigned(request, agent.apiKey, agent.secret ?? '', body);
 };
 
 test.describe('address allow-lists', () => {
