@@ -2,7 +2,7 @@ import { Group, Text } from '@mantine/core';
 import { api, Status } from '@sapi/contract';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../lib/api-client';
 import { useSelf } from '../lib/session';
@@ -22,12 +22,23 @@ interface Held {
 
 /**
  * Sensitive changes that the server may hold back for a password re-check (3005). `run(send)` sends
- * the change; answered 3005, it calls `show` (open the ReauthDialog) and waits: the change is sent
- * again once the password is verified, and given up (resolved, nothing sent) when the dialog is closed.
- * Any other failure rejects, so the form that sent it shows why. Spread `dialog` on the ReauthDialog.
+ * the change; answered 3005, it opens the ReauthDialog and waits: the change is sent again once the
+ * password is verified (the dialog then closes), and given up (resolved, nothing sent) when the
+ * dialog is closed. Any other failure rejects, so the form that sent it shows why. Spread `dialog`
+ * on the ReauthDialog; `show` and `hide` run beside opening and closing it (another dialog to close
+ * first, a modal stack to keep in step).
  */
-export function useReauth(show: () => void, hide: () => void) {
+export function useReauth(show?: () => void, hide?: () => void) {
   const held = useRef<Held | null>(null);
+  const [opened, setOpened] = useState(false);
+  const open = () => {
+    show?.();
+    setOpened(true);
+  };
+  const close = () => {
+    hide?.();
+    setOpened(false);
+  };
 
   const run = async (send: () => Promise<void>): Promise<void> => {
     try {
@@ -36,7 +47,7 @@ export function useReauth(show: () => void, hide: () => void) {
       if (!(err instanceof ApiError && err.status === Status.REAUTH_REQUIRED)) throw err;
       await new Promise<void>((resolve, reject) => {
         held.current = { send, resolve, reject };
-        show();
+        open();
       });
     }
   };
@@ -48,9 +59,10 @@ export function useReauth(show: () => void, hide: () => void) {
     held.current = null;
     try {
       await waiting.send();
+      close();
       waiting.resolve();
     } catch (err) {
-      hide();
+      close();
       waiting.reject(err);
     }
   };
@@ -59,10 +71,10 @@ export function useReauth(show: () => void, hide: () => void) {
   const onClose = () => {
     held.current?.resolve();
     held.current = null;
-    hide();
+    close();
   };
 
-  return { run, dialog: { onVerified, onClose } };
+  return { run, dialog: { opened, onVerified, onClose } };
 }
 
 interface ReauthDialogProps extends DialogState {

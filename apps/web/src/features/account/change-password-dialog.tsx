@@ -1,6 +1,5 @@
 import { Modal, Text } from '@mantine/core';
 import { passwordChangeFormSchema } from '@sapi/contract';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ContractForm, type DraftOf, FormDialog } from '../../components/form-dialog';
 import { PasswordField } from '../../components/form-fields';
@@ -58,11 +57,7 @@ export const useSendPasswordChange = () => {
 export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const send = useSendPasswordChange();
-  const [reauthOpened, setReauthOpened] = useState(false);
-  const reauth = useReauth(
-    () => setReauthOpened(true),
-    () => setReauthOpened(false),
-  );
+  const reauth = useReauth();
 
   return (
     <Modal.Stack>
@@ -78,7 +73,6 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
         onSubmit={(values) =>
           reauth.run(async () => {
             const ended = await send(values);
-            setReauthOpened(false);
             onClose();
             notifySuccess(t('account.password.done', { count: ended }));
           })
@@ -93,12 +87,7 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
           </>
         )}
       </FormDialog>
-      <ReauthDialog
-        opened={reauthOpened}
-        stackId="change-password-reauth"
-        onClose={reauth.dialog.onClose}
-        onVerified={reauth.dialog.onVerified}
-      />
+      <ReauthDialog stackId="change-password-reauth" {...reauth.dialog} />
     </Modal.Stack>
   );
 }

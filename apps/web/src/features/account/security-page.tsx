@@ -32,11 +32,7 @@ export function SecurityPage() {
   const [action, setAction] = useState<CodeAction | null>(null);
   const [shown, setShown] = useState<CodeAction>('disable');
   const [newCodes, setNewCodes] = useState<string[] | null>(null);
-  const [reauthOpened, setReauthOpened] = useState(false);
-  const reauth = useReauth(
-    () => setReauthOpened(true),
-    () => setReauthOpened(false),
-  );
+  const reauth = useReauth();
 
   const open = (next: CodeAction) => {
     setShown(next);
@@ -52,7 +48,6 @@ export function SecurityPage() {
       } else {
         setNewCodes((await renew.mutateAsync({ code })).recoveryCodes);
       }
-      setReauthOpened(false);
       close();
     });
 
@@ -158,12 +153,7 @@ export function SecurityPage() {
             </>
           )}
         </FormDialog>
-        <ReauthDialog
-          opened={reauthOpened}
-          stackId="totp-code-reauth"
-          onClose={reauth.dialog.onClose}
-          onVerified={reauth.dialog.onVerified}
-        />
+        <ReauthDialog stackId="totp-code-reauth" {...reauth.dialog} />
       </Modal.Stack>
 
       <Modal

@@ -121,13 +121,9 @@ function ForcedPasswordForm({ onChanged }: { onChanged: (ended: number) => Promi
   const form = useContractForm(passwordChangeFormSchema, emptyPasswordChange);
   const [banner, setBanner] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [reauthOpened, setReauthOpened] = useState(false);
   // A session opened with a temporary password counts as re-authenticated for 5 minutes; later the
   // server asks again (3005).
-  const reauth = useReauth(
-    () => setReauthOpened(true),
-    () => setReauthOpened(false),
-  );
+  const reauth = useReauth();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -139,7 +135,6 @@ function ForcedPasswordForm({ onChanged }: { onChanged: (ended: number) => Promi
     reauth
       .run(async () => {
         const ended = await send(values);
-        setReauthOpened(false);
         await onChanged(ended);
       })
       .catch((err: unknown) => {
@@ -163,11 +158,7 @@ function ForcedPasswordForm({ onChanged }: { onChanged: (ended: number) => Promi
           </Group>
         </Stack>
       </form>
-      <ReauthDialog
-        opened={reauthOpened}
-        onClose={reauth.dialog.onClose}
-        onVerified={reauth.dialog.onVerified}
-      />
+      <ReauthDialog {...reauth.dialog} />
     </>
   );
 }

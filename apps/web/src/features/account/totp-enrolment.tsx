@@ -29,11 +29,7 @@ export function TotpEnrolment({ onEnabled, onDone }: { onEnabled?: () => void; o
   const [codes, setCodes] = useState<string[] | null>(null);
   const [banner, setBanner] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [reauthOpened, setReauthOpened] = useState(false);
-  const reauth = useReauth(
-    () => setReauthOpened(true),
-    () => setReauthOpened(false),
-  );
+  const reauth = useReauth();
   const form = useContractForm(totpConfirmBodySchema, { code: '' });
 
   const start = async () => {
@@ -42,7 +38,6 @@ export function TotpEnrolment({ onEnabled, onDone }: { onEnabled?: () => void; o
     try {
       await reauth.run(async () => {
         setPending(await enrol.mutateAsync({}));
-        setReauthOpened(false);
       });
     } catch (err) {
       setBanner(errorMessage(err));
@@ -62,7 +57,6 @@ export function TotpEnrolment({ onEnabled, onDone }: { onEnabled?: () => void; o
     reauth
       .run(async () => {
         const { recoveryCodes } = await confirm.mutateAsync({ code });
-        setReauthOpened(false);
         setCodes(recoveryCodes);
         onEnabled?.();
       })
@@ -78,12 +72,7 @@ export function TotpEnrolment({ onEnabled, onDone }: { onEnabled?: () => void; o
 
   const reauthDialog = (
     <Modal.Stack>
-      <ReauthDialog
-        opened={reauthOpened}
-        stackId="totp-reauth"
-        onClose={reauth.dialog.onClose}
-        onVerified={reauth.dialog.onVerified}
-      />
+      <ReauthDialog stackId="totp-reauth" {...reauth.dialog} />
     </Modal.Stack>
   );
 

@@ -24,14 +24,7 @@ export function AdminSecurityActions({ admin }: { admin: Admin }) {
   const [asked, setAsked] = useState<Reset | null>(null);
   const [shownReset, setShownReset] = useState<Reset>('password');
   const [temporary, setTemporary] = useState<string | null>(null);
-  const [reauthOpened, setReauthOpened] = useState(false);
-  const reauth = useReauth(
-    () => {
-      setAsked(null);
-      setReauthOpened(true);
-    },
-    () => setReauthOpened(false),
-  );
+  const reauth = useReauth(() => setAsked(null));
 
   const ask = (reset: Reset) => {
     setShownReset(reset);
@@ -47,7 +40,6 @@ export function AdminSecurityActions({ admin }: { admin: Admin }) {
       notifySuccess(t('adminSecurity.totpReset', { username: admin.username }));
     }
     setAsked(null);
-    setReauthOpened(false);
   };
 
   const confirm = () => {
@@ -100,11 +92,7 @@ export function AdminSecurityActions({ admin }: { admin: Admin }) {
         onConfirm={confirm}
         onClose={() => setAsked(null)}
       />
-      <ReauthDialog
-        opened={reauthOpened}
-        onClose={reauth.dialog.onClose}
-        onVerified={reauth.dialog.onVerified}
-      />
+      <ReauthDialog {...reauth.dialog} />
       <Modal
         opened={temporary !== null}
         onClose={() => setTemporary(null)}

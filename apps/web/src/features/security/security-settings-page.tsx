@@ -44,11 +44,7 @@ function TotpRequiredForm({ saved }: { saved: AdminType[] }) {
   const [chosen, setChosen] = useState<AdminType[]>(saved);
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const [reauthOpened, setReauthOpened] = useState(false);
-  const reauth = useReauth(
-    () => setReauthOpened(true),
-    () => setReauthOpened(false),
-  );
+  const reauth = useReauth();
 
   const save = async () => {
     setFailure(null);
@@ -58,7 +54,6 @@ function TotpRequiredForm({ saved }: { saved: AdminType[] }) {
         // The route's own schema (sent exactly as the server reads it).
         const body = api.securitySettingsUpdate.body.parse({ totpRequiredTypes: chosen });
         const next = await update.mutateAsync(body.totpRequiredTypes);
-        setReauthOpened(false);
         setChosen(next.totpRequiredTypes);
         notifySuccess(t('security.settings.saved'));
       });
@@ -108,7 +103,7 @@ function TotpRequiredForm({ saved }: { saved: AdminType[] }) {
           </Button>
         </Group>
       </Stack>
-      <ReauthDialog opened={reauthOpened} {...reauth.dialog} />
+      <ReauthDialog {...reauth.dialog} />
     </Paper>
   );
 }
