@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client.ts';
+import { hourColumns, hourOfDay } from '../src/db/sql-time.ts';
 import type { TestApp } from './harness.ts';
 
 type WithCtx = Pick<TestApp, 'ctx'>;
@@ -21,6 +22,26 @@ const sumMismatches = async (t: WithCtx, table: string, keys: readonly string[],
         raw as (select ${cols}, sum(amount) as amount, count(*) as tx_count from rows group by ${cols})
         select count(*)::text as n from raw full join ${sql.raw(table)} r using (${cols})
         where raw.amount is distinct from r.amount or raw.tx_count is distinct from r.tx_count`,
+  );
+  return Number(row?.n);
+};
+
+/** Rows of rollup_agent_daily whose counts per hour of the day (0022) differ from the raw rows'. */
+const hourMismatches = async (t: WithCtx) => {
+  const tz = t.ctx.config.REPORT_TIMEZONE;
+  const hours = (prefix: string) => sql.raw(hourColumns.map((h) => `${prefix}.${h}`).join(', '));
+  const [row] = await queryRows<{ n: string }>(
+    t.ctx.db,
+    sql`with rows as (
+          select agent_id, day, bet_type, ${hourOfDay(sql`start_date`, sql`(day::timestamp at time zone ${tz})`)} as hour
+          from (select agent_id, bet_type, start_date, (start_date at time zone ${tz})::date as day
+                from transactions) as t),
+        raw as (
+          select agent_id, day, bet_type,
+                 ${sql.raw(hourColumns.map((h, i) => `count(*) filter (where hour = ${i})::int as ${h}`).join(', '))}
+          from rows group by 1, 2, 3)
+        select count(*)::text as n from raw full join rollup_agent_daily r using (agent_id, day, bet_type)
+        where (${hours('raw')}) is distinct from (${hours('r')})`,
   );
   return Number(row?.n);
 };
@@ -70,6 +91,7 @@ export const rollupMismatches = async (t: WithCtx) => {
     sumMismatches(t, 'rollup_code_daily', ['game_brand', 'day', 'game_code', 'bet_type'], false),
     sumMismatches(t, 'rollup_brand_day_all', ['day', 'game_brand', 'bet_type'], false),
     countMismatches(t),
+    hourMismatches(t),
   ]);
   return sums.reduce((a, b) => a + b, Number(players?.n));
 };

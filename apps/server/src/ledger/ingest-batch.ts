@@ -6,7 +6,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { preparedStatement } from '../db/client.ts';
 import { constraintOf, isUniqueViolation, sqlStateOf } from '../db/errors.ts';
 import { withRetry } from '../db/retry.ts';
-import { monthOfDay } from '../db/sql-time.ts';
+import { hourColumns, hourOfDay, monthOfDay } from '../db/sql-time.ts';
 import { toMinor } from '../lib/money.ts';
 import { countRegistrations } from './registrations.ts';
 
@@ -154,9 +154,20 @@ const batchStatement = (probe: boolean, log: boolean) =>
         days as (
           -- One time-zone conversion per row; the month is the day's first (date arithmetic).
           select day, ${monthOfDay} as month,
-                 user_id, game_brand, game_code, bet_type, amount
+                 user_id, game_brand, game_code, bet_type, amount, start_date
           from (select (start_date at time zone ${p('timeZone')}::text)::date as day, user_id, game_brand,
-                       game_code, bet_type, amount from ins) as d
+                       game_code, bet_type, amount, start_date from ins) as d
+        ),
+        agent_days as (
+          -- The agent's rows per day and bet type, and per hour of the day (0022): the day's first
+          -- instant converted once per day, not per row.
+          select d.day, d.bet_type, sum(d.amount)::bigint as amount, count(*) as tx_count,
+                 ${sql.raw(hourColumns.map((h, i) => `count(*) filter (where d.hour = ${i})::int as ${h}`).join(', '))}
+          from (select d.day, d.bet_type, d.amount, ${hourOfDay(sql`d.start_date`, sql`s.day_start`)} as hour
+                from days d
+                join (select distinct day, day::timestamp at time zone ${p('timeZone')}::text as day_start
+                      from days) as s using (day)) as d
+          group by d.day, d.bet_type
         ),
         games as (
           -- The finest grain the sum rollups share: each of them adds up these groups (a live batch
@@ -177,7 +188,16 @@ const batchStatement = (probe: boolean, log: boolean) =>
         ${addInto('rollup_game_daily', ['day', 'game_brand', 'game_code', 'bet_type'], true)},
         ${addInto('rollup_brand_daily', ['day', 'game_brand', 'bet_type'], true)},
         ${addInto('rollup_brand_monthly', ['month', 'game_brand', 'bet_type'], true)},
-        ${addInto('rollup_agent_daily', ['day', 'bet_type'], true)},
+        rollup_agent_daily_add as (
+          insert into rollup_agent_daily (agent_id, day, bet_type, amount, tx_count, ${sql.raw(hourColumns.join(', '))})
+          select ${p('agent')}::bigint, day, bet_type, amount, tx_count, ${sql.raw(hourColumns.join(', '))}
+          from agent_days
+          order by day, bet_type
+          on conflict (agent_id, day, bet_type) do update
+            set amount = rollup_agent_daily.amount + excluded.amount,
+                tx_count = rollup_agent_daily.tx_count + excluded.tx_count,
+                ${sql.raw(hourColumns.map((h) => `${h} = rollup_agent_daily.${h} + excluded.${h}`).join(', '))}
+        ),
         ${addInto('rollup_code_daily', ['game_brand', 'day', 'game_code', 'bet_type'], false)},
         ${addInto('rollup_brand_day_all', ['day', 'game_brand', 'bet_type'], false)},
         active_count as (

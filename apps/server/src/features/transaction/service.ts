@@ -9,6 +9,7 @@ import { type Db, oncePerDatabase, queryPrepared, queryRows } from '../../db/cli
 import { containsPattern } from '../../db/filters.ts';
 import { transactionKeys, transactions } from '../../db/ledger.ts';
 import { agents } from '../../db/schema/index.ts';
+import { hourColumns } from '../../db/sql-time.ts';
 import { type CsvColumn, decimalColumn, numberColumn, textColumn } from '../../lib/csv.ts';
 import { toMajor } from '../../lib/money.ts';
 import { dateInZone, monthOf } from '../../lib/time.ts';
@@ -177,40 +178,113 @@ const rowFilters = (q: Query) =>
     q.gameBrand === undefined ? sql`` : sql` and game_brand = ${q.gameBrand.toUpperCase()}`
   }`;
 
+/** A list row with every column as text: what the seek statement answers on either engine. */
+interface TextRow {
+  id: string;
+  agent_id: string;
+  user_id: string;
+  username: string;
+  bet_id: string;
+  bet_type: string;
+  bet_type_from_game: string;
+  game_brand: string;
+  game_code: string;
+  amount: string;
+  start_date: string;
+  end_date: string | null;
+  created_at: string;
+}
+const textColumns = sql.raw(
+  `t.id::text as id, t.agent_id::text as agent_id, t.user_id::text as user_id, t.username, t.bet_id,
+   t.bet_type, t.bet_type_from_game, t.game_brand, t.game_code, t.amount::text as amount,
+   t.start_date::text as start_date, t.end_date::text as end_date, t.created_at::text as created_at`,
+);
+/** A text row as the list statement's row (the same `Date` of PostgreSQL's text drizzle makes). */
+const rowOfText = (r: TextRow): Row => ({
+  id: BigInt(r.id),
+  agentId: BigInt(r.agent_id),
+  userId: BigInt(r.user_id),
+  username: r.username,
+  betId: r.bet_id,
+  betType: r.bet_type as Row['betType'],
+  betTypeFromGame: r.bet_type_from_game,
+  gameBrand: r.game_brand,
+  gameCode: r.game_code,
+  amount: BigInt(r.amount),
+  startDate: new Date(r.start_date),
+  endDate: r.end_date === null ? null : new Date(r.end_date),
+  createdAt: new Date(r.created_at),
+});
+
 /**
  * A numbered page without a cursor, found by seeking instead of OFFSET over every row before it
- * (DESIGN §11: a deep link costs at most twice page 1). The daily rollup gives the list's rows per
- * business day, newest first (the day holding the time range's end counted exactly, up to that end);
- * adding them up names the day where the page starts and how deep into that day. The page's first row
- * is then found inside that one day (one partition; from the index alone when only the time range
- * filters), and the page read from it as a keyset step bounded below by the day its last row falls on.
+ * (DESIGN §11: a deep link costs at most twice page 1), in one statement:
+ * 1. the daily rollup gives the list's rows per business day, newest first (the day holding the
+ *    range's end counted exactly, up to that end); adding them up names the day the page starts on
+ *    and how deep into it;
+ * 2. inside that day, the day's counts per hour (0022) name the hour, and how deep into it (an hour
+ *    the list's range cuts is counted from its rows). With a brand filter (no hourly counts by
+ *    brand) the stretch is the whole day;
+ * 3. the page's first row is skipped to inside that stretch, from whichever end is nearer;
+ * 4. the page is read from that row on, bounded below by the day its last row falls on (partitions
+ *    pruned at run time).
  * Returns undefined when no rollup counts the filters.
  */
-const seekPage = async (ctx: AppContext, agentId: bigint, q: Query) => {
+const seekPage = async (ctx: AppContext, agentId: bigint, q: Query): Promise<Row[] | undefined> => {
   const rollup = countingRollup(q);
   if (!rollup) return undefined;
   const tz = ctx.config.REPORT_TIMEZONE;
   const fromDay = q.startDate ? dateInZone(q.startDate, tz) : undefined;
   const toDay = q.endDate ? dateInZone(q.endDate, tz) : undefined;
-  const startAt = q.startDate?.toISOString() ?? null;
-  const endAt = q.endDate?.toISOString() ?? null;
-  /** The rows of the business day `day` (a date expression) within the list's time range. */
-  const inDay = (day: SQL) =>
-    sql`start_date >= (${day}::timestamp at time zone ${tz}::text)
-        and start_date < ((${day} + 1)::timestamp at time zone ${tz}::text)
-        and start_date >= coalesce(${startAt}::timestamptz, '-infinity')
-        and start_date <= coalesce(${endAt}::timestamptz, 'infinity')${rowFilters(q)}`;
+  const start = sql`coalesce(${q.startDate?.toISOString() ?? null}::timestamptz, '-infinity')`;
+  const end = sql`coalesce(${q.endDate?.toISOString() ?? null}::timestamptz, 'infinity')`;
+  const dayStart = (day: SQL) => sql`(${day}::timestamp at time zone ${tz}::text)`;
+  /** The list's rows from `from` (inclusive) to `to` (exclusive) within its range and filters. */
+  const between = (from: SQL, to: SQL) =>
+    sql`agent_id = ${agentId} and start_date >= ${from} and start_date < ${to}
+        and start_date >= ${start} and start_date <= ${end}${rowFilters(q)}`;
+  const betType = q.betType === undefined ? sql`` : sql`and bet_type = ${q.betType}`;
   const offset = (q.page - 1) * q.limit;
-  // One statement: the list's rows per day, newest first, added up; the day the page starts on and
-  // the first row `skip` rows into it (one partition, pruned at run time; from the index alone when
-  // only the time range filters); where the day of the page's last row starts.
-  const [first] = await queryPrepared<{ at: string; row_id: string; floor: string | null }>(
+  const stretches =
+    q.gameBrand === undefined
+      ? sql`hours as (
+          -- The first day's rows per hour since the day began, newest hour first, each counted
+          -- exactly: from the rollup when the list's range holds the whole hour, else from its rows.
+          select h.from_at, h.to_at,
+                 case when h.to_at <= ${start} or h.from_at > ${end} then 0
+                      when h.from_at >= ${start} and h.to_at <= ${end} then h.n
+                      else (select count(*) from transactions where ${between(sql`h.from_at`, sql`h.to_at`)})
+                 end as n
+          from (select ${dayStart(sql`d.day`)} + (u.k - 1) * interval '1 hour' as from_at,
+                       case when u.k = 24 then ${dayStart(sql`(d.day + 1)`)}
+                            else ${dayStart(sql`d.day`)} + u.k * interval '1 hour' end as to_at,
+                       u.n
+                from first_day d,
+                     lateral (select ${sql.raw(hourColumns.map((h) => `sum(${h}) as ${h}`).join(', '))}
+                              from rollup_agent_daily
+                              where agent_id = ${agentId} and day = d.day ${betType}) as c,
+                     lateral unnest(array[${sql.raw(hourColumns.map((h) => `c.${h}`).join(', '))}])
+                       with ordinality as u(n, k)) as h
+        ),
+        stretch as (
+          select s.from_at, s.to_at, s.n, d.skip - s.before as skip
+          from (select from_at, to_at, n, sum(n) over (order by from_at desc) - n as before from hours) as s,
+               first_day d
+          where s.before <= d.skip and s.before + s.n > d.skip
+        )`
+      : sql`stretch as (
+          -- The whole first day. Its count is exact but on the day holding startDate (the rollup
+          -- counts that whole day): there the row is only ever counted from the newest end.
+          select ${dayStart(sql`d.day`)} as from_at, ${dayStart(sql`(d.day + 1)`)} as to_at,
+                 case when d.day = ${fromDay ?? null}::date then null else d.n end as n, d.skip
+          from first_day d
+        )`;
+  const rows = await queryPrepared<TextRow>(
     ctx.db,
     'transaction_seek',
     sql`with days as (
           select day, sum(tx_count) as n
-          from ${rollup} agent_id = ${agentId}
-            ${q.betType === undefined ? sql`` : sql`and bet_type = ${q.betType}`}
+          from ${rollup} agent_id = ${agentId} ${betType}
             ${fromDay ? sql`and day >= ${fromDay}::date` : sql``}
             ${toDay ? sql`and day <= ${toDay}::date` : sql``}
           group by day
@@ -219,54 +293,49 @@ const seekPage = async (ctx: AppContext, agentId: bigint, q: Query) => {
           -- The rollup counts the whole day; the list stops at endDate within the day holding it.
           select day,
                  case when day = ${toDay ?? null}::date
-                      then (select count(*) from transactions where agent_id = ${agentId} and ${inDay(sql`days.day`)})
+                      then (select count(*) from transactions
+                            where ${between(dayStart(sql`days.day`), dayStart(sql`(days.day + 1)`))})
                       else n end as n
           from days
         ),
         ranked as (select day, n, sum(n) over (order by day desc) - n as before from counted),
         first_day as (
-          -- n is the day's exact count of the list's rows, but on the day holding startDate (the
-          -- rollup counts that whole day): there the row is only ever counted from the newest end.
-          select day, ${offset}::bigint - before as skip,
-                 case when day = ${fromDay ?? null}::date then null else n end as n
-          from ranked
+          select day, n, ${offset}::bigint - before as skip from ranked
           where before <= ${offset}::bigint and before + n > ${offset}::bigint
         ),
-        last_day as (select max(day) as day from ranked where before + n >= ${offset + q.limit}::bigint)
-        -- Named apart from the columns: ORDER BY id would sort the text output column.
-        select f.at, f.row_id,
-               (select (day::timestamp at time zone ${tz}::text)::text from last_day
-                where day > coalesce(${fromDay ?? null}::date, '-infinity')) as floor
-        from first_day d
-        cross join lateral (
-          -- Skipped from whichever end of the day is nearer: at most half the day's rows. Only
-          -- the branch whose condition holds runs (a one-time filter on the outer row). The
-          -- columns become text only for the row found: not for each row skipped.
-          select x.start_date::text as at, x.id::text as row_id
-          from ((select start_date, id from transactions
-                 where agent_id = ${agentId} and ${inDay(sql`d.day`)} and not (d.n is not null and d.skip * 2 > d.n)
-                 order by start_date desc, id desc
-                 offset d.skip limit 1)
-                union all
-                (select start_date, id from transactions
-                 where agent_id = ${agentId} and ${inDay(sql`d.day`)} and d.n is not null and d.skip * 2 > d.n
-                 order by start_date asc, id asc
-                 offset d.n - 1 - d.skip limit 1)) as x) as f`,
+        ${stretches},
+        first_row as (
+          -- Skipped from whichever end of the stretch is nearer: at most half its rows. Only the
+          -- branch whose condition holds runs (a one-time filter on the outer row).
+          select x.start_date, x.id
+          from stretch s
+          cross join lateral (
+            (select start_date, id from transactions
+             where ${between(sql`s.from_at`, sql`s.to_at`)} and not (s.n is not null and s.skip * 2 > s.n)
+             order by start_date desc, id desc
+             offset s.skip limit 1)
+            union all
+            (select start_date, id from transactions
+             where ${between(sql`s.from_at`, sql`s.to_at`)} and s.n is not null and s.skip * 2 > s.n
+             order by start_date asc, id asc
+             offset s.n - 1 - s.skip limit 1)) as x
+        ),
+        floor as (
+          -- Where the day of the page's last row begins (none: the list ends first).
+          select ${dayStart(sql`max(day)`)} as at from ranked
+          where before + n >= ${offset + q.limit}::bigint and day > coalesce(${fromDay ?? null}::date, '-infinity')
+        )
+        -- The page: from the first row on, down to the day of its last row.
+        select ${textColumns} from transactions t
+        where t.agent_id = ${agentId}
+          and (t.start_date, t.id) <= ((select start_date from first_row), (select id from first_row))
+          and t.start_date <= (select start_date from first_row)
+          and t.start_date >= coalesce((select at from floor), ${start})
+          and t.start_date <= ${end}${rowFilters(q)}
+        order by t.start_date desc, t.id desc
+        limit ${q.limit}`,
   );
-  const empty: Row[] = [];
-  if (!first) return empty;
-  // From that row on (a keyset step just past it), down to the day of the page's last row.
-  return listRows(
-    ctx,
-    agentId,
-    {
-      ...q,
-      startDate: first.floor ?? startAt ?? undefined,
-      endDate: endAt ?? undefined,
-      after: { at: first.at, id: BigInt(first.row_id) + 1n },
-    },
-    0,
-  );
+  return rows.map(rowOfText);
 };
 
 /**

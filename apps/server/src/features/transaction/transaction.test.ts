@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { api, type BodyOf } from '@sapi/contract';
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bet, ingest, makeAgent, registerBrands, type SignedAgent } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { rollupMismatches } from '../../../test/ledger-checks.ts';
+import { hourColumns } from '../../db/sql-time.ts';
 
 let t: TestApp;
 let token: string;
@@ -140,6 +143,37 @@ describe('transaction list', () => {
   });
 });
 
+type ListBody = BodyOf<typeof api.transactionList>;
+/**
+ * Every numbered page of the list `body` (without a cursor) answers the rows walking the cursor
+ * reaches for it, and the page after the last is empty.
+ */
+const expectPagesAsWalked = async (
+  page: (body: ListBody) => Promise<{ records: { _id: string }[]; nextCursor: string | null }>,
+  body: ListBody & { limit: number },
+  zone: string,
+) => {
+  const walked: string[][] = [];
+  let cursor: string | undefined;
+  for (let n = 1; ; n++) {
+    const res = await page({ ...body, page: n, ...(cursor ? { cursor } : {}) });
+    walked.push(res.records.map((r) => r._id));
+    cursor = res.nextCursor ?? undefined;
+    if (!cursor) break;
+  }
+  expect(walked.flat().length).toBeGreaterThan(body.limit);
+  for (const [i, ids] of walked.entries()) {
+    const direct = await page({ ...body, page: i + 1 });
+    expect(
+      direct.records.map((r) => r._id),
+      JSON.stringify({ zone, ...body, page: i + 1 }),
+    ).toEqual(ids);
+  }
+  const beyond = await page({ ...body, page: walked.length + 1 });
+  expect(beyond.records).toEqual([]);
+  expect(beyond.nextCursor).toBeNull();
+};
+
 /**
  * Deep links on an app whose business days are in `zone`: the page found by seeking (the day from
  * the daily rollup, then the rows inside it) must be the page the cursor reaches. 300 rows over three months, around the
@@ -218,25 +252,7 @@ const deepLinks = (zone: string, midnightUtc: { hour: number; minute: number }) 
     ];
     for (const [s, filters] of shapes.entries()) {
       for (const limit of s === 0 ? [7, 25] : filters.startDate ? [4, 7, 9] : [9]) {
-        const walked: string[][] = [];
-        let cursor: string | undefined;
-        for (let n = 1; ; n++) {
-          const res = await page({ ...filters, limit, page: n, ...(cursor ? { cursor } : {}) });
-          walked.push(res.records.map((r) => r._id));
-          cursor = res.nextCursor ?? undefined;
-          if (!cursor) break;
-        }
-        expect(walked.flat().length).toBeGreaterThan(limit);
-        for (const [i, ids] of walked.entries()) {
-          const direct = await page({ ...filters, limit, page: i + 1 });
-          expect(
-            direct.records.map((r) => r._id),
-            JSON.stringify({ zone, filters, limit, page: i + 1 }),
-          ).toEqual(ids);
-        }
-        const beyond = await page({ ...filters, limit, page: walked.length + 1 });
-        expect(beyond.records).toEqual([]);
-        expect(beyond.nextCursor).toBeNull();
+        await expectPagesAsWalked(page, { ...filters, limit }, zone);
       }
     }
     expect(await rollupMismatches(app)).toBe(0);
@@ -251,6 +267,77 @@ describe('a numbered page without a cursor (a deep link), business days in Bangk
 describe('a numbered page without a cursor (a deep link), business days in Kolkata (UTC+5:30)', () => {
   // Business days start at half past a UTC hour.
   deepLinks('Asia/Kolkata', { hour: 18, minute: 30 });
+});
+
+describe('a deep link into days of 25 and of 23 hours (business days in New York)', () => {
+  // Summer time ends on 2026-11-01 (a business day of 25 hours: the hour from 01:00 repeats) and
+  // starts on 2026-03-08 (23 hours): each bet falls in one hour of its day, the 25th in the last.
+  let app: TestApp;
+  let reader: string;
+  let ny: SignedAgent;
+  beforeAll(async () => {
+    app = await createTestApp({ REPORT_TIMEZONE: 'America/New_York' });
+    await registerBrands(app, await app.tokenFor('ADMIN'), ['PG', 'JILI', 'SA']);
+    reader = await app.tokenFor('REPORTER');
+    ny = await makeAgent(app, await app.tokenFor('OPERATOR'), { prefix: 'ny' });
+    // Every 11 minutes through each day of the change and a few hours on either side.
+    const around = (fromUtc: string, hours: number, tag: string) =>
+      Array.from({ length: Math.floor((hours * 60) / 11) }, (_, i) =>
+        bet({
+          betId: `${tag}${i}`,
+          betType: i % 3 === 0 ? 'HOLD' : 'SETTLE',
+          amount: i % 3 === 0 ? -5 : 5,
+          startDate: new Date(Date.parse(fromUtc) + i * 11 * 60_000).toISOString(),
+        }),
+      );
+    const items = [
+      ...around('2026-10-31T22:00:00.000Z', 34, 'FB'),
+      ...around('2026-03-07T23:00:00.000Z', 31, 'SF'),
+    ];
+    for (let i = 0; i < items.length; i += 100) {
+      expect((await ingest(app, ny, items.slice(i, i + 100))).statusCode).toBe(200);
+    }
+  });
+  afterAll(() => app.close());
+
+  it('counts every bet in one hour of its day and lands each page on the rows the cursor reaches', async () => {
+    expect(await rollupMismatches(app)).toBe(0);
+    const page = (body: ListBody) =>
+      app.ok(api.transactionList, { token: reader, params: { agentId: ny._id }, body });
+    for (const body of [
+      { limit: 7 },
+      { limit: 13, betType: 'SETTLE' as const },
+      // Cut inside the repeated hour and inside the last hour of the 25-hour day.
+      { limit: 6, startDate: '2026-11-01T05:40:00.000Z', endDate: '2026-11-02T04:25:00.000Z' },
+      // Cut inside the 23-hour day, on both sides of the skipped hour.
+      { limit: 6, startDate: '2026-03-08T06:10:00.000Z', endDate: '2026-03-08T08:05:00.000Z' },
+    ]) {
+      await expectPagesAsWalked(page, body, 'America/New_York');
+    }
+  }, 60_000);
+
+  it('the migration fills the hours of the days already stored, in the report time zone', async () => {
+    const file = readFileSync(
+      new URL('../../db/migrations/0022_rollup_agent_hours.sql', import.meta.url),
+      'utf8',
+    );
+    const [backfill, ...others] = file
+      .split('--> statement-breakpoint')
+      .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
+      .filter((statement) => statement.startsWith('UPDATE'));
+    expect(others).toHaveLength(0);
+    await app.ctx.db.transaction(async (tx) => {
+      // As the server sets it on its sessions from REPORT_TIMEZONE.
+      await tx.execute(
+        sql`select set_config('sapi.report_timezone', ${app.ctx.config.REPORT_TIMEZONE}, true)`,
+      );
+      await tx.execute(
+        sql.raw(`update rollup_agent_daily set ${hourColumns.map((h) => `${h} = 0`).join(', ')}`),
+      );
+      await tx.execute(sql.raw(backfill ?? ''));
+    });
+    expect(await rollupMismatches(app)).toBe(0);
+  });
 });
 
 describe('transaction detail', () => {
