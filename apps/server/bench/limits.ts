@@ -1,5 +1,6 @@
 import { api } from '@sapi/contract';
 import pg from 'pg';
+import { sessionOptions } from '../src/db/session-settings.ts';
 import type { Facts } from './direct.ts';
 import type { Client } from './http.ts';
 import { type Timing, timingOf } from './stats.ts';
@@ -7,7 +8,7 @@ import { type Timing, timingOf } from './stats.ts';
 /**
  * "The limit" of a scenario (DESIGN §11): the best SQL on the product's own tables for the same
  * answer, as psql would send it — a named prepared statement on a pool like the server's (20
- * connections, UTC sessions, no JIT) — timed from this process like the product's HTTP call.
+ * connections, the server's session settings: UTC, no JIT, generic plans) — timed from this process like the product's HTTP call.
  */
 export interface LimitRow {
   scenario: string;
@@ -127,7 +128,7 @@ export const deepLinkScenario = async (client: Client, facts: Facts, runs: numbe
  * open in the server process alone.
  */
 export const limitScenarios = async (url: string, client: Client, facts: Facts, runs: number) => {
-  const pool = new pg.Pool({ connectionString: url, max: 20, options: '-c TimeZone=UTC -c jit=off' });
+  const pool = new pg.Pool({ connectionString: url, max: 20, options: sessionOptions() });
   const q = (name: keyof typeof STATEMENTS, values: unknown[]) =>
     pool.query({ name, text: STATEMENTS[name], values });
   try {

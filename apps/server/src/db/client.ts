@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { openReadRouting, type ReadLog, type ReadRouting } from './replica.ts';
 import * as schema from './schema/index.ts';
+import { SESSION_SETTINGS, sessionOptions } from './session-settings.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -55,13 +56,11 @@ const zoneSetting = (zone: string | undefined) =>
 /** The only place that knows which engine is in use (DESIGN §1). */
 export const openDatabase = async (target: DatabaseTarget): Promise<Database> => {
   if (target.kind === 'postgres') {
-    // Sessions run in UTC: timestamps are handled as UTC instants everywhere. No JIT: it compiles
-    // any plan estimated above 100,000 (a report over a table never analyzed crosses that), and compiling
-    // costs more than running these short queries.
+    const zone = zoneSetting(target.reportTimeZone);
     const pool = new pg.Pool({
       connectionString: target.url,
       max: target.poolSize ?? 20,
-      options: `-c TimeZone=UTC -c jit=off${zoneSetting(target.reportTimeZone) ? ` -c sapi.report_timezone=${zoneSetting(target.reportTimeZone)}` : ''}`,
+      options: sessionOptions(zone ? { 'sapi.report_timezone': zone } : {}),
     });
     // Without a listener, an idle connection the server closes (restart, failover, admin kill) is an
     // unhandled 'error' event that ends the process; with one, the pool discards that connection and
@@ -94,8 +93,11 @@ export const openDatabase = async (target: DatabaseTarget): Promise<Database> =>
   });
   // As on PostgreSQL (PGlite has no JIT provider, but says on).
   const zone = zoneSetting(target.reportTimeZone);
+  const settings = { ...SESSION_SETTINGS, ...(zone ? { 'sapi.report_timezone': zone } : {}) };
   await client.exec(
-    `SET TIME ZONE 'UTC'; SET jit = off${zone ? `; SET sapi.report_timezone = '${zone}'` : ''}`,
+    Object.entries(settings)
+      .map(([name, value]) => `SET ${name} = '${value}'`)
+      .join('; '),
   );
   const db = drizzlePglite(client, { schema });
   return {

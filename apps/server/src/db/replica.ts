@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { isDatabaseUnavailable, sqlStateOf } from './errors.ts';
+import { sessionOptions } from './session-settings.ts';
 
 /**
  * Reads on a PostgreSQL streaming replica (DATABASE_READ_URL, DESIGN §14), with read-your-writes for
@@ -100,7 +101,7 @@ export const openReadRouting = async <D>(opts: {
   const replica = new pg.Pool({
     connectionString: opts.url,
     max: opts.poolSize ?? 20,
-    options: '-c TimeZone=UTC -c jit=off',
+    options: sessionOptions(),
     // A replica that does not answer must not hold a request: the primary answers instead.
     connectionTimeoutMillis: 2_000,
     query_timeout: 30_000,

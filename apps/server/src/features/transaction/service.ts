@@ -245,34 +245,41 @@ const seekPage = async (ctx: AppContext, agentId: bigint, q: Query): Promise<Row
         and start_date >= ${start} and start_date <= ${end}${rowFilters(q)}`;
   const betType = q.betType === undefined ? sql`` : sql`and bet_type = ${q.betType}`;
   const offset = (q.page - 1) * q.limit;
-  const stretches =
-    q.gameBrand === undefined
-      ? sql`hours as (
-          -- The first day's rows per hour since the day began, newest hour first, each counted
-          -- exactly: from the rollup when the list's range holds the whole hour, else from its rows.
-          select h.from_at, h.to_at,
-                 case when h.to_at <= ${start} or h.from_at > ${end} then 0
-                      when h.from_at >= ${start} and h.to_at <= ${end} then h.n
-                      else (select count(*) from transactions where ${between(sql`h.from_at`, sql`h.to_at`)})
-                 end as n
-          from (select ${dayStart(sql`d.day`)} + (u.k - 1) * interval '1 hour' as from_at,
-                       case when u.k = 24 then ${dayStart(sql`(d.day + 1)`)}
-                            else ${dayStart(sql`d.day`)} + u.k * interval '1 hour' end as to_at,
-                       u.n
-                from first_day d,
-                     lateral (select ${sql.raw(hourColumns.map((h) => `sum(${h}) as ${h}`).join(', '))}
-                              from rollup_agent_daily
-                              where agent_id = ${agentId} and day = d.day ${betType}) as c,
-                     lateral unnest(array[${sql.raw(hourColumns.map((h) => `c.${h}`).join(', '))}])
-                       with ordinality as u(n, k)) as h
-        ),
-        stretch as (
+  const hourly = q.gameBrand === undefined;
+  /**
+   * The list's rows of business day `day` per hour since the day began (0022), each counted
+   * exactly: from the rollup when the list's range holds the whole hour, else from its rows.
+   */
+  const hoursOf = (day: SQL) =>
+    sql`(select h.from_at, h.to_at,
+                case when h.to_at <= ${start} or h.from_at > ${end} then 0
+                     when h.from_at >= ${start} and h.to_at <= ${end} then h.n
+                     else (select count(*) from transactions where ${between(sql`h.from_at`, sql`h.to_at`)})
+                end as n
+         from (select ${dayStart(day)} + (u.k - 1) * interval '1 hour' as from_at,
+                      case when u.k = 24 then ${dayStart(sql`(${day} + 1)`)}
+                           else ${dayStart(day)} + u.k * interval '1 hour' end as to_at,
+                      u.n
+               from (select ${sql.raw(hourColumns.map((h) => `sum(${h}) as ${h}`).join(', '))}
+                     from rollup_agent_daily
+                     where agent_id = ${agentId} and day = ${day} ${betType}) as c,
+                    lateral unnest(array[${sql.raw(hourColumns.map((h) => `c.${h}`).join(', '))}])
+                      with ordinality as u(n, k)) as h)`;
+  /** The exact count of the day holding the range's end: the rollup counts the whole day. */
+  const endDayCount = (day: SQL) =>
+    hourly
+      ? sql`(select sum(n) from ${hoursOf(day)} as h)`
+      : sql`(select count(*) from transactions where ${between(dayStart(day), dayStart(sql`(${day} + 1)`))})`;
+  const stretch = hourly
+    ? sql`stretch as (
+          -- The hour of the first day the page starts in, newest hour first.
           select s.from_at, s.to_at, s.n, d.skip - s.before as skip
-          from (select from_at, to_at, n, sum(n) over (order by from_at desc) - n as before from hours) as s,
-               first_day d
+          from first_day d,
+               lateral (select from_at, to_at, n, sum(n) over (order by from_at desc) - n as before
+                        from ${hoursOf(sql`d.day`)} as h) as s
           where s.before <= d.skip and s.before + s.n > d.skip
         )`
-      : sql`stretch as (
+    : sql`stretch as (
           -- The whole first day. Its count is exact but on the day holding startDate (the rollup
           -- counts that whole day): there the row is only ever counted from the newest end.
           select ${dayStart(sql`d.day`)} as from_at, ${dayStart(sql`(d.day + 1)`)} as to_at,
@@ -292,10 +299,7 @@ const seekPage = async (ctx: AppContext, agentId: bigint, q: Query): Promise<Row
         counted as (
           -- The rollup counts the whole day; the list stops at endDate within the day holding it.
           select day,
-                 case when day = ${toDay ?? null}::date
-                      then (select count(*) from transactions
-                            where ${between(dayStart(sql`days.day`), dayStart(sql`(days.day + 1)`))})
-                      else n end as n
+                 case when day = ${toDay ?? null}::date then ${endDayCount(sql`days.day`)} else n end as n
           from days
         ),
         ranked as (select day, n, sum(n) over (order by day desc) - n as before from counted),
@@ -303,7 +307,7 @@ const seekPage = async (ctx: AppContext, agentId: bigint, q: Query): Promise<Row
           select day, n, ${offset}::bigint - before as skip from ranked
           where before <= ${offset}::bigint and before + n > ${offset}::bigint
         ),
-        ${stretches},
+        ${stretch},
         first_row as (
           -- Skipped from whichever end of the stretch is nearer: at most half its rows. Only the
           -- branch whose condition holds runs (a one-time filter on the outer row).
