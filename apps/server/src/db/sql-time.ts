@@ -9,10 +9,11 @@ export const monthOfDay: SQL = sql.raw('day - (extract(day from day)::int - 1)')
 /**
  * The hour of its business day a bet at `at` falls in, counted from the day's first instant
  * `dayStart` (0–23; the 25th hour of a day that ends summer time counts in 23): rollup_agent_daily's
- * h00 … h23 (migration 0022).
+ * h00 … h23 (migration 0022). In double precision (`extract` answers numeric, several times slower
+ * per row of a batch): exact to well under a microsecond at today's epoch.
  */
 export const hourOfDay = (at: SQL, dayStart: SQL): SQL =>
-  sql`least(23, floor((extract(epoch from ${at}) - extract(epoch from ${dayStart})) / 3600))::int`;
+  sql`least(23, floor((date_part('epoch', ${at}) - date_part('epoch', ${dayStart})) / 3600))::int`;
 
 /** rollup_agent_daily's per-hour counts, h00 … h23, in hour order. */
 export const hourColumns: readonly string[] = Array.from(

@@ -61,8 +61,8 @@ FROM (
          count(*) FILTER (WHERE hour = 23)::int AS h23
   FROM (
     SELECT agent_id, day, bet_type,
-           least(23, floor((extract(epoch FROM start_date)
-                            - extract(epoch FROM (day::timestamp AT TIME ZONE zone))) / 3600))::int AS hour
+           least(23, floor((date_part('epoch', start_date)
+                            - date_part('epoch', day::timestamp AT TIME ZONE zone)) / 3600))::int AS hour
     FROM (SELECT agent_id, bet_type, start_date, zone, (start_date AT TIME ZONE zone)::date AS day
           FROM transactions, (SELECT coalesce(nullif(current_setting('sapi.report_timezone', true), ''), 'Asia/Bangkok') AS zone) AS z) AS t
   ) AS t
