@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { queryRows } from '../../db/client.ts';
+import { arrayLiteral } from '../../db/array-literal.ts';
+import { queryPrepared } from '../../db/client.ts';
 import { monthOf } from '../../lib/time.ts';
 import { monthRange } from './periods.ts';
 import { balanceOf, type RawSums, sumsByType, sumsOf, zeroSums } from './totals.ts';
@@ -14,11 +15,12 @@ const rangeOf = (date: string, timeZone: string) => {
 /** Monthly widgets of many agents in one query (the agent report page). */
 export const monthlyBalances = async (ctx: AppContext, agentIds: bigint[], date: string) => {
   const range = rangeOf(date, ctx.config.REPORT_TIMEZONE);
-  const rows = await queryRows<RawSums & { agent: string }>(
+  const rows = await queryPrepared<RawSums & { agent: string }>(
     ctx.db,
+    'agent_balances',
     // The monthly rollup: a row per agent, brand and bet type, where the daily one has one per day.
     sql`select agent_id::text as agent, ${sumsByType} from rollup_brand_monthly
-        where agent_id = any(${sql.param(agentIds.map(String))}::bigint[])
+        where agent_id = any(${arrayLiteral(agentIds.map(String))}::bigint[])
           and month = ${range.from}::date
         group by agent_id`,
   );

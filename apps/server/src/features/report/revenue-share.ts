@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { queryRows } from '../../db/client.ts';
+import { queryPrepared } from '../../db/client.ts';
 import { toReportMoney } from '../../lib/money.ts';
 import { monthRange } from './periods.ts';
 
@@ -15,7 +15,7 @@ export const shareOf = (amount: bigint, bp: number): bigint => {
 /** For a month: each enabled arrangement, the child's win/lose and the parent's share of it; totals per parent. */
 export const revenueShare = async (ctx: AppContext, month: number, year: number) => {
   const range = monthRange({ month, year });
-  const rows = await queryRows<{
+  const rows = await queryPrepared<{
     sharing: string;
     agent: string;
     agent_username: string;
@@ -25,6 +25,7 @@ export const revenueShare = async (ctx: AppContext, month: number, year: number)
     win_lose: string;
   }>(
     ctx.db,
+    'revenue_share',
     sql`select s.id::text as sharing, c.id::text as agent, c.username as agent_username,
                p.id::text as parent, p.username as parent_username, s.parent_bp as bp,
                coalesce((select sum(r.amount) from rollup_agent_daily r

@@ -246,16 +246,22 @@ const seekPage = async (ctx: AppContext, agentId: bigint, q: Query): Promise<Row
   const betType = q.betType === undefined ? sql`` : sql`and bet_type = ${q.betType}`;
   const offset = (q.page - 1) * q.limit;
   const hourly = q.gameBrand === undefined;
+  const ranged = q.startDate !== undefined || q.endDate !== undefined;
   /**
    * The list's rows of business day `day` per hour since the day began (0022), each counted
    * exactly: from the rollup when the list's range holds the whole hour, else from its rows.
    */
   const hoursOf = (day: SQL) =>
-    sql`(select h.from_at, h.to_at,
-                case when h.to_at <= ${start} or h.from_at > ${end} then 0
-                     when h.from_at >= ${start} and h.to_at <= ${end} then h.n
-                     else (select count(*) from transactions where ${between(sql`h.from_at`, sql`h.to_at`)})
-                end as n
+    sql`(select h.from_at, h.to_at, ${
+      // Without a time range every hour is whole: the statement then holds no count of rows (each
+      // read of the ledger in a statement costs its start-up, run or not).
+      ranged
+        ? sql`case when h.to_at <= ${start} or h.from_at > ${end} then 0
+                   when h.from_at >= ${start} and h.to_at <= ${end} then h.n
+                   else (select count(*) from transactions where ${between(sql`h.from_at`, sql`h.to_at`)})
+              end`
+        : sql`h.n`
+    } as n
          from (select ${dayStart(day)} + (u.k - 1) * interval '1 hour' as from_at,
                       case when u.k = 24 then ${dayStart(sql`(${day} + 1)`)}
                            else ${dayStart(day)} + u.k * interval '1 hour' end as to_at,
@@ -289,23 +295,33 @@ const seekPage = async (ctx: AppContext, agentId: bigint, q: Query): Promise<Row
   const rows = await queryPrepared<TextRow>(
     ctx.db,
     'transaction_seek',
-    sql`with days as (
-          select day, sum(tx_count) as n
+    sql`with span as (
+          -- The agent's first and last day with rows the list counts, within its range.
+          select greatest(min(day), ${fromDay ?? null}::date) as lo, least(max(day), ${toDay ?? null}::date) as hi
           from ${rollup} agent_id = ${agentId} ${betType}
-            ${fromDay ? sql`and day >= ${fromDay}::date` : sql``}
-            ${toDay ? sql`and day <= ${toDay}::date` : sql``}
-          group by day
+        ),
+        days as (
+          -- Day by day, newest first (a look-up of the day's few rollup rows each): read only as far
+          -- as the page needs, not back to the oldest day.
+          select g.day::date as day, g.ord,
+                 coalesce((select sum(tx_count) from ${rollup} agent_id = ${agentId} ${betType}
+                           and day = g.day::date), 0) as n
+          from span,
+               generate_series(span.hi::timestamp, span.lo::timestamp, interval '-1 day') with ordinality as g(day, ord)
+          where span.hi is not null
         ),
         counted as (
           -- The rollup counts the whole day; the list stops at endDate within the day holding it.
-          select day,
-                 case when day = ${toDay ?? null}::date then ${endDayCount(sql`days.day`)} else n end as n
+          select day, ord,
+                 ${toDay ? sql`case when day = ${toDay}::date then ${endDayCount(sql`days.day`)} else n end` : sql`n`} as n
           from days
         ),
-        ranked as (select day, n, sum(n) over (order by day desc) - n as before from counted),
+        -- Not materialized: each use below streams it in day order and stops at its first row.
+        ranked as not materialized (select day, ord, n, sum(n) over (order by ord) - n as before from counted),
         first_day as (
           select day, n, ${offset}::bigint - before as skip from ranked
           where before <= ${offset}::bigint and before + n > ${offset}::bigint
+          order by ord limit 1
         ),
         ${stretch},
         first_row as (
@@ -326,8 +342,9 @@ const seekPage = async (ctx: AppContext, agentId: bigint, q: Query): Promise<Row
         ),
         floor as (
           -- Where the day of the page's last row begins (none: the list ends first).
-          select ${dayStart(sql`max(day)`)} as at from ranked
+          select ${dayStart(sql`day`)} as at from ranked
           where before + n >= ${offset + q.limit}::bigint and day > coalesce(${fromDay ?? null}::date, '-infinity')
+          order by ord limit 1
         )
         -- The page: from the first row on, down to the day of its last row.
         select ${textColumns} from transactions t
