@@ -1,6 +1,6 @@
-import { Pill, TagsInput } from '@mantine/core';
+import { Pill, TagsInput, Text } from '@mantine/core';
 import { ipEntrySchema, issueOf } from '@sapi/contract';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { issueMessage } from '../lib/errors';
 import { i18n } from '../lib/i18n';
@@ -36,18 +36,51 @@ interface IpListInputProps {
 
 /**
  * An allow-list as tags: one IPv4/IPv6 address or CIDR range each, added with Enter, a comma, a space
- * or by pasting a list (one a line); duplicates are dropped. A wrong entry is named in the error.
+ * or by pasting a list (one a line). An entry already listed is not added again, and the input says
+ * so until the list next changes. A wrong entry is named in the error.
  */
 export function IpListInput({ field, label, description, readOnly = false }: IpListInputProps) {
   const { t } = useTranslation();
   const error = field.error ? (badIpEntryMessage(field.value) ?? field.error) : null;
+  const [duplicates, setDuplicates] = useState<string[]>([]);
+  // Set while one typed or pasted input reports its duplicates, so the change it makes keeps them.
+  const reporting = useRef(false);
+  const noteDuplicate = (entry: string) => {
+    setDuplicates((shown) => (reporting.current ? [...new Set([...shown, entry])] : [entry]));
+    reporting.current = true;
+    queueMicrotask(() => {
+      reporting.current = false;
+    });
+  };
   return (
     <TagsInput
       label={label}
-      description={description}
+      description={
+        duplicates.length > 0 ? (
+          <>
+            {description}
+            <Text
+              component="span"
+              role="status"
+              display="block"
+              size="xs"
+              c="orange.9"
+              data-testid="duplicate-entries"
+            >
+              {t('security.allowList.duplicate', { entries: duplicates.map((d) => `“${d}”`).join(', ') })}
+            </Text>
+          </>
+        ) : (
+          description
+        )
+      }
       placeholder={readOnly ? undefined : t('security.allowList.placeholder')}
       value={field.value}
-      onChange={(value) => field.onChange(value.map((entry) => entry.trim()).filter(Boolean))}
+      onDuplicate={noteDuplicate}
+      onChange={(value) => {
+        if (!reporting.current) setDuplicates([]);
+        field.onChange(value.map((entry) => entry.trim()).filter(Boolean));
+      }}
       onFocus={field.onFocus}
       onBlur={field.onBlur}
       error={error}

@@ -71,6 +71,37 @@ describe("a staff account's allow-list", () => {
     await waitFor(() => expect(within(dialog).queryByTestId('lockout-warning')).toBeNull());
   });
 
+  it('says in Thai when an entry typed or pasted is already listed, instead of dropping it unsaid', async () => {
+    const stub = stubServer();
+    const { user, dialog, input } = await openFor('op_one');
+    await user.type(input, '192.0.2.0/24{Enter}');
+    await user.type(input, '192.0.2.0/24{Enter}');
+    const notice = await within(dialog).findByTestId('duplicate-entries');
+    expect(notice.textContent).toBe('“192.0.2.0/24” มีอยู่ในรายการแล้ว จึงไม่เพิ่มซ้ำ');
+    expectThai(notice.textContent);
+
+    // A pasted list: the new entry is added, the one already there named.
+    await user.click(input);
+    await user.paste('10.0.0.1, 192.0.2.0/24');
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('duplicate-entries').textContent).toBe(
+        '“192.0.2.0/24” มีอยู่ในรายการแล้ว จึงไม่เพิ่มซ้ำ',
+      ),
+    );
+    // The next change of the list clears the notice.
+    await user.type(input, '198.51.100.7{Enter}');
+    await waitFor(() => expect(within(dialog).queryByTestId('duplicate-entries')).toBeNull());
+
+    await user.click(within(dialog).getByRole('button', { name: 'บันทึก' }));
+    const reauth = await screen.findByRole('dialog', { name: 'ยืนยันตัวตน' });
+    await user.type(within(reauth).getByLabelText('รหัสผ่าน'), 'admin-password');
+    await user.click(within(reauth).getByRole('button', { name: 'เข้าสู่ระบบ' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(stub.bodiesOf(api.adminAllowedIpsUpdate).at(-1)).toEqual({
+      allowedIps: ['192.0.2.0/24', '10.0.0.1', '198.51.100.7'],
+    });
+  });
+
   it('asks for the password again when the server holds the save (3005), then sends it', async () => {
     const stub = stubServer();
     const { user, dialog, input } = await openFor('op_one');

@@ -53,6 +53,7 @@ export const security: Resource<typeof th> = {
     placeholder: 'Type an IP address or CIDR range and press Enter',
     remove: 'Remove {{entry}} from the list',
     badEntry: '“{{entry}}” (entry {{position}}): {{reason}}',
+    duplicate: '{{entries}} already in the list: not added twice',
     agentTitle: 'Ingest API allowed addresses: {{username}}',
     agentLabel: 'Allowed addresses of {{username}}',
     agentHint:

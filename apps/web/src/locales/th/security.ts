@@ -50,6 +50,7 @@ export const security = {
     placeholder: 'พิมพ์ที่อยู่ IP หรือช่วง CIDR แล้วกด Enter',
     remove: 'นำ {{entry}} ออกจากรายการ',
     badEntry: '“{{entry}}” (รายการที่ {{position}}): {{reason}}',
+    duplicate: '{{entries}} มีอยู่ในรายการแล้ว จึงไม่เพิ่มซ้ำ',
     agentTitle: 'IP ที่อนุญาตของ API นำเข้าข้อมูล: {{username}}',
     agentLabel: 'IP ที่อนุญาตของ {{username}}',
     agentHint:
