@@ -136,9 +136,16 @@ test.describe('address allow-lists', () => {
     await screenshot(page, 'allow-list-agent-bad-entry');
     await dialog.getByRole('button', { name: 'นำ 10.0.0.300 ออกจากรายการ' }).click();
 
-    // Only an address that is not this machine's (the test sends from 127.0.0.1).
+    // Only an address that is not this machine's (the test sends from 127.0.0.1). Typed twice: the
+    // second is not added, and the dialog says so.
     await input.fill('198.51.100.0/24');
     await input.press('Enter');
+    await input.fill('198.51.100.0/24');
+    await input.press('Enter');
+    await expect(dialog.getByTestId('duplicate-entries')).toHaveText(
+      '“198.51.100.0/24” มีอยู่ในรายการแล้ว จึงไม่เพิ่มซ้ำ',
+    );
+    await screenshot(page, 'allow-list-agent-duplicate');
     await dialog.getByRole('button', { name: 'บันทึก' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText(`บันทึก IP ที่อนุญาตของ ${agent.username} แล้ว (1 รายการ)`)).toBeVisible();

@@ -219,9 +219,9 @@ const rowOfText = (r: TextRow): Row => ({
 /**
  * A numbered page without a cursor, found by seeking instead of OFFSET over every row before it
  * (DESIGN §11: a deep link costs at most twice page 1), in one statement:
- * 1. the daily rollup gives the list's rows per business day, newest first (the day holding the
- *    range's end counted exactly, up to that end); adding them up names the day the page starts on
- *    and how deep into it;
+ * 1. the daily rollup gives the list's rows per business day, day by day from the newest (the day
+ *    holding the range's end counted exactly, up to that end); a running sum names the day the page
+ *    starts on and how deep into it, and the reading stops there;
  * 2. inside that day, the day's counts per hour (0022) name the hour, and how deep into it (an hour
  *    the list's range cuts is counted from its rows). With a brand filter (no hourly counts by
  *    brand) the stretch is the whole day;
