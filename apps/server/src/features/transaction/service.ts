@@ -219,9 +219,9 @@ const rowOfText = (r: TextRow): Row => ({
 /**
  * A numbered page without a cursor, found by seeking instead of OFFSET over every row before it
  * (DESIGN §11: a deep link costs at most twice page 1), in one statement:
- * 1. the daily rollup gives the list's rows per business day, day by day from the newest (the day
- *    holding the range's end counted exactly, up to that end); a running sum names the day the page
- *    starts on and how deep into it, and the reading stops there;
+ * 1. the daily rollup gives the list's rows per business day, walking the days with rows from the
+ *    newest (the day holding the range's end counted exactly, up to that end); the running count
+ *    names the day the page starts on and how deep into it, and the walk stops there;
  * 2. inside that day, the day's counts per hour (0022) name the hour, and how deep into it (an hour
  *    the list's range cuts is counted from its rows). With a brand filter (no hourly counts by
  *    brand) the stretch is the whole day;
@@ -276,6 +276,11 @@ const seekPage = async (ctx: AppContext, agentId: bigint, q: Query): Promise<Row
     hourly
       ? sql`(select sum(n) from ${hoursOf(day)} as h)`
       : sql`(select count(*) from transactions where ${between(dayStart(day), dayStart(sql`(${day} + 1)`))})`;
+  /** The list's rows on business day `day`: the rollup's count, exact up to endDate on its day. */
+  const dayCount = (day: SQL) => {
+    const whole = sql`(select sum(tx_count) from ${rollup} agent_id = ${agentId} ${betType} and day = ${day})`;
+    return toDay ? sql`case when ${day} = ${toDay}::date then ${endDayCount(day)} else ${whole} end` : whole;
+  };
   const stretch = hourly
     ? sql`stretch as (
           -- The hour of the first day the page starts in, newest hour first.
@@ -295,33 +300,26 @@ const seekPage = async (ctx: AppContext, agentId: bigint, q: Query): Promise<Row
   const rows = await queryPrepared<TextRow>(
     ctx.db,
     'transaction_seek',
-    sql`with span as (
-          -- The agent's first and last day with rows the list counts, within its range.
-          select greatest(min(day), ${fromDay ?? null}::date) as lo, least(max(day), ${toDay ?? null}::date) as hi
-          from ${rollup} agent_id = ${agentId} ${betType}
+    sql`with recursive walk (day, n, before) as (
+          -- The days with rows the list counts, newest first, each with its count and the count of
+          -- the days before it: one index probe for the next older day and one look-up of its few
+          -- rollup rows a step, stopping once the page's last row is reached, so it reads only the
+          -- days before the page, and skips days without bets however far apart.
+          (select d.day, ${dayCount(sql`d.day`)}, 0::numeric
+           from (select max(day) as day from ${rollup} agent_id = ${agentId} ${betType}
+                   ${toDay ? sql`and day <= ${toDay}::date` : sql``}
+                   ${fromDay ? sql`and day >= ${fromDay}::date` : sql``}) as d
+           where d.day is not null)
+          union all
+          (select d.day, ${dayCount(sql`d.day`)}, w.before + w.n
+           from walk w,
+                lateral (select max(day) as day from ${rollup} agent_id = ${agentId} ${betType}
+                           and day < w.day ${fromDay ? sql`and day >= ${fromDay}::date` : sql``}) as d
+           where w.before + w.n < ${offset + q.limit}::bigint and d.day is not null)
         ),
-        days as (
-          -- Day by day, newest first (a look-up of the day's few rollup rows each): read only as far
-          -- as the page needs, not back to the oldest day.
-          select g.day::date as day, g.ord,
-                 coalesce((select sum(tx_count) from ${rollup} agent_id = ${agentId} ${betType}
-                           and day = g.day::date), 0) as n
-          from span,
-               generate_series(span.hi::timestamp, span.lo::timestamp, interval '-1 day') with ordinality as g(day, ord)
-          where span.hi is not null
-        ),
-        counted as (
-          -- The rollup counts the whole day; the list stops at endDate within the day holding it.
-          select day, ord,
-                 ${toDay ? sql`case when day = ${toDay}::date then ${endDayCount(sql`days.day`)} else n end` : sql`n`} as n
-          from days
-        ),
-        -- Not materialized: each use below streams it in day order and stops at its first row.
-        ranked as not materialized (select day, ord, n, sum(n) over (order by ord) - n as before from counted),
         first_day as (
-          select day, n, ${offset}::bigint - before as skip from ranked
+          select day, n, ${offset}::bigint - before as skip from walk
           where before <= ${offset}::bigint and before + n > ${offset}::bigint
-          order by ord limit 1
         ),
         ${stretch},
         first_row as (
@@ -342,9 +340,8 @@ const seekPage = async (ctx: AppContext, agentId: bigint, q: Query): Promise<Row
         ),
         floor as (
           -- Where the day of the page's last row begins (none: the list ends first).
-          select ${dayStart(sql`day`)} as at from ranked
+          select ${dayStart(sql`day`)} as at from walk
           where before + n >= ${offset + q.limit}::bigint and day > coalesce(${fromDay ?? null}::date, '-infinity')
-          order by ord limit 1
         )
         -- The page: from the first row on, down to the day of its last row.
         select ${textColumns} from transactions t
