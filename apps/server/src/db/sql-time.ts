@@ -3,8 +3,12 @@ import { type SQL, sql } from 'drizzle-orm';
 /** A JS instant as a timestamptz literal parameter (both drivers take ISO text the same way). */
 export const sqlTime = (d: Date): SQL => sql`${d.toISOString()}::timestamptz`;
 
-/** The first day of the month of a `date` column named `day` (date arithmetic, no time zone). */
-export const monthOfDay: SQL = sql.raw('day - (extract(day from day)::int - 1)');
+/**
+ * The first day of the month of a `date` column named `day` (date arithmetic, no time zone). By
+ * `date_part`, a double: `extract` answers `numeric`, several times slower on every row it is
+ * computed for (each row of an ingest batch, each rollup row of a monthly report).
+ */
+export const monthOfDay: SQL = sql.raw(`day - (date_part('day', day)::int - 1)`);
 
 /**
  * The hour of its business day a bet at `at` falls in, counted from the day's first instant
