@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../src/db/client.ts';
-import { hourColumns, hourOfDay } from '../src/db/sql-time.ts';
+import { migrationsFolder, queryRows } from '../src/db/client.ts';
+import { countsByHour, hourColumns, hourOfDay } from '../src/db/sql-time.ts';
 import type { TestApp } from './harness.ts';
 
 type WithCtx = Pick<TestApp, 'ctx'>;
@@ -37,8 +39,7 @@ const hourMismatches = async (t: WithCtx) => {
           from (select agent_id, bet_type, start_date, (start_date at time zone ${tz})::date as day
                 from transactions) as t),
         raw as (
-          select agent_id, day, bet_type,
-                 ${sql.raw(hourColumns.map((h, i) => `count(*) filter (where hour = ${i})::int as ${h}`).join(', '))}
+          select agent_id, day, bet_type, ${countsByHour('hour')}
           from rows group by 1, 2, 3)
         select count(*)::text as n from raw full join rollup_agent_daily r using (agent_id, day, bet_type)
         where (${hours('raw')}) is distinct from (${hours('r')})`,
@@ -100,3 +101,10 @@ export const countRows = async (t: WithCtx, table: 'transactions' | 'transaction
   Number(
     (await queryRows<{ n: string }>(t.ctx.db, sql`select count(*)::text as n from ${sql.raw(table)}`))[0]?.n,
   );
+
+/** The statements of a migration file that start with `verb` (its backfills), comments left out. */
+export const migrationStatements = (file: string, verb: 'INSERT' | 'UPDATE') =>
+  readFileSync(join(migrationsFolder, file), 'utf8')
+    .split('--> statement-breakpoint')
+    .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
+    .filter((statement) => statement.startsWith(verb));

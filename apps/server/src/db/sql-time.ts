@@ -24,3 +24,7 @@ export const hourColumns: readonly string[] = Array.from(
   { length: 24 },
   (_, i) => `h${String(i).padStart(2, '0')}`,
 );
+
+/** `count(*)` of the rows in each hour of the day, named h00 … h23, from an hour column `hour` (0–23). */
+export const countsByHour = (hour: string): SQL =>
+  sql.raw(hourColumns.map((h, i) => `count(*) filter (where ${hour} = ${i})::int as ${h}`).join(', '));

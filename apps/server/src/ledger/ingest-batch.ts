@@ -6,7 +6,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { preparedStatement } from '../db/client.ts';
 import { constraintOf, isUniqueViolation, sqlStateOf } from '../db/errors.ts';
 import { withRetry } from '../db/retry.ts';
-import { hourColumns, hourOfDay, monthOfDay } from '../db/sql-time.ts';
+import { countsByHour, hourColumns, hourOfDay, monthOfDay } from '../db/sql-time.ts';
 import { toMinor } from '../lib/money.ts';
 import { countRegistrations } from './registrations.ts';
 
@@ -162,7 +162,7 @@ const batchStatement = (probe: boolean, log: boolean) =>
           -- The agent's rows per day and bet type, and per hour of the day (0022): the day's first
           -- instant converted once per day, not per row.
           select d.day, d.bet_type, sum(d.amount)::bigint as amount, count(*) as tx_count,
-                 ${sql.raw(hourColumns.map((h, i) => `count(*) filter (where d.hour = ${i})::int as ${h}`).join(', '))}
+                 ${countsByHour('d.hour')}
           from (select d.day, d.bet_type, d.amount, ${hourOfDay(sql`d.start_date`, sql`s.day_start`)} as hour
                 from days d
                 join (select distinct day, day::timestamp at time zone ${p('timeZone')}::text as day_start

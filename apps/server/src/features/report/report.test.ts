@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { api, type BetType, reportExports } from '@sapi/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +11,7 @@ import {
   type SignedAgent,
 } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { countMismatches, rollupMismatches } from '../../../test/ledger-checks.ts';
+import { countMismatches, migrationStatements, rollupMismatches } from '../../../test/ledger-checks.ts';
 import { queryRows } from '../../db/client.ts';
 import { shareOf } from './revenue-share.ts';
 import { agentDaily, agentMonthly, gameByBrand, gameByCode, type SumsSource } from './service.ts';
@@ -385,11 +384,7 @@ describe('dashboard counts equal the raw rows', () => {
   });
 
   it('the migration fills the count and brand rollups from the rows already stored', async () => {
-    const file = readFileSync(new URL('../../db/migrations/0018_report_counts.sql', import.meta.url), 'utf8');
-    const backfills = file
-      .split('--> statement-breakpoint')
-      .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
-      .filter((statement) => statement.startsWith('INSERT'));
+    const backfills = migrationStatements('0018_report_counts.sql', 'INSERT');
     expect(backfills).toHaveLength(3);
     await t.ctx.db.transaction(async (tx) => {
       await tx.execute(sql`delete from rollup_brand_day_all`);

@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { api, type BodyOf } from '@sapi/contract';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bet, ingest, makeAgent, registerBrands, type SignedAgent } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { rollupMismatches } from '../../../test/ledger-checks.ts';
+import { migrationStatements, rollupMismatches } from '../../../test/ledger-checks.ts';
 import { hourColumns } from '../../db/sql-time.ts';
 
 let t: TestApp;
@@ -318,14 +317,7 @@ describe('a deep link into days of 25 and of 23 hours (business days in New York
   }, 60_000);
 
   it('the migration fills the hours of the days already stored, in the report time zone', async () => {
-    const file = readFileSync(
-      new URL('../../db/migrations/0022_rollup_agent_hours.sql', import.meta.url),
-      'utf8',
-    );
-    const [backfill, ...others] = file
-      .split('--> statement-breakpoint')
-      .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
-      .filter((statement) => statement.startsWith('UPDATE'));
+    const [backfill, ...others] = migrationStatements('0022_rollup_agent_hours.sql', 'UPDATE');
     expect(others).toHaveLength(0);
     await app.ctx.db.transaction(async (tx) => {
       // As the server sets it on its sessions from REPORT_TIMEZONE.
