@@ -1,7 +1,8 @@
-import { api, type BodyOf } from '@sapi/contract';
+import { api, type BodyOf, lastServedPage, Status } from '@sapi/contract';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { offContract } from '../../../test/calls.ts';
 import { bet, ingest, makeAgent, registerBrands, type SignedAgent } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { migrationStatements, rollupMismatches } from '../../../test/ledger-checks.ts';
@@ -134,6 +135,46 @@ describe('transaction list', () => {
     expect(pages).toHaveLength(36);
     expect(new Set(pages.map((r) => r._id)).size).toBe(36);
     expect(pages.every((r) => r.username === 'txalice' && r.gameBrand === 'PG')).toBe(true);
+  });
+
+  it('a deep link holds against edge values and parallel requests: never a 500, never a wrong page', async () => {
+    const deepest = lastServedPage(10);
+    // The deepest page served (beyond the agent's rows: empty), and one past it (refused, named).
+    const last = await list({ limit: 10, page: deepest });
+    expect(last.statusCode).toBe(200);
+    expect(last.data).toMatchObject({ records: [], nextCursor: null });
+    const past = await list({ limit: 10, page: deepest + 1 });
+    expect(past.statusCode).toBe(400);
+    expect(past.issues[0]).toMatchObject({ path: 'page', code: 'page_too_deep' });
+    // A range at the years the contract allows seeks the same rows as no range.
+    const wide = { startDate: '1900-01-01T00:00:00.000Z', endDate: '2200-12-31T23:59:59.999Z' };
+    expect((await rows({ ...wide, limit: 9, page: 4 })).map((r) => r._id)).toEqual(
+      (await rows({ limit: 9, page: 4 })).map((r) => r._id),
+    );
+    // Values that break systems are refused as the fields they are, before any query.
+    for (const body of [
+      { page: 2, startDate: '0000-01-01T00:00:00.000Z' },
+      { page: 2, endDate: '9999-12-31T23:59:59.999Z' },
+      { page: 2, gameBrand: 'PG\u0000' },
+      { page: 2, betType: 'HOLD\u0000' },
+      { page: 2 ** 63 },
+      { page: 2, limit: 1e309 },
+      { page: 2, limit: 100.01 },
+    ]) {
+      const res = await t.api(api.transactionList, {
+        token,
+        params: { agentId: agent._id },
+        body: offContract(body),
+      });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.status).toBe(Status.VALIDATION);
+    }
+    // Twenty deep links at once answer what one answers alone.
+    const alone = (await rows({ page: 3, limit: 7, betType: 'SETTLE' })).map((r) => r._id);
+    const together = await Promise.all(
+      Array.from({ length: 20 }, () => rows({ page: 3, limit: 7, betType: 'SETTLE' })),
+    );
+    for (const page of together) expect(page.map((r) => r._id)).toEqual(alone);
   });
 
   it('404 for an unknown agent, 2001 for a forged cursor', async () => {
