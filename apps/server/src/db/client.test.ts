@@ -2,39 +2,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { arrayLiteral } from './array-literal.ts';
-import { oncePerDatabase, queryPrepared, queryRows, queryTextRows } from './client.ts';
+import { oncePerDatabase, queryPrepared, queryRows } from './client.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-const texts = [
-  'plain',
-  '',
-  'quote " and \\ backslash',
-  "'single'",
-  'ไทย ✓ 😀',
-  'line\nbreak',
-  null,
-  '9007199254740993',
-];
-
-describe('queryTextRows', () => {
-  it('answers what queryRows answers: same text, nulls, order and column names', async () => {
-    const query = () =>
-      sql`select v, n::text as n from unnest(${arrayLiteral(texts)}::text[]) with ordinality as x(v, n)
-          order by x.n desc`;
-    const asJson = await queryTextRows<{ v: string | null; n: string }>(t.ctx.db, query());
-    expect(asJson).toEqual(await queryRows(t.ctx.db, query()));
-    expect(asJson.map((r) => r.v)).toEqual([...texts].reverse());
-  });
-
-  it('answers an empty list when nothing matches', async () => {
-    expect(await queryTextRows<{ v: string }>(t.ctx.db, sql`select 'x' as v where false`)).toEqual([]);
-  });
-});
 
 describe('sessions', () => {
   it('run in UTC and without JIT compilation', async () => {

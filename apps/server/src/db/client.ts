@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { fillPlaceholders, type SQL, sql } from 'drizzle-orm';
+import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -197,22 +197,4 @@ export const preparedStatement = <T>(prefix: string, query: SQL) => {
   const name = statementName(prefix, text);
   return (db: Executor, values: Record<string, unknown>) =>
     runPrepared<T>(db, name, text, fillPlaceholders(params, values));
-};
-
-/**
- * Rows of a query whose columns are all text (or null), fetched as one JSON text. PGlite decodes
- * every field of every result row in JavaScript, which for a report of hundreds of rows costs more
- * than the query; one JSON value is decoded once, and PostgreSQL builds it cheaply. Rows keep the query's ORDER BY: the aggregate reads the sorted subquery as is.
- * With `prefix`, the wrapped statement is prepared (see `queryPrepared`).
- */
-export const queryTextRows = async <T extends Record<keyof T, string | null>>(
-  db: Executor,
-  query: SQL,
-  prefix?: string,
-): Promise<T[]> => {
-  const wrapped = sql`select coalesce(json_agg(t), '[]')::text as rows from (${query}) as t`;
-  const [result] = prefix
-    ? await queryPrepared<{ rows: string }>(db, prefix, wrapped)
-    : await queryRows<{ rows: string }>(db, wrapped);
-  return JSON.parse(result?.rows ?? '[]') as T[];
 };

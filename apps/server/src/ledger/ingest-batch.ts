@@ -185,7 +185,7 @@ const batchStatement = (probe: boolean, log: boolean) =>
           -- still open: the insert waits for it) is not counted again.
           returning month
         ),
-        ${addInto('rollup_game_daily', ['day', 'game_brand', 'game_code', 'bet_type'], true)},
+        ${addInto('rollup_game_daily', ['game_brand', 'day', 'game_code', 'bet_type'], true)},
         ${addInto('rollup_brand_daily', ['day', 'game_brand', 'bet_type'], true)},
         ${addInto('rollup_brand_monthly', ['month', 'game_brand', 'bet_type'], true)},
         rollup_agent_daily_add as (

@@ -187,6 +187,77 @@ describe('summary reports equal the raw rows', () => {
       2,
     );
   });
+  it('game by code: every row and every column equal its raw rows, however many bet types a code saw', async () => {
+    const byCode = await queryRows<{
+      month: string;
+      day: string;
+      code: string;
+      bet_type: string;
+      amount: string;
+      n: string;
+    }>(
+      t.ctx.db,
+      sql`select to_char(d, 'YYYY-MM') as month, to_char(d, 'YYYY-MM-DD') as day, game_code as code, bet_type,
+                 sum(amount)::text as amount, count(*)::text as n
+          from (select (start_date at time zone 'Asia/Bangkok')::date as d, * from transactions
+                where agent_id = ${BigInt(child._id)} and game_brand = 'PG') as x
+          group by 1, 2, 3, 4`,
+    );
+    const expected = (period: (r: (typeof byCode)[number]) => string) => {
+      const rows = new Map<string, Record<string, number>>();
+      for (const r of byCode) {
+        const key = `${period(r)}|${r.code}`;
+        const row = rows.get(key) ?? { transactionCount: 0, turnover: 0, payout: 0, cancel: 0, void: 0 };
+        const cents = Number(r.amount);
+        row.transactionCount = (row.transactionCount ?? 0) + Number(r.n);
+        const column = { HOLD: 'turnover', SETTLE: 'payout', CANCEL: 'cancel', VOID: 'void' }[r.bet_type];
+        const other = { DEPOSIT: 'deposit', WITHDRAW: 'withdraw', PROMOTION: 'promotion' }[r.bet_type];
+        if (column) row[column] = (row[column] ?? 0) + (column === 'turnover' ? -cents : cents);
+        if (other) row[other] = (row[other] ?? 0) + cents;
+        rows.set(key, row);
+      }
+      return rows;
+    };
+    const check = (
+      rows: (Record<string, unknown> & { gameCode: string; transactionCount: number })[],
+      want: Map<string, Record<string, number>>,
+      period: (r: Record<string, unknown>) => string,
+    ) => {
+      expect(rows.map((r) => `${period(r)}|${r.gameCode}`)).toEqual([...want.keys()].sort());
+      for (const row of rows) {
+        const w = want.get(`${period(row)}|${row.gameCode}`) ?? {};
+        for (const col of ['turnover', 'payout', 'cancel', 'void', 'deposit', 'withdraw', 'promotion']) {
+          expect(num(row[col] as number), `${period(row)} ${row.gameCode} ${col}`).toBeCloseTo(
+            (w[col] ?? 0) / 100,
+            2,
+          );
+        }
+        expect(row.transactionCount).toBe(w.transactionCount);
+      }
+      // A group of several bet types is one row: the monthly rows each hold more than one.
+      return rows;
+    };
+    const params = { agentId: child._id, gameBrand: 'PG' };
+    const daily = await t.ok(api.summaryGameDailyByGame, {
+      token,
+      params,
+      body: { from: '2026-10-01', to: '2026-11-30' },
+    });
+    check(
+      daily.rows,
+      expected((r) => r.day),
+      (r) => String(r.date),
+    );
+    const monthly = await t.ok(api.summaryGameMonthlyByGame, {
+      token,
+      params,
+      body: { from: '2026-10-01', to: '2026-11-30' },
+    });
+    const want = expected((r) => r.month);
+    check(monthly.rows, want, (r) => `${r.year}-${String(r.month).padStart(2, '0')}`);
+    expect([...want.values()].every((w) => Object.keys(w).length > 3)).toBe(true);
+  });
+
   it('the raw-scan source the benchmark compares against answers exactly what the rollups answer', async () => {
     const month = { from: '2026-11-01', to: '2026-11-30' };
     const span = { from: '2026-10-01', to: '2026-11-30' };

@@ -1,11 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { queryPrepared, queryTextRows } from '../../db/client.ts';
+import { queryPrepared } from '../../db/client.ts';
 import { monthOfDay } from '../../db/sql-time.ts';
 import { dayKeys, daysBetween, monthKeys, monthsBetween } from './periods.ts';
 import {
   addSums,
-  addTypeSum,
   agentScope,
   type RawSums,
   sumsByType,
@@ -36,15 +35,6 @@ const periodStart: Record<Grain, ReturnType<typeof sql.raw>> = {
 };
 const periodFormat: Record<Grain, string> = { day: 'YYYY-MM-DD', month: 'YYYY-MM' };
 
-interface TypeRow {
-  period: string;
-  game_brand: string;
-  game_code: string;
-  bet_type: string;
-  amount: string;
-  tx_count: string;
-}
-
 /** Does the range start on the first of a month and end on the last day of one? */
 const wholeMonths = (range: Range) =>
   range.from.endsWith('-01') && new Date(Date.parse(`${range.to}T00:00:00Z`) + 86_400_000).getUTCDate() === 1;
@@ -59,109 +49,64 @@ export interface SumsQuery {
 }
 
 /**
- * The rows a report sums — shaped like a rollup table (agent_id, day, game_brand, game_code, bet_type,
- * amount, tx_count) — and whether they already hold exactly one row per period, group and bet type
- * (`keyed`: then nothing needs summing). The product reads its rollups; the benchmark passes a scan
- * of the raw rows to show what the rollups save.
+ * The rows a report sums, shaped like a rollup table (agent_id, day, game_brand, game_code, bet_type,
+ * amount, tx_count). The product reads its rollups; the benchmark passes a scan of the raw rows to
+ * show what the rollups save.
  */
-export type SumsSource = (ctx: AppContext, q: SumsQuery) => { from: SQL; keyed: boolean };
+export type SumsSource = (ctx: AppContext, q: SumsQuery) => SQL;
 
 /** The rollup table a report reads. */
 const rollups: SumsSource = (_ctx, q) => {
   const oneAgent = q.agent !== 'all';
   if (q.table === 'brand' && q.grain === 'month' && wholeMonths(q.range)) {
     // Whole months by brand: the monthly rollup, its month standing for the day.
-    return {
-      from: sql`(select agent_id, month as day, game_brand, bet_type, amount, tx_count from rollup_brand_monthly) as m`,
-      keyed: oneAgent,
-    };
+    return sql`(select agent_id, month as day, game_brand, bet_type, amount, tx_count from rollup_brand_monthly) as m`;
   }
   if (q.table === 'agent' && q.grain === 'month' && wholeMonths(q.range)) {
     // Whole months of the agent report: the monthly brand rollup (a year of every agent is a few
     // hundred rows, where the daily rollup holds a row per agent, day and bet type).
-    return {
-      from: sql`(select agent_id, month as day, game_brand, bet_type, amount, tx_count from rollup_brand_monthly) as m`,
-      keyed: false,
-    };
+    return sql`(select agent_id, month as day, game_brand, bet_type, amount, tx_count from rollup_brand_monthly) as m`;
   }
   if (!oneAgent && q.table === 'brand') {
     // Every agent's brands by day: the rollup summing brands over the agents, a row per day, brand
     // and bet type.
-    return { from: sql.raw('rollup_brand_day_all'), keyed: q.grain === 'day' };
+    return sql.raw('rollup_brand_day_all');
   }
   if (!oneAgent && q.table !== 'agent') {
     // Every agent's brands or game codes: the rollup that sums codes over the agents (a month of
     // it is a few thousand rows, where the per-agent brand rollup holds that many per agent).
-    return { from: sql.raw('rollup_code_daily'), keyed: q.grain === 'day' && q.by === 'code' };
+    return sql.raw('rollup_code_daily');
   }
-  const matchesKey =
-    q.table === 'agent' ? q.by === undefined : q.by === (q.table === 'brand' ? 'brand' : 'code');
-  return { from: sql.raw(`rollup_${q.table}_daily`), keyed: oneAgent && q.grain === 'day' && matchesKey };
-};
-
-/** Sums of a rollup table per period (and per brand / game code), for one agent or all. */
-const rollupSums = async (ctx: AppContext, opts: SumsQuery, source: SumsSource) => {
-  const { from, keyed } = source(ctx, opts);
-  const keys =
-    opts.by === 'code'
-      ? sql`game_brand, game_code`
-      : opts.by === 'brand'
-        ? sql`game_brand, ''::text`
-        : sql`''::text, ''::text`;
-  // One sum per bet type per group (two aggregates a row instead of ten filtered ones), folded
-  // into per-type sums here; the period is formatted once per group, not once per row, and rows
-  // are sorted by the date itself (the same order as its ISO text, without sorting strings).
-  // A table already holding one row per group is read as it is: no sums, no hashing.
-  const rows = await queryTextRows<TypeRow>(
-    ctx.db,
-    sql`select to_char(p, ${periodFormat[opts.grain]}) as period, game_brand, game_code, bet_type,
-               amount::text as amount, tx_count::text as tx_count
-        from (select ${periodStart[opts.grain]} as p, ${keys}, bet_type,
-                     ${keyed ? sql`amount, tx_count` : sql`sum(amount), sum(tx_count)`}
-              from ${from}
-              where ${agentScope(opts.agent)} and day between ${opts.range.from}::date and ${opts.range.to}::date
-                ${opts.brand ? sql`and game_brand = ${opts.brand}` : sql``}
-              ${keyed ? sql`` : sql`group by 1, 2, 3, 4`}) as g (p, game_brand, game_code, bet_type, amount, tx_count)
-        order by g.p, 2, 3`,
-    'report_sums',
-  );
-  const groups = new Map<string, { period: string; game_brand: string; game_code: string; sums: TypeSums }>();
-  for (const r of rows) {
-    const key = `${r.period}|${r.game_brand}|${r.game_code}`;
-    let group = groups.get(key);
-    if (!group) {
-      group = {
-        period: r.period,
-        game_brand: r.game_brand ?? '',
-        game_code: r.game_code ?? '',
-        sums: zeroSums(),
-      };
-      groups.set(key, group);
-    }
-    addTypeSum(group.sums, r.bet_type, BigInt(r.amount), BigInt(r.tx_count));
-  }
-  return [...groups.values()];
+  return sql.raw(`rollup_${q.table}_daily`);
 };
 
 /**
- * Sums of a rollup table per period (and per brand with `by: 'brand'`), one row per row shown: one
- * GROUP BY sums each bet type into its own column, in the order shown. Prepared, read as plain rows
- * (a result this small costs less to decode than a JSON text), nothing folded or sorted here.
+ * Sums of a rollup table per period (and per brand, or per game code of one brand), one row per row
+ * shown: one GROUP BY sums each bet type into its own column, in the order shown. Prepared, read as
+ * plain rows (a result this small costs less to decode than a JSON text), nothing folded or sorted
+ * here: the rows sent do not grow with how many bet types a group saw.
  */
 const pivotSums = async (ctx: AppContext, q: SumsQuery, source: SumsSource) => {
-  const { from } = source(ctx, q);
-  const rows = await queryPrepared<RawSums & { period: string; game_brand: string }>(
+  const brand = q.by === undefined ? sql`''::text` : sql`game_brand`;
+  const code = q.by === 'code' ? sql`game_code` : sql`''::text`;
+  const rows = await queryPrepared<RawSums & { period: string; game_brand: string; game_code: string }>(
     ctx.db,
     'report_pivot',
-    sql`select to_char(p, ${periodFormat[q.grain]}) as period, game_brand, ${sumsByType}
-        from (select ${periodStart[q.grain]} as p, ${q.by === 'brand' ? sql`game_brand` : sql`''::text`} as game_brand,
+    sql`select to_char(p, ${periodFormat[q.grain]}) as period, game_brand, game_code, ${sumsByType}
+        from (select ${periodStart[q.grain]} as p, ${brand} as game_brand, ${code} as game_code,
                      bet_type, amount, tx_count
-              from ${from}
-              where ${agentScope(q.agent)} and day between ${q.range.from}::date and ${q.range.to}::date) as g
-        group by p, game_brand
-        order by p, game_brand`,
+              from ${source(ctx, q)}
+              where ${agentScope(q.agent)} and day between ${q.range.from}::date and ${q.range.to}::date
+                ${q.brand === undefined ? sql`` : sql`and game_brand = ${q.brand}`}) as g
+        group by p, game_brand, game_code
+        order by p, game_brand, game_code`,
   );
-  return rows.map((r) => ({ period: r.period, game_brand: r.game_brand, sums: sumsOf(r) }));
+  return rows.map((r) => ({
+    period: r.period,
+    game_brand: r.game_brand,
+    game_code: r.game_code,
+    sums: sumsOf(r),
+  }));
 };
 
 const report = <K extends object>(rows: { key: K; sums: TypeSums }[]) => ({
@@ -231,7 +176,7 @@ export const gameByCode = async <G extends Grain>(
   grain: G,
   source: SumsSource = rollups,
 ) => {
-  const rows = await rollupSums(ctx, { table: 'game', agent, range, grain, by: 'code', brand }, source);
+  const rows = await pivotSums(ctx, { table: 'game', agent, range, grain, by: 'code', brand }, source);
   return report(
     rows.map((r) => ({
       key: {

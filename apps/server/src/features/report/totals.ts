@@ -67,26 +67,6 @@ export const sumsOf = (r: RawSums): TypeSums => ({
   txCount: BigInt(r.tx_count),
 });
 
-const typeKey: Record<string, Exclude<keyof TypeSums, 'txCount'>> = {
-  HOLD: 'hold',
-  SETTLE: 'settle',
-  CANCEL: 'cancel',
-  VOID: 'void',
-  DEPOSIT: 'deposit',
-  WITHDRAW: 'withdraw',
-  PROMOTION: 'promotion',
-  PROMOTION_REFUND: 'promotionRefund',
-  PROMOTION_AFFILIATE: 'promotionAffiliate',
-};
-
-/** Add one bet type's sum and row count into `sums` (in place: reports fold many rows). */
-export const addTypeSum = (sums: TypeSums, betType: string, amount: bigint, count: bigint) => {
-  const key = typeKey[betType];
-  if (!key) throw new Error(`unknown bet type ${betType}`);
-  sums[key] += amount;
-  sums.txCount += count;
-};
-
 export const addSums = (a: TypeSums, b: TypeSums): TypeSums => ({
   hold: a.hold + b.hold,
   settle: a.settle + b.settle,
