@@ -8,9 +8,11 @@ import type { SumsSource } from '../src/features/report/service.ts';
  */
 export const rawScan: SumsSource = (ctx, q) => {
   const tz = ctx.config.REPORT_TIMEZONE;
-  return sql`(select agent_id, (start_date at time zone ${tz})::date as day, game_brand, game_code, bet_type,
-                    amount, 1 as tx_count
-             from transactions
-             where start_date >= (${q.range.from}::date::timestamp at time zone ${tz})
-               and start_date < ((${q.range.to}::date + 1)::timestamp at time zone ${tz})) as raw`;
+  return {
+    from: sql`(select agent_id, (start_date at time zone ${tz})::date as day, game_brand, game_code, bet_type,
+                      amount, 1 as tx_count
+               from transactions
+               where start_date >= (${q.range.from}::date::timestamp at time zone ${tz})
+                 and start_date < ((${q.range.to}::date + 1)::timestamp at time zone ${tz})) as raw`,
+  };
 };

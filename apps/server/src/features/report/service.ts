@@ -50,56 +50,67 @@ export interface SumsQuery {
 
 /**
  * The rows a report sums, shaped like a rollup table (agent_id, day, game_brand, game_code, bet_type,
- * amount, tx_count). The product reads its rollups; the benchmark passes a scan of the raw rows to
- * show what the rollups save.
+ * amount, tx_count), and whether each row already stands for a whole month (`months`: its day is the
+ * month's first). The product reads its rollups; the benchmark passes a scan of the raw rows to show
+ * what the rollups save.
  */
-export type SumsSource = (ctx: AppContext, q: SumsQuery) => SQL;
+export type SumsSource = (ctx: AppContext, q: SumsQuery) => { from: SQL; months?: true };
+
+/** The monthly brand rollup, its month standing for the day. */
+const brandMonths = {
+  from: sql`(select agent_id, month as day, game_brand, bet_type, amount, tx_count from rollup_brand_monthly) as m`,
+  months: true,
+} as const;
 
 /** The rollup table a report reads. */
 const rollups: SumsSource = (_ctx, q) => {
   const oneAgent = q.agent !== 'all';
   if (q.table === 'brand' && q.grain === 'month' && wholeMonths(q.range)) {
-    // Whole months by brand: the monthly rollup, its month standing for the day.
-    return sql`(select agent_id, month as day, game_brand, bet_type, amount, tx_count from rollup_brand_monthly) as m`;
+    // Whole months by brand: the monthly rollup.
+    return brandMonths;
   }
   if (q.table === 'agent' && q.grain === 'month' && wholeMonths(q.range)) {
     // Whole months of the agent report: the monthly brand rollup (a year of every agent is a few
     // hundred rows, where the daily rollup holds a row per agent, day and bet type).
-    return sql`(select agent_id, month as day, game_brand, bet_type, amount, tx_count from rollup_brand_monthly) as m`;
+    return brandMonths;
   }
   if (!oneAgent && q.table === 'brand') {
     // Every agent's brands by day: the rollup summing brands over the agents, a row per day, brand
     // and bet type.
-    return sql.raw('rollup_brand_day_all');
+    return { from: sql.raw('rollup_brand_day_all') };
   }
   if (!oneAgent && q.table !== 'agent') {
     // Every agent's brands or game codes: the rollup that sums codes over the agents (a month of
     // it is a few thousand rows, where the per-agent brand rollup holds that many per agent).
-    return sql.raw('rollup_code_daily');
+    return { from: sql.raw('rollup_code_daily') };
   }
-  return sql.raw(`rollup_${q.table}_daily`);
+  return { from: sql.raw(`rollup_${q.table}_daily`) };
 };
 
 /**
  * Sums of a rollup table per period (and per brand, or per game code of one brand), one row per row
  * shown: one GROUP BY sums each bet type into its own column, in the order shown. Prepared, read as
- * plain rows (a result this small costs less to decode than a JSON text), nothing folded or sorted
- * here: the rows sent do not grow with how many bet types a group saw.
+ * plain rows, nothing folded or sorted here: the rows sent do not grow with how many bet types a
+ * group saw. Grouped by the keys shown only (a constant key still costs a comparison per row sorted),
+ * and a monthly source's month is its period as it is.
  */
 const pivotSums = async (ctx: AppContext, q: SumsQuery, source: SumsSource) => {
-  const brand = q.by === undefined ? sql`''::text` : sql`game_brand`;
-  const code = q.by === 'code' ? sql`game_code` : sql`''::text`;
+  const { from, months } = source(ctx, q);
+  const keys = q.by === 'code' ? ['game_brand', 'game_code'] : q.by === 'brand' ? ['game_brand'] : [];
+  const shown = (key: string) => sql.raw(keys.includes(key) ? key : `''::text`);
+  const groups = sql.raw(['p', ...keys].join(', '));
   const rows = await queryPrepared<RawSums & { period: string; game_brand: string; game_code: string }>(
     ctx.db,
     'report_pivot',
-    sql`select to_char(p, ${periodFormat[q.grain]}) as period, game_brand, game_code, ${sumsByType}
-        from (select ${periodStart[q.grain]} as p, ${brand} as game_brand, ${code} as game_code,
+    sql`select to_char(p, ${periodFormat[q.grain]}) as period, ${shown('game_brand')} as game_brand,
+               ${shown('game_code')} as game_code, ${sumsByType}
+        from (select ${months ? sql.raw('day') : periodStart[q.grain]} as p, ${sql.raw(keys.map((k) => `${k}, `).join(''))}
                      bet_type, amount, tx_count
-              from ${source(ctx, q)}
+              from ${from}
               where ${agentScope(q.agent)} and day between ${q.range.from}::date and ${q.range.to}::date
                 ${q.brand === undefined ? sql`` : sql`and game_brand = ${q.brand}`}) as g
-        group by p, game_brand, game_code
-        order by p, game_brand, game_code`,
+        group by ${groups}
+        order by ${groups}`,
   );
   return rows.map((r) => ({
     period: r.period,
