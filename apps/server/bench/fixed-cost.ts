@@ -1,10 +1,6 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { startChild } from './child.ts';
 import { postJson } from './http.ts';
 import { type Timing, timingOf } from './stats.ts';
-
-const here = fileURLToPath(new URL('.', import.meta.url));
-const root = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** The ladder of `probe-server.ts`, each step one stage more than the one before. */
 export const stages = [
@@ -35,24 +31,8 @@ export const fixedCost = async (
   token: string,
   rounds: number,
 ): Promise<FixedCost> => {
-  const child = spawn(process.execPath, ['--import', 'tsx', `${here}probe-server.ts`, String(port)], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const ready = new Promise<void>((resolve, reject) => {
-    child.stdout?.on('data', (d: Buffer) => {
-      output += d.toString();
-      if (output.includes('probe listening')) resolve();
-    });
-    child.stderr?.on('data', (d: Buffer) => {
-      output += d.toString();
-    });
-    child.once('exit', (code) => reject(new Error(`probe server exited (${code}):\n${output}`)));
-  });
+  const probe = await startChild('probe-server.ts', [String(port)], env, 'probe listening');
   try {
-    await ready;
     const body = JSON.stringify({ limit: 10 });
     const headers = { authorization: `Bearer ${token}` };
     const urlOf = (name: StageName) =>
@@ -73,6 +53,6 @@ export const fixedCost = async (
     const median = (name: StageName) => out.find((s) => s.name === name)?.timing.median ?? Number.NaN;
     return { stages: out, above: median('full') - median('bare') };
   } finally {
-    child.kill('SIGTERM');
+    probe.stop();
   }
 };

@@ -225,15 +225,17 @@ const limitScenario = async (dataset: Dataset, client: Client, facts: Facts) => 
     await deepLinkAgainstPage1(client, facts);
     return;
   }
-  console.log('\nAgainst the limit (best SQL, prepared, same pool settings), alternating call by call:');
-  const rows = await limitScenarios(dataset.env.DATABASE_URL, client, facts, runs);
+  console.log(
+    '\nAgainst the limit (best SQL, prepared, same pool settings; and served by a bare route), alternating call by call:',
+  );
+  const rows = await limitScenarios(dataset.env, port + 20, client, facts, runs);
   for (const r of rows) {
     const ratio = r.product.median / r.limit.median;
     add(
       `vs limit: ${r.scenario}`,
       '≤ 2× the limit (medians)',
       `${ms(r.product.median)} / ${ms(r.product.p95)}`,
-      `limit ${r.limit.median.toFixed(2)} / ${r.limit.p95.toFixed(2)} ms, ×${ratio.toFixed(2)}`,
+      `limit ${r.limit.median.toFixed(2)} / ${r.limit.p95.toFixed(2)} ms, ×${ratio.toFixed(2)}; served by a bare route ${r.served.median.toFixed(2)} / ${r.served.p95.toFixed(2)} ms, ×${(r.product.median / r.served.median).toFixed(2)}`,
       ratio <= 2,
     );
   }

@@ -1,0 +1,59 @@
+/**
+ * The limit's statements (DESIGN §11): the best SQL on the product's own tables for each scenario's
+ * answer, by name. The bench sends them itself (limits.ts) and through a bare route
+ * (limit-server.ts).
+ */
+import pg from 'pg';
+import { sessionOptions } from '../src/db/session-settings.ts';
+
+const SUMS = `coalesce(sum(amount) filter (where bet_type = 'HOLD'), 0)::text as hold,
+  coalesce(sum(amount) filter (where bet_type = 'SETTLE'), 0)::text as settle,
+  coalesce(sum(amount) filter (where bet_type = 'CANCEL'), 0)::text as cancel,
+  coalesce(sum(amount) filter (where bet_type = 'VOID'), 0)::text as void,
+  coalesce(sum(amount) filter (where bet_type = 'DEPOSIT'), 0)::text as deposit,
+  coalesce(sum(amount) filter (where bet_type = 'WITHDRAW'), 0)::text as withdraw,
+  coalesce(sum(amount) filter (where bet_type = 'PROMOTION'), 0)::text as promotion,
+  coalesce(sum(amount) filter (where bet_type = 'PROMOTION_REFUND'), 0)::text as promotion_refund,
+  coalesce(sum(amount) filter (where bet_type = 'PROMOTION_AFFILIATE'), 0)::text as promotion_affiliate,
+  coalesce(sum(tx_count), 0)::text as tx_count`;
+const WIN_LOSE = `coalesce(sum(amount) filter (where bet_type = 'HOLD'), 0)::text as hold,
+  coalesce(sum(amount) filter (where bet_type in ('HOLD', 'SETTLE', 'CANCEL', 'VOID')), 0)::text as win_lose`;
+
+/** Statement texts by name: each is prepared once per connection (pg's named statements). */
+export const STATEMENTS = {
+  list_page1: `select * from transactions where agent_id = $1 order by start_date desc, id desc limit 10`,
+  list_keyset: `select * from transactions where agent_id = $1 and (start_date, id) < ($2::timestamptz, $3::bigint)
+                order by start_date desc, id desc limit 10`,
+  agent_month_by_type: `select bet_type, sum(amount)::text as amount, sum(tx_count)::text as n from rollup_brand_monthly
+                        where agent_id = $1 and month = $2::date group by bet_type`,
+  all_month_by_type: `select bet_type, sum(amount)::text as amount, sum(tx_count)::text as n from rollup_brand_monthly
+                      where month = $1::date group by bet_type`,
+  brand_days_agent: `select to_char(day, 'YYYY-MM-DD') as day, game_brand, ${SUMS} from rollup_brand_daily
+                     where agent_id = $1 and day between $2::date and $3::date
+                     group by day, game_brand order by day, game_brand`,
+  brand_days_all: `select to_char(day, 'YYYY-MM-DD') as day, game_brand, ${SUMS} from rollup_brand_day_all
+                   where day between $1::date and $2::date group by day, game_brand order by day, game_brand`,
+  months_all: `select to_char(month, 'YYYY-MM') as month, ${SUMS} from rollup_brand_monthly
+               where month between $1::date and $2::date group by month order by month`,
+  dash_period: `select ${WIN_LOSE}, coalesce(sum(tx_count), 0)::text as tx,
+                  (select coalesce(sum(players), 0) from rollup_active_players where month = $1::date)::text as active,
+                  (select coalesce(sum(players), 0) from rollup_registered_players where month <= $1::date)::text as registered
+                from rollup_brand_monthly where month = $1::date`,
+  dash_daily: `select to_char(day, 'YYYY-MM-DD') as day, ${WIN_LOSE} from rollup_brand_day_all
+               where day between $1::date and $2::date group by day`,
+  dash_brands: `select game_brand, ${WIN_LOSE} from rollup_brand_monthly where month = $1::date
+                group by game_brand order by sum(amount) filter (where bet_type = 'HOLD') asc nulls last limit 5`,
+  dash_agents: `select r.agent_id::text as agent, a.username, ${WIN_LOSE.replaceAll('amount', 'r.amount').replaceAll('bet_type', 'r.bet_type')}
+                from rollup_brand_monthly r join agents a on a.id = r.agent_id where r.month = $1::date
+                group by r.agent_id, a.username order by sum(r.amount) filter (where r.bet_type = 'HOLD') asc nulls last limit 5`,
+} as const;
+
+export type StatementName = keyof typeof STATEMENTS;
+
+/** A pool like the server's: 20 connections with the server's session settings (UTC, no JIT, generic plans). */
+export const limitPool = (url: string) =>
+  new pg.Pool({ connectionString: url, max: 20, options: sessionOptions() });
+
+/** Run a statement by name, prepared once per connection; answer its rows. */
+export const runStatement = async (pool: pg.Pool, name: StatementName, values: unknown[]) =>
+  (await pool.query({ name, text: STATEMENTS[name], values })).rows;
