@@ -102,6 +102,20 @@ describe("a staff account's allow-list", () => {
     });
   });
 
+  it('names the repeated entry in English too, when the console is shown in English', async () => {
+    stubServer();
+    const { user } = await renderPage(AdminPage, '/admin/list', 'en');
+    await screen.findByText(operator.username);
+    await user.click(screen.getByRole('button', { name: 'Allowed addresses of op_one' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Allowed addresses of the account op_one' });
+    const input = await within(dialog).findByLabelText('Allowed IP addresses');
+    await user.type(input, '192.0.2.0/24{Enter}');
+    await user.type(input, '192.0.2.0/24{Enter}');
+    expect((await within(dialog).findByTestId('duplicate-entries')).textContent).toBe(
+      '“192.0.2.0/24” already in the list: not added twice',
+    );
+  });
+
   it('asks for the password again when the server holds the save (3005), then sends it', async () => {
     const stub = stubServer();
     const { user, dialog, input } = await openFor('op_one');
