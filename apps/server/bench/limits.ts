@@ -108,11 +108,16 @@ export const limitScenarios = async (
     const rows: LimitRow[] = [];
     const add = async (scenario: string, product: () => Promise<unknown>, statements: Statements) => {
       const body = JSON.stringify(statements);
-      const [p, limit, served] = (await alternating(runs, [
-        product,
-        () => Promise.all(statements.map(([name, values]) => runStatement(pool, name, values))),
-        () => postJson(`http://127.0.0.1:${port}/limit`, {}, body),
-      ])) as [Timing, Timing, Timing];
+      const direct = () => Promise.all(statements.map(([name, values]) => runStatement(pool, name, values)));
+      const serve = () => postJson(`http://127.0.0.1:${port}/limit`, {}, body);
+      if (JSON.stringify(await direct()) !== JSON.stringify(await serve())) {
+        throw new Error(`${scenario}: the limit served by the bare route differs from the limit`);
+      }
+      const [p, limit, served] = (await alternating(runs, [product, direct, serve])) as [
+        Timing,
+        Timing,
+        Timing,
+      ];
       rows.push({ scenario, product: p, limit, served });
       const t = (x: Timing) => `${x.median.toFixed(2)} / ${x.p95.toFixed(2)} ms`;
       console.log(
