@@ -88,6 +88,7 @@ export const rollupMismatches = async (t: WithCtx) => {
     sumMismatches(t, 'rollup_game_daily', ['day', 'game_brand', 'game_code', 'bet_type']),
     sumMismatches(t, 'rollup_brand_daily', ['day', 'game_brand', 'bet_type']),
     sumMismatches(t, 'rollup_brand_monthly', ['month', 'game_brand', 'bet_type']),
+    sumMismatches(t, 'rollup_game_monthly', ['game_brand', 'month', 'game_code', 'bet_type']),
     sumMismatches(t, 'rollup_agent_daily', ['day', 'bet_type']),
     sumMismatches(t, 'rollup_code_daily', ['game_brand', 'day', 'game_code', 'bet_type'], false),
     sumMismatches(t, 'rollup_brand_day_all', ['day', 'game_brand', 'bet_type'], false),

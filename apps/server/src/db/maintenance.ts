@@ -6,6 +6,7 @@ const CHURNING = [
   'rollup_game_daily',
   'rollup_brand_daily',
   'rollup_brand_monthly',
+  'rollup_game_monthly',
   'rollup_agent_daily',
   'rollup_code_daily',
   'rollup_brand_day_all',

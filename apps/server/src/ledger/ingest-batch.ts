@@ -188,6 +188,7 @@ const batchStatement = (probe: boolean, log: boolean) =>
         ${addInto('rollup_game_daily', ['game_brand', 'day', 'game_code', 'bet_type'], true)},
         ${addInto('rollup_brand_daily', ['day', 'game_brand', 'bet_type'], true)},
         ${addInto('rollup_brand_monthly', ['month', 'game_brand', 'bet_type'], true)},
+        ${addInto('rollup_game_monthly', ['game_brand', 'month', 'game_code', 'bet_type'], true)},
         rollup_agent_daily_add as (
           insert into rollup_agent_daily (agent_id, day, bet_type, amount, tx_count, ${sql.raw(hourColumns.join(', '))})
           select ${p('agent')}::bigint, day, bet_type, amount, tx_count, ${sql.raw(hourColumns.join(', '))}

@@ -454,6 +454,21 @@ describe('dashboard counts equal the raw rows', () => {
     expect(d.current).toMatchObject(await rawCounts('2026-11-01'));
   });
 
+  it('the migration fills the monthly game rollup from the daily one', async () => {
+    const [backfill, ...others] = migrationStatements('0024_game_monthly.sql', 'INSERT');
+    expect(others).toHaveLength(0);
+    await t.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`delete from rollup_game_monthly`);
+      await tx.execute(sql.raw(backfill ?? ''));
+    });
+    const [row] = await queryRows<{ n: string }>(
+      t.ctx.db,
+      sql`select count(*)::text as n from rollup_game_monthly`,
+    );
+    expect(Number(row?.n)).toBeGreaterThan(0);
+    expect(await rollupMismatches(t)).toBe(0);
+  });
+
   it('the migration fills the count and brand rollups from the rows already stored', async () => {
     const backfills = migrationStatements('0018_report_counts.sql', 'INSERT');
     expect(backfills).toHaveLength(3);

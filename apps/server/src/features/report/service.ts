@@ -74,6 +74,15 @@ const rollups: SumsSource = (_ctx, q) => {
     // hundred rows, where the daily rollup holds a row per agent, day and bet type).
     return brandMonths;
   }
+  if (oneAgent && q.table === 'game' && q.grain === 'month' && wholeMonths(q.range)) {
+    // Whole months of one agent's game codes: the monthly game rollup (a year of a brand is a row
+    // per month, code and bet type; the daily one holds one per day that saw a bet).
+    return {
+      from: sql`(select agent_id, month as day, game_brand, game_code, bet_type, amount, tx_count
+                 from rollup_game_monthly) as m`,
+      months: true,
+    };
+  }
   if (!oneAgent && q.table === 'brand') {
     // Every agent's brands by day: the rollup summing brands over the agents, a row per day, brand
     // and bet type.
