@@ -5,16 +5,17 @@
 import { statfsSync } from 'node:fs';
 import pg from 'pg';
 import { type Dataset, datasetPrefix, ensureDataset } from './dataset.ts';
+import type { BenchAgent } from './direct.ts';
 import { directPhase } from './direct.ts';
 import {
-  agentReportPage,
+  agentReportCall,
   ingestLatency,
-  listPages,
-  reportLatencies,
+  listCalls,
+  reportCases,
   signInWithFiftyAgents,
 } from './scenarios.ts';
 import { startServer } from './server.ts';
-import type { Timing } from './stats.ts';
+import { type Timing, timingOf } from './stats.ts';
 import { lineChart, shortCount } from './svg-chart.ts';
 
 /** Run-to-run noise of a p95 on the shared 2-core machine (docs/performance.md, Noise). */
@@ -155,36 +156,86 @@ export const checkDisk = async (serverUrl: string, sizes: number[]) => {
   }
 };
 
-/** One size: the data set (built once), then every scenario over HTTP on a fresh server. */
-export const curvePoint = async (
-  rows: number,
-  opts: { runs: number; port: number; ingestBatches: number; env: (d: Dataset) => Record<string, string> },
-): Promise<CurvePoint> => {
+/** One size ready to measure: its data set (built once) and a server on it, signed in. */
+interface CurveSet {
+  rows: number;
+  stop: () => Promise<void>;
+  url: string;
+  sender: BenchAgent | undefined;
+  /** Every scenario's call, by its name at every size (the busiest brand named as such). */
+  cases: Map<string, () => Promise<unknown>>;
+}
+
+const prepareSet = async (rows: number, port: number, env: (d: Dataset) => Record<string, string>) => {
   console.log(`\n— ${rows.toLocaleString('en-US')} transactions —`);
   const dataset = await ensureDataset('postgres', rows);
   const { facts } = await directPhase(dataset, null);
-  const sender = [...facts.agents].sort((a, b) => b.rows - a.rows)[0];
-  const server = await startServer(opts.env(dataset), opts.port);
-  const timings = new Map<string, Timing>();
-  const note = (scenario: string, timing: Timing) => {
-    timings.set(scenario, timing);
-    console.log(`  ${scenario}: ${timing.median.toFixed(1)} / ${timing.p95.toFixed(1)} ms`);
-  };
+  const server = await startServer(env(dataset), port);
   try {
     const client = await signInWithFiftyAgents(server.url, facts);
     // The busiest brand may differ between sizes: one line for it whatever its name.
-    for (const r of await reportLatencies(client, facts, opts.runs)) {
-      note(r.scenario.replace(facts.brand, 'busiest brand'), r.timing);
-    }
-    note('agent report page, 50 widgets', await agentReportPage(client, facts, opts.runs));
-    const list = await listPages(client, facts, opts.runs);
-    note('transaction list, page 1', list.page1);
-    note('transaction list, page 1000', list.page1000);
-    if (sender && opts.ingestBatches > 0) {
-      note('ingest, one batch of 1000', await ingestLatency(server.url, sender, opts.ingestBatches));
-    }
-  } finally {
+    const cases = new Map(
+      reportCases(client, facts).map(([name, run]) => [name.replace(facts.brand, 'busiest brand'), run]),
+    );
+    cases.set('agent report page, 50 widgets', agentReportCall(client, facts));
+    const list = await listCalls(client, facts);
+    cases.set('transaction list, page 1', list.page1);
+    cases.set('transaction list, page 1000', list.page1000);
+    const sender = [...facts.agents].sort((a, b) => b.rows - a.rows)[0];
+    const set: CurveSet = { rows, stop: () => server.stop(), url: server.url, sender, cases };
+    return set;
+  } catch (err) {
     await server.stop();
+    throw err;
   }
-  return { rows, timings };
+};
+
+/**
+ * The curve's points: a server on every size's data set (built once, ports `port`, `port + 1`, …),
+ * then each scenario timed on every size **in alternation**, call by call — 3 rounds unmeasured,
+ * then `runs` rounds — so every size sees the same moments of the machine and a busy minute does not
+ * land on one size; then `ingestBatches` single ingest batches per size, one size after another
+ * (they add their rows to the sets).
+ */
+export const curvePoints = async (
+  sizes: number[],
+  opts: { runs: number; port: number; ingestBatches: number; env: (d: Dataset) => Record<string, string> },
+): Promise<CurvePoint[]> => {
+  const sets: CurveSet[] = [];
+  try {
+    for (const [i, rows] of sizes.entries()) sets.push(await prepareSet(rows, opts.port + i, opts.env));
+    const points = sets.map((set) => ({ rows: set.rows, timings: new Map<string, Timing>() }));
+    console.log('\nEvery scenario on every size in alternation (median / p95 per size):');
+    for (const scenario of sets[0]?.cases.keys() ?? []) {
+      const calls = sets.map((set) => set.cases.get(scenario) ?? (async () => {}));
+      const samples = calls.map((): number[] => []);
+      for (let round = -3; round < opts.runs; round++) {
+        for (const [i, call] of calls.entries()) {
+          const started = performance.now();
+          await call();
+          if (round >= 0) samples[i]?.push(performance.now() - started);
+        }
+      }
+      const timings = samples.map(timingOf);
+      timings.forEach((timing, i) => {
+        points[i]?.timings.set(scenario, timing);
+      });
+      console.log(
+        `  ${scenario}: ${timings.map((t) => `${t.median.toFixed(1)} / ${t.p95.toFixed(1)}`).join(' · ')} ms`,
+      );
+    }
+    if (opts.ingestBatches > 0) {
+      for (const [i, set] of sets.entries()) {
+        if (!set.sender) continue;
+        const timing = await ingestLatency(set.url, set.sender, opts.ingestBatches);
+        points[i]?.timings.set('ingest, one batch of 1000', timing);
+        console.log(
+          `  ingest, one batch of 1000 at ${shortCount(set.rows)}: ${timing.median.toFixed(1)} / ${timing.p95.toFixed(1)} ms`,
+        );
+      }
+    }
+    return points;
+  } finally {
+    for (const set of sets) await set.stop();
+  }
 };

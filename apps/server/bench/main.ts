@@ -8,15 +8,7 @@ import { parseArgs } from 'node:util';
 import { api } from '@sapi/contract';
 import pg from 'pg';
 import { cpuMeter, postgresPids } from './cpu.ts';
-import {
-  type CurvePoint,
-  checkDisk,
-  curveChart,
-  curvePoint,
-  curveTable,
-  parseSizes,
-  verdicts,
-} from './curve.ts';
+import { checkDisk, curveChart, curvePoints, curveTable, parseSizes, verdicts } from './curve.ts';
 import { type Dataset, type Engine, ensureDataset } from './dataset.ts';
 import { type BenchAgent, directPhase, type Facts } from './direct.ts';
 import { fixedCost } from './fixed-cost.ts';
@@ -370,17 +362,12 @@ const curveMain = async (text: string) => {
   await checkDisk(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', sizes);
   buildServer();
   const started = performance.now();
-  const points: CurvePoint[] = [];
-  for (const n of sizes) {
-    points.push(
-      await curvePoint(n, {
-        runs,
-        port,
-        ingestBatches: Number(values['curve-ingest-batches']),
-        env: serverEnv,
-      }),
-    );
-  }
+  const points = await curvePoints(sizes, {
+    runs,
+    port,
+    ingestBatches: Number(values['curve-ingest-batches']),
+    env: serverEnv,
+  });
   const lines = verdicts(points);
   const title = `S.API on PostgreSQL: p95 against ledger size (${new Date().toISOString().slice(0, 16)}Z)`;
   const table = curveTable(points, lines);

@@ -11,58 +11,65 @@ export interface LatencyRow {
   timing: Timing;
 }
 
-/** p95 of every summary report and the dashboard, for all agents and for the busiest one. */
-export const reportLatencies = async (client: Client, facts: Facts, runs: number): Promise<LatencyRow[]> => {
+/** A named call of a scenario, timed by the caller. */
+export type Case = [string, () => Promise<unknown>];
+
+/** Every summary report and the dashboard, for all agents and for the busiest one. */
+export const reportCases = (client: Client, facts: Facts): Case[] => {
   const { month, year } = facts.month;
   const daily = { day: '', month: String(month), year: String(year) };
   const monthly = { month: '', year: String(year) };
   const range = { from: facts.month.from, to: facts.month.to };
   const yearRange = { from: facts.year.from, to: facts.year.to };
-  const out: LatencyRow[] = [];
+  const out: Case[] = [];
   for (const [who, agentId] of [
     ['all agents', 'all'],
     ['busiest agent', facts.busiest.id],
   ] as const) {
     const params = { agentId };
     const brand = { agentId, gameBrand: facts.brand };
-    const cases: [string, () => Promise<unknown>][] = [
-      ['agent daily', () => client.call(api.summaryAgentDaily, daily, params)],
-      ['agent monthly', () => client.call(api.summaryAgentMonthly, monthly, params)],
-      ['game daily', () => client.call(api.summaryGameDaily, daily, params)],
-      ['game monthly', () => client.call(api.summaryGameMonthly, monthly, params)],
-      [`game daily ${facts.brand}`, () => client.call(api.summaryGameDailyByGame, range, brand)],
-      [`game monthly ${facts.brand}`, () => client.call(api.summaryGameMonthlyByGame, yearRange, brand)],
-    ];
-    for (const [name, run] of cases)
-      out.push({ scenario: `${name}, ${who}`, timing: await measure(runs, run) });
+    out.push(
+      [`agent daily, ${who}`, () => client.call(api.summaryAgentDaily, daily, params)],
+      [`agent monthly, ${who}`, () => client.call(api.summaryAgentMonthly, monthly, params)],
+      [`game daily, ${who}`, () => client.call(api.summaryGameDaily, daily, params)],
+      [`game monthly, ${who}`, () => client.call(api.summaryGameMonthly, monthly, params)],
+      [`game daily ${facts.brand}, ${who}`, () => client.call(api.summaryGameDailyByGame, range, brand)],
+      [
+        `game monthly ${facts.brand}, ${who}`,
+        () => client.call(api.summaryGameMonthlyByGame, yearRange, brand),
+      ],
+    );
   }
-  out.push({
-    scenario: 'revenue share, one month',
-    timing: await measure(runs, () =>
-      client.call(api.revenueShare, { month: String(month), year: String(year) }),
-    ),
-  });
-  out.push({
-    scenario: 'dashboard',
-    timing: await measure(runs, () =>
-      client.call(api.dashboard, { month: String(month), year: String(year) }),
-    ),
-  });
+  out.push(
+    [
+      'revenue share, one month',
+      () => client.call(api.revenueShare, { month: String(month), year: String(year) }),
+    ],
+    ['dashboard', () => client.call(api.dashboard, { month: String(month), year: String(year) })],
+  );
+  return out;
+};
+
+/** p95 of every summary report and the dashboard, for all agents and for the busiest one. */
+export const reportLatencies = async (client: Client, facts: Facts, runs: number): Promise<LatencyRow[]> => {
+  const out: LatencyRow[] = [];
+  for (const [scenario, run] of reportCases(client, facts))
+    out.push({ scenario, timing: await measure(runs, run) });
   return out;
 };
 
 /** The agent report page: 50 agents' monthly widgets in one request (one query). */
-export const agentReportPage = async (client: Client, facts: Facts, runs: number) => {
+export const agentReportCall = (client: Client, facts: Facts) => {
   const ids = facts.agents.map((a) => a.id).slice(0, 50);
-  return measure(runs, () =>
-    client.call(api.agentReportMonthlyBatch, { agentIds: ids, date: facts.month.to }),
-  );
+  return () => client.call(api.agentReportMonthlyBatch, { agentIds: ids, date: facts.month.to });
 };
 
-/** Page 1 and page 1000 (reached by walking the keyset cursor) of the busiest agent's list. */
-export const listPages = async (client: Client, facts: Facts, runs: number) => {
+export const agentReportPage = async (client: Client, facts: Facts, runs: number) =>
+  measure(runs, agentReportCall(client, facts));
+
+/** Page 1 and page 1000 (reached once by walking the keyset cursor) of the busiest agent's list. */
+export const listCalls = async (client: Client, facts: Facts) => {
   const params = { agentId: facts.busiest.id };
-  const page1 = await measure(runs, () => client.call(api.transactionList, { limit: 10 }, params));
   let cursor: string | null = null;
   for (let page = 1; page < 1000; page++) {
     const data: { nextCursor: string | null } = await client.call(
@@ -74,8 +81,15 @@ export const listPages = async (client: Client, facts: Facts, runs: number) => {
     if (!cursor) break;
   }
   const deep = cursor ? { limit: 10, page: 1000, cursor } : { limit: 10, page: 1000 };
-  const page1000 = await measure(runs, () => client.call(api.transactionList, deep, params));
-  return { page1, page1000 };
+  return {
+    page1: () => client.call(api.transactionList, { limit: 10 }, params),
+    page1000: () => client.call(api.transactionList, deep, params),
+  };
+};
+
+export const listPages = async (client: Client, facts: Facts, runs: number) => {
+  const calls = await listCalls(client, facts);
+  return { page1: await measure(runs, calls.page1), page1000: await measure(runs, calls.page1000) };
 };
 
 /** Requests/s and p99 of the list endpoint under `connections` concurrent clients. */
