@@ -37,3 +37,25 @@ export const startChild = async (
   }
   return { stop: () => child.kill('SIGTERM') };
 };
+
+/**
+ * The helper server's own side: run `start` — which opens what it serves, prints its ready line and
+ * answers how to close it all — then close and exit on SIGTERM or SIGINT; exit 1 with the error if
+ * starting fails.
+ */
+export const serveUntilStopped = (start: () => Promise<() => Promise<void>>) => {
+  start().then(
+    (close) => {
+      const stop = async () => {
+        await close();
+        process.exit(0);
+      };
+      process.on('SIGTERM', stop);
+      process.on('SIGINT', stop);
+    },
+    (err: unknown) => {
+      console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+      process.exit(1);
+    },
+  );
+};

@@ -5,6 +5,7 @@
 // own process on the data set (`node --import tsx limit-server.ts <port>`); prints
 // `limit server listening <port>` once it answers.
 import Fastify from 'fastify';
+import { serveUntilStopped } from './child.ts';
 import { limitPool, runStatement, STATEMENTS, type StatementName } from './limit-statements.ts';
 
 const port = Number(process.argv[2] ?? 3921);
@@ -20,19 +21,11 @@ app.post<{ Body: [StatementName, unknown[]][] }>('/limit', async (req) => {
   return Promise.all(req.body.map(([name, values]) => runStatement(pool, name, values)));
 });
 
-const main = async () => {
+serveUntilStopped(async () => {
   await app.listen({ port, host: '127.0.0.1' });
   console.log(`limit server listening ${port}`);
-  const stop = async () => {
+  return async () => {
     await app.close();
     await pool.end();
-    process.exit(0);
   };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
-};
-
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
-  process.exit(1);
 });

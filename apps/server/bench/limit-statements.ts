@@ -1,7 +1,8 @@
 /**
  * The limit's statements (DESIGN §11): the best SQL on the product's own tables for each scenario's
  * answer, by name. The bench sends them itself (limits.ts) and through a bare route
- * (limit-server.ts).
+ * (limit-server.ts). Written out here rather than taken from the product's code, so that a change to
+ * the product's SQL cannot move the baseline it is measured against.
  */
 import pg from 'pg';
 import { sessionOptions } from '../src/db/session-settings.ts';

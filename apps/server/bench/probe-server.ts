@@ -26,6 +26,7 @@ import { envelope, envelopeText } from '../src/http/envelope.ts';
 import { defineRoute } from '../src/http/route.ts';
 import { compileSerializer } from '../src/http/serializer.ts';
 import { sha256Hex } from '../src/lib/tokens.ts';
+import { serveUntilStopped } from './child.ts';
 
 const port = Number(process.argv[2] ?? 3911);
 
@@ -102,16 +103,10 @@ const main = async () => {
   await bare.listen({ port, host: '127.0.0.1' });
   await app.listen({ port: port + 1, host: '127.0.0.1' });
   console.log(`probe listening ${port} ${port + 1}`);
-  const stop = async () => {
+  return async () => {
     await Promise.all([bare.close(), app.close()]);
     await database.close();
-    process.exit(0);
   };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
 };
 
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
-  process.exit(1);
-});
+serveUntilStopped(main);
