@@ -276,6 +276,9 @@ describe('summary reports equal the raw rows', () => {
       (s?: SumsSource) => gameByBrand(t.ctx, agent, { from: '2026-10-15', to: '2026-11-10' }, 'month', s),
       (s?: SumsSource) => gameByCode(t.ctx, agent, 'PG', span, 'day', s),
       (s?: SumsSource) => gameByCode(t.ctx, agent, 'PG', span, 'month', s),
+      // Months cut at both ends: the daily rows, not the monthly game rollup.
+      (s?: SumsSource) =>
+        gameByCode(t.ctx, agent, 'PG', { from: '2026-10-15', to: '2026-11-10' }, 'month', s),
       (s?: SumsSource) => gameByCode(t.ctx, 'all', 'PG', span, 'month', s),
       // Whole months of every agent (the monthly brand rollup) and every agent's brands by day
       // (the brand × day rollup over all agents, one GROUP BY).
