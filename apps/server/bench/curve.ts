@@ -15,7 +15,7 @@ import {
   signInWithFiftyAgents,
 } from './scenarios.ts';
 import { startServer } from './server.ts';
-import { type Timing, timingOf } from './stats.ts';
+import { alternating, type Timing } from './stats.ts';
 import { lineChart, shortCount } from './svg-chart.ts';
 
 /** Run-to-run noise of a p95 on the shared 2-core machine (docs/performance.md, Noise). */
@@ -213,15 +213,7 @@ export const curvePoints = async (
     console.log('\nEvery scenario on every size in alternation (median / p95 per size):');
     for (const scenario of sets[0]?.cases.keys() ?? []) {
       const calls = sets.map((set) => set.cases.get(scenario) ?? (async () => {}));
-      const samples = calls.map((): number[] => []);
-      for (let round = -3; round < opts.runs; round++) {
-        for (const [i, call] of calls.entries()) {
-          const started = performance.now();
-          await call();
-          if (round >= 0) samples[i]?.push(performance.now() - started);
-        }
-      }
-      const timings = samples.map(timingOf);
+      const timings = await alternating(opts.runs, calls);
       timings.forEach((timing, i) => {
         points[i]?.timings.set(scenario, timing);
       });

@@ -1,6 +1,6 @@
 import { startChild } from './child.ts';
 import { postJson } from './http.ts';
-import { type Timing, timingOf } from './stats.ts';
+import { alternating, type Timing, timingOf } from './stats.ts';
 
 /** The ladder of `probe-server.ts`, each step one stage more than the one before. */
 export const stages = [
@@ -41,15 +41,9 @@ export const fixedCost = async (
       const res = (await postJson(urlOf(name), headers, body)) as { status?: number };
       if (res.status !== 1000) throw new Error(`probe ${name}: ${JSON.stringify(res).slice(0, 200)}`);
     };
-    const samples = new Map<StageName, number[]>(stages.map((s) => [s.name, []]));
-    for (let round = -Math.min(200, rounds); round < rounds; round++) {
-      for (const { name } of stages) {
-        const started = performance.now();
-        await call(name);
-        if (round >= 0) samples.get(name)?.push(performance.now() - started);
-      }
-    }
-    const out = stages.map((s) => ({ ...s, timing: timingOf(samples.get(s.name) ?? []) }));
+    const calls = stages.map((s) => () => call(s.name));
+    const timings = await alternating(rounds, calls, Math.min(200, rounds));
+    const out = stages.map((s, i) => ({ ...s, timing: timings[i] ?? timingOf([]) }));
     const median = (name: StageName) => out.find((s) => s.name === name)?.timing.median ?? Number.NaN;
     return { stages: out, above: median('full') - median('bare') };
   } finally {

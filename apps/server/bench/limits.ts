@@ -3,7 +3,7 @@ import { startChild } from './child.ts';
 import type { Facts } from './direct.ts';
 import { type Client, postJson } from './http.ts';
 import { limitPool, runStatement, type StatementName } from './limit-statements.ts';
-import { type Timing, timingOf } from './stats.ts';
+import { alternating, type Timing } from './stats.ts';
 
 /**
  * "The limit" of a scenario (DESIGN §11): the best SQL on the product's own tables for the same
@@ -19,22 +19,6 @@ export interface LimitRow {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
-
-/**
- * Calls timed in alternation, one of each in turn (so all see the same moment of a busy machine):
- * 3 rounds unmeasured, then `runs` rounds; one timing per call.
- */
-const alternating = async (runs: number, calls: (() => Promise<unknown>)[]) => {
-  const samples = calls.map((): number[] => []);
-  for (let round = -3; round < runs; round++) {
-    for (const [i, call] of calls.entries()) {
-      const started = performance.now();
-      await call();
-      if (round >= 0) samples[i]?.push(performance.now() - started);
-    }
-  }
-  return samples.map(timingOf);
-};
 
 /** The cursor of page 1000 of the busiest agent's list (walked there once, 10 rows a page). */
 const cursorOfPage1000 = async (client: Client, agentId: string) => {

@@ -30,3 +30,19 @@ export const measure = async (runs: number, fn: () => Promise<unknown>, warmup =
   }
   return timingOf(samples);
 };
+
+/**
+ * Calls timed in alternation, one of each in turn (so all see the same moment of a busy machine):
+ * `warmup` rounds unmeasured, then `runs` rounds; one timing per call.
+ */
+export const alternating = async (runs: number, calls: (() => Promise<unknown>)[], warmup = 3) => {
+  const samples = calls.map((): number[] => []);
+  for (let round = -warmup; round < runs; round++) {
+    for (const [i, call] of calls.entries()) {
+      const started = performance.now();
+      await call();
+      if (round >= 0) samples[i]?.push(performance.now() - started);
+    }
+  }
+  return samples.map(timingOf);
+};
