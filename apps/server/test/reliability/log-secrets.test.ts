@@ -101,6 +101,31 @@ describe('a write the database refuses, carrying secrets', () => {
     expect(log).not.toContain(PASSWORD);
     expect(log).not.toContain(token);
   });
+
+  it('a game-by-code report answered, and refused for a NUL brand or year 0: the bearer token stays out of the log', async () => {
+    lines.length = 0;
+    const params = { agentId, gameBrand: 'PG' };
+    const answered = await callRoute(logged, api.summaryGameMonthlyByGame, {
+      token,
+      params,
+      body: { from: '2026-10-01', to: '2026-11-30' },
+    });
+    expect(answered.statusCode).toBe(200);
+    const nul = await callRoute(logged, api.summaryGameDailyByGame, {
+      token,
+      params: { ...params, gameBrand: 'P\u0000G' },
+      body: { from: '2026-10-01', to: '2026-10-31' },
+    });
+    const year0 = await callRoute(logged, api.summaryGameMonthlyByGame, {
+      token,
+      params,
+      body: { from: '0000-01-01', to: '2026-10-31' },
+    });
+    expect([nul.statusCode, year0.statusCode]).toEqual([400, 400]);
+    const log = lines.join('');
+    expect(log).toContain('incoming request');
+    expect(log).not.toContain(token);
+  });
 });
 
 describe('account security flows leave no secret in the log', () => {

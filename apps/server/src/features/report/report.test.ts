@@ -1,7 +1,14 @@
-import { api, type BetType, reportExports } from '@sapi/contract';
+import {
+  api,
+  type BetType,
+  MAX_DAILY_RANGE_DAYS,
+  MAX_MONTHLY_RANGE_DAYS,
+  reportExports,
+} from '@sapi/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawScan } from '../../../bench/raw-scan.ts';
+import { offContract } from '../../../test/calls.ts';
 import {
   bet,
   ingest,
@@ -256,6 +263,71 @@ describe('summary reports equal the raw rows', () => {
     const want = expected((r) => r.month);
     check(monthly.rows, want, (r) => `${r.year}-${String(r.month).padStart(2, '0')}`);
     expect([...want.values()].every((w) => Object.keys(w).length > 3)).toBe(true);
+  });
+
+  it('game by code refuses hostile values with 2001, never a 500, and answers parallel requests alike', async () => {
+    const params = { agentId: child._id, gameBrand: 'PG' };
+    const whole = { from: '2026-10-01', to: '2026-11-30' };
+    const refused = async (
+      route: typeof api.summaryGameDailyByGame | typeof api.summaryGameMonthlyByGame,
+      p: { agentId: string; gameBrand: string },
+      body: Record<string, unknown>,
+    ) => {
+      const res = await t.api(route, { token, params: p, body: offContract(body) });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.status).toBe(2001);
+      return res.issues[0];
+    };
+    for (const route of [api.summaryGameDailyByGame, api.summaryGameMonthlyByGame]) {
+      // NUL and a lone surrogate in the brand, an agent id of 2^63, an over-long brand.
+      expect((await refused(route, { ...params, gameBrand: 'PG\u0000' }, whole))?.code).toBe(
+        'text_unstorable',
+      );
+      // A lone surrogate cannot travel in a URL: its bytes (CESU-8, not UTF-8) sent raw are refused too.
+      const raw = await t.raw({
+        method: 'POST',
+        url: `/api/v1${route.path.replace(':agentId', child._id).replace(':gameBrand', 'P%ED%A0%80')}`,
+        token,
+        payload: whole,
+      });
+      expect(raw.statusCode).toBe(400);
+      await refused(route, { ...params, agentId: '9223372036854775808' }, whole);
+      await refused(route, { ...params, gameBrand: 'G'.repeat(33) }, whole);
+      // Year 0 and 9999, ±1e309 sent as text and as a number, NUL in a date, an impossible day.
+      for (const from of ['0000-01-01', '9999-12-01', '1e309', '-1e309', '2026-10-01\u0000', '2026-02-30']) {
+        expect((await refused(route, params, { ...whole, from }))?.path).toBe('from');
+      }
+      await refused(route, params, { ...whole, to: Number.POSITIVE_INFINITY.toString() });
+      await refused(route, params, { ...whole, from: 1e308 });
+    }
+    // The longest range each allows (ending at the contract's last year), and one day more.
+    const daysBefore = (to: string, days: number) =>
+      new Date(Date.parse(to) - (days - 1) * 86_400_000).toISOString().slice(0, 10);
+    const longest = (days: number) => ({ from: daysBefore('2200-12-31', days), to: '2200-12-31' });
+    const tooLong = (days: number) => ({ from: daysBefore('2200-12-31', days + 1), to: '2200-12-31' });
+    for (const [route, days] of [
+      [api.summaryGameDailyByGame, MAX_DAILY_RANGE_DAYS],
+      [api.summaryGameMonthlyByGame, MAX_MONTHLY_RANGE_DAYS],
+    ] as const) {
+      const edge = await t.ok(route, { token, params, body: longest(days) });
+      expect(edge).toEqual({ rows: [], totals: expect.objectContaining({ transactionCount: 0 }) });
+      expect((await refused(route, params, tooLong(days)))?.code).toBe('range_too_long');
+    }
+    // An agent id of 2^63 − 1 and an unknown brand: nothing to show, not an error.
+    const none = await t.ok(api.summaryGameMonthlyByGame, {
+      token,
+      params: { agentId: '9223372036854775807', gameBrand: 'NOPE' },
+      body: whole,
+    });
+    expect(none.rows).toEqual([]);
+    // Twenty at once, over whole months (the monthly rollup) and cut months (the daily one).
+    const one = (body: typeof whole) => t.ok(api.summaryGameMonthlyByGame, { token, params, body });
+    const cut = { from: '2026-10-15', to: '2026-11-10' };
+    const [first, firstCut] = [await one(whole), await one(cut)];
+    const parallel = await Promise.all(Array.from({ length: 20 }, (_, i) => one(i % 2 ? cut : whole)));
+    parallel.forEach((res, i) => {
+      expect(res).toEqual(i % 2 ? firstCut : first);
+    });
   });
 
   it('the raw-scan source the benchmark compares against answers exactly what the rollups answer', async () => {
