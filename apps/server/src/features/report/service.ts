@@ -65,13 +65,9 @@ const brandMonths = {
 /** The rollup table a report reads. */
 const rollups: SumsSource = (_ctx, q) => {
   const oneAgent = q.agent !== 'all';
-  if (q.table === 'brand' && q.grain === 'month' && wholeMonths(q.range)) {
-    // Whole months by brand: the monthly rollup.
-    return brandMonths;
-  }
-  if (q.table === 'agent' && q.grain === 'month' && wholeMonths(q.range)) {
-    // Whole months of the agent report: the monthly brand rollup (a year of every agent is a few
-    // hundred rows, where the daily rollup holds a row per agent, day and bet type).
+  if (q.table !== 'game' && q.grain === 'month' && wholeMonths(q.range)) {
+    // Whole months of the agent or brand report: the monthly brand rollup (a year of every agent is
+    // a few hundred rows, where the daily rollup holds a row per agent, day and bet type).
     return brandMonths;
   }
   if (oneAgent && q.table === 'game' && q.grain === 'month' && wholeMonths(q.range)) {
