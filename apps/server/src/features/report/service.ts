@@ -125,8 +125,12 @@ const pivotSums = async (ctx: AppContext, q: SumsQuery, source: SumsSource) => {
   }));
 };
 
+/**
+ * A report's rows and totals. Each row is its totals with the key's fields assigned onto it: two
+ * object spreads per row made up half the JavaScript time of building a report of a few hundred rows.
+ */
 const report = <K extends object>(rows: { key: K; sums: TypeSums }[]) => ({
-  rows: rows.map((r) => ({ ...r.key, ...totalsOf(r.sums) })),
+  rows: rows.map((r) => Object.assign(totalsOf(r.sums), r.key)),
   totals: totalsOf(rows.reduce((acc, r) => addSums(acc, r.sums), zeroSums())),
 });
 
@@ -177,7 +181,7 @@ export const gameByBrand = async <G extends Grain>(
   const rows = await pivotSums(ctx, { table: 'brand', agent, range, grain, by: 'brand' }, source);
   return report(
     rows.map((r) => ({
-      key: { ...periodKeys(grain, r.period), gameBrand: r.game_brand },
+      key: Object.assign(periodKeys(grain, r.period), { gameBrand: r.game_brand }),
       sums: r.sums,
     })),
   );
@@ -195,11 +199,7 @@ export const gameByCode = async <G extends Grain>(
   const rows = await pivotSums(ctx, { table: 'game', agent, range, grain, by: 'code', brand }, source);
   return report(
     rows.map((r) => ({
-      key: {
-        ...periodKeys(grain, r.period),
-        gameBrand: r.game_brand,
-        gameCode: r.game_code,
-      },
+      key: Object.assign(periodKeys(grain, r.period), { gameBrand: r.game_brand, gameCode: r.game_code }),
       sums: r.sums,
     })),
   );
