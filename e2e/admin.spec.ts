@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { api } from '@sapi/contract';
-import { expect, test } from './fixtures';
+import { expect, signedOut, test } from './fixtures';
 import {
   ADMIN_PASSWORD,
   apiCall,
@@ -11,6 +11,7 @@ import {
   signIn,
   uniqueName,
 } from './support';
+import { freshCode } from './totp';
 
 const newAdmin = uniqueName('e2e_op');
 
@@ -193,5 +194,77 @@ test.describe('admin accounts: other cases', () => {
     const form = page.getByRole('dialog', { name: 'เพิ่มผู้ดูแลระบบ' });
     await form.getByRole('combobox', { name: 'ประเภท' }).click();
     await expect(page.getByRole('option')).toHaveText(['OPERATOR', 'REPORTER']);
+  });
+});
+
+// Here, after the file's one story that signs in as an ADMIN, and not in account.spec.ts: files run
+// side by side, and while ADMIN must enrol, no other story may sign in as one. No other file does.
+test.describe('admin accounts: two-factor required for a type', () => {
+  test.use({ ownSession: true });
+
+  test('the SUPERADMIN requires it for ADMIN: an ADMIN without it is held on the set-up screen until it enrols', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(150_000);
+    const token = await apiToken(request);
+    const username = uniqueName('e2e_2fa');
+    const password = 'admin-2fa-pass-1';
+    await apiCall(request, api.adminCreate, { token, body: { username, password, type: 'ADMIN' } });
+    try {
+      // The policy is saved from the security settings screen, after the password again.
+      await openApp(page, '/security/settings');
+      await expect(page.getByRole('heading', { level: 1, name: 'ตั้งค่าความปลอดภัย' })).toBeVisible();
+      await page.getByRole('checkbox', { name: /^ADMIN/ }).check();
+      await page.getByRole('button', { name: 'บันทึก' }).click();
+      await expect(await reauthenticate(page)).toBeHidden();
+      await expect(page.getByText('บันทึกการตั้งค่าความปลอดภัยแล้ว')).toBeVisible();
+      await expect(page.getByRole('checkbox', { name: /^ADMIN/ })).toBeChecked();
+      await screenshot(page, 'security-settings-admin-2fa');
+
+      // The ADMIN's password is right, but nothing opens before the second factor is set up.
+      const context = await browser.newContext({ storageState: signedOut });
+      const adminPage = await context.newPage();
+      await adminPage.goto('/');
+      await adminPage.getByLabel('ชื่อผู้ใช้').fill(username);
+      await adminPage.getByLabel('รหัสผ่าน', { exact: true }).fill(password);
+      await adminPage.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+      await expect(adminPage).toHaveURL(/\/setup$/);
+      const held = adminPage.getByRole('heading', { level: 1, name: 'ตั้งค่าการยืนยันตัวตนสองขั้นตอนก่อนใช้งาน' });
+      await expect(held).toBeVisible();
+      await expect(
+        adminPage.getByText('ผู้ดูแลระบบกำหนดให้บัญชีประเภท ADMIN ต้องเข้าสู่ระบบด้วยรหัสจากแอปยืนยันตัวตน'),
+      ).toBeVisible();
+      await expectAccessible(adminPage, 'forced two-factor enrolment');
+      await screenshot(adminPage, 'setup-forced-totp');
+      for (const path of ['/agent/list', '/admin/list', '/transaction/list']) {
+        await adminPage.goto(path);
+        await expect(adminPage).toHaveURL(/\/setup$/);
+        await expect(held).toBeVisible();
+      }
+
+      // Enrolling (the password typed a moment ago counts as checked): the QR code, a code from the
+      // app, the recovery codes kept.
+      await adminPage.getByRole('button', { name: 'เริ่มตั้งค่า' }).click();
+      await expect(adminPage.getByRole('img', { name: 'คิวอาร์โค้ดสำหรับเพิ่มบัญชีในแอปยืนยันตัวตน' })).toBeVisible();
+      const secret = await adminPage.getByTestId('totp-secret').inputValue();
+      await adminPage.getByLabel('รหัส 6 หลัก').fill(await freshCode(secret, { step: 0 }));
+      await adminPage.getByRole('button', { name: 'ยืนยันและเปิดใช้งาน' }).click();
+      await expect(adminPage.getByTestId('recovery-code')).toHaveCount(10);
+      await screenshot(adminPage, 'setup-forced-totp-codes');
+      await adminPage.getByRole('checkbox', { name: 'ฉันบันทึกรหัสกู้คืนไว้แล้ว' }).check();
+      await adminPage.getByRole('button', { name: 'เสร็จสิ้น' }).click();
+      await expect(adminPage).toHaveURL(/\/agent\/list$/);
+      await expect(adminPage.getByText('ตั้งค่าบัญชีเรียบร้อย พร้อมใช้งาน')).toBeVisible();
+      await expect(adminPage.getByRole('heading', { level: 1, name: 'รายชื่อเอเจนต์' })).toBeVisible();
+      await context.close();
+    } finally {
+      // The policy back as every other story expects it, whatever happened above.
+      await apiCall(request, api.securitySettingsUpdate, {
+        token: await apiToken(request),
+        body: { totpRequiredTypes: [] },
+      });
+    }
   });
 });
