@@ -28,20 +28,25 @@ const sumMismatches = async (t: WithCtx, table: string, keys: readonly string[],
   return Number(row?.n);
 };
 
-/** Rows of rollup_agent_daily whose counts per hour of the day (0022) differ from the raw rows'. */
-const hourMismatches = async (t: WithCtx) => {
+/**
+ * Rows of an hourly rollup — rollup_agent_daily (0022) or rollup_brand_hours (0025), keyed by
+ * `keys` and the agent — whose counts per hour of the day differ from the raw rows'.
+ */
+const hourMismatches = async (t: WithCtx, table: string, keys: readonly string[]) => {
   const tz = t.ctx.config.REPORT_TIMEZONE;
   const hours = (prefix: string) => sql.raw(hourColumns.map((h) => `${prefix}.${h}`).join(', '));
+  const cols = sql.raw(['agent_id', ...keys].join(', '));
   const [row] = await queryRows<{ n: string }>(
     t.ctx.db,
     sql`with rows as (
-          select agent_id, day, bet_type, ${hourOfDay(sql`start_date`, sql`(day::timestamp at time zone ${tz})`)} as hour
-          from (select agent_id, bet_type, start_date, (start_date at time zone ${tz})::date as day
+          select agent_id, day, game_brand, bet_type,
+                 ${hourOfDay(sql`start_date`, sql`(day::timestamp at time zone ${tz})`)} as hour
+          from (select agent_id, game_brand, bet_type, start_date, (start_date at time zone ${tz})::date as day
                 from transactions) as t),
         raw as (
-          select agent_id, day, bet_type, ${countsByHour('hour')}
-          from rows group by 1, 2, 3)
-        select count(*)::text as n from raw full join rollup_agent_daily r using (agent_id, day, bet_type)
+          select ${cols}, ${countsByHour('hour')}
+          from rows group by ${cols})
+        select count(*)::text as n from raw full join ${sql.raw(table)} r using (${cols})
         where (${hours('raw')}) is distinct from (${hours('r')})`,
   );
   return Number(row?.n);
@@ -93,7 +98,8 @@ export const rollupMismatches = async (t: WithCtx) => {
     sumMismatches(t, 'rollup_code_daily', ['game_brand', 'day', 'game_code', 'bet_type'], false),
     sumMismatches(t, 'rollup_brand_day_all', ['day', 'game_brand', 'bet_type'], false),
     countMismatches(t),
-    hourMismatches(t),
+    hourMismatches(t, 'rollup_agent_daily', ['day', 'bet_type']),
+    hourMismatches(t, 'rollup_brand_hours', ['day', 'game_brand', 'bet_type']),
   ]);
   return sums.reduce((a, b) => a + b, Number(players?.n));
 };

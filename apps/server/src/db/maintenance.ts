@@ -8,6 +8,7 @@ const CHURNING = [
   'rollup_brand_monthly',
   'rollup_game_monthly',
   'rollup_agent_daily',
+  'rollup_brand_hours',
   'rollup_code_daily',
   'rollup_brand_day_all',
   'rollup_active_players',

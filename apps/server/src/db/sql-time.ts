@@ -12,14 +12,14 @@ export const monthOfDay: SQL = sql.raw(`day - (date_part('day', day)::int - 1)`)
 
 /**
  * The hour of its business day a bet at `at` falls in, counted from the day's first instant
- * `dayStart` (0–23; the 25th hour of a day that ends summer time counts in 23): rollup_agent_daily's
- * h00 … h23 (migration 0022). In double precision (`extract` answers numeric, several times slower
+ * `dayStart` (0–23; the 25th hour of a day that ends summer time counts in 23): the h00 … h23 of
+ * rollup_agent_daily (migration 0022) and rollup_brand_hours (0025). In double precision (`extract` answers numeric, several times slower
  * per row of a batch): exact to well under a microsecond at today's epoch.
  */
 export const hourOfDay = (at: SQL, dayStart: SQL): SQL =>
   sql`least(23, floor((date_part('epoch', ${at}) - date_part('epoch', ${dayStart})) / 3600))::int`;
 
-/** rollup_agent_daily's per-hour counts, h00 … h23, in hour order. */
+/** The per-hour count columns of rollup_agent_daily and rollup_brand_hours, h00 … h23, in hour order. */
 export const hourColumns: readonly string[] = Array.from(
   { length: 24 },
   (_, i) => `h${String(i).padStart(2, '0')}`,

@@ -158,16 +158,19 @@ const batchStatement = (probe: boolean, log: boolean) =>
           from (select (start_date at time zone ${p('timeZone')}::text)::date as day, user_id, game_brand,
                        game_code, bet_type, amount, start_date from ins) as d
         ),
+        hours as (
+          -- Each row's hour of its business day (0022, 0025): the day's first instant converted once
+          -- per day, not per row.
+          select d.day, d.game_brand, d.bet_type, d.amount, ${hourOfDay(sql`d.start_date`, sql`s.day_start`)} as hour
+          from days d
+          join (select distinct day, day::timestamp at time zone ${p('timeZone')}::text as day_start
+                from days) as s using (day)
+        ),
         agent_days as (
-          -- The agent's rows per day and bet type, and per hour of the day (0022): the day's first
-          -- instant converted once per day, not per row.
-          select d.day, d.bet_type, sum(d.amount)::bigint as amount, count(*) as tx_count,
-                 ${countsByHour('d.hour')}
-          from (select d.day, d.bet_type, d.amount, ${hourOfDay(sql`d.start_date`, sql`s.day_start`)} as hour
-                from days d
-                join (select distinct day, day::timestamp at time zone ${p('timeZone')}::text as day_start
-                      from days) as s using (day)) as d
-          group by d.day, d.bet_type
+          -- The agent's rows per day and bet type, and per hour of the day (0022).
+          select day, bet_type, sum(amount)::bigint as amount, count(*) as tx_count, ${countsByHour('hour')}
+          from hours
+          group by day, bet_type
         ),
         games as (
           -- The finest grain the sum rollups share: each of them adds up these groups (a live batch
@@ -198,6 +201,16 @@ const batchStatement = (probe: boolean, log: boolean) =>
             set amount = rollup_agent_daily.amount + excluded.amount,
                 tx_count = rollup_agent_daily.tx_count + excluded.tx_count,
                 ${sql.raw(hourColumns.map((h) => `${h} = rollup_agent_daily.${h} + excluded.${h}`).join(', '))}
+        ),
+        rollup_brand_hours_add as (
+          -- The agent's rows per day, brand and bet type in each hour of the day (0025).
+          insert into rollup_brand_hours (agent_id, day, game_brand, bet_type, ${sql.raw(hourColumns.join(', '))})
+          select ${p('agent')}::bigint, day, game_brand, bet_type, ${countsByHour('hour')}
+          from hours
+          group by day, game_brand, bet_type
+          order by day, game_brand, bet_type
+          on conflict (agent_id, day, game_brand, bet_type) do update
+            set ${sql.raw(hourColumns.map((h) => `${h} = rollup_brand_hours.${h} + excluded.${h}`).join(', '))}
         ),
         ${addInto('rollup_code_daily', ['game_brand', 'day', 'game_code', 'bet_type'], false)},
         ${addInto('rollup_brand_day_all', ['day', 'game_brand', 'bet_type'], false)},

@@ -222,10 +222,10 @@ const rowOfText = (r: TextRow): Row => ({
  * 1. the daily rollup gives the list's rows per business day, walking the days with rows from the
  *    newest (the day holding the range's end counted exactly, up to that end); the running count
  *    names the day the page starts on and how deep into it, and the walk stops there;
- * 2. inside that day, the day's counts per hour (0022) name the hour, and how deep into it (an hour
- *    the list's range cuts is counted from its rows). With a brand filter (no hourly counts by
- *    brand) the stretch is the whole day;
- * 3. the page's first row is skipped to inside that stretch, from whichever end is nearer;
+ * 2. inside that day, the day's counts per hour (the agent's, 0022, or with a brand filter its
+ *    brand's, 0025) name the hour, and how deep into it (an hour the list's range cuts is counted
+ *    from its rows);
+ * 3. the page's first row is skipped to inside that hour, from whichever end is nearer;
  * 4. the page is read from that row on, bounded below by the day its last row falls on (partitions
  *    pruned at run time).
  * Returns undefined when no rollup counts the filters.
@@ -245,10 +245,14 @@ const seekPage = async (ctx: AppContext, agentId: bigint, q: Query): Promise<Row
         and start_date >= ${start} and start_date <= ${end}${rowFilters(q)}`;
   const betType = q.betType === undefined ? sql`` : sql`and bet_type = ${q.betType}`;
   const offset = (q.page - 1) * q.limit;
-  const hourly = q.gameBrand === undefined;
+  // The hours' counts: the agent's (0022), or its brand's (0025).
+  const hourSource =
+    q.gameBrand === undefined
+      ? sql.raw('rollup_agent_daily where')
+      : sql`rollup_brand_hours where game_brand = ${q.gameBrand.toUpperCase()} and`;
   const ranged = q.startDate !== undefined || q.endDate !== undefined;
   /**
-   * The list's rows of business day `day` per hour since the day began (0022), each counted
+   * The list's rows of business day `day` per hour since the day began (0022, 0025), each counted
    * exactly: from the rollup when the list's range holds the whole hour, else from its rows.
    */
   const hoursOf = (day: SQL) =>
@@ -267,35 +271,23 @@ const seekPage = async (ctx: AppContext, agentId: bigint, q: Query): Promise<Row
                            else ${dayStart(day)} + u.k * interval '1 hour' end as to_at,
                       u.n
                from (select ${sql.raw(hourColumns.map((h) => `sum(${h}) as ${h}`).join(', '))}
-                     from rollup_agent_daily
-                     where agent_id = ${agentId} and day = ${day} ${betType}) as c,
+                     from ${hourSource} agent_id = ${agentId} and day = ${day} ${betType}) as c,
                     lateral unnest(array[${sql.raw(hourColumns.map((h) => `c.${h}`).join(', '))}])
                       with ordinality as u(n, k)) as h)`;
   /** The exact count of the day holding the range's end: the rollup counts the whole day. */
-  const endDayCount = (day: SQL) =>
-    hourly
-      ? sql`(select sum(n) from ${hoursOf(day)} as h)`
-      : sql`(select count(*) from transactions where ${between(dayStart(day), dayStart(sql`(${day} + 1)`))})`;
+  const endDayCount = (day: SQL) => sql`(select sum(n) from ${hoursOf(day)} as h)`;
   /** The list's rows on business day `day`: the rollup's count, exact up to endDate on its day. */
   const dayCount = (day: SQL) => {
     const whole = sql`(select sum(tx_count) from ${rollup} agent_id = ${agentId} ${betType} and day = ${day})`;
     return toDay ? sql`case when ${day} = ${toDay}::date then ${endDayCount(day)} else ${whole} end` : whole;
   };
-  const stretch = hourly
-    ? sql`stretch as (
+  const stretch = sql`stretch as (
           -- The hour of the first day the page starts in, newest hour first.
           select s.from_at, s.to_at, s.n, d.skip - s.before as skip
           from first_day d,
                lateral (select from_at, to_at, n, sum(n) over (order by from_at desc) - n as before
                         from ${hoursOf(sql`d.day`)} as h) as s
           where s.before <= d.skip and s.before + s.n > d.skip
-        )`
-    : sql`stretch as (
-          -- The whole first day. Its count is exact but on the day holding startDate (the rollup
-          -- counts that whole day): there the row is only ever counted from the newest end.
-          select ${dayStart(sql`d.day`)} as from_at, ${dayStart(sql`(d.day + 1)`)} as to_at,
-                 case when d.day = ${fromDay ?? null}::date then null else d.n end as n, d.skip
-          from first_day d
         )`;
   const rows = await queryPrepared<TextRow>(
     ctx.db,
@@ -329,12 +321,12 @@ const seekPage = async (ctx: AppContext, agentId: bigint, q: Query): Promise<Row
           from stretch s
           cross join lateral (
             (select start_date, id from transactions
-             where ${between(sql`s.from_at`, sql`s.to_at`)} and not (s.n is not null and s.skip * 2 > s.n)
+             where ${between(sql`s.from_at`, sql`s.to_at`)} and s.skip * 2 <= s.n
              order by start_date desc, id desc
              offset s.skip limit 1)
             union all
             (select start_date, id from transactions
-             where ${between(sql`s.from_at`, sql`s.to_at`)} and s.n is not null and s.skip * 2 > s.n
+             where ${between(sql`s.from_at`, sql`s.to_at`)} and s.skip * 2 > s.n
              order by start_date asc, id asc
              offset s.n - 1 - s.skip limit 1)) as x
         ),

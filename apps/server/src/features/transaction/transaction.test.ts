@@ -291,6 +291,9 @@ const deepLinks = (zone: string, midnightUtc: { hour: number; minute: number }) 
       { endDate: at('2026-10-02', -20) },
       { betType: 'HOLD', startDate: at('2026-10-05', -3), endDate: at('2026-11-10', 2) },
       { betType: 'SETTLE', gameBrand: 'PG', startDate: '2026-10-01T00:00:00.000Z', endDate: '2026-11-01' },
+      // A brand's hours (0025), with the range cut inside an hour and inside a business day.
+      { gameBrand: 'PG', startDate: at('2026-10-05', -15), endDate: at('2026-11-10', -1) },
+      { gameBrand: 'sa', startDate: at('2026-10-04', 20) },
       // No rollup counts these: read by OFFSET, the same rows all the same.
       { username: 'ali' },
     ];
@@ -355,6 +358,10 @@ describe('a deep link into days of 25 and of 23 hours (business days in New York
       { limit: 6, startDate: '2026-11-01T05:40:00.000Z', endDate: '2026-11-02T04:25:00.000Z' },
       // Cut inside the 23-hour day, on both sides of the skipped hour.
       { limit: 6, startDate: '2026-03-08T06:10:00.000Z', endDate: '2026-03-08T08:05:00.000Z' },
+      // The same days through the brand's hours (0025).
+      { limit: 7, gameBrand: 'PG' },
+      { limit: 6, gameBrand: 'PG', startDate: '2026-11-01T05:40:00.000Z', endDate: '2026-11-02T04:25:00.000Z' },
+      { limit: 5, gameBrand: 'PG', betType: 'HOLD' as const, startDate: '2026-03-08T06:10:00.000Z' },
     ]) {
       await expectPagesAsWalked(page, body, 'America/New_York');
     }
@@ -371,6 +378,19 @@ describe('a deep link into days of 25 and of 23 hours (business days in New York
       await tx.execute(
         sql.raw(`update rollup_agent_daily set ${hourColumns.map((h) => `${h} = 0`).join(', ')}`),
       );
+      await tx.execute(sql.raw(backfill ?? ''));
+    });
+    expect(await rollupMismatches(app)).toBe(0);
+  });
+
+  it('the migration fills the brands’ hours of the days already stored, in the report time zone', async () => {
+    const [backfill, ...others] = migrationStatements('0025_rollup_brand_hours.sql', 'INSERT');
+    expect(others).toHaveLength(0);
+    await app.ctx.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select set_config('sapi.report_timezone', ${app.ctx.config.REPORT_TIMEZONE}, true)`,
+      );
+      await tx.execute(sql`delete from rollup_brand_hours`);
       await tx.execute(sql.raw(backfill ?? ''));
     });
     expect(await rollupMismatches(app)).toBe(0);
