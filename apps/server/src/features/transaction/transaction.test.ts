@@ -360,7 +360,12 @@ describe('a deep link into days of 25 and of 23 hours (business days in New York
       { limit: 6, startDate: '2026-03-08T06:10:00.000Z', endDate: '2026-03-08T08:05:00.000Z' },
       // The same days through the brand's hours (0025).
       { limit: 7, gameBrand: 'PG' },
-      { limit: 6, gameBrand: 'PG', startDate: '2026-11-01T05:40:00.000Z', endDate: '2026-11-02T04:25:00.000Z' },
+      {
+        limit: 6,
+        gameBrand: 'PG',
+        startDate: '2026-11-01T05:40:00.000Z',
+        endDate: '2026-11-02T04:25:00.000Z',
+      },
       { limit: 5, gameBrand: 'PG', betType: 'HOLD' as const, startDate: '2026-03-08T06:10:00.000Z' },
     ]) {
       await expectPagesAsWalked(page, body, 'America/New_York');
