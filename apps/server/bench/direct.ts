@@ -28,6 +28,8 @@ export interface Facts {
   /** The agent with the most bets: the list and ingest scenarios use it. */
   busiest: BenchAgent;
   brand: string;
+  /** The busiest agent's game brand with the most bets, and how many (a filtered deep link). */
+  busiestBrand: { name: string; rows: number };
   /** Last whole business month in the data, and the first day of the data. */
   month: { month: number; year: number; from: string; to: string };
   year: { from: string; to: string };
@@ -77,6 +79,12 @@ export const directPhase = async (dataset: Dataset, runs: { rollup: number; raw:
           from rollup_agent_daily`,
     );
     if (!span?.last) throw new Error('the data set has no transactions');
+    const [busiestBrand] = await queryRows<{ name: string; rows: number }>(
+      ctx.db,
+      sql`select game_brand as name, sum(tx_count)::float8 as rows from rollup_brand_daily
+          where agent_id = ${busiest.id}::bigint group by 1 order by 2 desc limit 1`,
+    );
+    if (!busiestBrand) throw new Error('the busiest agent has no bets');
     // The last whole month before the newest day, and the twelve months up to it.
     const [ly, lm] = span.last.split('-').map(Number) as [number, number];
     const year = lm === 1 ? ly - 1 : ly;
@@ -91,6 +99,7 @@ export const directPhase = async (dataset: Dataset, runs: { rollup: number; raw:
       agents,
       busiest,
       brand: span.brand,
+      busiestBrand,
       month: { month, year, ...monthRange },
       year: yearRange,
     };

@@ -20,44 +20,75 @@ export interface LimitRow {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** The cursor of page 1000 of the busiest agent's list (walked there once, 10 rows a page). */
-const cursorOfPage1000 = async (client: Client, agentId: string) => {
+/** A list filter the deep links are timed with: none (the agent's whole list), or one game brand. */
+type ListFilter = { gameBrand?: string };
+
+/** The cursor of page `page` of the busiest agent's list with `filter` (walked there once, 10 rows a page). */
+const cursorOfPage = async (client: Client, agentId: string, filter: ListFilter, page: number) => {
   let cursor: string | null = null;
-  for (let page = 1; page < 1000; page++) {
+  for (let n = 1; n < page; n++) {
     const data: { nextCursor: string | null } = await client.call(
       api.transactionList,
-      { limit: 10, page, ...(cursor ? { cursor } : {}) },
+      { limit: 10, page: n, ...filter, ...(cursor ? { cursor } : {}) },
       { agentId },
     );
     cursor = data.nextCursor;
-    if (!cursor) throw new Error('the busiest agent has fewer than 10,000 rows: no page 1000');
+    if (!cursor) throw new Error(`the busiest agent's list (${JSON.stringify(filter)}) has no page ${page}`);
   }
   return cursor ?? '';
 };
 
-/** Page 1000 without a cursor answers the rows page 1000 reached by the cursor holds. */
-const sameRows = async (client: Client, agentId: string, cursor: string) => {
+/** Page `page` without a cursor answers the rows that page reached by the cursor holds. */
+const sameRows = async (
+  client: Client,
+  agentId: string,
+  filter: ListFilter,
+  page: number,
+  cursor: string,
+) => {
   const ids = async (body: { limit: number; page: number; cursor?: string }) =>
-    (await client.call(api.transactionList, body, { agentId })).records.map((r) => r._id).join(',');
-  if ((await ids({ limit: 10, page: 1000 })) !== (await ids({ limit: 10, page: 1000, cursor }))) {
-    throw new Error('page 1000 without a cursor differs from page 1000 reached by the cursor');
+    (await client.call(api.transactionList, { ...body, ...filter }, { agentId })).records
+      .map((r) => r._id)
+      .join(',');
+  if ((await ids({ limit: 10, page })) !== (await ids({ limit: 10, page, cursor }))) {
+    throw new Error(`page ${page} without a cursor differs from page ${page} reached by the cursor`);
   }
 };
 
 /**
- * The deep link alone (any engine): page 1000 without a cursor against page 1, in alternation, and
- * checked to answer the rows the cursor reaches.
+ * A deep link (any engine): page `page` of the busiest agent's list with `filter`, without a
+ * cursor, against its page 1, in alternation, after checking it answers the rows the cursor reaches.
  */
-export const deepLinkScenario = async (client: Client, facts: Facts, runs: number) => {
+const deepLink = async (client: Client, facts: Facts, filter: ListFilter, page: number, runs: number) => {
   const params = { agentId: facts.busiest.id };
-  const cursor = await cursorOfPage1000(client, facts.busiest.id);
-  await sameRows(client, facts.busiest.id, cursor);
+  await sameRows(
+    client,
+    facts.busiest.id,
+    filter,
+    page,
+    await cursorOfPage(client, facts.busiest.id, filter, page),
+  );
   const [deep, page1] = await alternating(runs, [
-    () => client.call(api.transactionList, { limit: 10, page: 1000 }, params),
-    () => client.call(api.transactionList, { limit: 10 }, params),
+    () => client.call(api.transactionList, { limit: 10, page, ...filter }, params),
+    () => client.call(api.transactionList, { limit: 10, ...filter }, params),
   ]);
-  return { deep: deep as Timing, page1: page1 as Timing };
+  return { page, deep: deep as Timing, page1: page1 as Timing };
 };
+
+/**
+ * The deep links of DESIGN §11 (any engine): page 1000 of the busiest agent's list, and of its
+ * bets in its busiest game brand (page 1000, or the deepest whole page a smaller set has).
+ */
+export const deepLinkScenarios = async (client: Client, facts: Facts, runs: number) => ({
+  plain: await deepLink(client, facts, {}, 1000, runs),
+  brand: await deepLink(
+    client,
+    facts,
+    { gameBrand: facts.busiestBrand.name },
+    Math.min(1000, Math.floor(facts.busiestBrand.rows / 10)),
+    runs,
+  ),
+});
 
 /** The limit's statements of one scenario, run at once: `[name, values]` each. */
 type Statements = [StatementName, unknown[]][];
@@ -84,8 +115,8 @@ export const limitScenarios = async (
     const { month, year } = facts.month;
     const monthStart = `${year}-${pad(month)}-01`;
     const previous = month === 1 ? `${year - 1}-12-01` : `${year}-${pad(month - 1)}-01`;
-    const cursor = await cursorOfPage1000(client, agentId);
-    await sameRows(client, agentId, cursor);
+    const cursor = await cursorOfPage(client, agentId, {}, 1000);
+    await sameRows(client, agentId, {}, 1000, cursor);
     const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
     const keyset: Statements = [['list_keyset', [agentId, at, id]]];
 
