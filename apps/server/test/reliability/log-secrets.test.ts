@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { buildApp } from '../../src/app.ts';
 import { defineRoute } from '../../src/http/route.ts';
 import { callRoute } from '../calls.ts';
-import { makeAgent } from '../factories.ts';
+import { bet, makeAgent, registerBrands, type SignedAgent, signedHeaders } from '../factories.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../harness.ts';
 
 /**
@@ -20,6 +20,7 @@ let t: TestApp;
 let logged: FastifyInstance;
 let token: string;
 let agentId: string;
+let agent: SignedAgent;
 const lines: string[] = [];
 
 const SECRET = 'known-agent-secret-4f9c2d7e1a';
@@ -28,7 +29,9 @@ const PASSWORD = 'known-password-8b3e6f0c';
 beforeAll(async () => {
   t = await createTestApp();
   token = await t.tokenFor('SUPERADMIN');
-  agentId = (await makeAgent(t, token, { prefix: 'lg' }))._id;
+  agent = await makeAgent(t, token, { prefix: 'lg' });
+  agentId = agent._id;
+  await registerBrands(t, token, ['PG']);
   // A second app on the same database, whose log the test reads.
   const stream = new Writable({
     write(chunk, _enc, done) {
@@ -122,6 +125,55 @@ describe('a write the database refuses, carrying secrets', () => {
       body: { from: '0000-01-01', to: '2026-10-31' },
     });
     expect([nul.statusCode, year0.statusCode]).toEqual([400, 400]);
+    const log = lines.join('');
+    expect(log).toContain('incoming request');
+    expect(log).not.toContain(token);
+  });
+});
+
+describe('the brands’ hours (0025): ingest and the deep link', () => {
+  it('a signed ingest the database refuses in rollup_brand_hours: 409 in the envelope; the log names the failure, never the agent secret or the signature', async () => {
+    await t.ctx.db.execute(
+      sql.raw(
+        'alter table rollup_brand_hours add constraint test_refuses_brand_hours check (false) not valid',
+      ),
+    );
+    try {
+      lines.length = 0;
+      const headers: Record<string, string> = {};
+      const res = await callRoute(logged, api.ingest, {
+        body: { transactions: [bet({ username: 'lgplayer', startDate: '2026-10-05T03:00:00.000Z' })] },
+        sign: (payload) => Object.assign(headers, signedHeaders(agent, payload, { now: t.clock.now() })),
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.body).toMatchObject({ status: 2009, data: null });
+      expect(res.res.body).not.toContain('test_refuses_brand_hours');
+      const log = lines.join('');
+      expect(log).toContain('test_refuses_brand_hours');
+      expect(log).not.toContain(agent.secret);
+      expect(log).not.toContain(headers['x-signature']);
+    } finally {
+      await t.ctx.db.execute(
+        sql.raw('alter table rollup_brand_hours drop constraint test_refuses_brand_hours'),
+      );
+    }
+  });
+
+  it('a deep link with a brand filter answered, and refused for a NUL brand: the bearer token stays out of the log', async () => {
+    lines.length = 0;
+    const params = { agentId };
+    const answered = await callRoute(logged, api.transactionList, {
+      token,
+      params,
+      body: { page: 3, limit: 10, gameBrand: 'PG' },
+    });
+    expect(answered.statusCode).toBe(200);
+    const nul = await callRoute(logged, api.transactionList, {
+      token,
+      params,
+      body: { page: 3, limit: 10, gameBrand: 'P\u0000G' },
+    });
+    expect(nul.statusCode).toBe(400);
     const log = lines.join('');
     expect(log).toContain('incoming request');
     expect(log).not.toContain(token);

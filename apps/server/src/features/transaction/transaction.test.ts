@@ -140,22 +140,32 @@ describe('transaction list', () => {
   it('a deep link holds against edge values and parallel requests: never a 500, never a wrong page', async () => {
     const deepest = lastServedPage(10);
     // The deepest page served (beyond the agent's rows: empty), and one past it (refused, named).
-    const last = await list({ limit: 10, page: deepest });
-    expect(last.statusCode).toBe(200);
-    expect(last.data).toMatchObject({ records: [], nextCursor: null });
+    // The longest brand the filter takes names no provider: an empty page, not an error.
+    expect(await rows({ page: 2, gameBrand: 'P'.repeat(100) })).toEqual([]);
+    for (const filter of [{}, { gameBrand: 'PG' }]) {
+      const last = await list({ limit: 10, page: deepest, ...filter });
+      expect(last.statusCode).toBe(200);
+      expect(last.data).toMatchObject({ records: [], nextCursor: null });
+    }
     const past = await list({ limit: 10, page: deepest + 1 });
     expect(past.statusCode).toBe(400);
     expect(past.issues[0]).toMatchObject({ path: 'page', code: 'page_too_deep' });
     // A range at the years the contract allows seeks the same rows as no range.
     const wide = { startDate: '1900-01-01T00:00:00.000Z', endDate: '2200-12-31T23:59:59.999Z' };
-    expect((await rows({ ...wide, limit: 9, page: 4 })).map((r) => r._id)).toEqual(
-      (await rows({ limit: 9, page: 4 })).map((r) => r._id),
-    );
+    for (const filter of [{}, { gameBrand: 'jili' }]) {
+      expect((await rows({ ...wide, ...filter, limit: 9, page: 2 })).map((r) => r._id)).toEqual(
+        (await rows({ ...filter, limit: 9, page: 2 })).map((r) => r._id),
+      );
+    }
     // Values that break systems are refused as the fields they are, before any query.
     for (const body of [
       { page: 2, startDate: '0000-01-01T00:00:00.000Z' },
       { page: 2, endDate: '9999-12-31T23:59:59.999Z' },
       { page: 2, gameBrand: 'PG\u0000' },
+      { page: 2, gameBrand: '\ud800' },
+      // One character past the filter's 100.
+      { page: 2, gameBrand: 'P'.repeat(101) },
+      { page: 2 ** 63, gameBrand: 'PG' },
       { page: 2, betType: 'HOLD\u0000' },
       { page: 2 ** 63 },
       // As text: coerced, it is ±Infinity (the JSON literal 1e309 goes through every route in
@@ -173,11 +183,13 @@ describe('transaction list', () => {
       expect(res.status).toBe(Status.VALIDATION);
     }
     // Twenty deep links at once answer what one answers alone.
-    const alone = (await rows({ page: 3, limit: 7, betType: 'SETTLE' })).map((r) => r._id);
-    const together = await Promise.all(
-      Array.from({ length: 20 }, () => rows({ page: 3, limit: 7, betType: 'SETTLE' })),
-    );
-    for (const page of together) expect(page.map((r) => r._id)).toEqual(alone);
+    for (const filter of [{ betType: 'SETTLE' as const }, { gameBrand: 'PG' }]) {
+      const alone = (await rows({ page: 3, limit: 7, ...filter })).map((r) => r._id);
+      const together = await Promise.all(
+        Array.from({ length: 20 }, () => rows({ page: 3, limit: 7, ...filter })),
+      );
+      for (const page of together) expect(page.map((r) => r._id)).toEqual(alone);
+    }
   });
 
   it('404 for an unknown agent, 2001 for a forged cursor', async () => {
