@@ -238,6 +238,18 @@ test.describe('admin accounts: two-factor required for a type', () => {
       ).toBeVisible();
       await expectAccessible(adminPage, 'forced two-factor enrolment');
       await screenshot(adminPage, 'setup-forced-totp');
+      // The same screen in English, then back to Thai.
+      await adminPage.getByTestId('language-switch').getByText('English').click();
+      await expect(
+        adminPage.getByRole('heading', { level: 1, name: 'Set up two-factor sign-in first' }),
+      ).toBeVisible();
+      await expect(
+        adminPage.getByText(
+          'An administrator requires ADMIN accounts to sign in with a code from an authenticator app.',
+        ),
+      ).toBeVisible();
+      await screenshot(adminPage, 'setup-forced-totp-en');
+      await adminPage.getByTestId('language-switch').getByText('ไทย').click();
       for (const path of ['/agent/list', '/admin/list', '/transaction/list']) {
         await adminPage.goto(path);
         await expect(adminPage).toHaveURL(/\/setup$/);
