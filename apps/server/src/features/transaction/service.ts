@@ -152,12 +152,13 @@ const listRows = (ctx: AppContext, agentId: bigint, q: Bound, offset: number) =>
 };
 
 /**
- * The daily rollup that counts the rows of a list with these filters, per business day: the
- * agent's (by bet type) or, with a game brand filter, its per-brand one (the same whole-codename
- * match as the list). Filters no rollup counts — player, username, bet id, bet type from game, game code —
- * have none: such a list pages by OFFSET.
+ * The rollups that count the rows of a list with these filters, per business day (`days`) and per
+ * hour of it (`hours`): the agent's (by bet type; 0022), or with a game brand filter its brand's
+ * (the same whole-codename match as the list; 0025), each a `from … where` to go on with `agent_id`.
+ * Filters no rollup counts — player, username, bet id, bet type from game, game code — have none:
+ * such a list pages by OFFSET.
  */
-const countingRollup = (q: Query) => {
+const countingRollups = (q: Query) => {
   if (
     q.user !== undefined ||
     q.username !== undefined ||
@@ -167,9 +168,15 @@ const countingRollup = (q: Query) => {
   ) {
     return undefined;
   }
-  return q.gameBrand === undefined
-    ? sql.raw('rollup_agent_daily where')
-    : sql`rollup_brand_daily where game_brand = ${q.gameBrand.toUpperCase()} and`;
+  if (q.gameBrand === undefined) {
+    const agentDays = sql.raw('rollup_agent_daily where');
+    return { days: agentDays, hours: agentDays };
+  }
+  const brand = q.gameBrand.toUpperCase();
+  return {
+    days: sql`rollup_brand_daily where game_brand = ${brand} and`,
+    hours: sql`rollup_brand_hours where game_brand = ${brand} and`,
+  };
 };
 
 /** The filters of the list other than its time range, as SQL on `transactions`. */
@@ -231,8 +238,8 @@ const rowOfText = (r: TextRow): Row => ({
  * Returns undefined when no rollup counts the filters.
  */
 const seekPage = async (ctx: AppContext, agentId: bigint, q: Query): Promise<Row[] | undefined> => {
-  const rollup = countingRollup(q);
-  if (!rollup) return undefined;
+  const rollups = countingRollups(q);
+  if (!rollups) return undefined;
   const tz = ctx.config.REPORT_TIMEZONE;
   const fromDay = q.startDate ? dateInZone(q.startDate, tz) : undefined;
   const toDay = q.endDate ? dateInZone(q.endDate, tz) : undefined;
@@ -245,11 +252,6 @@ const seekPage = async (ctx: AppContext, agentId: bigint, q: Query): Promise<Row
         and start_date >= ${start} and start_date <= ${end}${rowFilters(q)}`;
   const betType = q.betType === undefined ? sql`` : sql`and bet_type = ${q.betType}`;
   const offset = (q.page - 1) * q.limit;
-  // The hours' counts: the agent's (0022), or its brand's (0025).
-  const hourSource =
-    q.gameBrand === undefined
-      ? sql.raw('rollup_agent_daily where')
-      : sql`rollup_brand_hours where game_brand = ${q.gameBrand.toUpperCase()} and`;
   const ranged = q.startDate !== undefined || q.endDate !== undefined;
   /**
    * The list's rows of business day `day` per hour since the day began (0022, 0025), each counted
@@ -271,14 +273,14 @@ const seekPage = async (ctx: AppContext, agentId: bigint, q: Query): Promise<Row
                            else ${dayStart(day)} + u.k * interval '1 hour' end as to_at,
                       u.n
                from (select ${sql.raw(hourColumns.map((h) => `sum(${h}) as ${h}`).join(', '))}
-                     from ${hourSource} agent_id = ${agentId} and day = ${day} ${betType}) as c,
+                     from ${rollups.hours} agent_id = ${agentId} and day = ${day} ${betType}) as c,
                     lateral unnest(array[${sql.raw(hourColumns.map((h) => `c.${h}`).join(', '))}])
                       with ordinality as u(n, k)) as h)`;
   /** The exact count of the day holding the range's end: the rollup counts the whole day. */
   const endDayCount = (day: SQL) => sql`(select sum(n) from ${hoursOf(day)} as h)`;
   /** The list's rows on business day `day`: the rollup's count, exact up to endDate on its day. */
   const dayCount = (day: SQL) => {
-    const whole = sql`(select sum(tx_count) from ${rollup} agent_id = ${agentId} ${betType} and day = ${day})`;
+    const whole = sql`(select sum(tx_count) from ${rollups.days} agent_id = ${agentId} ${betType} and day = ${day})`;
     return toDay ? sql`case when ${day} = ${toDay}::date then ${endDayCount(day)} else ${whole} end` : whole;
   };
   const stretch = sql`stretch as (
@@ -298,14 +300,14 @@ const seekPage = async (ctx: AppContext, agentId: bigint, q: Query): Promise<Row
           -- rollup rows a step, stopping once the page's last row is reached, so it reads only the
           -- days before the page, and skips days without bets however far apart.
           (select d.day, ${dayCount(sql`d.day`)}, 0::numeric
-           from (select max(day) as day from ${rollup} agent_id = ${agentId} ${betType}
+           from (select max(day) as day from ${rollups.days} agent_id = ${agentId} ${betType}
                    ${toDay ? sql`and day <= ${toDay}::date` : sql``}
                    ${fromDay ? sql`and day >= ${fromDay}::date` : sql``}) as d
            where d.day is not null)
           union all
           (select d.day, ${dayCount(sql`d.day`)}, w.before + w.n
            from walk w,
-                lateral (select max(day) as day from ${rollup} agent_id = ${agentId} ${betType}
+                lateral (select max(day) as day from ${rollups.days} agent_id = ${agentId} ${betType}
                            and day < w.day ${fromDay ? sql`and day >= ${fromDay}::date` : sql``}) as d
            where w.before + w.n < ${offset + q.limit}::bigint and d.day is not null)
         ),
