@@ -52,6 +52,20 @@ const hourMismatches = async (t: WithCtx, table: string, keys: readonly string[]
   return Number(row?.n);
 };
 
+/** Rows of rollup_player_daily (0026) whose count differs from the raw rows', or missing or extra. */
+const playerDayMismatches = async (t: WithCtx) => {
+  const tz = t.ctx.config.REPORT_TIMEZONE;
+  const [row] = await queryRows<{ n: string }>(
+    t.ctx.db,
+    sql`with raw as (
+          select agent_id, user_id, (start_date at time zone ${tz})::date as day, bet_type, count(*) as tx_count
+          from transactions group by 1, 2, 3, 4)
+        select count(*)::text as n from raw full join rollup_player_daily r using (agent_id, user_id, day, bet_type)
+        where raw.tx_count is distinct from r.tx_count`,
+  );
+  return Number(row?.n);
+};
+
 /**
  * Rows of the count rollups that differ from a count of the raw rows: active players per agent and
  * business month (distinct players with a bet) and players registered per agent and business month
@@ -97,6 +111,7 @@ export const rollupMismatches = async (t: WithCtx) => {
     sumMismatches(t, 'rollup_agent_daily', ['day', 'bet_type']),
     sumMismatches(t, 'rollup_code_daily', ['game_brand', 'day', 'game_code', 'bet_type'], false),
     sumMismatches(t, 'rollup_brand_day_all', ['day', 'game_brand', 'bet_type'], false),
+    playerDayMismatches(t),
     countMismatches(t),
     hourMismatches(t, 'rollup_agent_daily', ['day', 'bet_type']),
     hourMismatches(t, 'rollup_brand_hours', ['day', 'game_brand', 'bet_type']),

@@ -152,22 +152,24 @@ const listRows = (ctx: AppContext, agentId: bigint, q: Bound, offset: number) =>
 };
 
 /**
- * The rollups that count the rows of a list with these filters, per business day (`days`) and per
- * hour of it (`hours`): the agent's (by bet type; 0022), or with a game brand filter its brand's
- * (the same whole-codename match as the list; 0025), each a `from … where` to go on with `agent_id`.
- * Filters no rollup counts — player, username, bet id, bet type from game, game code — have none:
- * such a list pages by OFFSET.
+ * The rollups that count the rows of a list with these filters, per business day (`days`) and, where
+ * one keeps them, per hour of it (`hours`): the agent's (by bet type; 0022), with a game brand filter
+ * its brand's (the same whole-codename match as the list; 0025), with a player filter that player's
+ * days (0026, no hours), each a `from … where` to go on with `agent_id`. Filters no rollup counts —
+ * username, bet id, bet type from game, game code, a player and a brand together — have none: such a
+ * list pages by OFFSET.
  */
-const countingRollups = (q: Query) => {
+const countingRollups = (q: Query): { days: SQL; hours?: SQL } | undefined => {
   if (
-    q.user !== undefined ||
     q.username !== undefined ||
     q.betId !== undefined ||
     q.betTypeFromGame !== undefined ||
-    q.gameCode !== undefined
+    q.gameCode !== undefined ||
+    (q.user !== undefined && q.gameBrand !== undefined)
   ) {
     return undefined;
   }
+  if (q.user !== undefined) return { days: sql`rollup_player_daily where user_id = ${q.user} and` };
   if (q.gameBrand === undefined) {
     const agentDays = sql.raw('rollup_agent_daily where');
     return { days: agentDays, hours: agentDays };
@@ -181,9 +183,9 @@ const countingRollups = (q: Query) => {
 
 /** The filters of the list other than its time range, as SQL on `transactions`. */
 const rowFilters = (q: Query) =>
-  sql`${q.betType === undefined ? sql`` : sql` and bet_type = ${q.betType}`}${
-    q.gameBrand === undefined ? sql`` : sql` and game_brand = ${q.gameBrand.toUpperCase()}`
-  }`;
+  sql`${q.user === undefined ? sql`` : sql` and user_id = ${q.user}`}${
+    q.betType === undefined ? sql`` : sql` and bet_type = ${q.betType}`
+  }${q.gameBrand === undefined ? sql`` : sql` and game_brand = ${q.gameBrand.toUpperCase()}`}`;
 
 /** A list row with every column as text: what the seek statement answers on either engine. */
 interface TextRow {
@@ -231,8 +233,8 @@ const rowOfText = (r: TextRow): Row => ({
  *    names the day the page starts on and how deep into it, and the walk stops there;
  * 2. inside that day, the day's counts per hour (the agent's, 0022, or with a brand filter its
  *    brand's, 0025) name the hour, and how deep into it (an hour the list's range cuts is counted
- *    from its rows);
- * 3. the page's first row is skipped to inside that hour, from whichever end is nearer;
+ *    from its rows); a player's days (0026) are not counted by the hour: the day is one stretch;
+ * 3. the page's first row is skipped to inside that stretch, from whichever end is nearer;
  * 4. the page is read from that row on, bounded below by the day its last row falls on (partitions
  *    pruned at run time).
  * Returns undefined when no rollup counts the filters.
@@ -253,14 +255,32 @@ const seekPage = async (ctx: AppContext, agentId: bigint, q: Query): Promise<Row
   const betType = q.betType === undefined ? sql`` : sql`and bet_type = ${q.betType}`;
   const offset = (q.page - 1) * q.limit;
   const ranged = q.startDate !== undefined || q.endDate !== undefined;
+  /** The rollup's count of the list's rows on business day `day`, all of it. */
+  const wholeDay = (day: SQL) =>
+    sql`(select sum(tx_count) from ${rollups.days} agent_id = ${agentId} ${betType} and day = ${day})`;
   /**
-   * The list's rows of business day `day` per hour since the day began (0022, 0025), each counted
-   * exactly: from the rollup when the list's range holds the whole hour, else from its rows.
+   * Business day `day` in the stretches a rollup counts (from_at, to_at, n): its hours since the day
+   * began (0022, 0025), or the whole day where only days are counted (a player's, 0026).
+   */
+  const stretchesOf = (day: SQL) =>
+    rollups.hours
+      ? sql`(select ${dayStart(day)} + (u.k - 1) * interval '1 hour' as from_at,
+                    case when u.k = 24 then ${dayStart(sql`(${day} + 1)`)}
+                         else ${dayStart(day)} + u.k * interval '1 hour' end as to_at,
+                    u.n
+             from (select ${sql.raw(hourColumns.map((h) => `sum(${h}) as ${h}`).join(', '))}
+                   from ${rollups.hours} agent_id = ${agentId} and day = ${day} ${betType}) as c,
+                  lateral unnest(array[${sql.raw(hourColumns.map((h) => `c.${h}`).join(', '))}])
+                    with ordinality as u(n, k))`
+      : sql`(select ${dayStart(day)} as from_at, ${dayStart(sql`(${day} + 1)`)} as to_at, ${wholeDay(day)} as n)`;
+  /**
+   * The list's rows of business day `day` per stretch, each counted exactly: from the rollup when
+   * the list's range holds the whole stretch, else from its rows.
    */
   const hoursOf = (day: SQL) =>
     sql`(select h.from_at, h.to_at, ${
-      // Without a time range every hour is whole: the statement then holds no count of rows (each
-      // read of the ledger in a statement costs its start-up, run or not).
+      // Without a time range every stretch is whole: the statement then holds no count of rows
+      // (each read of the ledger in a statement costs its start-up, run or not).
       ranged
         ? sql`case when h.to_at <= ${start} or h.from_at > ${end} then 0
                    when h.from_at >= ${start} and h.to_at <= ${end} then h.n
@@ -268,23 +288,16 @@ const seekPage = async (ctx: AppContext, agentId: bigint, q: Query): Promise<Row
               end`
         : sql`h.n`
     } as n
-         from (select ${dayStart(day)} + (u.k - 1) * interval '1 hour' as from_at,
-                      case when u.k = 24 then ${dayStart(sql`(${day} + 1)`)}
-                           else ${dayStart(day)} + u.k * interval '1 hour' end as to_at,
-                      u.n
-               from (select ${sql.raw(hourColumns.map((h) => `sum(${h}) as ${h}`).join(', '))}
-                     from ${rollups.hours} agent_id = ${agentId} and day = ${day} ${betType}) as c,
-                    lateral unnest(array[${sql.raw(hourColumns.map((h) => `c.${h}`).join(', '))}])
-                      with ordinality as u(n, k)) as h)`;
+         from ${stretchesOf(day)} as h)`;
   /** The exact count of the day holding the range's end: the rollup counts the whole day. */
   const endDayCount = (day: SQL) => sql`(select sum(n) from ${hoursOf(day)} as h)`;
   /** The list's rows on business day `day`: the rollup's count, exact up to endDate on its day. */
-  const dayCount = (day: SQL) => {
-    const whole = sql`(select sum(tx_count) from ${rollups.days} agent_id = ${agentId} ${betType} and day = ${day})`;
-    return toDay ? sql`case when ${day} = ${toDay}::date then ${endDayCount(day)} else ${whole} end` : whole;
-  };
+  const dayCount = (day: SQL) =>
+    toDay
+      ? sql`case when ${day} = ${toDay}::date then ${endDayCount(day)} else ${wholeDay(day)} end`
+      : wholeDay(day);
   const stretch = sql`stretch as (
-          -- The hour of the first day the page starts in, newest hour first.
+          -- The stretch (hour, or the day) of the first day the page starts in, newest first.
           select s.from_at, s.to_at, s.n, d.skip - s.before as skip
           from first_day d,
                lateral (select from_at, to_at, n, sum(n) over (order by from_at desc) - n as before

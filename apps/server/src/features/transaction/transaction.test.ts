@@ -142,7 +142,8 @@ describe('transaction list', () => {
     // The deepest page served (beyond the agent's rows: empty), and one past it (refused, named).
     // The longest brand the filter takes names no provider: an empty page, not an error.
     expect(await rows({ page: 2, gameBrand: 'P'.repeat(100) })).toEqual([]);
-    for (const filter of [{}, { gameBrand: 'PG' }]) {
+    const alice = (await rows({ username: 'alice', limit: 1 }))[0]?.user ?? 'none';
+    for (const filter of [{}, { gameBrand: 'PG' }, { user: alice }]) {
       const last = await list({ limit: 10, page: deepest, ...filter });
       expect(last.statusCode).toBe(200);
       expect(last.data).toMatchObject({ records: [], nextCursor: null });
@@ -152,7 +153,7 @@ describe('transaction list', () => {
     expect(past.issues[0]).toMatchObject({ path: 'page', code: 'page_too_deep' });
     // A range at the years the contract allows seeks the same rows as no range.
     const wide = { startDate: '1900-01-01T00:00:00.000Z', endDate: '2200-12-31T23:59:59.999Z' };
-    for (const filter of [{}, { gameBrand: 'jili' }]) {
+    for (const filter of [{}, { gameBrand: 'jili' }, { user: alice }]) {
       expect((await rows({ ...wide, ...filter, limit: 9, page: 2 })).map((r) => r._id)).toEqual(
         (await rows({ ...filter, limit: 9, page: 2 })).map((r) => r._id),
       );
@@ -167,6 +168,11 @@ describe('transaction list', () => {
       { page: 2, gameBrand: 'P'.repeat(101) },
       { page: 2 ** 63, gameBrand: 'PG' },
       { page: 2, betType: 'HOLD\u0000' },
+      // A player id one past the largest bigint, with NUL, negative zero and a lone surrogate.
+      { page: 2, user: '9223372036854775808' },
+      { page: 2, user: '1\u0000' },
+      { page: 2, user: '-0' },
+      { page: 2, user: '\ud800' },
       { page: 2 ** 63 },
       // As text: coerced, it is ±Infinity (the JSON literal 1e309 goes through every route in
       // test/reliability/bad-input.test.ts).
@@ -183,13 +189,37 @@ describe('transaction list', () => {
       expect(res.status).toBe(Status.VALIDATION);
     }
     // Twenty deep links at once answer what one answers alone.
-    for (const filter of [{ betType: 'SETTLE' as const }, { gameBrand: 'PG' }]) {
+    for (const filter of [{ betType: 'SETTLE' as const }, { gameBrand: 'PG' }, { user: alice }]) {
       const alone = (await rows({ page: 3, limit: 7, ...filter })).map((r) => r._id);
       const together = await Promise.all(
         Array.from({ length: 20 }, () => rows({ page: 3, limit: 7, ...filter })),
       );
       for (const page of together) expect(page.map((r) => r._id)).toEqual(alone);
     }
+  });
+
+  it('a player of another agent lists nothing here, at any page, and counts nothing of this agent', async () => {
+    const other = await makeAgent(t, await t.tokenFor('OPERATOR'), { prefix: 'ot' });
+    await ingest(
+      t,
+      other,
+      Array.from({ length: 30 }, (_, i) => bet({ betId: `OT${i}`, username: 'alice' })),
+    );
+    const stranger =
+      (
+        await t.ok(api.transactionList, {
+          token,
+          params: { agentId: other._id },
+          body: { username: 'alice', limit: 1 },
+        })
+      ).records[0]?.user ?? 'none';
+    for (const page of [1, 2, 3]) {
+      expect(await rows({ user: stranger, limit: 10, page })).toEqual([]);
+      expect(await rows({ user: stranger, betType: 'HOLD', limit: 10, page })).toEqual([]);
+    }
+    // This agent's own pages are the same as before the other agent's bets.
+    expect((await rows({ limit: 10, page: 2 })).every((r) => r.agent === agent._id)).toBe(true);
+    expect(await rollupMismatches(t)).toBe(0);
   });
 
   it('404 for an unknown agent, 2001 for a forged cursor', async () => {
@@ -291,6 +321,9 @@ const deepLinks = (zone: string, midnightUtc: { hour: number; minute: number }) 
     ).toISOString();
 
   it('answers the rows walking the cursor reaches, for every page, with and without filters', async () => {
+    const playerId = async (username: string) =>
+      (await page({ username, limit: 1 })).records[0]?.user ?? 'none';
+    const [alice, bobby] = [await playerId('alice'), await playerId('bobby')];
     const shapes: BodyOf<typeof api.transactionList>[] = [
       {},
       { betType: 'HOLD' },
@@ -306,8 +339,14 @@ const deepLinks = (zone: string, midnightUtc: { hour: number; minute: number }) 
       // A brand's hours (0025), with the range cut inside an hour and inside a business day.
       { gameBrand: 'PG', startDate: at('2026-10-05', -15), endDate: at('2026-11-10', -1) },
       { gameBrand: 'sa', startDate: at('2026-10-04', 20) },
+      // A player's days (0026): the day is the stretch skipped in, the range cut inside a day.
+      { user: alice },
+      { user: alice, betType: 'SETTLE' },
+      { user: alice, startDate: at('2026-10-05', -15), endDate: at('2026-11-10', -1) },
+      { user: bobby, betType: 'HOLD', startDate: at('2026-10-04', 20) },
       // No rollup counts these: read by OFFSET, the same rows all the same.
       { username: 'ali' },
+      { user: alice, gameBrand: 'PG' },
     ];
     for (const [s, filters] of shapes.entries()) {
       for (const limit of s === 0 ? [7, 25] : filters.startDate ? [4, 7, 9] : [9]) {
@@ -363,6 +402,7 @@ describe('a deep link into days of 25 and of 23 hours (business days in New York
     expect(await rollupMismatches(app)).toBe(0);
     const page = (body: ListBody) =>
       app.ok(api.transactionList, { token: reader, params: { agentId: ny._id }, body });
+    const player = (await page({ limit: 1 })).records[0]?.user ?? 'none';
     for (const body of [
       { limit: 7 },
       { limit: 13, betType: 'SETTLE' as const },
@@ -379,6 +419,10 @@ describe('a deep link into days of 25 and of 23 hours (business days in New York
         endDate: '2026-11-02T04:25:00.000Z',
       },
       { limit: 5, gameBrand: 'PG', betType: 'HOLD' as const, startDate: '2026-03-08T06:10:00.000Z' },
+      // A player's days (0026): each day one stretch, its end the next day's start (25 and 23 hours).
+      { limit: 7, user: player },
+      { limit: 6, user: player, startDate: '2026-11-01T05:40:00.000Z', endDate: '2026-11-02T04:25:00.000Z' },
+      { limit: 5, user: player, betType: 'HOLD' as const, endDate: '2026-03-08T08:05:00.000Z' },
     ]) {
       await expectPagesAsWalked(page, body, 'America/New_York');
     }
@@ -399,13 +443,14 @@ describe('a deep link into days of 25 and of 23 hours (business days in New York
     expect(await rollupMismatches(app)).toBe(0);
   };
 
-  it('the migrations fill the hours of the days already stored, in the report time zone', async () => {
+  it('the migrations fill the hours and the players’ days already stored, in the report time zone', async () => {
     await expectBackfill(
       '0022_rollup_agent_hours.sql',
       'UPDATE',
       sql.raw(`update rollup_agent_daily set ${hourColumns.map((h) => `${h} = 0`).join(', ')}`),
     );
     await expectBackfill('0025_rollup_brand_hours.sql', 'INSERT', sql`delete from rollup_brand_hours`);
+    await expectBackfill('0026_rollup_player_daily.sql', 'INSERT', sql`delete from rollup_player_daily`);
   });
 });
 
