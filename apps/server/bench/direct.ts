@@ -30,6 +30,8 @@ export interface Facts {
   brand: string;
   /** The busiest agent's game brand with the most bets, and how many (a filtered deep link). */
   busiestBrand: { name: string; rows: number };
+  /** The busiest agent's player with the most bets (its id), and how many (a player's deep link). */
+  busiestPlayer: { id: string; rows: number };
   /** Last whole business month in the data, and the first day of the data. */
   month: { month: number; year: number; from: string; to: string };
   year: { from: string; to: string };
@@ -85,6 +87,12 @@ export const directPhase = async (dataset: Dataset, runs: { rollup: number; raw:
           where agent_id = ${busiest.id}::bigint group by 1 order by 2 desc limit 1`,
     );
     if (!busiestBrand) throw new Error('the busiest agent has no bets');
+    const [busiestPlayer] = await queryRows<{ id: string; rows: number }>(
+      ctx.db,
+      sql`select user_id::text as id, sum(tx_count)::float8 as rows from rollup_player_daily
+          where agent_id = ${busiest.id}::bigint group by 1 order by 2 desc limit 1`,
+    );
+    if (!busiestPlayer) throw new Error('the busiest agent has no players');
     // The last whole month before the newest day, and the twelve months up to it.
     const [ly, lm] = span.last.split('-').map(Number) as [number, number];
     const year = lm === 1 ? ly - 1 : ly;
@@ -100,6 +108,7 @@ export const directPhase = async (dataset: Dataset, runs: { rollup: number; raw:
       busiest,
       brand: span.brand,
       busiestBrand,
+      busiestPlayer,
       month: { month, year, ...monthRange },
       year: yearRange,
     };

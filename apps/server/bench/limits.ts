@@ -22,8 +22,8 @@ export interface LimitRow {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** A list filter the deep links are timed with: none (the agent's whole list), or one game brand. */
-type ListFilter = { gameBrand?: string };
+/** A list filter the deep links are timed with: none (the agent's whole list), one game brand or one player. */
+type ListFilter = { gameBrand?: string; user?: string };
 
 /** The cursor of page `page` of the busiest agent's list with `filter` (walked there once, 10 rows a page). */
 const cursorOfPage = async (client: Client, agentId: string, filter: ListFilter, page: number) => {
@@ -79,18 +79,29 @@ const deepLink = async (client: Client, facts: Facts, filter: ListFilter, page: 
 
 /**
  * The deep links of DESIGN §11 (any engine): page 1000 of the busiest agent's list, and of its
- * bets in its busiest game brand (page 1000, or the deepest whole page a smaller set has).
+ * bets in its busiest game brand and of its busiest player's (page 1000, or the deepest whole page
+ * a smaller set has).
  */
-export const deepLinkScenarios = async (client: Client, facts: Facts, runs: number) => ({
-  plain: await deepLink(client, facts, {}, 1000, runs),
-  brand: await deepLink(
-    client,
-    facts,
-    { gameBrand: facts.busiestBrand.name },
-    Math.min(1000, Math.floor(facts.busiestBrand.rows / 10)),
-    runs,
-  ),
-});
+export const deepLinkScenarios = async (client: Client, facts: Facts, runs: number) => {
+  const deepest = (rows: number) => Math.min(1000, Math.floor(rows / 10));
+  return {
+    plain: await deepLink(client, facts, {}, 1000, runs),
+    brand: await deepLink(
+      client,
+      facts,
+      { gameBrand: facts.busiestBrand.name },
+      deepest(facts.busiestBrand.rows),
+      runs,
+    ),
+    player: await deepLink(
+      client,
+      facts,
+      { user: facts.busiestPlayer.id },
+      deepest(facts.busiestPlayer.rows),
+      runs,
+    ),
+  };
+};
 
 /** The limit's statements of one scenario, run at once: `[name, values]` each. */
 type Statements = [StatementName, unknown[]][];

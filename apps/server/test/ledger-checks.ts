@@ -52,15 +52,15 @@ const hourMismatches = async (t: WithCtx, table: string, keys: readonly string[]
   return Number(row?.n);
 };
 
-/** Rows of rollup_player_daily (0026) whose count differs from the raw rows', or missing or extra. */
+/** Days of rollup_player_daily (0026) whose count differs from the raw rows', or missing or extra. */
 const playerDayMismatches = async (t: WithCtx) => {
   const tz = t.ctx.config.REPORT_TIMEZONE;
   const [row] = await queryRows<{ n: string }>(
     t.ctx.db,
     sql`with raw as (
-          select agent_id, user_id, (start_date at time zone ${tz})::date as day, bet_type, count(*) as tx_count
-          from transactions group by 1, 2, 3, 4)
-        select count(*)::text as n from raw full join rollup_player_daily r using (agent_id, user_id, day, bet_type)
+          select agent_id, user_id, (start_date at time zone ${tz})::date as day, count(*) as tx_count
+          from transactions group by 1, 2, 3)
+        select count(*)::text as n from raw full join rollup_player_daily r using (agent_id, user_id, day)
         where raw.tx_count is distinct from r.tx_count`,
   );
   return Number(row?.n);

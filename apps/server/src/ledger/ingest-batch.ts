@@ -213,13 +213,13 @@ const batchStatement = (probe: boolean, log: boolean) =>
             set ${sql.raw(hourColumns.map((h) => `${h} = rollup_brand_hours.${h} + excluded.${h}`).join(', '))}
         ),
         rollup_player_daily_add as (
-          -- The agent's rows per player, day and bet type (0026), for deep links filtered by a player.
-          insert into rollup_player_daily (agent_id, user_id, day, bet_type, tx_count)
-          select ${p('agent')}::bigint, user_id, day, bet_type, count(*)
+          -- The agent's rows per player and day (0026), for deep links filtered by a player.
+          insert into rollup_player_daily (agent_id, user_id, day, tx_count)
+          select ${p('agent')}::bigint, user_id, day, count(*)
           from days
-          group by user_id, day, bet_type
-          order by user_id, day, bet_type
-          on conflict (agent_id, user_id, day, bet_type) do update
+          group by user_id, day
+          order by user_id, day
+          on conflict (agent_id, user_id, day) do update
             set tx_count = rollup_player_daily.tx_count + excluded.tx_count
         ),
         ${addInto('rollup_code_daily', ['game_brand', 'day', 'game_code', 'bet_type'], false)},

@@ -155,9 +155,9 @@ const listRows = (ctx: AppContext, agentId: bigint, q: Bound, offset: number) =>
  * The rollups that count the rows of a list with these filters, per business day (`days`) and, where
  * one keeps them, per hour of it (`hours`): the agent's (by bet type; 0022), with a game brand filter
  * its brand's (the same whole-codename match as the list; 0025), with a player filter that player's
- * days (0026, no hours), each a `from … where` to go on with `agent_id`. Filters no rollup counts —
- * username, bet id, bet type from game, game code, a player and a brand together — have none: such a
- * list pages by OFFSET.
+ * days (0026, no hours, no bet types), each a `from … where` to go on with `agent_id`. Filters no
+ * rollup counts — username, bet id, bet type from game, game code, a player with a brand or a bet
+ * type — have none: such a list pages by OFFSET.
  */
 const countingRollups = (q: Query): { days: SQL; hours?: SQL } | undefined => {
   if (
@@ -165,7 +165,7 @@ const countingRollups = (q: Query): { days: SQL; hours?: SQL } | undefined => {
     q.betId !== undefined ||
     q.betTypeFromGame !== undefined ||
     q.gameCode !== undefined ||
-    (q.user !== undefined && q.gameBrand !== undefined)
+    (q.user !== undefined && (q.gameBrand !== undefined || q.betType !== undefined))
   ) {
     return undefined;
   }
