@@ -37,6 +37,9 @@ const reliability: Record<string, 'default' | 'production' | 'both' | 'postgres'
   // A SIGKILL of the embedded engine's process is a crash of the database itself (its WAL, its lock
   // file); on PostgreSQL the database outlives the app process.
   'lifecycle.test.ts': 'default',
+  // A fresh embedded data directory: the whole schema from nothing. (PostgreSQL test databases are
+  // clones of a migrated template; the server's own start migrates the same way on both.)
+  'migrate.test.ts': 'default',
   // PostgreSQL interleaves parallel transactions on a pool (row locks, retried conflicts); PGlite
   // queues them on its one connection. Either can lose a write its own way.
   'concurrency.test.ts': 'both',
