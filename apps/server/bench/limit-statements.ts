@@ -29,9 +29,11 @@ export const STATEMENTS = {
                         where agent_id = $1 and month = $2::date group by bet_type`,
   all_month_by_type: `select bet_type, sum(amount)::text as amount, sum(tx_count)::text as n from rollup_brand_monthly
                       where month = $1::date group by bet_type`,
-  brand_days_agent: `select to_char(day, 'YYYY-MM-DD') as day, game_brand, ${SUMS} from rollup_brand_daily
-                     where agent_id = $1 and day between $2::date and $3::date
-                     group by day, game_brand order by day, game_brand`,
+  brand_days_agent: `select to_char(day, 'YYYY-MM-DD') as day, game_brand, hold::text, settle::text, cancel::text,
+                            void::text, deposit::text, withdraw::text, promotion::text, promotion_refund::text,
+                            promotion_affiliate::text, tx_count::text
+                     from rollup_brand_daily where agent_id = $1 and day between $2::date and $3::date
+                     order by day, game_brand`,
   brand_days_all: `select to_char(day, 'YYYY-MM-DD') as day, game_brand, ${SUMS} from rollup_brand_day_all
                    where day between $1::date and $2::date group by day, game_brand order by day, game_brand`,
   months_all: `select to_char(month, 'YYYY-MM') as month, ${SUMS} from rollup_brand_monthly

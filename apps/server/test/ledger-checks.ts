@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { betTypeColumns } from '../src/db/bet-type-columns.ts';
 import { migrationsFolder, queryRows } from '../src/db/client.ts';
 import { countsByHour, hourColumns, hourOfDay } from '../src/db/sql-time.ts';
 import type { TestApp } from './harness.ts';
@@ -24,6 +25,31 @@ const sumMismatches = async (t: WithCtx, table: string, keys: readonly string[],
         raw as (select ${cols}, sum(amount) as amount, count(*) as tx_count from rows group by ${cols})
         select count(*)::text as n from raw full join ${sql.raw(table)} r using (${cols})
         where raw.amount is distinct from r.amount or raw.tx_count is distinct from r.tx_count`,
+  );
+  return Number(row?.n);
+};
+
+/**
+ * Rows of rollup_brand_daily (0027: agent × day × brand, a column per bet type) that differ from, or
+ * are missing against, the raw rows.
+ */
+const columnMismatches = async (t: WithCtx) => {
+  const tz = t.ctx.config.REPORT_TIMEZONE;
+  const sums = [...betTypeColumns.map(({ column }) => column), 'tx_count'];
+  const [row] = await queryRows<{ n: string }>(
+    t.ctx.db,
+    sql`with raw as (
+          select agent_id, (start_date at time zone ${tz})::date as day, game_brand, ${sql.raw(
+            betTypeColumns
+              .map(
+                ({ betType, column }) =>
+                  `coalesce(sum(amount) filter (where bet_type = '${betType}'), 0) as ${column}`,
+              )
+              .join(', '),
+          )}, count(*) as tx_count
+          from transactions group by 1, 2, 3)
+        select count(*)::text as n from raw full join rollup_brand_daily r using (agent_id, day, game_brand)
+        where (${sql.raw(sums.map((c) => `raw.${c}`).join(', '))}) is distinct from (${sql.raw(sums.map((c) => `r.${c}`).join(', '))})`,
   );
   return Number(row?.n);
 };
@@ -105,7 +131,7 @@ export const rollupMismatches = async (t: WithCtx) => {
   );
   const sums = await Promise.all([
     sumMismatches(t, 'rollup_game_daily', ['day', 'game_brand', 'game_code', 'bet_type']),
-    sumMismatches(t, 'rollup_brand_daily', ['day', 'game_brand', 'bet_type']),
+    columnMismatches(t),
     sumMismatches(t, 'rollup_brand_monthly', ['month', 'game_brand', 'bet_type']),
     sumMismatches(t, 'rollup_game_monthly', ['game_brand', 'month', 'game_code', 'bet_type']),
     sumMismatches(t, 'rollup_agent_daily', ['day', 'bet_type']),
@@ -124,9 +150,9 @@ export const countRows = async (t: WithCtx, table: 'transactions' | 'transaction
     (await queryRows<{ n: string }>(t.ctx.db, sql`select count(*)::text as n from ${sql.raw(table)}`))[0]?.n,
   );
 
-/** The statements of a migration file that start with `verb` (its backfills), comments left out. */
-export const migrationStatements = (file: string, verb: 'INSERT' | 'UPDATE') =>
+/** The statements of a migration file that start with `verb` (its backfills), or all of them, comments left out. */
+export const migrationStatements = (file: string, verb?: 'INSERT' | 'UPDATE' | 'CREATE') =>
   readFileSync(join(migrationsFolder, file), 'utf8')
     .split('--> statement-breakpoint')
     .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
-    .filter((statement) => statement.startsWith(verb));
+    .filter((statement) => statement !== '' && (verb === undefined || statement.startsWith(verb)));

@@ -41,15 +41,6 @@ export const rollupGameDaily = pgTable('rollup_game_daily', {
   txCount: bigint('tx_count', { mode: 'bigint' }).notNull(),
 });
 
-export const rollupBrandDaily = pgTable('rollup_brand_daily', {
-  agentId: bigint('agent_id', { mode: 'bigint' }).notNull(),
-  day: date('day', { mode: 'string' }).notNull(),
-  gameBrand: text('game_brand').notNull(),
-  betType: text('bet_type').notNull(),
-  amount: bigint('amount', { mode: 'bigint' }).notNull(),
-  txCount: bigint('tx_count', { mode: 'bigint' }).notNull(),
-});
-
 export const rollupBrandMonthly = pgTable('rollup_brand_monthly', {
   agentId: bigint('agent_id', { mode: 'bigint' }).notNull(),
   month: date('month', { mode: 'string' }).notNull(),

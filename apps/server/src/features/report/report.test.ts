@@ -544,6 +544,27 @@ describe('dashboard counts equal the raw rows', () => {
     expect(await rollupMismatches(t)).toBe(0);
   });
 
+  it('migration 0027 moves each day and brand’s sums per bet type into a column each', async () => {
+    const [create, index] = migrationStatements('0006_brand_rollup.sql', 'CREATE');
+    const [fill] = migrationStatements('0006_brand_rollup.sql', 'INSERT');
+    const statements = migrationStatements('0027_brand_daily_by_column.sql');
+    expect(statements).toHaveLength(5);
+    await t.ctx.db.transaction(async (tx) => {
+      // The table as it stood before 0027: a row per agent, day, brand and bet type.
+      await tx.execute(sql`drop table rollup_brand_daily`);
+      for (const statement of [create, index, fill, ...statements])
+        await tx.execute(sql.raw(statement ?? ''));
+    });
+    const [row] = await queryRows<{ rows: string; groups: string }>(
+      t.ctx.db,
+      sql`select (select count(*) from rollup_brand_daily)::text as rows,
+                 (select count(distinct (agent_id, day, game_brand)) from rollup_game_daily)::text as groups`,
+    );
+    expect(Number(row?.rows)).toBeGreaterThan(0);
+    expect(row?.rows).toBe(row?.groups);
+    expect(await rollupMismatches(t)).toBe(0);
+  });
+
   it('the migration fills the count and brand rollups from the rows already stored', async () => {
     const backfills = migrationStatements('0018_report_counts.sql', 'INSERT');
     expect(backfills).toHaveLength(3);

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { betTypeColumns } from '../../db/bet-type-columns.ts';
 import { queryPrepared } from '../../db/client.ts';
 import { monthOfDay } from '../../db/sql-time.ts';
 import { dayKeys, daysBetween, monthKeys, monthsBetween } from './periods.ts';
@@ -7,6 +8,7 @@ import {
   addSums,
   agentScope,
   type RawSums,
+  sumsByColumn,
   sumsByType,
   sumsOf,
   type TypeSums,
@@ -34,6 +36,8 @@ const periodStart: Record<Grain, ReturnType<typeof sql.raw>> = {
   month: monthOfDay,
 };
 const periodFormat: Record<Grain, string> = { day: 'YYYY-MM-DD', month: 'YYYY-MM' };
+/** The sum columns of a rollup with a column per bet type (0027). */
+const columnsOfSums = sql.raw(betTypeColumns.map(({ column }) => column).join(', '));
 
 /** Does the range start on the first of a month and end on the last day of one? */
 const wholeMonths = (range: Range) =>
@@ -50,11 +54,12 @@ export interface SumsQuery {
 
 /**
  * The rows a report sums, shaped like a rollup table (agent_id, day, game_brand, game_code, bet_type,
- * amount, tx_count), and whether each row already stands for a whole month (`months`: its day is the
- * month's first). The product reads its rollups; the benchmark passes a scan of the raw rows to show
- * what the rollups save.
+ * amount, tx_count) or, `byColumn`, like one with a column per bet type (agent_id, day, game_brand,
+ * hold … promotion_affiliate, tx_count; 0027), and whether each row already stands for a whole month
+ * (`months`: its day is the month's first). The product reads its rollups; the benchmark passes a
+ * scan of the raw rows to show what the rollups save.
  */
-export type SumsSource = (ctx: AppContext, q: SumsQuery) => { from: SQL; months?: true };
+export type SumsSource = (ctx: AppContext, q: SumsQuery) => { from: SQL; months?: true; byColumn?: true };
 
 /** The monthly brand rollup, its month standing for the day. */
 const brandMonths = {
@@ -89,6 +94,10 @@ const rollups: SumsSource = (_ctx, q) => {
     // it is a few thousand rows, where the per-agent brand rollup holds that many per agent).
     return { from: sql.raw('rollup_code_daily') };
   }
+  if (q.table === 'brand') {
+    // One agent's brands by day: a row per day and brand, a column per bet type (0027).
+    return { from: sql.raw('rollup_brand_daily'), byColumn: true };
+  }
   return { from: sql.raw(`rollup_${q.table}_daily`) };
 };
 
@@ -100,7 +109,7 @@ const rollups: SumsSource = (_ctx, q) => {
  * and a monthly source's month is its period as it is.
  */
 const pivotSums = async (ctx: AppContext, q: SumsQuery, source: SumsSource) => {
-  const { from, months } = source(ctx, q);
+  const { from, months, byColumn } = source(ctx, q);
   const keys = q.by === 'code' ? ['game_brand', 'game_code'] : q.by === 'brand' ? ['game_brand'] : [];
   const shown = (key: string) => sql.raw(keys.includes(key) ? key : `''::text`);
   const groups = sql.raw(['p', ...keys].join(', '));
@@ -108,9 +117,9 @@ const pivotSums = async (ctx: AppContext, q: SumsQuery, source: SumsSource) => {
     ctx.db,
     'report_pivot',
     sql`select to_char(p, ${periodFormat[q.grain]}) as period, ${shown('game_brand')} as game_brand,
-               ${shown('game_code')} as game_code, ${sumsByType}
+               ${shown('game_code')} as game_code, ${byColumn ? sumsByColumn : sumsByType}
         from (select ${months ? sql.raw('day') : periodStart[q.grain]} as p, ${sql.raw(keys.map((k) => `${k}, `).join(''))}
-                     bet_type, amount, tx_count
+                     ${byColumn ? columnsOfSums : sql.raw('bet_type, amount')}, tx_count
               from ${from}
               where ${agentScope(q.agent)} and day between ${q.range.from}::date and ${q.range.to}::date
                 ${q.brand === undefined ? sql`` : sql`and game_brand = ${q.brand}`}) as g

@@ -1,19 +1,25 @@
 import type { MonthlyBalance, Totals } from '@sapi/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { betTypeColumns } from '../../db/bet-type-columns.ts';
 import { toReportMoney } from '../../lib/money.ts';
 
 /** Per-bet-type sums of a rollup table, as text so both drivers answer the same exact numbers. */
-export const sumsByType = sql`
-  coalesce(sum(amount) filter (where bet_type = 'HOLD'), 0)::text as hold,
-  coalesce(sum(amount) filter (where bet_type = 'SETTLE'), 0)::text as settle,
-  coalesce(sum(amount) filter (where bet_type = 'CANCEL'), 0)::text as cancel,
-  coalesce(sum(amount) filter (where bet_type = 'VOID'), 0)::text as void,
-  coalesce(sum(amount) filter (where bet_type = 'DEPOSIT'), 0)::text as deposit,
-  coalesce(sum(amount) filter (where bet_type = 'WITHDRAW'), 0)::text as withdraw,
-  coalesce(sum(amount) filter (where bet_type = 'PROMOTION'), 0)::text as promotion,
-  coalesce(sum(amount) filter (where bet_type = 'PROMOTION_REFUND'), 0)::text as promotion_refund,
-  coalesce(sum(amount) filter (where bet_type = 'PROMOTION_AFFILIATE'), 0)::text as promotion_affiliate,
-  coalesce(sum(tx_count), 0)::text as tx_count`;
+export const sumsByType = sql.raw(
+  [
+    ...betTypeColumns.map(
+      ({ betType, column }) =>
+        `coalesce(sum(amount) filter (where bet_type = '${betType}'), 0)::text as ${column}`,
+    ),
+    'coalesce(sum(tx_count), 0)::text as tx_count',
+  ].join(',\n  '),
+);
+
+/** The same sums of a rollup with a column per bet type (0027). */
+export const sumsByColumn = sql.raw(
+  [...betTypeColumns.map(({ column }) => column), 'tx_count']
+    .map((column) => `coalesce(sum(${column}), 0)::text as ${column}`)
+    .join(',\n  '),
+);
 
 export interface TypeSums {
   hold: bigint;

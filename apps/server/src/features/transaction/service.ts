@@ -152,14 +152,15 @@ const listRows = (ctx: AppContext, agentId: bigint, q: Bound, offset: number) =>
 };
 
 /**
- * The rollups that count the rows of a list with these filters, per business day (`days`) and, where
- * one keeps them, per hour of it (`hours`): the agent's (by bet type; 0022), with a game brand filter
- * its brand's (the same whole-codename match as the list; 0025), with a player filter that player's
- * days (0026, no hours, no bet types), each a `from … where` to go on with `agent_id`. Filters no
- * rollup counts — username, bet id, bet type from game, game code, a player with a brand or a bet
- * type — have none: such a list pages by OFFSET.
+ * The rollups that count the rows of a list with these filters, per business day (`days`, its rows'
+ * bets being `count`) and, where one keeps them, per hour of it (`hours`): the agent's (by bet type;
+ * 0022); with a game brand filter its brand's hours (by bet type, the same whole-codename match as
+ * the list; 0025), a day being the sum of its hours; with a player filter that player's days (0026,
+ * no hours, no bet types). Each is a `from … where` to go on with `agent_id`. Filters no rollup
+ * counts — username, bet id, bet type from game, game code, a player with a brand or a bet type —
+ * have none: such a list pages by OFFSET.
  */
-const countingRollups = (q: Query): { days: SQL; hours?: SQL } | undefined => {
+const countingRollups = (q: Query): { days: SQL; hours?: SQL; count: SQL } | undefined => {
   if (
     q.username !== undefined ||
     q.betId !== undefined ||
@@ -169,16 +170,15 @@ const countingRollups = (q: Query): { days: SQL; hours?: SQL } | undefined => {
   ) {
     return undefined;
   }
-  if (q.user !== undefined) return { days: sql`rollup_player_daily where user_id = ${q.user} and` };
+  if (q.user !== undefined) {
+    return { days: sql`rollup_player_daily where user_id = ${q.user} and`, count: sql.raw('tx_count') };
+  }
   if (q.gameBrand === undefined) {
     const agentDays = sql.raw('rollup_agent_daily where');
-    return { days: agentDays, hours: agentDays };
+    return { days: agentDays, hours: agentDays, count: sql.raw('tx_count') };
   }
-  const brand = q.gameBrand.toUpperCase();
-  return {
-    days: sql`rollup_brand_daily where game_brand = ${brand} and`,
-    hours: sql`rollup_brand_hours where game_brand = ${brand} and`,
-  };
+  const brandHours = sql`rollup_brand_hours where game_brand = ${q.gameBrand.toUpperCase()} and`;
+  return { days: brandHours, hours: brandHours, count: sql.raw(hourColumns.join(' + ')) };
 };
 
 /** The filters of the list other than its time range, as SQL on `transactions`. */
@@ -257,7 +257,7 @@ const seekPage = async (ctx: AppContext, agentId: bigint, q: Query): Promise<Row
   const ranged = q.startDate !== undefined || q.endDate !== undefined;
   /** The rollup's count of the list's rows on business day `day`, all of it. */
   const wholeDay = (day: SQL) =>
-    sql`(select sum(tx_count) from ${rollups.days} agent_id = ${agentId} ${betType} and day = ${day})`;
+    sql`(select sum(${rollups.count}) from ${rollups.days} agent_id = ${agentId} ${betType} and day = ${day})`;
   /**
    * Business day `day` in the stretches a rollup counts (from_at, to_at, n): its hours since the day
    * began (0022, 0025), or the whole day where only days are counted (a player's, 0026).
