@@ -8,6 +8,7 @@ import {
   addSums,
   agentScope,
   type RawSums,
+  sumsAsStored,
   sumsByColumn,
   sumsByType,
   sumsOf,
@@ -55,11 +56,15 @@ export interface SumsQuery {
 /**
  * The rows a report sums, shaped like a rollup table (agent_id, day, game_brand, game_code, bet_type,
  * amount, tx_count) or, `byColumn`, like one with a column per bet type (agent_id, day, game_brand,
- * hold … promotion_affiliate, tx_count; 0027), and whether each row already stands for a whole month
- * (`months`: its day is the month's first). The product reads its rollups; the benchmark passes a
+ * hold … promotion_affiliate, tx_count; 0027), whether each row already stands for a whole month
+ * (`months`: its day is the month's first), and whether each row is one row of the report as it is
+ * (`rowsShown`: nothing to sum). The product reads its rollups; the benchmark passes a
  * scan of the raw rows to show what the rollups save.
  */
-export type SumsSource = (ctx: AppContext, q: SumsQuery) => { from: SQL; months?: true; byColumn?: true };
+export type SumsSource = (
+  ctx: AppContext,
+  q: SumsQuery,
+) => { from: SQL; months?: true; byColumn?: true; rowsShown?: true };
 
 /** The monthly brand rollup, its month standing for the day. */
 const brandMonths = {
@@ -95,8 +100,13 @@ const rollups: SumsSource = (_ctx, q) => {
     return { from: sql.raw('rollup_code_daily') };
   }
   if (q.table === 'brand') {
-    // One agent's brands by day: a row per day and brand, a column per bet type (0027).
-    return { from: sql.raw('rollup_brand_daily'), byColumn: true };
+    // One agent's brands: a row per day and brand, a column per bet type (0027); by day, its rows
+    // are the report's rows.
+    return {
+      from: sql.raw('rollup_brand_daily'),
+      byColumn: true,
+      ...(q.grain === 'day' ? { rowsShown: true } : {}),
+    };
   }
   return { from: sql.raw(`rollup_${q.table}_daily`) };
 };
@@ -106,10 +116,11 @@ const rollups: SumsSource = (_ctx, q) => {
  * shown: one GROUP BY sums each bet type into its own column, in the order shown. Prepared, read as
  * plain rows, nothing folded or sorted here: the rows sent do not grow with how many bet types a
  * group saw. Grouped by the keys shown only (a constant key still costs a comparison per row sorted),
- * and a monthly source's month is its period as it is.
+ * and a monthly source's month is its period as it is; a source whose rows are the rows shown is
+ * read as it is (the GROUP BY cost as much as the read).
  */
 const pivotSums = async (ctx: AppContext, q: SumsQuery, source: SumsSource) => {
-  const { from, months, byColumn } = source(ctx, q);
+  const { from, months, byColumn, rowsShown } = source(ctx, q);
   const keys = q.by === 'code' ? ['game_brand', 'game_code'] : q.by === 'brand' ? ['game_brand'] : [];
   const shown = (key: string) => sql.raw(keys.includes(key) ? key : `''::text`);
   const groups = sql.raw(['p', ...keys].join(', '));
@@ -117,13 +128,13 @@ const pivotSums = async (ctx: AppContext, q: SumsQuery, source: SumsSource) => {
     ctx.db,
     'report_pivot',
     sql`select to_char(p, ${periodFormat[q.grain]}) as period, ${shown('game_brand')} as game_brand,
-               ${shown('game_code')} as game_code, ${byColumn ? sumsByColumn : sumsByType}
+               ${shown('game_code')} as game_code, ${rowsShown ? sumsAsStored : byColumn ? sumsByColumn : sumsByType}
         from (select ${months ? sql.raw('day') : periodStart[q.grain]} as p, ${sql.raw(keys.map((k) => `${k}, `).join(''))}
                      ${byColumn ? columnsOfSums : sql.raw('bet_type, amount')}, tx_count
               from ${from}
               where ${agentScope(q.agent)} and day between ${q.range.from}::date and ${q.range.to}::date
                 ${q.brand === undefined ? sql`` : sql`and game_brand = ${q.brand}`}) as g
-        group by ${groups}
+        ${rowsShown ? sql`` : sql`group by ${groups}`}
         order by ${groups}`,
   );
   return rows.map((r) => ({

@@ -14,12 +14,13 @@ export const sumsByType = sql.raw(
   ].join(',\n  '),
 );
 
+const sumColumns = [...betTypeColumns.map(({ column }) => column), 'tx_count'];
 /** The same sums of a rollup with a column per bet type (0027). */
 export const sumsByColumn = sql.raw(
-  [...betTypeColumns.map(({ column }) => column), 'tx_count']
-    .map((column) => `coalesce(sum(${column}), 0)::text as ${column}`)
-    .join(',\n  '),
+  sumColumns.map((column) => `coalesce(sum(${column}), 0)::text as ${column}`).join(',\n  '),
 );
+/** The same columns of one row of such a rollup, as they are. */
+export const sumsAsStored = sql.raw(sumColumns.map((column) => `${column}::text as ${column}`).join(', '));
 
 export interface TypeSums {
   hold: bigint;
