@@ -444,6 +444,11 @@ describe('revenue share', () => {
     const summary = await t.ok(api.summaryAgentMonthly, { token, params: { agentId: child._id }, body: nov });
     const winLose = num(row?.winLose);
     expect(winLose).toBeCloseTo(num(summary.totals.winLose), 2);
+    // And the raw rows of the child's Bangkok business month.
+    const rows = await raw();
+    expect(winLose).toBe(
+      sumOf(rows, (r) => r.agent === child._id && r.day.startsWith('2026-11') && WL.includes(r.bet_type)),
+    );
     expect(row?.parentShare).toBeCloseTo(Number(shareOf(BigInt(Math.round(winLose * 100)), 3333)) / 100, 2);
     expect(res.parents).toEqual([
       { parentAgent: parent._id, parentAgentUsername: parent.username, parentShare: row?.parentShare },

@@ -28,8 +28,10 @@ export const revenueShare = async (ctx: AppContext, month: number, year: number)
     'revenue_share',
     sql`select s.id::text as sharing, c.id::text as agent, c.username as agent_username,
                p.id::text as parent, p.username as parent_username, s.parent_bp as bp,
-               coalesce((select sum(r.amount) from rollup_agent_daily r
-                         where r.agent_id = s.agent_id and r.day between ${range.from}::date and ${range.to}::date
+               -- The month's row per brand and bet type (a few dozen an agent, however many bets),
+               -- not its days.
+               coalesce((select sum(r.amount) from rollup_brand_monthly r
+                         where r.agent_id = s.agent_id and r.month = ${range.from}::date
                            and r.bet_type in ('HOLD', 'SETTLE', 'CANCEL', 'VOID')), 0)::text as win_lose
         from agent_sharing s
         join agents c on c.id = s.agent_id
