@@ -83,23 +83,13 @@ const deepLink = async (client: Client, facts: Facts, filter: ListFilter, page: 
  * a smaller set has).
  */
 export const deepLinkScenarios = async (client: Client, facts: Facts, runs: number) => {
-  const deepest = (rows: number) => Math.min(1000, Math.floor(rows / 10));
+  /** Page 1000 with `filter`, or the deepest whole page of its `rows`. */
+  const filtered = (filter: ListFilter, rows: number) =>
+    deepLink(client, facts, filter, Math.min(1000, Math.floor(rows / 10)), runs);
   return {
     plain: await deepLink(client, facts, {}, 1000, runs),
-    brand: await deepLink(
-      client,
-      facts,
-      { gameBrand: facts.busiestBrand.name },
-      deepest(facts.busiestBrand.rows),
-      runs,
-    ),
-    player: await deepLink(
-      client,
-      facts,
-      { user: facts.busiestPlayer.id },
-      deepest(facts.busiestPlayer.rows),
-      runs,
-    ),
+    brand: await filtered({ gameBrand: facts.busiestBrand.name }, facts.busiestBrand.rows),
+    player: await filtered({ user: facts.busiestPlayer.id }, facts.busiestPlayer.rows),
   };
 };
 

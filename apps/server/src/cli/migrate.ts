@@ -1,9 +1,7 @@
-import { resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../config.ts';
-import { type Database, openDatabase, queryRows } from '../db/client.ts';
+import { type Database, queryRows } from '../db/client.ts';
 import { ensureCurrentPartitions } from '../ledger/partitions.ts';
-import { lockDataDir } from '../lib/data-dir-lock.ts';
+import { runOnDatabase } from './run-on-database.ts';
 
 /** Migrations recorded as applied (none before the first run, when drizzle's table is not there yet). */
 const appliedCount = async (database: Database) => {
@@ -26,17 +24,9 @@ const appliedCount = async (database: Database) => {
  * answer, instead of inside each new server's start. As the tables' owner (DATABASE_OWNER_URL when
  * set), in REPORT_TIMEZONE (the backfills count business days in it).
  */
-const main = async () => {
-  const config = loadConfig();
-  const url = config.DATABASE_OWNER_URL ?? config.DATABASE_URL;
-  // The embedded database belongs to one process at a time: refuse while the server has it open.
-  const unlock = url ? () => undefined : lockDataDir(resolve(config.DATA_DIR));
-  const database = await openDatabase(
-    url
-      ? { kind: 'postgres', url, poolSize: 1, reportTimeZone: config.REPORT_TIMEZONE }
-      : { kind: 'pglite', dataDir: resolve(config.DATA_DIR), reportTimeZone: config.REPORT_TIMEZONE },
-  );
-  try {
+runOnDatabase(
+  (config) => ({ url: config.DATABASE_OWNER_URL ?? config.DATABASE_URL, poolSize: 1 }),
+  async (database) => {
     const started = performance.now();
     const before = await appliedCount(database);
     await database.migrate();
@@ -48,13 +38,6 @@ const main = async () => {
         ? `The schema is current (${before} migrations); partitions checked in ${seconds} s.`
         : `Applied ${applied} migration(s) in ${seconds} s; the schema is current.`,
     );
-  } finally {
-    await database.close();
-    unlock();
-  }
-};
-
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+    return 0;
+  },
+);

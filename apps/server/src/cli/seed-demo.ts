@@ -1,11 +1,8 @@
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import { openDatabase } from '../db/client.ts';
 import { vacuumAndAnalyze } from '../db/maintenance.ts';
 import { seedDemo } from '../features/demo/seed.ts';
-import { lockDataDir } from '../lib/data-dir-lock.ts';
+import { runOnDatabase } from './run-on-database.ts';
 
 /** `npm run seed:demo -- --transactions N --seed S`: fill an empty database with demo data. */
 const { values } = parseArgs({
@@ -37,17 +34,10 @@ const bar = (done: number, total: number, started: number) => {
   return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${(ratio * 100).toFixed(0).padStart(3)}%  ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')} rows  ${Math.round(rate).toLocaleString('en-US')} rows/s  ETA ${eta}s`;
 };
 
-const main = async () => {
-  const config = loadConfig();
-  const unlock = config.DATABASE_URL ? () => undefined : lockDataDir(resolve(config.DATA_DIR));
-  // Seeding migrates and makes past months' partitions: as the tables' owner when one is set.
-  const url = config.DATABASE_OWNER_URL ?? config.DATABASE_URL;
-  const database = await openDatabase(
-    url
-      ? { kind: 'postgres', url, poolSize: 4, reportTimeZone: config.REPORT_TIMEZONE }
-      : { kind: 'pglite', dataDir: resolve(config.DATA_DIR), reportTimeZone: config.REPORT_TIMEZONE },
-  );
-  try {
+// Seeding migrates and makes past months' partitions: as the tables' owner when one is set.
+runOnDatabase(
+  (config) => ({ url: config.DATABASE_OWNER_URL ?? config.DATABASE_URL, poolSize: 4 }),
+  async (database, config) => {
     await database.migrate();
     const ctx: AppContext = { db: database.db, config, now: () => new Date() };
     const today = new Date();
@@ -82,7 +72,7 @@ const main = async () => {
     if (tty) process.stderr.write(`\r${bar(transactions, transactions, started)}\n`);
     if (!result) {
       console.log('The database already holds data; nothing seeded.');
-      return;
+      return 0;
     }
     // Fresh statistics, so the first reports on the new data are planned for its real size.
     await vacuumAndAnalyze(database.db);
@@ -90,13 +80,6 @@ const main = async () => {
     console.log(
       `Done: ${result.agents} agents, ${result.players.toLocaleString('en-US')} players, ${result.transactions.toLocaleString('en-US')} transactions in ${seconds.toFixed(1)} s.`,
     );
-  } finally {
-    await database.close();
-    unlock();
-  }
-};
-
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+    return 0;
+  },
+);
