@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { type Page, request as playwrightRequest } from '@playwright/test';
-import type { AgentWithSecret } from '@sapi/contract';
+import { type AgentWithSecret, api } from '@sapi/contract';
 import { clearBrand, pickBrand } from './agent-picker';
 import { bangkokDay, bangkokDayStart, mmddyyyy, pickDay } from './bangkok';
 import { BASE_URL } from './env';
 import { expect, ingest, makeAgent, test } from './fixtures';
-import { apiToken, expectAccessible, internalErrorBody, openApp, screenshot } from './support';
+import { apiCall, apiToken, expectAccessible, internalErrorBody, openApp, screenshot } from './support';
 
 /**
  * One agent with 120 signed rows: 60 bets, each a HOLD and its SETTLE 45 s later, two hours apart
@@ -22,6 +22,8 @@ const t0 = Math.floor(Date.now() / 3_600_000) * 3_600_000 - 3_600_000;
 const holdAt = (i: number) => t0 - i * 2 * 3_600_000;
 
 let agent: AgentWithSecret;
+/** The id of the player of bets 0, 4, 8, … 56 (15 bets: 30 rows, bet 0's newest). */
+let player0 = '';
 
 const rows = (page: Page) => page.getByTestId('transaction-row');
 const pager = (page: Page) => page.getByTestId('cursor-pager');
@@ -66,6 +68,12 @@ test.beforeAll(async () => {
   }
   const result = await ingest(request, agent, transactions);
   expect(result).toEqual({ accepted: 2 * BETS, duplicates: 0 });
+  const found = await apiCall(request, api.transactionList, {
+    token,
+    params: { agentId: agent._id },
+    body: { username: `pl${tag.toLowerCase()}0`, limit: 1 },
+  });
+  player0 = found.records[0]?.user ?? '';
   await request.dispose();
 });
 
@@ -293,6 +301,30 @@ test.describe
       await expect(pager(page)).toHaveCount(0);
       await expectAccessible(page, 'empty transaction list');
       await screenshot(page, 'transaction-list-empty');
+    });
+
+    test('a player’s page link without its cursor opens the rows Next reaches there', async ({ page }) => {
+      // Page 3 of one player's bets walked with Next (keyset steps)…
+      await openApp(page, `/transaction/${agent._id}?user=${player0}`);
+      await expect(page.getByTestId('pager-summary')).toHaveText('หน้า 1 · รายการที่ 1–10');
+      await nextButton(page).click();
+      await nextButton(page).click();
+      await expect(page.getByTestId('pager-summary')).toHaveText('หน้า 3 · รายการที่ 21–30');
+      const walked = await rows(page).allInnerTexts();
+      expect(walked).toHaveLength(10);
+      // Rows 21–30 of this player: bets 40, 44, 48, 52 and 56, each its SETTLE then its HOLD.
+      await expect(rows(page).first()).toContainText(betId(40));
+      await expect(rows(page).last()).toContainText(betId(56));
+      // …and the same page as a link someone typed or shared, without the cursor (DESIGN §11).
+      await openApp(page, `/transaction/${agent._id}?user=${player0}&page=3`);
+      await expect(page.getByTestId('pager-summary')).toHaveText('หน้า 3 · รายการที่ 21–30');
+      await expect(rows(page)).toHaveCount(10);
+      expect(await rows(page).allInnerTexts()).toEqual(walked);
+      await expect(page.getByRole('search').getByLabel('ผู้เล่น (ID)')).toHaveValue(player0);
+      await screenshot(page, 'transaction-player-page-link');
+      // Past the player's last page: the no-data picture, not an error.
+      await openApp(page, `/transaction/${agent._id}?user=${player0}&page=4`);
+      await expect(page.getByTestId('empty-state')).toContainText('ไม่พบรายการธุรกรรม');
     });
 
     test("a row opens the read-only detail with the bet's history", async ({ page }) => {
