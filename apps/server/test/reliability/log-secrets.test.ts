@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../../src/app.ts';
 import { defineRoute } from '../../src/http/route.ts';
-import { callRoute } from '../calls.ts';
+import { callRoute, offContract } from '../calls.ts';
 import { bet, makeAgent, registerBrands, type SignedAgent, signedHeaders } from '../factories.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../harness.ts';
 
@@ -131,33 +131,33 @@ describe('a write the database refuses, carrying secrets', () => {
   });
 });
 
-describe('the brands’ hours (0025): ingest and the deep link', () => {
-  it('a signed ingest the database refuses in rollup_brand_hours: 409 in the envelope; the log names the failure, never the agent secret or the signature', async () => {
-    await t.ctx.db.execute(
-      sql.raw(
-        'alter table rollup_brand_hours add constraint test_refuses_brand_hours check (false) not valid',
-      ),
-    );
-    try {
-      lines.length = 0;
-      const headers: Record<string, string> = {};
-      const res = await callRoute(logged, api.ingest, {
-        body: { transactions: [bet({ username: 'lgplayer', startDate: '2026-10-05T03:00:00.000Z' })] },
-        sign: (payload) => Object.assign(headers, signedHeaders(agent, payload, { now: t.clock.now() })),
-      });
-      expect(res.statusCode).toBe(409);
-      expect(res.body).toMatchObject({ status: 2009, data: null });
-      expect(res.res.body).not.toContain('test_refuses_brand_hours');
-      const log = lines.join('');
-      expect(log).toContain('test_refuses_brand_hours');
-      expect(log).not.toContain(agent.secret);
-      expect(log).not.toContain(headers['x-signature']);
-    } finally {
+describe('the deep links’ rollups (0025, 0026, 0027): ingest and the deep link', () => {
+  it.each(['rollup_brand_hours', 'rollup_player_daily', 'rollup_brand_daily'])(
+    'a signed ingest the database refuses in %s: 409 in the envelope; the log names the failure, never the agent secret or the signature',
+    async (table) => {
+      const constraint = `test_refuses_${table}`;
       await t.ctx.db.execute(
-        sql.raw('alter table rollup_brand_hours drop constraint test_refuses_brand_hours'),
+        sql.raw(`alter table ${table} add constraint ${constraint} check (false) not valid`),
       );
-    }
-  });
+      try {
+        lines.length = 0;
+        const headers: Record<string, string> = {};
+        const res = await callRoute(logged, api.ingest, {
+          body: { transactions: [bet({ username: 'lgplayer', startDate: '2026-10-05T03:00:00.000Z' })] },
+          sign: (payload) => Object.assign(headers, signedHeaders(agent, payload, { now: t.clock.now() })),
+        });
+        expect(res.statusCode).toBe(409);
+        expect(res.body).toMatchObject({ status: 2009, data: null });
+        expect(res.res.body).not.toContain(constraint);
+        const log = lines.join('');
+        expect(log).toContain(constraint);
+        expect(log).not.toContain(agent.secret);
+        expect(log).not.toContain(headers['x-signature']);
+      } finally {
+        await t.ctx.db.execute(sql.raw(`alter table ${table} drop constraint ${constraint}`));
+      }
+    },
+  );
 
   it('a deep link with a brand filter answered, and refused for a NUL brand: the bearer token stays out of the log', async () => {
     lines.length = 0;
@@ -174,6 +174,23 @@ describe('the brands’ hours (0025): ingest and the deep link', () => {
       body: { page: 3, limit: 10, gameBrand: 'P\u0000G' },
     });
     expect(nul.statusCode).toBe(400);
+    const log = lines.join('');
+    expect(log).toContain('incoming request');
+    expect(log).not.toContain(token);
+  });
+
+  it('a deep link with a player filter answered, and refused for a NUL or out-of-range player id: the bearer token stays out of the log', async () => {
+    lines.length = 0;
+    const params = { agentId };
+    const page = (user: string) =>
+      callRoute(logged, api.transactionList, {
+        token,
+        params,
+        body: offContract({ page: 3, limit: 10, user }),
+      });
+    expect((await page('1')).statusCode).toBe(200);
+    expect((await page('1\u0000')).statusCode).toBe(400);
+    expect((await page('9223372036854775808')).statusCode).toBe(400);
     const log = lines.join('');
     expect(log).toContain('incoming request');
     expect(log).not.toContain(token);

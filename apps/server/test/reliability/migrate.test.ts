@@ -22,10 +22,10 @@ beforeAll(async () => {
 });
 afterAll(() => store?.drop());
 
-const migrate = () =>
+const migrate = (env: Record<string, string> = store.env) =>
   spawnSync(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/cli/migrate.ts')], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...store.env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     encoding: 'utf8',
   });
 
@@ -50,6 +50,15 @@ describe('npm run migrate', () => {
     } finally {
       unlock();
     }
+  }, 60_000);
+
+  it('a database it cannot reach: exit 1 with the reason, never the password of its URL', () => {
+    const password = 'migrate-secret-7d2f9a';
+    // Port 1 on loopback: nothing listens, the connection is refused at once.
+    const failed = migrate({ ...store.env, DATABASE_URL: `postgres://owner:${password}@127.0.0.1:1/sapi` });
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toMatch(/ECONNREFUSED|connect/i);
+    expect(`${failed.stdout}${failed.stderr}`).not.toContain(password);
   }, 60_000);
 
   it('leaves the server nothing to migrate: it starts and answers', async () => {

@@ -143,6 +143,8 @@ describe('transaction list', () => {
     // The longest brand the filter takes names no provider: an empty page, not an error.
     expect(await rows({ page: 2, gameBrand: 'P'.repeat(100) })).toEqual([]);
     const alice = (await rows({ username: 'alice', limit: 1 }))[0]?.user ?? 'none';
+    // The largest player id there can be names no player: an empty page, not an error.
+    expect(await rows({ page: 2, user: '9223372036854775807' })).toEqual([]);
     for (const filter of [{}, { gameBrand: 'PG' }, { user: alice }]) {
       const last = await list({ limit: 10, page: deepest, ...filter });
       expect(last.statusCode).toBe(200);
