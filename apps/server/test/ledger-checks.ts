@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { betTypeColumns } from '../src/db/bet-type-columns.ts';
+import { amountOfType, betTypeColumns, sumColumns } from '../src/db/bet-type-columns.ts';
 import { migrationsFolder, queryRows } from '../src/db/client.ts';
 import { countsByHour, hourColumns, hourOfDay } from '../src/db/sql-time.ts';
 import type { TestApp } from './harness.ts';
@@ -35,21 +35,15 @@ const sumMismatches = async (t: WithCtx, table: string, keys: readonly string[],
  */
 const columnMismatches = async (t: WithCtx) => {
   const tz = t.ctx.config.REPORT_TIMEZONE;
-  const sums = [...betTypeColumns.map(({ column }) => column), 'tx_count'];
   const [row] = await queryRows<{ n: string }>(
     t.ctx.db,
     sql`with raw as (
           select agent_id, (start_date at time zone ${tz})::date as day, game_brand, ${sql.raw(
-            betTypeColumns
-              .map(
-                ({ betType, column }) =>
-                  `coalesce(sum(amount) filter (where bet_type = '${betType}'), 0) as ${column}`,
-              )
-              .join(', '),
+            betTypeColumns.map(({ betType, column }) => `${amountOfType(betType)} as ${column}`).join(', '),
           )}, count(*) as tx_count
           from transactions group by 1, 2, 3)
         select count(*)::text as n from raw full join rollup_brand_daily r using (agent_id, day, game_brand)
-        where (${sql.raw(sums.map((c) => `raw.${c}`).join(', '))}) is distinct from (${sql.raw(sums.map((c) => `r.${c}`).join(', '))})`,
+        where (${sql.raw(sumColumns.map((c) => `raw.${c}`).join(', '))}) is distinct from (${sql.raw(sumColumns.map((c) => `r.${c}`).join(', '))})`,
   );
   return Number(row?.n);
 };

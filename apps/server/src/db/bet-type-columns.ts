@@ -8,3 +8,10 @@ export const betTypeColumns: readonly { betType: BetType; column: string }[] = b
   betType,
   column: betType.toLowerCase(),
 }));
+
+/** Every sum such a rollup keeps: a column per bet type, then the count. */
+export const sumColumns: readonly string[] = [...betTypeColumns.map(({ column }) => column), 'tx_count'];
+
+/** SQL: the sum of `amount` over the rows of one bet type, 0 when there are none. */
+export const amountOfType = (betType: BetType) =>
+  `coalesce(sum(amount) filter (where bet_type = '${betType}'), 0)`;

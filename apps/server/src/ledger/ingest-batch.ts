@@ -2,7 +2,7 @@ import { type IngestConflictData, type IngestItem, Status } from '@sapi/contract
 import { sql } from 'drizzle-orm';
 import { conflict, invalidField, refusal } from '../core/errors.ts';
 import { arrayLiteral } from '../db/array-literal.ts';
-import { betTypeColumns } from '../db/bet-type-columns.ts';
+import { amountOfType, betTypeColumns, sumColumns } from '../db/bet-type-columns.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { preparedStatement } from '../db/client.ts';
 import { constraintOf, isUniqueViolation, sqlStateOf } from '../db/errors.ts';
@@ -27,9 +27,6 @@ export interface IngestResult {
 }
 
 const p = (name: string) => sql.placeholder(name);
-
-/** The sums of rollup_brand_daily (0027): one per bet type, and the count. */
-const sumColumns = [...betTypeColumns.map(({ column }) => column), 'tx_count'];
 
 /**
  * A CTE adding the inserted rows' sums and counts into one rollup table, grouped by `keys` (columns
@@ -196,11 +193,8 @@ const batchStatement = (probe: boolean, log: boolean) =>
         rollup_brand_daily_add as (
           -- The agent's sums per day and brand, a column per bet type (0027).
           insert into rollup_brand_daily (agent_id, day, game_brand, ${sql.raw(sumColumns.join(', '))})
-          select ${p('agent')}::bigint, day, game_brand, ${sql.raw(
-            betTypeColumns
-              .map(({ betType }) => `coalesce(sum(amount) filter (where bet_type = '${betType}'), 0)`)
-              .join(', '),
-          )}, sum(tx_count)
+          select ${p('agent')}::bigint, day, game_brand,
+                 ${sql.raw(betTypeColumns.map(({ betType }) => amountOfType(betType)).join(', '))}, sum(tx_count)
           from games
           group by day, game_brand
           order by day, game_brand

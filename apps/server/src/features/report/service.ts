@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { betTypeColumns } from '../../db/bet-type-columns.ts';
+import { sumColumns } from '../../db/bet-type-columns.ts';
 import { queryPrepared } from '../../db/client.ts';
 import { monthOfDay } from '../../db/sql-time.ts';
 import { dayKeys, daysBetween, monthKeys, monthsBetween } from './periods.ts';
@@ -37,8 +37,6 @@ const periodStart: Record<Grain, ReturnType<typeof sql.raw>> = {
   month: monthOfDay,
 };
 const periodFormat: Record<Grain, string> = { day: 'YYYY-MM-DD', month: 'YYYY-MM' };
-/** The sum columns of a rollup with a column per bet type (0027). */
-const columnsOfSums = sql.raw(betTypeColumns.map(({ column }) => column).join(', '));
 
 /** Does the range start on the first of a month and end on the last day of one? */
 const wholeMonths = (range: Range) =>
@@ -130,7 +128,7 @@ const pivotSums = async (ctx: AppContext, q: SumsQuery, source: SumsSource) => {
     sql`select to_char(p, ${periodFormat[q.grain]}) as period, ${shown('game_brand')} as game_brand,
                ${shown('game_code')} as game_code, ${rowsShown ? sumsAsStored : byColumn ? sumsByColumn : sumsByType}
         from (select ${months ? sql.raw('day') : periodStart[q.grain]} as p, ${sql.raw(keys.map((k) => `${k}, `).join(''))}
-                     ${byColumn ? columnsOfSums : sql.raw('bet_type, amount')}, tx_count
+                     ${sql.raw(byColumn ? sumColumns.join(', ') : 'bet_type, amount, tx_count')}
               from ${from}
               where ${agentScope(q.agent)} and day between ${q.range.from}::date and ${q.range.to}::date
                 ${q.brand === undefined ? sql`` : sql`and game_brand = ${q.brand}`}) as g

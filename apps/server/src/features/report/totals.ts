@@ -1,20 +1,16 @@
 import type { MonthlyBalance, Totals } from '@sapi/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { betTypeColumns } from '../../db/bet-type-columns.ts';
+import { amountOfType, betTypeColumns, sumColumns } from '../../db/bet-type-columns.ts';
 import { toReportMoney } from '../../lib/money.ts';
 
 /** Per-bet-type sums of a rollup table, as text so both drivers answer the same exact numbers. */
 export const sumsByType = sql.raw(
   [
-    ...betTypeColumns.map(
-      ({ betType, column }) =>
-        `coalesce(sum(amount) filter (where bet_type = '${betType}'), 0)::text as ${column}`,
-    ),
+    ...betTypeColumns.map(({ betType, column }) => `${amountOfType(betType)}::text as ${column}`),
     'coalesce(sum(tx_count), 0)::text as tx_count',
   ].join(',\n  '),
 );
 
-const sumColumns = [...betTypeColumns.map(({ column }) => column), 'tx_count'];
 /** The same sums of a rollup with a column per bet type (0027). */
 export const sumsByColumn = sql.raw(
   sumColumns.map((column) => `coalesce(sum(${column}), 0)::text as ${column}`).join(',\n  '),
