@@ -17,6 +17,9 @@ const SUMS = `coalesce(sum(amount) filter (where bet_type = 'HOLD'), 0)::text as
   coalesce(sum(amount) filter (where bet_type = 'PROMOTION_REFUND'), 0)::text as promotion_refund,
   coalesce(sum(amount) filter (where bet_type = 'PROMOTION_AFFILIATE'), 0)::text as promotion_affiliate,
   coalesce(sum(tx_count), 0)::text as tx_count`;
+/** The columns of a rollup with a column per bet type (0027, 0028), as they are stored. */
+const AS_STORED = `hold::text, settle::text, cancel::text, void::text, deposit::text, withdraw::text,
+  promotion::text, promotion_refund::text, promotion_affiliate::text, tx_count::text`;
 const WIN_LOSE = `coalesce(sum(amount) filter (where bet_type = 'HOLD'), 0)::text as hold,
   coalesce(sum(amount) filter (where bet_type in ('HOLD', 'SETTLE', 'CANCEL', 'VOID')), 0)::text as win_lose`;
 
@@ -29,21 +32,20 @@ export const STATEMENTS = {
                         where agent_id = $1 and month = $2::date group by bet_type`,
   all_month_by_type: `select bet_type, sum(amount)::text as amount, sum(tx_count)::text as n from rollup_brand_monthly
                       where month = $1::date group by bet_type`,
-  brand_days_agent: `select to_char(day, 'YYYY-MM-DD') as day, game_brand, hold::text, settle::text, cancel::text,
-                            void::text, deposit::text, withdraw::text, promotion::text, promotion_refund::text,
-                            promotion_affiliate::text, tx_count::text
+  brand_days_agent: `select to_char(day, 'YYYY-MM-DD') as day, game_brand, ${AS_STORED}
                      from rollup_brand_daily where agent_id = $1 and day between $2::date and $3::date
                      order by day, game_brand`,
-  brand_days_all: `select to_char(day, 'YYYY-MM-DD') as day, game_brand, ${SUMS} from rollup_brand_day_all
-                   where day between $1::date and $2::date group by day, game_brand order by day, game_brand`,
+  brand_days_all: `select to_char(day, 'YYYY-MM-DD') as day, game_brand, ${AS_STORED} from rollup_brand_day_all
+                   where day between $1::date and $2::date order by day, game_brand`,
   months_all: `select to_char(month, 'YYYY-MM') as month, ${SUMS} from rollup_brand_monthly
                where month between $1::date and $2::date group by month order by month`,
   dash_period: `select ${WIN_LOSE}, coalesce(sum(tx_count), 0)::text as tx,
                   (select coalesce(sum(players), 0) from rollup_active_players where month = $1::date)::text as active,
                   (select coalesce(sum(players), 0) from rollup_registered_players where month <= $1::date)::text as registered
                 from rollup_brand_monthly where month = $1::date`,
-  dash_daily: `select to_char(day, 'YYYY-MM-DD') as day, ${WIN_LOSE} from rollup_brand_day_all
-               where day between $1::date and $2::date group by day`,
+  dash_daily: `select to_char(day, 'YYYY-MM-DD') as day, sum(hold)::text as hold,
+                       sum(hold + settle + cancel + void)::text as win_lose
+               from rollup_brand_day_all where day between $1::date and $2::date group by day`,
   dash_brands: `select game_brand, ${WIN_LOSE} from rollup_brand_monthly where month = $1::date
                 group by game_brand order by sum(amount) filter (where bet_type = 'HOLD') asc nulls last limit 5`,
   dash_agents: `select r.agent_id::text as agent, a.username, ${WIN_LOSE.replaceAll('amount', 'r.amount').replaceAll('bet_type', 'r.bet_type')}

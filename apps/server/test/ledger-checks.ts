@@ -30,19 +30,23 @@ const sumMismatches = async (t: WithCtx, table: string, keys: readonly string[],
 };
 
 /**
- * Rows of rollup_brand_daily (0027: agent × day × brand, a column per bet type) that differ from, or
- * are missing against, the raw rows.
+ * Rows of a rollup with a column per bet type — rollup_brand_daily (0027: agent × day × brand) or
+ * rollup_brand_day_all (0028: day × brand over every agent) — that differ from, or are missing
+ * against, the raw rows.
  */
-const columnMismatches = async (t: WithCtx) => {
+const columnMismatches = async (t: WithCtx, table: string, perAgent: boolean) => {
   const tz = t.ctx.config.REPORT_TIMEZONE;
+  const keys = sql.raw(perAgent ? 'agent_id, day, game_brand' : 'day, game_brand');
   const [row] = await queryRows<{ n: string }>(
     t.ctx.db,
     sql`with raw as (
-          select agent_id, (start_date at time zone ${tz})::date as day, game_brand, ${sql.raw(
+          select ${keys}, ${sql.raw(
             betTypeColumns.map(({ betType, column }) => `${amountOfType(betType)} as ${column}`).join(', '),
           )}, count(*) as tx_count
-          from transactions group by 1, 2, 3)
-        select count(*)::text as n from raw full join rollup_brand_daily r using (agent_id, day, game_brand)
+          from (select agent_id, (start_date at time zone ${tz})::date as day, game_brand, bet_type, amount
+                from transactions) as rows
+          group by ${keys})
+        select count(*)::text as n from raw full join ${sql.raw(table)} r using (${keys})
         where (${sql.raw(sumColumns.map((c) => `raw.${c}`).join(', '))}) is distinct from (${sql.raw(sumColumns.map((c) => `r.${c}`).join(', '))})`,
   );
   return Number(row?.n);
@@ -125,12 +129,12 @@ export const rollupMismatches = async (t: WithCtx) => {
   );
   const sums = await Promise.all([
     sumMismatches(t, 'rollup_game_daily', ['day', 'game_brand', 'game_code', 'bet_type']),
-    columnMismatches(t),
+    columnMismatches(t, 'rollup_brand_daily', true),
     sumMismatches(t, 'rollup_brand_monthly', ['month', 'game_brand', 'bet_type']),
     sumMismatches(t, 'rollup_game_monthly', ['game_brand', 'month', 'game_code', 'bet_type']),
     sumMismatches(t, 'rollup_agent_daily', ['day', 'bet_type']),
     sumMismatches(t, 'rollup_code_daily', ['game_brand', 'day', 'game_code', 'bet_type'], false),
-    sumMismatches(t, 'rollup_brand_day_all', ['day', 'game_brand', 'bet_type'], false),
+    columnMismatches(t, 'rollup_brand_day_all', false),
     playerDayMismatches(t),
     countMismatches(t),
     hourMismatches(t, 'rollup_agent_daily', ['day', 'bet_type']),

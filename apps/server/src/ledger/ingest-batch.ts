@@ -51,6 +51,26 @@ const addInto = (table: string, keys: readonly string[], perAgent: boolean) => {
 };
 
 /**
+ * The same for a rollup with a column per bet type (0027, 0028): one row per group of `keys`, each
+ * bet type's sum of the batch's groups added into its own column.
+ */
+const addColumnsInto = (table: string, keys: readonly string[], perAgent: boolean) => {
+  const cols = sql.raw(keys.join(', '));
+  const agentCol = perAgent ? sql`agent_id, ` : sql``;
+  const agentVal = perAgent ? sql`${p('agent')}::bigint, ` : sql``;
+  return sql`${sql.raw(`${table}_add`)} as (
+          insert into ${sql.raw(table)} (${agentCol}${cols}, ${sql.raw(sumColumns.join(', '))})
+          select ${agentVal}${cols},
+                 ${sql.raw(betTypeColumns.map(({ betType }) => amountOfType(betType)).join(', '))}, sum(tx_count)
+          from games
+          group by ${cols}
+          order by ${cols}
+          on conflict (${agentCol}${cols}) do update
+            set ${sql.raw(sumColumns.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', '))}
+        )`;
+};
+
+/**
  * The statement storing one batch: its rows, their keys and every rollup, all or nothing. It first
  * checks the batch's players and game brands and stores nothing unless each player exists under the
  * agent and each brand is a registered provider: it then answers how many players are missing (the
@@ -190,17 +210,7 @@ const batchStatement = (probe: boolean, log: boolean) =>
           returning month
         ),
         ${addInto('rollup_game_daily', ['game_brand', 'day', 'game_code', 'bet_type'], true)},
-        rollup_brand_daily_add as (
-          -- The agent's sums per day and brand, a column per bet type (0027).
-          insert into rollup_brand_daily (agent_id, day, game_brand, ${sql.raw(sumColumns.join(', '))})
-          select ${p('agent')}::bigint, day, game_brand,
-                 ${sql.raw(betTypeColumns.map(({ betType }) => amountOfType(betType)).join(', '))}, sum(tx_count)
-          from games
-          group by day, game_brand
-          order by day, game_brand
-          on conflict (agent_id, day, game_brand) do update
-            set ${sql.raw(sumColumns.map((c) => `${c} = rollup_brand_daily.${c} + excluded.${c}`).join(', '))}
-        ),
+        ${addColumnsInto('rollup_brand_daily', ['day', 'game_brand'], true)},
         ${addInto('rollup_brand_monthly', ['month', 'game_brand', 'bet_type'], true)},
         ${addInto('rollup_game_monthly', ['game_brand', 'month', 'game_code', 'bet_type'], true)},
         rollup_agent_daily_add as (
@@ -234,7 +244,7 @@ const batchStatement = (probe: boolean, log: boolean) =>
             set tx_count = rollup_player_daily.tx_count + excluded.tx_count
         ),
         ${addInto('rollup_code_daily', ['game_brand', 'day', 'game_code', 'bet_type'], false)},
-        ${addInto('rollup_brand_day_all', ['day', 'game_brand', 'bet_type'], false)},
+        ${addColumnsInto('rollup_brand_day_all', ['day', 'game_brand'], false)},
         active_count as (
           -- The month's count of active players: one row per agent, advanced by the players first
           -- seen this month in this batch (none: no row is touched, no lock taken).

@@ -67,8 +67,7 @@ export const dashboard = async (
       ctx.db,
       'dashboard_daily',
       sql`select to_char(day, 'YYYY-MM-DD') as day,
-                 sum(amount) filter (where bet_type = 'HOLD')::text as hold,
-                 sum(amount) filter (where bet_type in ('HOLD', 'SETTLE', 'CANCEL', 'VOID'))::text as win_lose
+                 sum(hold)::text as hold, sum(hold + settle + cancel + void)::text as win_lose
           from rollup_brand_day_all where day between ${range.from}::date and ${range.to}::date group by day`,
     ),
     queryPrepared<{ game_brand: string; hold: string; win_lose: string }>(

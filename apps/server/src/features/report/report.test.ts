@@ -570,11 +570,31 @@ describe('dashboard counts equal the raw rows', () => {
     expect(await rollupMismatches(t)).toBe(0);
   });
 
-  it('the migration fills the count and brand rollups from the rows already stored', async () => {
-    const backfills = migrationStatements('0018_report_counts.sql', 'INSERT');
-    expect(backfills).toHaveLength(3);
+  it('migration 0028 moves every agent’s sums per day, brand and bet type into a column each', async () => {
+    const [create] = migrationStatements('0018_report_counts.sql', 'CREATE');
+    const [fill] = migrationStatements('0018_report_counts.sql', 'INSERT');
+    const statements = migrationStatements('0028_brand_day_all_by_column.sql');
+    expect(statements).toHaveLength(5);
     await t.ctx.db.transaction(async (tx) => {
-      await tx.execute(sql`delete from rollup_brand_day_all`);
+      // The table as 0018 made it: a row per day, brand and bet type, filled from the code rollup.
+      await tx.execute(sql`drop table rollup_brand_day_all`);
+      for (const statement of [create, fill, ...statements]) await tx.execute(sql.raw(statement ?? ''));
+    });
+    const [row] = await queryRows<{ rows: string; groups: string }>(
+      t.ctx.db,
+      sql`select (select count(*) from rollup_brand_day_all)::text as rows,
+                 (select count(distinct (day, game_brand)) from rollup_code_daily)::text as groups`,
+    );
+    expect(Number(row?.rows)).toBeGreaterThan(0);
+    expect(row?.rows).toBe(row?.groups);
+    expect(await rollupMismatches(t)).toBe(0);
+  });
+
+  it('the migration fills the count rollups from the rows already stored', async () => {
+    const [brandDays, ...backfills] = migrationStatements('0018_report_counts.sql', 'INSERT');
+    expect(brandDays).toContain('INSERT INTO rollup_brand_day_all');
+    expect(backfills).toHaveLength(2);
+    await t.ctx.db.transaction(async (tx) => {
       await tx.execute(sql`delete from rollup_active_players`);
       await tx.execute(sql`delete from rollup_registered_players`);
       for (const statement of backfills) await tx.execute(sql.raw(statement));

@@ -54,7 +54,7 @@ export interface SumsQuery {
 /**
  * The rows a report sums, shaped like a rollup table (agent_id, day, game_brand, game_code, bet_type,
  * amount, tx_count) or, `byColumn`, like one with a column per bet type (agent_id, day, game_brand,
- * hold … promotion_affiliate, tx_count; 0027), whether each row already stands for a whole month
+ * hold … promotion_affiliate, tx_count; 0027, 0028), whether each row already stands for a whole month
  * (`months`: its day is the month's first), and whether each row is one row of the report as it is
  * (`rowsShown`: nothing to sum). The product reads its rollups; the benchmark passes a
  * scan of the raw rows to show what the rollups save.
@@ -88,9 +88,13 @@ const rollups: SumsSource = (_ctx, q) => {
     };
   }
   if (!oneAgent && q.table === 'brand') {
-    // Every agent's brands by day: the rollup summing brands over the agents, a row per day, brand
-    // and bet type.
-    return { from: sql.raw('rollup_brand_day_all') };
+    // Every agent's brands: the rollup summing brands over the agents, a row per day and brand with a
+    // column per bet type (0028); by day, its rows are the report's rows.
+    return {
+      from: sql.raw('rollup_brand_day_all'),
+      byColumn: true,
+      ...(q.grain === 'day' ? { rowsShown: true } : {}),
+    };
   }
   if (!oneAgent && q.table !== 'agent') {
     // Every agent's brands or game codes: the rollup that sums codes over the agents (a month of

@@ -11,7 +11,7 @@ export const sumsByType = sql.raw(
   ].join(',\n  '),
 );
 
-/** The same sums of a rollup with a column per bet type (0027). */
+/** The same sums of a rollup with a column per bet type (0027, 0028). */
 export const sumsByColumn = sql.raw(
   sumColumns.map((column) => `coalesce(sum(${column}), 0)::text as ${column}`).join(',\n  '),
 );
