@@ -11,6 +11,7 @@ const serverUnitTests = [
   'apps/server/src/lib/**/*.test.ts',
   'apps/server/src/**/log-redaction.test.ts',
   'apps/server/src/http/serializer.test.ts',
+  'apps/server/src/features/report/totals.test.ts',
   'apps/server/src/features/demo/**/*.test.ts',
   'apps/server/bench/**/*.test.ts',
 ];
