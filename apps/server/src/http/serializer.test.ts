@@ -106,6 +106,19 @@ describe('the answer serializer built from the contract', () => {
     refuses(z.array(z.boolean()), [1]);
   });
 
+  it('writes report money, a number or a decimal string, and refuses any other', () => {
+    const totals = Object.fromEntries(
+      Object.keys(api.summaryGameDaily.data.shape.totals.shape).map((k) => [k, 0]),
+    ) as Record<string, unknown>;
+    const report = (turnover: unknown) => ({ rows: [], totals: { ...totals, turnover } });
+    for (const turnover of [0, -0, 12.34, -0.01, 1e21, '92233720368547758.07', '-0.10']) {
+      same(api.summaryGameDaily.data, report(turnover));
+    }
+    for (const turnover of [Number.NaN, Number.POSITIVE_INFINITY, '1.5', '1e3', null, 1n, undefined]) {
+      refuses(api.summaryGameDaily.data, report(turnover));
+    }
+  });
+
   it('names where the answer went wrong', () => {
     const write = compileSerializer(api.transactionList.data);
     expect(() => write({ records: [{ _id: 1 }], page: 1, limit: 10, nextCursor: null })).toThrow(

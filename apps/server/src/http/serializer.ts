@@ -215,6 +215,19 @@ const compile = (s: Schema, root: Schema): Write => {
   }
 };
 
+/** A union with a plain number branch whose other branches cannot take a number: the branch a number takes. */
+const numberOrOther = (s: Schema) => {
+  const branches = (s.anyOf ?? s.oneOf) as Schema[] | undefined;
+  if (!branches || Object.keys(s).some((k) => k !== 'anyOf' && k !== 'oneOf' && k !== 'description')) {
+    return false;
+  }
+  const plainNumber = (b: Schema) =>
+    b.type === 'number' && Object.keys(b).every((k) => k === 'type' || k === 'description');
+  const takesNoNumber = (b: Schema) =>
+    typeof b.type === 'string' && b.type !== 'number' && b.type !== 'integer' && !('$ref' in b);
+  return branches.some(plainNumber) && branches.every((b) => plainNumber(b) || takesNoNumber(b));
+};
+
 /**
  * The writer of an object whose properties are all required (the answers' rows): one generated
  * function reading each property by name and writing strings and numbers inline, so the engine sees
@@ -234,6 +247,11 @@ const generatedObject = (
       return `(typeof (x = ${read}) === 'string' ? quote(x) : bad('a string'))`;
     if (plain && schema.type === 'number') {
       return `(typeof (x = ${read}) === 'number' && Number.isFinite(x) ? '' + x : bad('a finite number'))`;
+    }
+    // A number-or-string union (report money): a finite number written inline, anything else by the
+    // union's own writer, which a number the inline test refuses also reaches.
+    if (numberOrOther(schema)) {
+      return `(typeof (x = ${read}) === 'number' && Number.isFinite(x) ? '' + x : w[${i}](x))`;
     }
     return `w[${i}](${read})`;
   });

@@ -19,7 +19,8 @@ const rowOf = (values: readonly bigint[]): RawSums =>
 
 /** What the bigint path answers: the reference the double path must equal, to the satang. */
 const reference = (r: RawSums) => totalsOf(sumsOf(r));
-const referenceSum = (rows: RawSums[]) => totalsOf(rows.reduce((acc, r) => addSums(acc, sumsOf(r)), zeroSums()));
+const referenceSum = (rows: RawSums[]) =>
+  totalsOf(rows.reduce((acc, r) => addSums(acc, sumsOf(r)), zeroSums()));
 
 const EXACT = 2n ** 50n;
 /** Values either side of every bound the paths meet: 2^50 (doubles' room), 1e15 (numbers or text), 2^53, 2^63. */
