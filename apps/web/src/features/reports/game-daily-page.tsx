@@ -56,7 +56,7 @@ const config: ReportConfig<'summaryGameDaily', (typeof dailyKeys)[number]> = {
     {
       key: 'gameBrand',
       header: t('reports.columns.gameBrand'),
-      minWidth: 96,
+      minWidth: 110,
       render: (row) => row.gameBrand,
     },
   ],

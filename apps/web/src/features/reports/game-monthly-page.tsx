@@ -52,7 +52,7 @@ const config: ReportConfig<'summaryGameMonthly', (typeof keys)[number]> = {
     {
       key: 'gameBrand',
       header: t('reports.columns.gameBrand'),
-      minWidth: 96,
+      minWidth: 110,
       render: (row) => row.gameBrand,
     },
   ],
