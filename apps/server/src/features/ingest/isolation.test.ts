@@ -100,6 +100,12 @@ describe('agents isolated in the ledger', () => {
     expect(bigDaily.totals).toMatchObject({ payout: BRIM, turnover: 0 });
     const smallDaily = await t.ok(api.summaryGameDaily, { token, params: { agentId: small._id }, body: day });
     expect(smallDaily.totals).toMatchObject({ payout: 0.03, transactionCount: 3 });
+    // Every agent's brands by day: the rows as stored, a column per bet type (0028).
+    const allGames = await t.ok(api.summaryGameDaily, { token, params: { agentId: 'all' }, body: day });
+    expect(allGames.rows).toMatchObject([
+      { date: '2026-11-01', gameBrand: 'PG', payout: BRIM_AND_SMALL, winLose: BRIM_AND_SMALL, turnover: 0 },
+    ]);
+    expect(allGames.totals).toMatchObject({ payout: BRIM_AND_SMALL, transactionCount: FULL_BETS + 4 });
     const all = await t.ok(api.summaryAgentMonthly, {
       token,
       params: { agentId: 'all' },
@@ -114,5 +120,6 @@ describe('agents isolated in the ledger', () => {
     expect(widget.settleBalance).toBe(BRIM);
     const dashboard = await t.ok(api.dashboard, { token, body: { month: '11', year: '2026' } });
     expect(dashboard.current).toMatchObject({ winLose: BRIM_AND_SMALL, turnover: 0 });
+    expect(dashboard.daily[0]).toEqual({ date: '2026-11-01', turnover: 0, winLose: BRIM_AND_SMALL });
   });
 });
