@@ -120,7 +120,7 @@ const moneyOf = (minor: number): ReportMoney =>
 /**
  * `totalsOf(sumsOf(r))` without a bigint per value: the database's integer text read as doubles,
  * which add integers exactly while each stays within EXACT (checked); any sum beyond it takes the
- * bigint path. Same answer to the satang, about a quarter of the time for a report of a few hundred
+ * bigint path. Same answer to the satang, in about a third of the time for a report of a few hundred
  * rows.
  */
 export const totalsOfText = (r: RawSums): Totals => {
