@@ -31,7 +31,8 @@ export interface Facts {
   /** The busiest agent's game brand with the most bets, and how many (a filtered deep link). */
   busiestBrand: { name: string; rows: number };
   /** The busiest agent's player with the most bets (its id), and how many (a player's deep link). */
-  busiestPlayer: { id: string; rows: number };
+  /** The busiest agent's busiest player: its id, bets and name as typed (without the agent's prefix). */
+  busiestPlayer: { id: string; rows: number; name: string };
   /** Last whole business month in the data, and the first day of the data. */
   month: { month: number; year: number; from: string; to: string };
   year: { from: string; to: string };
@@ -87,10 +88,12 @@ export const directPhase = async (dataset: Dataset, runs: { rollup: number; raw:
           where agent_id = ${busiest.id}::bigint group by 1 order by 2 desc limit 1`,
     );
     if (!busiestBrand) throw new Error('the busiest agent has no bets');
-    const [busiestPlayer] = await queryRows<{ id: string; rows: number }>(
+    const [busiestPlayer] = await queryRows<{ id: string; rows: number; name: string }>(
       ctx.db,
-      sql`select user_id::text as id, sum(tx_count)::float8 as rows from rollup_player_daily
-          where agent_id = ${busiest.id}::bigint group by 1 order by 2 desc limit 1`,
+      sql`select r.id, r.rows, substr(u.username, length(a.prefix) + 1) as name
+          from (select user_id::text as id, sum(tx_count)::float8 as rows from rollup_player_daily
+                where agent_id = ${busiest.id}::bigint group by 1 order by 2 desc limit 1) as r
+          join users u on u.id = r.id::bigint join agents a on a.id = u.agent_id`,
     );
     if (!busiestPlayer) throw new Error('the busiest agent has no players');
     // The last whole month before the newest day, and the twelve months up to it.

@@ -23,7 +23,7 @@ export interface LimitRow {
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A list filter the deep links are timed with: none (the agent's whole list), one game brand or one player. */
-type ListFilter = { gameBrand?: string; user?: string };
+type ListFilter = { gameBrand?: string; user?: string; username?: string };
 
 /** The cursor of page `page` of the busiest agent's list with `filter` (walked there once, 10 rows a page). */
 const cursorOfPage = async (client: Client, agentId: string, filter: ListFilter, page: number) => {
@@ -79,8 +79,8 @@ const deepLink = async (client: Client, facts: Facts, filter: ListFilter, page: 
 
 /**
  * The deep links of DESIGN §11 (any engine): page 1000 of the busiest agent's list, and of its
- * bets in its busiest game brand and of its busiest player's (page 1000, or the deepest whole page
- * a smaller set has).
+ * bets in its busiest game brand, of its busiest player's and of a search for that player's name as
+ * typed (page 1000, or the deepest whole page a smaller set has).
  */
 export const deepLinkScenarios = async (client: Client, facts: Facts, runs: number) => {
   /** Page 1000 with `filter`, or the deepest whole page of its `rows`. */
@@ -90,6 +90,7 @@ export const deepLinkScenarios = async (client: Client, facts: Facts, runs: numb
     plain: await deepLink(client, facts, {}, 1000, runs),
     brand: await filtered({ gameBrand: facts.busiestBrand.name }, facts.busiestBrand.rows),
     player: await filtered({ user: facts.busiestPlayer.id }, facts.busiestPlayer.rows),
+    username: await filtered({ username: facts.busiestPlayer.name }, facts.busiestPlayer.rows),
   };
 };
 

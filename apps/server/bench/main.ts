@@ -198,7 +198,7 @@ const reportScenarios = async (client: Client, facts: Facts) => {
 
 /** The deep links and their page 1 timed in alternation (DESIGN §11: at most twice page 1). */
 const deepLinksAgainstPage1 = async (client: Client, facts: Facts) => {
-  const { plain, brand, player } = await deepLinkScenarios(client, facts, runs);
+  const { plain, brand, player, username } = await deepLinkScenarios(client, facts, runs);
   for (const [scenario, d] of [
     [`deep link (page ${plain.page} without cursor) vs page 1, alternating`, plain],
     [
@@ -208,6 +208,10 @@ const deepLinksAgainstPage1 = async (client: Client, facts: Facts) => {
     [
       `deep link with a player filter (the busiest agent's busiest player, page ${player.page} without cursor) vs its page 1, alternating`,
       player,
+    ],
+    [
+      `deep link with a username search ("${facts.busiestPlayer.name}", page ${username.page} without cursor) vs its page 1, alternating`,
+      username,
     ],
   ] as const) {
     add(

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { assertAgentExists } from '../../core/entities.ts';
 import { invalidField, notFound } from '../../core/errors.ts';
+import { arrayLiteral } from '../../db/array-literal.ts';
 import { type Db, oncePerDatabase, queryPrepared, queryRows } from '../../db/client.ts';
 import { containsPattern } from '../../db/filters.ts';
 import { transactionKeys, transactions } from '../../db/ledger.ts';
@@ -152,26 +153,56 @@ const listRows = (ctx: AppContext, agentId: bigint, q: Bound, offset: number) =>
 };
 
 /**
+ * A username search names at most this many of the agent's players for its deep links to seek by
+ * their days; one naming more (a short part such as "a") pages by OFFSET.
+ */
+export const MAX_NAMED_PLAYERS = 20;
+
+/**
+ * The agent's players whose name holds the typed part (deleted ones too: their bets stay listed), or
+ * undefined when more than MAX_NAMED_PLAYERS do. A bet's username is its player's name in lower
+ * case (the ingest matches players by it; names are letters, digits and _, and never change), so
+ * "the bet's username contains the part" and "its player's name does" pick the same rows.
+ */
+const playersNamed = async (ctx: AppContext, agentId: bigint, part: string) => {
+  const rows = await queryPrepared<{ id: string }>(
+    ctx.db,
+    'players_named',
+    sql`select id::text as id from users where agent_id = ${agentId} and username ilike ${containsPattern(part)}
+        limit ${MAX_NAMED_PLAYERS + 1}`,
+  );
+  return rows.length > MAX_NAMED_PLAYERS ? undefined : arrayLiteral(rows.map((r) => r.id));
+};
+
+/**
  * The rollups that count the rows of a list with these filters, per business day (`days`, its rows'
  * bets being `count`) and, where one keeps them, per hour of it (`hours`): the agent's (by bet type;
  * 0022); with a game brand filter its brand's hours (by bet type, the same whole-codename match as
- * the list; 0025), a day being the sum of its hours; with a player filter that player's days (0026,
- * no hours, no bet types). Each is a `from … where` to go on with `agent_id`. Filters no rollup
- * counts — username, bet id, bet type from game, game code, a player with a brand or a bet type —
- * have none: such a list pages by OFFSET.
+ * the list; 0025), a day being the sum of its hours; with a player filter, or a username search
+ * naming few players (`players`, an array literal of their ids), those players' days (0026, no
+ * hours, no bet types). Each is a `from … where` to go on with `agent_id`. Filters no rollup counts —
+ * bet id, bet type from game, game code, a username naming many players, a player or username with a
+ * brand or a bet type — have none: such a list pages by OFFSET.
  */
-const countingRollups = (q: Query): { days: SQL; hours?: SQL; count: SQL } | undefined => {
+const countingRollups = (
+  q: Query,
+  players: string | undefined,
+): { days: SQL; hours?: SQL; count: SQL } | undefined => {
+  const named = q.user !== undefined || q.username !== undefined;
   if (
-    q.username !== undefined ||
+    (q.username !== undefined && players === undefined) ||
     q.betId !== undefined ||
     q.betTypeFromGame !== undefined ||
     q.gameCode !== undefined ||
-    (q.user !== undefined && (q.gameBrand !== undefined || q.betType !== undefined))
+    (named && (q.gameBrand !== undefined || q.betType !== undefined))
   ) {
     return undefined;
   }
-  if (q.user !== undefined) {
-    return { days: sql`rollup_player_daily where user_id = ${q.user} and`, count: sql.raw('tx_count') };
+  if (q.user !== undefined || players !== undefined) {
+    return {
+      days: sql`rollup_player_daily where ${playerScope(q, players)} and`,
+      count: sql.raw('tx_count'),
+    };
   }
   if (q.gameBrand === undefined) {
     const agentDays = sql.raw('rollup_agent_daily where');
@@ -181,9 +212,19 @@ const countingRollups = (q: Query): { days: SQL; hours?: SQL; count: SQL } | und
   return { days: brandHours, hours: brandHours, count: sql.raw(hourColumns.join(' + ')) };
 };
 
+/** The player filter as SQL: the player given, and of those a username search names. */
+const playerScope = (q: Query, players: string | undefined) =>
+  sql.join(
+    [
+      q.user === undefined ? undefined : sql`user_id = ${q.user}`,
+      players === undefined ? undefined : sql`user_id = any(${players}::bigint[])`,
+    ].filter((c) => c !== undefined),
+    sql` and `,
+  );
+
 /** The filters of the list other than its time range, as SQL on `transactions`. */
-const rowFilters = (q: Query) =>
-  sql`${q.user === undefined ? sql`` : sql` and user_id = ${q.user}`}${
+const rowFilters = (q: Query, players: string | undefined) =>
+  sql`${q.user === undefined && players === undefined ? sql`` : sql` and ${playerScope(q, players)}`}${
     q.betType === undefined ? sql`` : sql` and bet_type = ${q.betType}`
   }${q.gameBrand === undefined ? sql`` : sql` and game_brand = ${q.gameBrand.toUpperCase()}`}`;
 
@@ -240,7 +281,12 @@ const rowOfText = (r: TextRow): Row => ({
  * Returns undefined when no rollup counts the filters.
  */
 const seekPage = async (ctx: AppContext, agentId: bigint, q: Query): Promise<Row[] | undefined> => {
-  const rollups = countingRollups(q);
+  // The players a username search names are looked up only where their days could count the list.
+  const players =
+    q.username === undefined || !countingRollups(q, '{}')
+      ? undefined
+      : await playersNamed(ctx, agentId, q.username);
+  const rollups = countingRollups(q, players);
   if (!rollups) return undefined;
   const tz = ctx.config.REPORT_TIMEZONE;
   const fromDay = q.startDate ? dateInZone(q.startDate, tz) : undefined;
@@ -251,7 +297,7 @@ const seekPage = async (ctx: AppContext, agentId: bigint, q: Query): Promise<Row
   /** The list's rows from `from` (inclusive) to `to` (exclusive) within its range and filters. */
   const between = (from: SQL, to: SQL) =>
     sql`agent_id = ${agentId} and start_date >= ${from} and start_date < ${to}
-        and start_date >= ${start} and start_date <= ${end}${rowFilters(q)}`;
+        and start_date >= ${start} and start_date <= ${end}${rowFilters(q, players)}`;
   const betType = q.betType === undefined ? sql`` : sql`and bet_type = ${q.betType}`;
   const offset = (q.page - 1) * q.limit;
   const ranged = q.startDate !== undefined || q.endDate !== undefined;
@@ -356,7 +402,7 @@ const seekPage = async (ctx: AppContext, agentId: bigint, q: Query): Promise<Row
           and (t.start_date, t.id) <= ((select start_date from first_row), (select id from first_row))
           and t.start_date <= (select start_date from first_row)
           and t.start_date >= coalesce((select at from floor), ${start})
-          and t.start_date <= ${end}${rowFilters(q)}
+          and t.start_date <= ${end}${rowFilters(q, players)}
         order by t.start_date desc, t.id desc
         limit ${q.limit}`,
   );

@@ -7,6 +7,7 @@ import { bet, ingest, makeAgent, registerBrands, type SignedAgent } from '../../
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { migrationStatements, rollupMismatches } from '../../../test/ledger-checks.ts';
 import { hourColumns } from '../../db/sql-time.ts';
+import { MAX_NAMED_PLAYERS } from './service.ts';
 
 let t: TestApp;
 let token: string;
@@ -218,10 +219,55 @@ describe('transaction list', () => {
     for (const page of [1, 2, 3]) {
       expect(await rows({ user: stranger, limit: 10, page })).toEqual([]);
       expect(await rows({ user: stranger, betType: 'HOLD', limit: 10, page })).toEqual([]);
+      // Its player's name searched here names none of this agent's players.
+      expect(await rows({ username: 'otali', limit: 10, page })).toEqual([]);
     }
+    // A part both agents' players share lists this agent's player only, at every depth.
+    const mine = await rows({ username: 'alice', limit: 100 });
+    expect(mine.length).toBeGreaterThan(20);
+    expect(mine.every((r) => r.username === 'txalice')).toBe(true);
+    expect((await rows({ username: 'alice', limit: 10, page: 2 })).map((r) => r._id)).toEqual(
+      mine.slice(10, 20).map((r) => r._id),
+    );
     // This agent's own pages are the same as before the other agent's bets.
     expect((await rows({ limit: 10, page: 2 })).every((r) => r.agent === agent._id)).toBe(true);
     expect(await rollupMismatches(t)).toBe(0);
+  });
+
+  it('a username search naming many players or none pages the same as the cursor, wildcards typed taken literally', async () => {
+    const crowd = await makeAgent(t, await t.tokenFor('OPERATOR'), { prefix: 'cw' });
+    // 20 players "crowdNN" and one "crawd": "crowd" names MAX_NAMED_PLAYERS (their days), "cr" one
+    // more (read by OFFSET).
+    const names = [...Array.from({ length: MAX_NAMED_PLAYERS }, (_, i) => `crowd${i}`), 'crawd'];
+    await ingest(
+      t,
+      crowd,
+      names.flatMap((username, i) =>
+        [0, 1, 2].map((k) =>
+          bet({
+            betId: `CW${i}-${k}`,
+            username,
+            startDate: new Date(Date.UTC(2026, 9, 1 + ((i + k * 7) % 25), 3 + k)).toISOString(),
+          }),
+        ),
+      ),
+    );
+    const page = (body: ListBody) =>
+      t.ok(api.transactionList, { token, params: { agentId: crowd._id }, body });
+    for (const [username, limit] of [
+      ['crowd', 4],
+      ['cr', 4],
+      ['crowd1', 4],
+      ['CRAWD', 2],
+    ] as const) {
+      await expectPagesAsWalked(page, { username, limit }, 'Asia/Bangkok');
+    }
+    // LIKE's wildcards typed are letters: "cr_wd" and "cr%" name nobody; "%" and "_" neither.
+    for (const username of ['cr_wd', 'cr%', '%', '_', 'crowd\\']) {
+      for (const n of [1, 2, 3]) {
+        expect((await page({ username, limit: 4, page: n })).records, username).toEqual([]);
+      }
+    }
   });
 
   it('404 for an unknown agent, 2001 for a forged cursor', async () => {
@@ -345,10 +391,18 @@ const deepLinks = (zone: string, midnightUtc: { hour: number; minute: number }) 
       { user: alice },
       { user: alice, startDate: at('2026-10-05', -15), endDate: at('2026-11-10', -1) },
       { user: bobby, startDate: at('2026-10-04', 20) },
-      // No rollup counts these: read by OFFSET, the same rows all the same.
+      // A username search naming few players: their days (0026), as for one player; any case.
       { username: 'ali' },
+      { username: 'LIC', startDate: at('2026-10-05', -15), endDate: at('2026-11-10', -1) },
+      // Both players (dlalice, dlbobby): their days added.
+      { username: 'l' },
+      { username: 'dl', startDate: at('2026-10-04', 20) },
+      { username: 'b', user: bobby },
+      // No rollup counts these: read by OFFSET, the same rows all the same.
       { user: alice, gameBrand: 'PG' },
       { user: bobby, betType: 'HOLD' },
+      { username: 'l', gameBrand: 'SA' },
+      { username: 'ali', betType: 'HOLD' },
     ];
     for (const [s, filters] of shapes.entries()) {
       for (const limit of s === 0 ? [7, 25] : filters.startDate ? [4, 7, 9] : [9]) {
