@@ -171,7 +171,7 @@ const playersNamed = async (ctx: AppContext, agentId: bigint, part: string) => {
     sql`select id::text as id from users where agent_id = ${agentId} and username ilike ${containsPattern(part)}
         limit ${MAX_NAMED_PLAYERS + 1}`,
   );
-  return rows.length > MAX_NAMED_PLAYERS ? undefined : arrayLiteral(rows.map((r) => r.id));
+  return rows.length > MAX_NAMED_PLAYERS ? undefined : rows.map((r) => r.id);
 };
 
 /**
@@ -179,14 +179,14 @@ const playersNamed = async (ctx: AppContext, agentId: bigint, part: string) => {
  * bets being `count`) and, where one keeps them, per hour of it (`hours`): the agent's (by bet type;
  * 0022); with a game brand filter its brand's hours (by bet type, the same whole-codename match as
  * the list; 0025), a day being the sum of its hours; with a player filter, or a username search
- * naming few players (`players`, an array literal of their ids), those players' days (0026, no
+ * naming few players (`players`, their ids), those players' days (0026, no
  * hours, no bet types). Each is a `from … where` to go on with `agent_id`. Filters no rollup counts —
  * bet id, bet type from game, game code, a username naming many players, a player or username with a
  * brand or a bet type — have none: such a list pages by OFFSET.
  */
 const countingRollups = (
   q: Query,
-  players: string | undefined,
+  players: readonly string[] | undefined,
 ): { days: SQL; hours?: SQL; count: SQL } | undefined => {
   const named = q.user !== undefined || q.username !== undefined;
   if (
@@ -212,18 +212,26 @@ const countingRollups = (
   return { days: brandHours, hours: brandHours, count: sql.raw(hourColumns.join(' + ')) };
 };
 
-/** The player filter as SQL: the player given, and of those a username search names. */
-const playerScope = (q: Query, players: string | undefined) =>
+/**
+ * The player filter as SQL: the player given, and of those a username search names. One named
+ * player is compared as one, so the rows come in order from the player's own index, as with a
+ * player filter; several are read from the agent's rows.
+ */
+const playerScope = (q: Query, players: readonly string[] | undefined) =>
   sql.join(
     [
       q.user === undefined ? undefined : sql`user_id = ${q.user}`,
-      players === undefined ? undefined : sql`user_id = any(${players}::bigint[])`,
+      players === undefined
+        ? undefined
+        : players.length === 1
+          ? sql`user_id = ${players[0]}::bigint`
+          : sql`user_id = any(${arrayLiteral(players)}::bigint[])`,
     ].filter((c) => c !== undefined),
     sql` and `,
   );
 
 /** The filters of the list other than its time range, as SQL on `transactions`. */
-const rowFilters = (q: Query, players: string | undefined) =>
+const rowFilters = (q: Query, players: readonly string[] | undefined) =>
   sql`${q.user === undefined && players === undefined ? sql`` : sql` and ${playerScope(q, players)}`}${
     q.betType === undefined ? sql`` : sql` and bet_type = ${q.betType}`
   }${q.gameBrand === undefined ? sql`` : sql` and game_brand = ${q.gameBrand.toUpperCase()}`}`;
@@ -283,7 +291,7 @@ const rowOfText = (r: TextRow): Row => ({
 const seekPage = async (ctx: AppContext, agentId: bigint, q: Query): Promise<Row[] | undefined> => {
   // The players a username search names are looked up only where their days could count the list.
   const players =
-    q.username === undefined || !countingRollups(q, '{}')
+    q.username === undefined || !countingRollups(q, [])
       ? undefined
       : await playersNamed(ctx, agentId, q.username);
   const rollups = countingRollups(q, players);
