@@ -179,10 +179,10 @@ const playersNamed = async (ctx: AppContext, agentId: bigint, part: string) => {
  * bets being `count`) and, where one keeps them, per hour of it (`hours`): the agent's (by bet type;
  * 0022); with a game brand filter its brand's hours (by bet type, the same whole-codename match as
  * the list; 0025), a day being the sum of its hours; with a player filter, or a username search
- * naming few players (`players`, their ids), those players' days (0026, no
- * hours, no bet types). Each is a `from … where` to go on with `agent_id`. Filters no rollup counts —
- * bet id, bet type from game, game code, a username naming many players, a player or username with a
- * brand or a bet type — have none: such a list pages by OFFSET.
+ * naming few players (`players`, their ids), those players' days (0026, no hours, no bet types).
+ * Each is a `from … where` to go on with `agent_id`. Filters no rollup counts — bet id, bet type from
+ * game, game code, a username naming many players, a player or username with a brand or a bet type —
+ * have none: such a list pages by OFFSET.
  */
 const countingRollups = (
   q: Query,
