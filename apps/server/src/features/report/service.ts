@@ -52,15 +52,11 @@ export interface SumsQuery {
 /**
  * The rows a report sums, shaped like a rollup table (agent_id, day, game_brand, game_code, bet_type,
  * amount, tx_count) or, `byColumn`, like one with a column per bet type (agent_id, day, game_brand,
- * hold … promotion_affiliate, tx_count; 0027, 0028), whether each row already stands for a whole month
- * (`months`: its day is the month's first), and whether each row is one row of the report as it is
- * (`rowsShown`: nothing to sum). The product reads its rollups; the benchmark passes a
+ * hold … promotion_affiliate, tx_count; 0027, 0028), and whether each row stands for a whole month
+ * (`months`: its day is the month's first). The product reads its rollups; the benchmark passes a
  * scan of the raw rows to show what the rollups save.
  */
-export type SumsSource = (
-  ctx: AppContext,
-  q: SumsQuery,
-) => { from: SQL; months?: true; byColumn?: true; rowsShown?: true };
+export type SumsSource = (ctx: AppContext, q: SumsQuery) => { from: SQL; months?: true; byColumn?: true };
 
 /** The monthly brand rollup, its month standing for the day. */
 const brandMonths = {
@@ -85,28 +81,15 @@ const rollups: SumsSource = (_ctx, q) => {
       months: true,
     };
   }
-  if (!oneAgent && q.table === 'brand') {
-    // Every agent's brands: the rollup summing brands over the agents, a row per day and brand with a
-    // column per bet type (0028); by day, its rows are the report's rows.
-    return {
-      from: sql.raw('rollup_brand_day_all'),
-      byColumn: true,
-      ...(q.grain === 'day' ? { rowsShown: true } : {}),
-    };
-  }
-  if (!oneAgent && q.table !== 'agent') {
-    // Every agent's brands or game codes: the rollup that sums codes over the agents (a month of
-    // it is a few thousand rows, where the per-agent brand rollup holds that many per agent).
-    return { from: sql.raw('rollup_code_daily') };
-  }
   if (q.table === 'brand') {
-    // One agent's brands: a row per day and brand, a column per bet type (0027); by day, its rows
-    // are the report's rows.
-    return {
-      from: sql.raw('rollup_brand_daily'),
-      byColumn: true,
-      ...(q.grain === 'day' ? { rowsShown: true } : {}),
-    };
+    // Brands by day: a row per day and brand with a column per bet type, one agent's (0027) or
+    // summed over every agent (0028).
+    return { from: sql.raw(oneAgent ? 'rollup_brand_daily' : 'rollup_brand_day_all'), byColumn: true };
+  }
+  if (!oneAgent && q.table === 'game') {
+    // Every agent's game codes: the rollup that sums codes over the agents (a month of it is a few
+    // thousand rows, where the per-agent game rollup holds that many per agent).
+    return { from: sql.raw('rollup_code_daily') };
   }
   return { from: sql.raw(`rollup_${q.table}_daily`) };
 };
@@ -120,7 +103,9 @@ const rollups: SumsSource = (_ctx, q) => {
  * read as it is (the GROUP BY cost as much as the read).
  */
 const pivotSums = async (ctx: AppContext, q: SumsQuery, source: SumsSource) => {
-  const { from, months, byColumn, rowsShown } = source(ctx, q);
+  const { from, months, byColumn } = source(ctx, q);
+  // A table with a column per bet type holds a row per day and brand: by day, the rows shown.
+  const rowsShown = byColumn && q.grain === 'day';
   const keys = q.by === 'code' ? ['game_brand', 'game_code'] : q.by === 'brand' ? ['game_brand'] : [];
   const shown = (key: string) => sql.raw(keys.includes(key) ? key : `''::text`);
   const groups = sql.raw(['p', ...keys].join(', '));
