@@ -327,6 +327,25 @@ test.describe
       await expect(page.getByTestId('empty-state')).toContainText('ไม่พบรายการธุรกรรม');
     });
 
+    test('a username search’s page link without its cursor opens the rows Next reaches there', async ({
+      page,
+    }) => {
+      // The same player by name, typed in capitals: it names one player, and the field keeps what was typed.
+      const typed = `PL${tag.toUpperCase()}0`;
+      await openApp(page, `/transaction/${agent._id}?username=${typed}`);
+      await nextButton(page).click();
+      await nextButton(page).click();
+      await expect(page.getByTestId('pager-summary')).toHaveText('หน้า 3 · รายการที่ 21–30');
+      const walked = await rows(page).allInnerTexts();
+      await expect(rows(page).first()).toContainText(betId(40));
+      await openApp(page, `/transaction/${agent._id}?username=${typed}&page=3`);
+      await expect(page.getByTestId('pager-summary')).toHaveText('หน้า 3 · รายการที่ 21–30');
+      await expect(rows(page)).toHaveCount(10);
+      expect(await rows(page).allInnerTexts()).toEqual(walked);
+      await expect(page.getByRole('search').getByLabel('ชื่อผู้เล่น')).toHaveValue(typed);
+      await screenshot(page, 'transaction-username-page-link');
+    });
+
     test("a row opens the read-only detail with the bet's history", async ({ page }) => {
       await openFromAgentList(page);
       await page.getByRole('search').getByLabel('Bet ID').fill(betId(3));

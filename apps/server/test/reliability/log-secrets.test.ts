@@ -195,6 +195,22 @@ describe('the deep links’ and the reports’ newer rollups (0025–0028): inge
     expect(log).toContain('incoming request');
     expect(log).not.toContain(token);
   });
+
+  it('a deep link of a username search answered, and refused for a NUL or a lone surrogate: the bearer token stays out of the log', async () => {
+    lines.length = 0;
+    const page = (username: string) =>
+      callRoute(logged, api.transactionList, {
+        token,
+        params: { agentId },
+        body: { page: 3, limit: 10, username },
+      });
+    expect((await page('lgplay')).statusCode).toBe(200);
+    expect((await page('lg\u0000')).statusCode).toBe(400);
+    expect((await page('lg\ud800')).statusCode).toBe(400);
+    const log = lines.join('');
+    expect(log).toContain('incoming request');
+    expect(log).not.toContain(token);
+  });
 });
 
 describe('account security flows leave no secret in the log', () => {

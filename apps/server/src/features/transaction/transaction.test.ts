@@ -146,7 +146,7 @@ describe('transaction list', () => {
     const alice = (await rows({ username: 'alice', limit: 1 }))[0]?.user ?? 'none';
     // The largest player id there can be names no player: an empty page, not an error.
     expect(await rows({ page: 2, user: '9223372036854775807' })).toEqual([]);
-    for (const filter of [{}, { gameBrand: 'PG' }, { user: alice }]) {
+    for (const filter of [{}, { gameBrand: 'PG' }, { user: alice }, { username: 'ALI' }]) {
       const last = await list({ limit: 10, page: deepest, ...filter });
       expect(last.statusCode).toBe(200);
       expect(last.data).toMatchObject({ records: [], nextCursor: null });
@@ -156,7 +156,7 @@ describe('transaction list', () => {
     expect(past.issues[0]).toMatchObject({ path: 'page', code: 'page_too_deep' });
     // A range at the years the contract allows seeks the same rows as no range.
     const wide = { startDate: '1900-01-01T00:00:00.000Z', endDate: '2200-12-31T23:59:59.999Z' };
-    for (const filter of [{}, { gameBrand: 'jili' }, { user: alice }]) {
+    for (const filter of [{}, { gameBrand: 'jili' }, { user: alice }, { username: 'lic' }]) {
       expect((await rows({ ...wide, ...filter, limit: 9, page: 2 })).map((r) => r._id)).toEqual(
         (await rows({ ...filter, limit: 9, page: 2 })).map((r) => r._id),
       );
@@ -176,6 +176,10 @@ describe('transaction list', () => {
       { page: 2, user: '1\u0000' },
       { page: 2, user: '-0' },
       { page: 2, user: '\ud800' },
+      // A username search with NUL, a lone surrogate, one character past the filter's 100.
+      { page: 2, username: 'ali\u0000' },
+      { page: 2, username: 'a\ud800' },
+      { page: 2, username: 'a'.repeat(101) },
       { page: 2 ** 63 },
       // As text: coerced, it is ±Infinity (the JSON literal 1e309 goes through every route in
       // test/reliability/bad-input.test.ts).
@@ -192,7 +196,12 @@ describe('transaction list', () => {
       expect(res.status).toBe(Status.VALIDATION);
     }
     // Twenty deep links at once answer what one answers alone.
-    for (const filter of [{ betType: 'SETTLE' as const }, { gameBrand: 'PG' }, { user: alice }]) {
+    for (const filter of [
+      { betType: 'SETTLE' as const },
+      { gameBrand: 'PG' },
+      { user: alice },
+      { username: 'alice' },
+    ]) {
       const alone = (await rows({ page: 3, limit: 7, ...filter })).map((r) => r._id);
       const together = await Promise.all(
         Array.from({ length: 20 }, () => rows({ page: 3, limit: 7, ...filter })),
