@@ -109,6 +109,8 @@ export const users = pgTable(
       .where(sql`${t.deletedAt} is null`),
     index('users_agent_created_idx').on(t.agentId, t.createdAt),
     index('users_created_at_idx').on(t.createdAt),
+    // A username search reads the agent's names and ids from the index alone (migration 0029).
+    index('users_agent_username_idx').on(t.agentId, t.username, t.id),
   ],
 );
 

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { assertAgentExists } from '../../core/entities.ts';
 import { invalidField, notFound } from '../../core/errors.ts';
 import { arrayLiteral } from '../../db/array-literal.ts';
-import { type Db, oncePerDatabase, queryPrepared, queryRows } from '../../db/client.ts';
+import { type Db, oncePerDatabase, preparedStatement, queryPrepared, queryRows } from '../../db/client.ts';
 import { containsPattern } from '../../db/filters.ts';
 import { transactionKeys, transactions } from '../../db/ledger.ts';
 import { agents } from '../../db/schema/index.ts';
@@ -84,44 +84,45 @@ const shapeOf = (key: string) => Object.fromEntries(FILTERS.map((f, i) => [f, ke
 const p = (name: string) => sql.placeholder(name);
 const ilike = (column: AnyColumn, name: string) => sql`${column} ilike ${p(name)}`;
 
+/** The list's conditions on `transactions` for one combination of filters, every value bound by name. */
+const listConditions = (shape: Shape) =>
+  and(
+    eq(transactions.agentId, p('agentId')),
+    shape.user ? eq(transactions.userId, p('user')) : undefined,
+    shape.username ? ilike(transactions.username, 'username') : undefined,
+    // Bet ids are looked up exactly, through the key table, so the filter stays an index probe.
+    shape.betId
+      ? sql`(${transactions.startDate}, ${transactions.id}) in (select ${transactionKeys.startDate}, ${transactionKeys.txId} from ${transactionKeys} where ${transactionKeys.agentId} = ${p('agentId')} and ${transactionKeys.betId} = ${p('betId')})`
+      : undefined,
+    shape.betType ? eq(transactions.betType, p('betType')) : undefined,
+    shape.betTypeFromGame ? ilike(transactions.betTypeFromGame, 'betTypeFromGame') : undefined,
+    // A brand is one provider's codename (picked from the list): matched whole, never as a part.
+    shape.gameBrand ? eq(transactions.gameBrand, p('gameBrand')) : undefined,
+    shape.gameCode ? ilike(transactions.gameCode, 'gameCode') : undefined,
+    shape.startDate ? sql`${transactions.startDate} >= ${p('startDate')}::timestamptz` : undefined,
+    shape.endDate ? sql`${transactions.startDate} <= ${p('endDate')}::timestamptz` : undefined,
+    // Keyset step after the previous page's last row.
+    shape.cursor
+      ? sql`(${transactions.startDate}, ${transactions.id}) < (${p('afterAt')}::timestamptz, ${p('afterId')})`
+      : undefined,
+  );
+
 /**
  * The list statement for one combination of filters, with every value a bound parameter: built once
  * and prepared under its own name, so a request neither rebuilds the SQL (drizzle's query building is
  * costly per request) nor has PostgreSQL plan it again (planning over the monthly partitions costs
  * more than running the list).
  */
-const listStatement = oncePerDatabase((db: Db, key: string) => {
-  const shape = shapeOf(key);
-  return db
+const listStatement = oncePerDatabase((db: Db, key: string) =>
+  db
     .select()
     .from(transactions)
-    .where(
-      and(
-        eq(transactions.agentId, p('agentId')),
-        shape.user ? eq(transactions.userId, p('user')) : undefined,
-        shape.username ? ilike(transactions.username, 'username') : undefined,
-        // Bet ids are looked up exactly, through the key table, so the filter stays an index probe.
-        shape.betId
-          ? sql`(${transactions.startDate}, ${transactions.id}) in (select ${transactionKeys.startDate}, ${transactionKeys.txId} from ${transactionKeys} where ${transactionKeys.agentId} = ${p('agentId')} and ${transactionKeys.betId} = ${p('betId')})`
-          : undefined,
-        shape.betType ? eq(transactions.betType, p('betType')) : undefined,
-        shape.betTypeFromGame ? ilike(transactions.betTypeFromGame, 'betTypeFromGame') : undefined,
-        // A brand is one provider's codename (picked from the list): matched whole, never as a part.
-        shape.gameBrand ? eq(transactions.gameBrand, p('gameBrand')) : undefined,
-        shape.gameCode ? ilike(transactions.gameCode, 'gameCode') : undefined,
-        shape.startDate ? sql`${transactions.startDate} >= ${p('startDate')}::timestamptz` : undefined,
-        shape.endDate ? sql`${transactions.startDate} <= ${p('endDate')}::timestamptz` : undefined,
-        // Keyset step after the previous page's last row.
-        shape.cursor
-          ? sql`(${transactions.startDate}, ${transactions.id}) < (${p('afterAt')}::timestamptz, ${p('afterId')})`
-          : undefined,
-      ),
-    )
+    .where(listConditions(shapeOf(key)))
     .orderBy(desc(transactions.startDate), desc(transactions.id))
     .limit(p('limit'))
     .offset(p('offset'))
-    .prepare(`transaction_list_${key}`);
-});
+    .prepare(`transaction_list_${key}`),
+);
 
 /** A list query as the list statement runs it: dates and the keyset step as the values it binds. */
 type Bound = Omit<Query, 'startDate' | 'endDate'> & {
@@ -130,31 +131,37 @@ type Bound = Omit<Query, 'startDate' | 'endDate'> & {
   after?: { at: string; id: bigint } | undefined;
 };
 
+/** The shape of a bound query: one digit per filter, 1 when present. */
+const keyOf = (q: Bound) =>
+  FILTERS.map((f) => ((f === 'cursor' ? q.after : q[f]) === undefined ? '0' : '1')).join('');
+
+/** The values a list statement binds for a bound query, `offset` rows in. */
+const listValues = (agentId: bigint, q: Bound, offset: number) => ({
+  agentId,
+  user: q.user,
+  username: q.username === undefined ? undefined : containsPattern(q.username),
+  betId: q.betId,
+  betType: q.betType,
+  betTypeFromGame: q.betTypeFromGame === undefined ? undefined : containsPattern(q.betTypeFromGame),
+  // Codenames are upper case (contract `codenameSchema`): a brand typed in lower case names the same one.
+  gameBrand: q.gameBrand?.toUpperCase(),
+  gameCode: q.gameCode === undefined ? undefined : containsPattern(q.gameCode),
+  startDate: q.startDate,
+  endDate: q.endDate,
+  afterAt: q.after?.at,
+  afterId: q.after?.id,
+  limit: q.limit,
+  offset,
+});
+
 /** The rows of one page: the list statement for the query's filters, with its values bound. */
-const listRows = (ctx: AppContext, agentId: bigint, q: Bound, offset: number) => {
-  const key = FILTERS.map((f) => ((f === 'cursor' ? q.after : q[f]) === undefined ? '0' : '1')).join('');
-  return listStatement(ctx.db, key).execute({
-    agentId,
-    user: q.user,
-    username: q.username === undefined ? undefined : containsPattern(q.username),
-    betId: q.betId,
-    betType: q.betType,
-    betTypeFromGame: q.betTypeFromGame === undefined ? undefined : containsPattern(q.betTypeFromGame),
-    // Codenames are upper case (contract `codenameSchema`): a brand typed in lower case names the same one.
-    gameBrand: q.gameBrand?.toUpperCase(),
-    gameCode: q.gameCode === undefined ? undefined : containsPattern(q.gameCode),
-    startDate: q.startDate,
-    endDate: q.endDate,
-    afterAt: q.after?.at,
-    afterId: q.after?.id,
-    limit: q.limit,
-    offset,
-  });
-};
+const listRows = (ctx: AppContext, agentId: bigint, q: Bound, offset: number) =>
+  listStatement(ctx.db, keyOf(q)).execute(listValues(agentId, q, offset));
 
 /**
- * A username search names at most this many of the agent's players for its deep links to seek by
- * their days; one naming more (a short part such as "a") pages by OFFSET.
+ * A username search names at most this many of the agent's players to read their bets by the player
+ * index and seek its deep links by their days; one naming more (a short part such as the agent's
+ * prefix) tests the name on the agent's rows and pages by OFFSET.
  */
 export const MAX_NAMED_PLAYERS = 20;
 
@@ -165,10 +172,14 @@ export const MAX_NAMED_PLAYERS = 20;
  * "the bet's username contains the part" and "its player's name does" pick the same rows.
  */
 const playersNamed = async (ctx: AppContext, agentId: bigint, part: string) => {
+  // The agent's names and ids from their index alone (0029). ILIKE folds the name and the pattern
+  // with lower() and matches the bytes; the names being ASCII, folding them byte-wise ("C") gives
+  // the same, at memcmp cost, and the pattern is folded as ILIKE folds it.
   const rows = await queryPrepared<{ id: string }>(
     ctx.db,
     'players_named',
-    sql`select id::text as id from users where agent_id = ${agentId} and username ilike ${containsPattern(part)}
+    sql`select id::text as id from users
+        where agent_id = ${agentId} and lower(username collate "C") like lower(${containsPattern(part)})
         limit ${MAX_NAMED_PLAYERS + 1}`,
   );
   return rows.length > MAX_NAMED_PLAYERS ? undefined : rows.map((r) => r.id);
@@ -274,6 +285,48 @@ const rowOfText = (r: TextRow): Row => ({
   createdAt: new Date(r.created_at),
 });
 
+/** Statements reading the bets of named players, by the shape of the other filters. */
+const namedPlayersStatements = new Map<string, ReturnType<typeof preparedStatement<TextRow>>>();
+
+/**
+ * The rows of one page of a username search naming `players` (at most MAX_NAMED_PLAYERS): each
+ * player's newest rows from the player index, as many as the page reaches, merged — instead of
+ * testing the name on the agent's rows, newest first, until the page is filled, which reads the
+ * agent's whole history for a player with few bets among many.
+ */
+const namedPlayersRows = async (
+  ctx: AppContext,
+  agentId: bigint,
+  q: Bound,
+  players: readonly string[],
+  offset: number,
+) => {
+  // The players stand for the name: the other filters give the statement its shape.
+  const key = keyOf({ ...q, username: undefined });
+  let statement = namedPlayersStatements.get(key);
+  if (!statement) {
+    statement = preparedStatement<TextRow>(
+      `transaction_named_${key}`,
+      sql`select ${textColumns}
+          from unnest(${p('players')}::bigint[]) as pl(id)
+          cross join lateral (
+            select * from ${transactions}
+            where ${listConditions(shapeOf(key))} and ${transactions.userId} = pl.id
+            order by ${transactions.startDate} desc, ${transactions.id} desc
+            limit ${p('reach')}) as t
+          order by t.start_date desc, t.id desc
+          limit ${p('limit')} offset ${p('offset')}`,
+    );
+    namedPlayersStatements.set(key, statement);
+  }
+  const values = {
+    ...listValues(agentId, q, offset),
+    players: arrayLiteral(players),
+    reach: offset + q.limit,
+  };
+  return (await statement(ctx.db, values)).map(rowOfText);
+};
+
 /**
  * A numbered page without a cursor, found by seeking instead of OFFSET over every row before it
  * (DESIGN §11: a deep link costs at most twice page 1), in one statement:
@@ -288,12 +341,12 @@ const rowOfText = (r: TextRow): Row => ({
  *    pruned at run time).
  * Returns undefined when no rollup counts the filters.
  */
-const seekPage = async (ctx: AppContext, agentId: bigint, q: Query): Promise<Row[] | undefined> => {
-  // The players a username search names are looked up only where their days could count the list.
-  const players =
-    q.username === undefined || !countingRollups(q, [])
-      ? undefined
-      : await playersNamed(ctx, agentId, q.username);
+const seekPage = async (
+  ctx: AppContext,
+  agentId: bigint,
+  q: Query,
+  players: readonly string[] | undefined,
+): Promise<Row[] | undefined> => {
   const rollups = countingRollups(q, players);
   if (!rollups) return undefined;
   const tz = ctx.config.REPORT_TIMEZONE;
@@ -419,15 +472,22 @@ const seekPage = async (ctx: AppContext, agentId: bigint, q: Query): Promise<Row
 
 /**
  * One page of an agent's bets, newest first; with a cursor the page is a keyset step (fast at any
- * depth), a numbered page seeks by day where the rollups count its filters, else it is read by OFFSET.
+ * depth), a numbered page seeks by day where the rollups count its filters, else it is read by
+ * OFFSET. A username search naming few players reads their bets by the player index.
  */
 export const listTransactions = async (ctx: AppContext, agentId: bigint, q: Query) => {
   const after = q.cursor ? decodeCursor(q.cursor) : undefined;
   const bound = { ...q, startDate: q.startDate?.toISOString(), endDate: q.endDate?.toISOString() };
-  const rows = after
-    ? await listRows(ctx, agentId, { ...bound, after: { at: after.at.toISOString(), id: after.id } }, 0)
-    : ((q.page > 1 ? await seekPage(ctx, agentId, q) : undefined) ??
-      (await listRows(ctx, agentId, bound, (q.page - 1) * q.limit)));
+  const players = q.username === undefined ? undefined : await playersNamed(ctx, agentId, q.username);
+  const read = (b: Bound, offset: number) =>
+    players ? namedPlayersRows(ctx, agentId, b, players, offset) : listRows(ctx, agentId, b, offset);
+  const rows =
+    players?.length === 0
+      ? []
+      : after
+        ? await read({ ...bound, after: { at: after.at.toISOString(), id: after.id } }, 0)
+        : ((q.page > 1 ? await seekPage(ctx, agentId, q, players) : undefined) ??
+          (await read(bound, (q.page - 1) * q.limit)));
   // An unknown agent has no rows: only an empty page pays the look-up that tells the two apart.
   if (rows.length === 0) await assertAgentExists(ctx.db, agentId);
   const last = rows[rows.length - 1];

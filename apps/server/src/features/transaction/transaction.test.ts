@@ -270,6 +270,7 @@ describe('transaction list', () => {
       ['CRAWD', 2],
     ] as const) {
       await expectPagesAsWalked(page, { username, limit }, 'Asia/Bangkok');
+      await expectSearchAsFiltered(page, { username });
     }
     // LIKE's wildcards typed are letters: "cr_wd" and "cr%" name nobody; "%" and "_" neither.
     for (const username of ['cr_wd', 'cr%', '%', '_', 'crowd\\']) {
@@ -315,6 +316,54 @@ const expectPagesAsWalked = async (
   const beyond = await page({ ...body, page: walked.length + 1 });
   expect(beyond.records).toEqual([]);
   expect(beyond.nextCursor).toBeNull();
+};
+
+interface ListedRow {
+  _id: string;
+  user: string;
+  username: string;
+  betType: string;
+  gameBrand: string;
+  startDate: string;
+}
+type ListPage = (body: ListBody) => Promise<{ records: ListedRow[]; nextCursor: string | null }>;
+
+/** Every row of the list `body`, walked by the cursor 100 a page. */
+const walkAll = async (page: ListPage, body: ListBody) => {
+  const all: ListedRow[] = [];
+  let cursor: string | undefined;
+  do {
+    const res = await page({ ...body, limit: 100, ...(cursor ? { cursor } : {}) });
+    all.push(...res.records);
+    cursor = res.nextCursor ?? undefined;
+  } while (cursor);
+  return all;
+};
+
+/**
+ * A username search (with its other filters) lists exactly the rows of the agent's unfiltered list
+ * whose name holds the typed part in any case and which the other filters keep, in the same order:
+ * whether it reads the named players' bets or tests the name on every row.
+ */
+const expectSearchAsFiltered = async (page: ListPage, body: ListBody & { username: string }) => {
+  const part = body.username.toLowerCase();
+  const from = body.startDate ? Date.parse(body.startDate) : -Infinity;
+  const to = body.endDate ? Date.parse(body.endDate) : Infinity;
+  const kept = (await walkAll(page, {})).filter(
+    (r) =>
+      r.username.toLowerCase().includes(part) &&
+      (body.user === undefined || r.user === body.user) &&
+      (body.gameBrand === undefined || r.gameBrand === body.gameBrand.toUpperCase()) &&
+      (body.betType === undefined || r.betType === body.betType) &&
+      Date.parse(r.startDate) >= from &&
+      Date.parse(r.startDate) <= to,
+  );
+  const listed = await walkAll(page, body);
+  expect(listed.length, JSON.stringify(body)).toBeGreaterThan(0);
+  expect(
+    listed.map((r) => r._id),
+    JSON.stringify(body),
+  ).toEqual(kept.map((r) => r._id));
 };
 
 /**
@@ -417,6 +466,8 @@ const deepLinks = (zone: string, midnightUtc: { hour: number; minute: number }) 
       for (const limit of s === 0 ? [7, 25] : filters.startDate ? [4, 7, 9] : [9]) {
         await expectPagesAsWalked(page, { ...filters, limit }, zone);
       }
+      if (filters.username !== undefined)
+        await expectSearchAsFiltered(page, { ...filters, username: filters.username });
     }
     expect(await rollupMismatches(app)).toBe(0);
     // About 450 requests: more time than one call's test on a machine busy with other work.
