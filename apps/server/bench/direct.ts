@@ -30,12 +30,20 @@ export interface Facts {
   brand: string;
   /** The busiest agent's game brand with the most bets, and how many (a filtered deep link). */
   busiestBrand: { name: string; rows: number };
-  /** The busiest agent's player with the most bets (its id), and how many (a player's deep link). */
   /** The busiest agent's busiest player: its id, bets and name as typed (without the agent's prefix). */
-  busiestPlayer: { id: string; rows: number; name: string };
+  busiestPlayer: Player;
+  /** The busiest agent's player with the fewest bets (a name search finding a few among many). */
+  quietPlayer: Player;
   /** Last whole business month in the data, and the first day of the data. */
   month: { month: number; year: number; from: string; to: string };
   year: { from: string; to: string };
+}
+
+/** One of the busiest agent's players: its id, bets and name as typed (without the agent's prefix). */
+interface Player {
+  id: string;
+  rows: number;
+  name: string;
 }
 
 export interface RatioRow {
@@ -88,14 +96,20 @@ export const directPhase = async (dataset: Dataset, runs: { rollup: number; raw:
           where agent_id = ${busiest.id}::bigint group by 1 order by 2 desc limit 1`,
     );
     if (!busiestBrand) throw new Error('the busiest agent has no bets');
-    const [busiestPlayer] = await queryRows<{ id: string; rows: number; name: string }>(
-      ctx.db,
-      sql`select r.id, r.rows, substr(u.username, length(a.prefix) + 1) as name
-          from (select user_id::text as id, sum(tx_count)::float8 as rows from rollup_player_daily
-                where agent_id = ${busiest.id}::bigint group by 1 order by 2 desc limit 1) as r
-          join users u on u.id = r.id::bigint join agents a on a.id = u.agent_id`,
-    );
-    if (!busiestPlayer) throw new Error('the busiest agent has no players');
+    /** The busiest agent's player with the most bets (`desc`) or the fewest (`asc`). */
+    const playerOf = async (order: 'asc' | 'desc') => {
+      const [player] = await queryRows<Player>(
+        ctx.db,
+        sql`select r.id, r.rows, substr(u.username, length(a.prefix) + 1) as name
+            from (select user_id::text as id, sum(tx_count)::float8 as rows from rollup_player_daily
+                  where agent_id = ${busiest.id}::bigint group by 1 order by 2 ${sql.raw(order)}, 1 limit 1) as r
+            join users u on u.id = r.id::bigint join agents a on a.id = u.agent_id`,
+      );
+      if (!player) throw new Error('the busiest agent has no players');
+      return player;
+    };
+    const busiestPlayer = await playerOf('desc');
+    const quietPlayer = await playerOf('asc');
     // The last whole month before the newest day, and the twelve months up to it.
     const [ly, lm] = span.last.split('-').map(Number) as [number, number];
     const year = lm === 1 ? ly - 1 : ly;
@@ -112,6 +126,7 @@ export const directPhase = async (dataset: Dataset, runs: { rollup: number; raw:
       brand: span.brand,
       busiestBrand,
       busiestPlayer,
+      quietPlayer,
       month: { month, year, ...monthRange },
       year: yearRange,
     };

@@ -260,6 +260,11 @@ const listScenarios = async (client: Client, facts: Facts) => {
   const list = await listPages(client, facts, runs);
   addTiming('transaction list, page 1', list.page1, budget.list);
   addTiming('transaction list, page 1000', list.page1000, budget.list);
+  addTiming(
+    `transaction list, page 1 of a username search ("${facts.quietPlayer.name}", ${facts.quietPlayer.rows} bets)`,
+    list.quietName,
+    budget.list,
+  );
 };
 
 const loadScenario = async (server: RunningServer, dataset: Dataset, client: Client, facts: Facts) => {

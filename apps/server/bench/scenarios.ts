@@ -67,7 +67,10 @@ export const agentReportCall = (client: Client, facts: Facts) => {
 export const agentReportPage = async (client: Client, facts: Facts, runs: number) =>
   measure(runs, agentReportCall(client, facts));
 
-/** Page 1 and page 1000 (reached once by walking the keyset cursor) of the busiest agent's list. */
+/**
+ * Page 1 and page 1000 (reached once by walking the keyset cursor) of the busiest agent's list, and
+ * page 1 of a search for the name of its player with the fewest bets.
+ */
 export const listCalls = async (client: Client, facts: Facts) => {
   const params = { agentId: facts.busiest.id };
   let cursor: string | null = null;
@@ -84,12 +87,18 @@ export const listCalls = async (client: Client, facts: Facts) => {
   return {
     page1: () => client.call(api.transactionList, { limit: 10 }, params),
     page1000: () => client.call(api.transactionList, deep, params),
+    quietName: () =>
+      client.call(api.transactionList, { limit: 10, username: facts.quietPlayer.name }, params),
   };
 };
 
 export const listPages = async (client: Client, facts: Facts, runs: number) => {
   const calls = await listCalls(client, facts);
-  return { page1: await measure(runs, calls.page1), page1000: await measure(runs, calls.page1000) };
+  return {
+    page1: await measure(runs, calls.page1),
+    page1000: await measure(runs, calls.page1000),
+    quietName: await measure(runs, calls.quietName),
+  };
 };
 
 /** Requests/s and p99 of the list endpoint under `connections` concurrent clients. */

@@ -479,8 +479,13 @@ export const listTransactions = async (ctx: AppContext, agentId: bigint, q: Quer
   const after = q.cursor ? decodeCursor(q.cursor) : undefined;
   const bound = { ...q, startDate: q.startDate?.toISOString(), endDate: q.endDate?.toISOString() };
   const players = q.username === undefined ? undefined : await playersNamed(ctx, agentId, q.username);
+  // Reading each named player's rows up to the page costs players × (offset + limit) rows: taken for
+  // one player, or for the rows of a first page or a keyset step; several players' OFFSET pages test
+  // the name on the agent's rows instead.
   const read = (b: Bound, offset: number) =>
-    players ? namedPlayersRows(ctx, agentId, b, players, offset) : listRows(ctx, agentId, b, offset);
+    players && (players.length === 1 || offset === 0)
+      ? namedPlayersRows(ctx, agentId, b, players, offset)
+      : listRows(ctx, agentId, b, offset);
   const rows =
     players?.length === 0
       ? []
