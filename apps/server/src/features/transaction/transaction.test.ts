@@ -280,6 +280,32 @@ describe('transaction list', () => {
     }
   });
 
+  it("a username search lists a deleted player's bets and those of a new player of the same name", async () => {
+    const op = await t.tokenFor('OPERATOR');
+    const churn = await makeAgent(t, op, { prefix: 'ch' });
+    const bets = (tag: string, day: number) =>
+      Array.from({ length: 12 }, (_, i) =>
+        bet({
+          betId: `${tag}${i}`,
+          username: 'gone',
+          startDate: new Date(Date.UTC(2026, 9, day + (i % 4), 2 + i)).toISOString(),
+        }),
+      );
+    await ingest(t, churn, bets('OLD', 1));
+    const page = (body: ListBody) =>
+      t.ok(api.transactionList, { token, params: { agentId: churn._id }, body });
+    const first = (await page({ limit: 1 })).records[0]?.user ?? 'none';
+    expect((await t.api(api.userDelete, { token: op, params: { id: first } })).statusCode).toBe(200);
+    // The name is free again: the next bets of "gone" make a new player.
+    await ingest(t, churn, bets('NEW', 10));
+    const listed = await walkAll(page, { username: 'GONE' });
+    expect(new Set(listed.map((r) => r.user)).size).toBe(2);
+    expect(listed).toHaveLength(24);
+    await expectSearchAsFiltered(page, { username: 'gone' });
+    await expectPagesAsWalked(page, { username: 'gon', limit: 5 }, 'Asia/Bangkok');
+    await expectPagesAsWalked(page, { username: 'one', limit: 5, betType: 'HOLD' }, 'Asia/Bangkok');
+  });
+
   it('404 for an unknown agent, 2001 for a forged cursor', async () => {
     expect((await list({}, '999999')).statusCode).toBe(404);
     expect((await list({ cursor: 'bm9wZQ' })).issues[0]?.path).toBe('cursor');
