@@ -176,10 +176,21 @@ describe('transaction list', () => {
       { page: 2, user: '1\u0000' },
       { page: 2, user: '-0' },
       { page: 2, user: '\ud800' },
-      // A username search with NUL, a lone surrogate, one character past the filter's 100.
+      // A username search with NUL, a lone surrogate, one character past the filter's 100, on a
+      // deep link and on page 1; and with the values that break the other fields.
       { page: 2, username: 'ali\u0000' },
       { page: 2, username: 'a\ud800' },
       { page: 2, username: 'a'.repeat(101) },
+      { username: 'ali\u0000' },
+      { username: 'a\ud800' },
+      { username: 'a'.repeat(101) },
+      { username: 'ali', page: 2 ** 63 },
+      { username: 'ali', limit: 100.01 },
+      { username: 'ali', limit: '1e309' },
+      { username: 'ali', page: '-1e309' },
+      { username: 'ali', startDate: '0000-01-01T00:00:00.000Z' },
+      { username: 'ali', endDate: '9999-12-31T23:59:59.999Z' },
+      { username: 'ali', user: '9223372036854775808' },
       { page: 2 ** 63 },
       // As text: coerced, it is ±Infinity (the JSON literal 1e309 goes through every route in
       // test/reliability/bad-input.test.ts).
@@ -207,6 +218,20 @@ describe('transaction list', () => {
         Array.from({ length: 20 }, () => rows({ page: 3, limit: 7, ...filter })),
       );
       for (const page of together) expect(page.map((r) => r._id)).toEqual(alone);
+    }
+    // Twenty first pages and keyset steps of a name search at once (one player named, and both).
+    for (const username of ['alice', 'x']) {
+      const first = await list({ limit: 7, username });
+      const cursor = first.data?.nextCursor ?? 'none';
+      for (const body of [
+        { limit: 7, username },
+        { limit: 7, username, page: 2, cursor },
+      ]) {
+        const alone = (await rows(body)).map((r) => r._id);
+        expect(alone).toHaveLength(7);
+        const together = await Promise.all(Array.from({ length: 20 }, () => rows(body)));
+        for (const page of together) expect(page.map((r) => r._id)).toEqual(alone);
+      }
     }
   });
 
