@@ -303,23 +303,29 @@ test.describe
       await screenshot(page, 'transaction-list-empty');
     });
 
-    test('a player’s page link without its cursor opens the rows Next reaches there', async ({ page }) => {
-      // Page 3 of one player's bets walked with Next (keyset steps)…
-      await openApp(page, `/transaction/${agent._id}?user=${player0}`);
+    /**
+     * Page 3 of the list at `path` walked with Next (keyset steps), then opened as a link someone
+     * typed or shared, without the cursor (DESIGN §11): the same rows, player 0's bets 40 to 56, each
+     * its SETTLE then its HOLD.
+     */
+    const expectPage3LinkAsWalked = async (page: Page, path: string) => {
+      await openApp(page, path);
       await expect(page.getByTestId('pager-summary')).toHaveText('หน้า 1 · รายการที่ 1–10');
       await nextButton(page).click();
       await nextButton(page).click();
       await expect(page.getByTestId('pager-summary')).toHaveText('หน้า 3 · รายการที่ 21–30');
       const walked = await rows(page).allInnerTexts();
       expect(walked).toHaveLength(10);
-      // Rows 21–30 of this player: bets 40, 44, 48, 52 and 56, each its SETTLE then its HOLD.
       await expect(rows(page).first()).toContainText(betId(40));
       await expect(rows(page).last()).toContainText(betId(56));
-      // …and the same page as a link someone typed or shared, without the cursor (DESIGN §11).
-      await openApp(page, `/transaction/${agent._id}?user=${player0}&page=3`);
+      await openApp(page, `${path}&page=3`);
       await expect(page.getByTestId('pager-summary')).toHaveText('หน้า 3 · รายการที่ 21–30');
       await expect(rows(page)).toHaveCount(10);
       expect(await rows(page).allInnerTexts()).toEqual(walked);
+    };
+
+    test('a player’s page link without its cursor opens the rows Next reaches there', async ({ page }) => {
+      await expectPage3LinkAsWalked(page, `/transaction/${agent._id}?user=${player0}`);
       await expect(page.getByRole('search').getByLabel('ผู้เล่น (ID)')).toHaveValue(player0);
       await screenshot(page, 'transaction-player-page-link');
       // Past the player's last page: the no-data picture, not an error.
@@ -332,16 +338,7 @@ test.describe
     }) => {
       // The same player by name, typed in capitals: it names one player, and the field keeps what was typed.
       const typed = `PL${tag.toUpperCase()}0`;
-      await openApp(page, `/transaction/${agent._id}?username=${typed}`);
-      await nextButton(page).click();
-      await nextButton(page).click();
-      await expect(page.getByTestId('pager-summary')).toHaveText('หน้า 3 · รายการที่ 21–30');
-      const walked = await rows(page).allInnerTexts();
-      await expect(rows(page).first()).toContainText(betId(40));
-      await openApp(page, `/transaction/${agent._id}?username=${typed}&page=3`);
-      await expect(page.getByTestId('pager-summary')).toHaveText('หน้า 3 · รายการที่ 21–30');
-      await expect(rows(page)).toHaveCount(10);
-      expect(await rows(page).allInnerTexts()).toEqual(walked);
+      await expectPage3LinkAsWalked(page, `/transaction/${agent._id}?username=${typed}`);
       await expect(page.getByRole('search').getByLabel('ชื่อผู้เล่น')).toHaveValue(typed);
       await screenshot(page, 'transaction-username-page-link');
     });

@@ -159,58 +159,31 @@ describe('the deep links’ and the reports’ newer rollups (0025–0028): inge
     },
   );
 
-  it('a deep link with a brand filter answered, and refused for a NUL brand: the bearer token stays out of the log', async () => {
-    lines.length = 0;
-    const params = { agentId };
-    const answered = await callRoute(logged, api.transactionList, {
-      token,
-      params,
-      body: { page: 3, limit: 10, gameBrand: 'PG' },
-    });
-    expect(answered.statusCode).toBe(200);
-    const nul = await callRoute(logged, api.transactionList, {
-      token,
-      params,
-      body: { page: 3, limit: 10, gameBrand: 'P\u0000G' },
-    });
-    expect(nul.statusCode).toBe(400);
-    const log = lines.join('');
-    expect(log).toContain('incoming request');
-    expect(log).not.toContain(token);
-  });
-
-  it('a deep link with a player filter answered, and refused for a NUL or out-of-range player id: the bearer token stays out of the log', async () => {
-    lines.length = 0;
-    const params = { agentId };
-    const page = (user: string) =>
-      callRoute(logged, api.transactionList, {
-        token,
-        params,
-        body: offContract({ page: 3, limit: 10, user }),
-      });
-    expect((await page('1')).statusCode).toBe(200);
-    expect((await page('1\u0000')).statusCode).toBe(400);
-    expect((await page('9223372036854775808')).statusCode).toBe(400);
-    const log = lines.join('');
-    expect(log).toContain('incoming request');
-    expect(log).not.toContain(token);
-  });
-
-  it('a deep link of a username search answered, and refused for a NUL or a lone surrogate: the bearer token stays out of the log', async () => {
-    lines.length = 0;
-    const page = (username: string) =>
-      callRoute(logged, api.transactionList, {
-        token,
-        params: { agentId },
-        body: { page: 3, limit: 10, username },
-      });
-    expect((await page('lgplay')).statusCode).toBe(200);
-    expect((await page('lg\u0000')).statusCode).toBe(400);
-    expect((await page('lg\ud800')).statusCode).toBe(400);
-    const log = lines.join('');
-    expect(log).toContain('incoming request');
-    expect(log).not.toContain(token);
-  });
+  it.each([
+    ['a brand filter', 'gameBrand', 'PG', ['P\u0000G']],
+    ['a player filter', 'user', '1', ['1\u0000', '9223372036854775808']],
+    ['a username search', 'username', 'lgplay', ['lg\u0000', 'lg\ud800']],
+  ])(
+    'a list with %s answered at page 1, by its cursor and as a deep link, and refused for edge values: the bearer token stays out of the log',
+    async (_, field, value, refused) => {
+      lines.length = 0;
+      const page = (filter: string, at: { page?: number; cursor?: string }) =>
+        callRoute(logged, api.transactionList, {
+          token,
+          params: { agentId },
+          body: offContract({ limit: 10, [field]: filter, ...at }),
+        });
+      const first = await page(value, {});
+      expect(first.statusCode).toBe(200);
+      const cursor = first.data?.nextCursor ?? undefined;
+      expect((await page(value, { page: 2, ...(cursor ? { cursor } : {}) })).statusCode).toBe(200);
+      expect((await page(value, { page: 3 })).statusCode).toBe(200);
+      for (const bad of refused) expect((await page(bad, { page: 3 })).statusCode).toBe(400);
+      const log = lines.join('');
+      expect(log).toContain('incoming request');
+      expect(log).not.toContain(token);
+    },
+  );
 });
 
 describe('account security flows leave no secret in the log', () => {
