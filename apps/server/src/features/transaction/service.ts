@@ -486,13 +486,14 @@ export const listTransactions = async (ctx: AppContext, agentId: bigint, q: Quer
     players && (players.length === 1 || offset === 0)
       ? namedPlayersRows(ctx, agentId, b, players, offset)
       : listRows(ctx, agentId, b, offset);
-  const rows =
-    players?.length === 0
-      ? []
-      : after
-        ? await read({ ...bound, after: { at: after.at.toISOString(), id: after.id } }, 0)
-        : ((q.page > 1 ? await seekPage(ctx, agentId, q, players) : undefined) ??
-          (await read(bound, (q.page - 1) * q.limit)));
+  const page = async () => {
+    // A name that matches none of the agent's players lists nothing: the ledger is not read.
+    if (players?.length === 0) return [];
+    if (after) return read({ ...bound, after: { at: after.at.toISOString(), id: after.id } }, 0);
+    const sought = q.page > 1 ? await seekPage(ctx, agentId, q, players) : undefined;
+    return sought ?? read(bound, (q.page - 1) * q.limit);
+  };
+  const rows = await page();
   // An unknown agent has no rows: only an empty page pays the look-up that tells the two apart.
   if (rows.length === 0) await assertAgentExists(ctx.db, agentId);
   const last = rows[rows.length - 1];
