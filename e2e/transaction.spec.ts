@@ -294,6 +294,16 @@ test.describe
       await expect(page.getByTestId('error-banner')).toContainText('รหัสอ้างอิงไม่ถูกต้อง');
       await filters.getByLabel('ผู้เล่น (ID)').fill('');
 
+      // A name one character past the filter's 100: refused with the limit in Thai, the field
+      // keeping every character typed (nothing cut off silently).
+      const long = 'a'.repeat(101);
+      await filters.getByLabel('ชื่อผู้เล่น').fill(long);
+      await filters.getByRole('button', { name: 'ค้นหา' }).click();
+      await expect(page.getByTestId('error-banner')).toContainText('ไม่เกิน 100 ตัวอักษร');
+      await expect(filters.getByLabel('ชื่อผู้เล่น')).toHaveValue(long);
+      await screenshot(page, 'transaction-list-username-too-long');
+      await filters.getByLabel('ชื่อผู้เล่น').fill('');
+
       // Nothing matches: the no-data picture.
       await filters.getByLabel('Bet ID').fill('no-such-bet');
       await filters.getByRole('button', { name: 'ค้นหา' }).click();
