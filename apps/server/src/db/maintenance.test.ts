@@ -50,4 +50,19 @@ describe('vacuum and analyze (PGlite has no autovacuum)', () => {
     expect(await plannerRows('rollup_agent_daily')).toBe(Number(n));
     expect(await rollupMismatches(t)).toBe(0);
   });
+
+  it('keeps the players table all-visible, so a username search reads the names from their index alone', async () => {
+    const agent = await makeAgent(t, await t.tokenFor('OPERATOR'));
+    const rows = Array.from({ length: 40 }, (_, i) => bet({ betId: `V${i}`, username: `visible${i}` }));
+    expect((await ingest(t, agent, rows)).status).toBe(1000);
+
+    await vacuumAndAnalyze(t.ctx.db);
+
+    const [pages] = await queryRows<{ all: number; visible: number }>(
+      t.ctx.db,
+      sql`select relpages as all, relallvisible as visible from pg_class where relname = 'users'`,
+    );
+    expect(pages?.all).toBeGreaterThan(0);
+    expect(pages?.visible).toBe(pages?.all);
+  });
 });

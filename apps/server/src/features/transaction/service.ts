@@ -174,12 +174,14 @@ export const MAX_NAMED_PLAYERS = 20;
 const playersNamed = async (ctx: AppContext, agentId: bigint, part: string) => {
   // The agent's names and ids from their index alone (0029). ILIKE folds the name and the pattern
   // with lower() and matches the bytes; the names being ASCII, folding them byte-wise ("C") gives
-  // the same, at memcmp cost, and the pattern is folded as ILIKE folds it.
+  // the same, at memcmp cost, and the pattern is folded as ILIKE folds it — once, as a sub-select:
+  // in the prepared (generic) plan `lower($n)` would be folded again for every name tested.
   const rows = await queryPrepared<{ id: string }>(
     ctx.db,
     'players_named',
     sql`select id::text as id from users
-        where agent_id = ${agentId} and lower(username collate "C") like lower(${containsPattern(part)})
+        where agent_id = ${agentId}
+          and lower(username collate "C") like (select lower(${containsPattern(part)}))
         limit ${MAX_NAMED_PLAYERS + 1}`,
   );
   return rows.length > MAX_NAMED_PLAYERS ? undefined : rows.map((r) => r.id);
