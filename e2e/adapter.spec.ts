@@ -3,7 +3,16 @@ import type { Page } from '@playwright/test';
 import { api } from '@sapi/contract';
 import { expect, makeAdapter, test } from './fixtures';
 import { expectNoEnglishErrors, expectThaiFieldError } from './form-errors';
-import { apiCall, apiToken, expectAccessible, openApp, screenshot, signIn, uniqueName } from './support';
+import {
+  apiCall,
+  apiToken,
+  expectAccessible,
+  flipSwitch,
+  openApp,
+  screenshot,
+  signIn,
+  uniqueName,
+} from './support';
 
 const stamp = Date.now().toString(36).toUpperCase();
 const provider = { name: `Lucky Spin ${stamp}`, code: `LS_${stamp}` };
@@ -24,7 +33,7 @@ async function serveLogos(page: Page) {
 const row = (page: Page, code: string) => page.getByTestId(`adapter-row-${code}`);
 
 /** Click the visible track of a row's switch (waits until nothing covers it, e.g. a refetch overlay). */
-const flip = (page: Page, code: string) => row(page, code).locator('.mantine-Switch-track').click();
+const flip = (page: Page, code: string) => flipSwitch(row(page, code).getByRole('switch'));
 
 /** The provider list from the menu, as the worker's admin or as the account given. */
 async function openAdapters(page: Page, account?: { username: string; password: string }) {

@@ -6,6 +6,7 @@ import {
   apiCall,
   apiToken,
   expectAccessible,
+  flipSwitch,
   openApp,
   screenshot,
   signIn,
@@ -143,7 +144,7 @@ test.describe
       await openAdmins(page, newAdmin);
       const toggle = row(page, newAdmin).getByRole('switch', { name: `ล็อกบัญชี ${newAdmin}` });
       await expect(toggle).not.toBeChecked();
-      await toggle.click({ force: true });
+      await flipSwitch(toggle);
       const confirm = page.getByRole('dialog', { name: 'ยืนยันการเปิด/ปิดใช้งาน' });
       await expect(confirm).toContainText(`ต้องการปิดใช้งาน (ล็อก) บัญชี ${newAdmin} ใช่หรือไม่?`);
       await expectAccessible(page, 'lock confirm dialog');
@@ -159,13 +160,13 @@ test.describe
       await screenshot(page, 'admin-list-locked');
 
       // Cancel leaves it as it is.
-      await toggle.click({ force: true });
+      await flipSwitch(toggle);
       await confirm.getByRole('button', { name: 'ยกเลิก' }).click();
       await expect(confirm).toBeHidden();
       await expect(toggle).toBeChecked();
 
       // Verified a moment ago in this session: unlocking goes through without asking again.
-      await toggle.click({ force: true });
+      await flipSwitch(toggle);
       await expect(confirm).toContainText(`ต้องการเปิดใช้งาน (ปลดล็อก) บัญชี ${newAdmin} ใช่หรือไม่?`);
       await confirm.getByRole('button', { name: 'ยืนยันเปิดบัญชี' }).click();
       await expect(page.getByRole('dialog', { name: 'ยืนยันตัวตน' })).toBeHidden();

@@ -4,7 +4,16 @@ import { type AgentWithSecret, api } from '@sapi/contract';
 import { agentText, pickAgent } from './agent-picker';
 import { expect, makeAgent, test } from './fixtures';
 import { expectNoEnglishErrors, expectThaiFieldError } from './form-errors';
-import { apiCall, apiToken, expectAccessible, openApp, screenshot, signIn, uniqueName } from './support';
+import {
+  apiCall,
+  apiToken,
+  expectAccessible,
+  flipSwitch,
+  openApp,
+  screenshot,
+  signIn,
+  uniqueName,
+} from './support';
 
 /** The rows of the sharing table whose agent cell shows this agent. */
 const row = (page: Page, agent: AgentWithSecret) =>
@@ -167,7 +176,7 @@ test.describe
       });
       const confirm = page.getByRole('dialog', { name: 'ยืนยันการเปิด/ปิดใช้งาน' });
 
-      await toggle.click({ force: true });
+      await flipSwitch(toggle);
       await expect(confirm).toContainText(
         `ต้องการปิดใช้งานการแบ่งรายได้ ${agentText(agent)} → ${agentText(senior)} (35.00 %) ใช่หรือไม่?`,
       );
@@ -190,7 +199,7 @@ test.describe
       await expect(row(page, agent)).toHaveCount(2);
 
       // …so enabling the first is refused with the server's 409 reason, in Thai.
-      await toggle.click({ force: true });
+      await flipSwitch(toggle);
       await confirm.getByRole('button', { name: 'ยืนยันเปิดใช้งาน' }).click();
       await expect(page.getByText('เอเจนต์นี้มีการแบ่งรายได้ที่เปิดใช้งานอยู่แล้ว')).toBeVisible();
       await expect(confirm).toBeHidden();
@@ -202,11 +211,11 @@ test.describe
         name: `ปิดใช้งานการแบ่งรายได้ ${agentText(agent)} → ${agentText(other)}`,
       });
       await expect(second).not.toBeChecked();
-      await second.click({ force: true });
+      await flipSwitch(second);
       await confirm.getByRole('button', { name: 'ยืนยันปิดใช้งาน' }).click();
       await expect(confirm).toBeHidden();
       await expect(second).toBeChecked();
-      await toggle.click({ force: true });
+      await flipSwitch(toggle);
       await expect(confirm).toContainText('ต้องการเปิดใช้งานการแบ่งรายได้');
       await confirm.getByRole('button', { name: 'ยืนยันเปิดใช้งาน' }).click();
       await expect(page.getByText(`เปิดใช้งานการแบ่งรายได้ของ ${agentText(agent)} แล้ว`)).toBeVisible();

@@ -7,6 +7,7 @@ import {
   apiCall,
   apiToken,
   expectAccessible,
+  flipSwitch,
   internalErrorBody,
   openApp,
   screenshot,
@@ -35,7 +36,7 @@ const headerBadge = (page: Page, text: string) =>
     .getByText(text, { exact: true });
 
 /** Click the visible track of a row's lock switch (waits until nothing covers it). */
-const flip = (page: Page, username: string) => row(page, username).locator('.mantine-Switch-track').click();
+const flip = (page: Page, username: string) => flipSwitch(row(page, username).getByRole('switch'));
 
 /** The agent list, where signing in lands (spec §2), as the worker's admin or as the account given. */
 async function openAgents(page: Page, account?: { username: string; password: string }) {

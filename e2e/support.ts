@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { api, type BodyOf, type DataOf, pathOf, type RouteDef } from '@sapi/contract';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './env';
 
@@ -93,6 +93,14 @@ export async function settled(page: Page) {
     }
   });
 }
+
+/**
+ * Flip a switch as a user does: a click on its drawn track (the input itself is hidden under it).
+ * Not forced, so it waits while a list's loading veil covers the row; a forced click would land
+ * on the veil and be lost.
+ */
+export const flipSwitch = (toggle: Locator) =>
+  toggle.locator('xpath=following-sibling::*[contains(@class, "mantine-Switch-track")]').click();
 
 /** No serious or critical axe-core violation on the page as it is now. */
 export async function expectAccessible(page: Page, what: string) {

@@ -4,7 +4,16 @@ import { type AgentWithSecret, api } from '@sapi/contract';
 import { agentText, pickAgent } from './agent-picker';
 import { expect, ingest, makeAgent, test } from './fixtures';
 import { expectNoEnglishErrors, expectThaiFieldError } from './form-errors';
-import { apiCall, apiToken, expectAccessible, openApp, screenshot, signIn, uniqueName } from './support';
+import {
+  apiCall,
+  apiToken,
+  expectAccessible,
+  flipSwitch,
+  openApp,
+  screenshot,
+  signIn,
+  uniqueName,
+} from './support';
 
 const DATE_TIME = /\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/;
 
@@ -140,7 +149,7 @@ test.describe
       await openPlayers(page, agent);
       const toggle = row(page, bob).getByRole('switch', { name: `ล็อกการเดิมพันของ ${bob}` });
       await expect(toggle).not.toBeChecked();
-      await toggle.click({ force: true });
+      await flipSwitch(toggle);
       const confirm = page.getByRole('dialog', { name: 'ยืนยันการเปิด/ปิดใช้งาน' });
       await expect(confirm).toContainText(`ต้องการล็อกการเดิมพันของผู้เล่น ${bob} ใช่หรือไม่?`);
       await expectAccessible(page, 'lock player confirm');
