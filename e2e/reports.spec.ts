@@ -280,6 +280,14 @@ test('Game Daily By Game: one brand between two date-times, per day and game cod
     `/summary/gamedailybygame?agent=${seeded.agent._id}&gameBrand=${seeded.brandA}&from=${Number(year) - 2}-01-01T00:00&to=${to}`,
   );
   await expect(page.getByText('ช่วงวันที่ยาวได้ไม่เกิน 366 วัน').first()).toBeVisible();
+  // The reason under the end of the range, which it is about; the banner says to correct it and
+  // offers no "try again" (the same range would be refused the same way).
+  const banner = page.getByTestId('error-banner');
+  await expect(banner).toContainText('ตัวกรองไม่ถูกต้อง กรุณาแก้ไขแล้วกดค้นหาอีกครั้ง');
+  await expect(banner.getByRole('button')).toHaveCount(0);
+  const end = page.getByRole('button', { name: 'ถึง', exact: true });
+  await expect(end).toHaveAttribute('aria-invalid', 'true');
+  await expect(end).toHaveAccessibleDescription('ช่วงวันที่ยาวได้ไม่เกิน 366 วัน');
   await screenshot(page, 'report-game-daily-by-game-range-too-long');
 });
 

@@ -288,21 +288,35 @@ test.describe
       await expect(rows(page).last()).toContainText(betId(expected.at(-1) ?? 0));
       await screenshot(page, 'transaction-list-date-filter');
 
-      // A player id that is not one: the server's reason in the red banner, in Thai (spec §5, DESIGN §4).
-      await filters.getByLabel('ผู้เล่น (ID)').fill('abc');
+      // A player id that is not one: the server's reason in Thai (spec §5, DESIGN §4), under the
+      // field it is about, and the red banner saying to correct it, with no "try again" (the same
+      // request would be refused the same way).
+      const banner = page.getByTestId('error-banner');
+      const playerId = filters.getByLabel('ผู้เล่น (ID)');
+      await playerId.fill('abc');
       await filters.getByRole('button', { name: 'ค้นหา' }).click();
-      await expect(page.getByTestId('error-banner')).toContainText('รหัสอ้างอิงไม่ถูกต้อง');
-      await filters.getByLabel('ผู้เล่น (ID)').fill('');
+      await expect(banner).toContainText('ตัวกรองไม่ถูกต้อง กรุณาแก้ไขแล้วกดค้นหาอีกครั้ง');
+      await expect(banner).toContainText('รหัสอ้างอิงไม่ถูกต้อง');
+      await expect(banner.getByRole('button')).toHaveCount(0);
+      await expect(playerId).toHaveAttribute('aria-invalid', 'true');
+      await expect(playerId).toHaveAccessibleDescription('รหัสอ้างอิงไม่ถูกต้อง');
+      // Correcting the field takes its mark away at once.
+      await playerId.fill('');
+      await expect(playerId).not.toHaveAttribute('aria-invalid', 'true');
 
-      // A name one character past the filter's 100: refused with the limit in Thai, the field
-      // keeping every character typed (nothing cut off silently).
+      // A name one character past the filter's 100: refused with the limit in Thai under the field,
+      // which keeps every character typed (nothing cut off silently); no other field is marked.
       const long = 'a'.repeat(101);
-      await filters.getByLabel('ชื่อผู้เล่น').fill(long);
+      const username = filters.getByLabel('ชื่อผู้เล่น');
+      await username.fill(long);
       await filters.getByRole('button', { name: 'ค้นหา' }).click();
-      await expect(page.getByTestId('error-banner')).toContainText('ไม่เกิน 100 ตัวอักษร');
-      await expect(filters.getByLabel('ชื่อผู้เล่น')).toHaveValue(long);
+      await expect(username).toHaveAccessibleDescription('ต้องมีไม่เกิน 100 ตัวอักษร');
+      await expect(banner).toContainText('ไม่เกิน 100 ตัวอักษร');
+      await expect(username).toHaveValue(long);
+      await expect(filters.locator('[aria-invalid="true"]')).toHaveCount(1);
+      await expectAccessible(page, 'refused transaction filter');
       await screenshot(page, 'transaction-list-username-too-long');
-      await filters.getByLabel('ชื่อผู้เล่น').fill('');
+      await username.fill('');
 
       // Nothing matches: the no-data picture.
       await filters.getByLabel('Bet ID').fill('no-such-bet');

@@ -50,6 +50,8 @@ export interface BrandPickerProps {
   placeholder?: string;
   /** A brand must be chosen (no clear button). */
   required?: boolean;
+  /** Why the value was refused, under the field. */
+  error?: string | undefined;
   w?: number | string;
   'data-testid'?: string;
 }
@@ -64,6 +66,7 @@ export function BrandPicker({
   onChange,
   placeholder,
   required = false,
+  error,
   w,
   'data-testid': testId,
 }: BrandPickerProps) {
@@ -105,6 +108,7 @@ export function BrandPicker({
       data={data}
       value={value === '' ? null : value}
       onChange={(next) => onChange(next ?? '')}
+      error={error}
       searchable
       // Erasing the text clears the choice (the clear button is for the mouse only).
       onSearchChange={(search) => {

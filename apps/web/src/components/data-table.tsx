@@ -1,14 +1,4 @@
-import {
-  Box,
-  Button,
-  Group,
-  LoadingOverlay,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Box, LoadingOverlay, Paper, Skeleton, Stack, Table, VisuallyHidden } from '@mantine/core';
 import {
   type KeyboardEvent,
   type MouseEvent,
@@ -23,8 +13,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import classes from './data-table.module.css';
 import { EmptyState } from './empty-state';
-import { ErrorBanner } from './error-banner';
 import { useFollowingHeader } from './following-header';
+import { ListErrorBanner } from './list-error-banner';
 import { Pager, type PagerProps } from './pager';
 import { StickyScrollbar } from './sticky-scrollbar';
 import { isWindowed, WINDOW_ABOVE_ROWS, widestRows } from './table-window';
@@ -105,8 +95,10 @@ interface DataTableProps<T> {
   fetching?: boolean;
   /** The list failed: the server's message (red banner above the table). */
   error?: string | null;
+  /** The server refused the filters: the banner says to correct them. */
+  refused?: boolean;
   /** Offer "try again" in the error banner. */
-  onRetry?: () => void;
+  onRetry?: (() => void) | undefined;
   onRowClick?: (row: T) => void;
   /** Attributes of each row (e.g. an accessible name, or a class for changed rows). */
   rowProps?: (row: T) => RowAttributes;
@@ -223,6 +215,7 @@ export function DataTable<T>({
   loading = false,
   fetching = false,
   error,
+  refused = false,
   onRetry,
   onRowClick,
   rowProps,
@@ -306,7 +299,8 @@ export function DataTable<T>({
     // A windowed table tells assistive technology how many rows it has (header, rows, totals).
     const rowCount = windowed ? { 'aria-rowcount': rows.length + 1 + (footer ? 1 : 0) } : {};
     body = (
-      <Box pos="relative">
+      // Busy while refetching: the veil over the old rows takes the clicks meant for them.
+      <Box pos="relative" aria-busy={fetching}>
         <LoadingOverlay visible={fetching} zIndex={5} overlayProps={{ blur: 1, backgroundOpacity: 0.4 }} />
         {/* Focusable, so keyboard users can scroll a table wider than the screen. */}
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region takes the focus to scroll */}
@@ -369,18 +363,7 @@ export function DataTable<T>({
 
   return (
     <Stack gap="sm">
-      {error ? (
-        <ErrorBanner title={t('errors.listFailed')}>
-          <Group justify="space-between" gap="sm">
-            <span>{error}</span>
-            {onRetry ? (
-              <Button size="xs" variant="white" color="red" onClick={onRetry}>
-                {t('common.retry')}
-              </Button>
-            ) : null}
-          </Group>
-        </ErrorBanner>
-      ) : null}
+      <ListErrorBanner error={error} refused={refused} onRetry={onRetry} />
       {/* Clipped, not hidden: `overflow: hidden` would make the box a scroller, and the sticky
           scrollbar inside it would stick to the box instead of the window. */}
       {body === null ? null : (

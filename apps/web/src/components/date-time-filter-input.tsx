@@ -19,6 +19,8 @@ export interface DateTimeFilterInputProps {
   onChange: (value: string) => void;
   /** Time given to a day picked without one: the start or the end of the day. */
   edge: 'start' | 'end';
+  /** Why the value was refused, under the field. */
+  error?: string | undefined;
   w?: number;
   'data-testid'?: string;
 }
@@ -29,6 +31,7 @@ export function DateTimeFilterInput({
   value,
   onChange,
   edge,
+  error,
   w = 220,
   'data-testid': testId,
 }: DateTimeFilterInputProps) {
@@ -40,6 +43,7 @@ export function DateTimeFilterInput({
       value={wall ? `${wall.replace('T', ' ')}:00` : null}
       onChange={(next) => onChange(typeof next === 'string' ? dayjs(next).format('YYYY-MM-DDTHH:mm') : '')}
       valueFormat={display}
+      error={error}
       defaultTimeValue={edge === 'start' ? '00:00' : '23:59'}
       placeholder={t('pickers.dateTime.placeholder')}
       locale={i18n.language}

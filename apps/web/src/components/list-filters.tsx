@@ -29,6 +29,7 @@ export function TextFilter<K extends string>({
       label={label}
       value={list.draft[name]}
       onChange={(event) => list.setDraft(name, event.currentTarget.value)}
+      error={list.errors[name]}
       w={w}
       inputMode={inputMode}
       data-testid={testId}
@@ -49,6 +50,7 @@ export function BrandFilter<K extends string>({
       label={label}
       value={list.draft[name]}
       onChange={(value) => list.setDraft(name, value)}
+      error={list.errors[name]}
       w={w}
       data-testid={testId}
     />
@@ -75,6 +77,7 @@ export function SelectFilter<K extends string>({
       data={data}
       value={anyLabel !== undefined && !data.some((item) => item.value === value) ? null : value}
       onChange={(next) => list.setDraft(name, next ?? '')}
+      error={list.errors[name]}
       allowDeselect={false}
       {...(anyLabel !== undefined
         ? {
@@ -105,6 +108,7 @@ export function AgentFilter<K extends string>({
       label={label}
       value={list.draft[name]}
       onChange={(id) => list.setDraft(name, id)}
+      error={list.errors[name]}
       placeholder={placeholder ?? t('common.all')}
       clearable={!required}
       w={w}
@@ -136,12 +140,14 @@ export function DateRangeFilter<K extends string>({
         label={labels?.[0] ?? t('filters.startDate')}
         value={list.draft[from]}
         onChange={(value) => list.setDraft(from, value)}
+        error={list.errors[from]}
         edge="start"
       />
       <DateTimeFilterInput
         label={labels?.[1] ?? t('filters.endDate')}
         value={list.draft[to]}
         onChange={(value) => list.setDraft(to, value)}
+        error={list.errors[to]}
         edge="end"
       />
     </>

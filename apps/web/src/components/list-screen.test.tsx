@@ -1,10 +1,11 @@
 import { api, type RouteDef } from '@sapi/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Failure, page, stubApi } from '../../test/api-stub';
 import { adapterRecord } from '../../test/records';
 import { renderScreen } from '../../test/render';
+import { i18n } from '../lib/i18n';
 import {
   defineList,
   flagFilter,
@@ -218,6 +219,77 @@ describe('a list screen', () => {
     await screen.findByText('Provider 1');
     expect(screen.queryByTestId('error-banner')).toBeNull();
     expect(stub.bodiesOf(api.adapterList)).toHaveLength(2);
+  });
+
+  it('a refused filter: its field says why in Thai, the banner says to correct it, no retry', async () => {
+    const tooLong = {
+      path: 'name',
+      code: 'too_big',
+      params: { maximum: 100, origin: 'string', inclusive: true },
+      message: 'Too big: expected string to have <=100 characters',
+    };
+    const stub = stubApi([
+      [
+        api.adapterList,
+        (body) =>
+          String(body.name).length > 100
+            ? new Failure(2001, `name: ${tooLong.message}`, 400, { issues: [tooLong] })
+            : page([adapter(1)]),
+      ],
+    ]);
+    const long = 'a'.repeat(101);
+    const { user } = await renderScreen(<Providers />, { url: `/adapters?name=${long}` });
+    const banner = await screen.findByTestId('error-banner');
+    expect(banner.textContent).toContain('ตัวกรองไม่ถูกต้อง กรุณาแก้ไขแล้วกดค้นหาอีกครั้ง');
+    expect(banner.textContent).toContain('ต้องมีไม่เกิน 100 ตัวอักษร');
+    expect(banner.textContent).not.toContain('Too big');
+    // The same request would be refused the same way: nothing to try again.
+    expect(within(banner).queryByRole('button')).toBeNull();
+    const field = screen.getByLabelText('ชื่อ');
+    expect(field).toHaveProperty('value', long);
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(
+      document.getElementById(field.getAttribute('aria-describedby')?.split(' ')[0] ?? '')?.textContent,
+    ).toBe('ต้องมีไม่เกิน 100 ตัวอักษร');
+    // The other filter is not marked.
+    expect(screen.getAllByLabelText('สถานะ')[0]?.getAttribute('aria-invalid')).not.toBe('true');
+
+    // Switched to English, the banner and the field say it in English, never the server's text.
+    await act(() => i18n.changeLanguage('en'));
+    expect(banner.textContent).toContain('A filter is not valid: correct it and search again');
+    const english = document.getElementById(field.getAttribute('aria-describedby')?.split(' ')[0] ?? '');
+    expect(english?.textContent).toBe('Must be at most 100 characters');
+    expect(banner.textContent).not.toMatch(/[\u0E00-\u0E7F]|Too big/);
+    await act(() => i18n.changeLanguage('th'));
+
+    // Typing in the field takes its mark away; the corrected search loads.
+    await user.type(field, '{Backspace}');
+    expect(field.getAttribute('aria-invalid')).not.toBe('true');
+    await user.click(searchButton());
+    await screen.findByText('Provider 1');
+    expect(screen.queryByTestId('error-banner')).toBeNull();
+    expect(stub.bodiesOf(api.adapterList).at(-1)).toMatchObject({ name: 'a'.repeat(100) });
+  });
+
+  it('a refusal of no filter (a hand-edited page) says so in the banner, without retry or marks', async () => {
+    const pageTooBig = {
+      path: 'page',
+      code: 'too_big',
+      params: { maximum: 100_000, origin: 'number', inclusive: true },
+      message: 'Too big: expected number to be <=100000',
+    };
+    stubApi([
+      [
+        api.adapterList,
+        () => new Failure(2001, `page: ${pageTooBig.message}`, 400, { issues: [pageTooBig] }),
+      ],
+    ]);
+    await renderScreen(<Providers />, { url: '/adapters?page=100001' });
+    const banner = await screen.findByTestId('error-banner');
+    expect(banner.textContent).toContain('โหลดข้อมูลไม่สำเร็จ');
+    expect(banner.textContent).not.toContain('Too big');
+    expect(within(banner).queryByRole('button')).toBeNull();
+    expect(screen.getByLabelText('ชื่อ').getAttribute('aria-invalid')).not.toBe('true');
   });
 
   it('no answer at all shows the client-side message in Thai', async () => {

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../test/render';
 import { ApiError, request } from './api-client';
 import { authStore } from './auth-store';
-import { errorMessage, fieldErrors, issueMessage } from './errors';
+import { errorMessage, fieldErrors, isRetryable, issueMessage } from './errors';
 import { i18n } from './i18n';
 
 const thai = /[\u0E00-\u0E7F]/;
@@ -170,5 +170,24 @@ describe('account security statuses (DESIGN §13) in the user’s language, lead
     } finally {
       stop();
     }
+  });
+});
+
+describe('try again only where a second try can change the answer', () => {
+  it.each([
+    [Status.INTERNAL, true],
+    [Status.DATABASE_UNAVAILABLE, true],
+    [Status.TOO_MANY, true],
+    [Status.NO_RESPONSE, true],
+    [Status.NO_BODY, true],
+    [Status.VALIDATION, false],
+    [Status.NOT_FOUND, false],
+    [Status.FORBIDDEN, false],
+  ])('status %i: %s', (status, retryable) => {
+    expect(isRetryable(new ApiError(status, 'x'))).toBe(retryable);
+  });
+
+  it('a failure of the page itself may pass', () => {
+    expect(isRetryable(new TypeError('Failed to fetch'))).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { type Issue, issueText, statusMessages } from '@sapi/contract';
+import { type Issue, issueText, Status, statusMessages } from '@sapi/contract';
 import { ApiError } from './api-client';
 import { currentLanguage, i18n } from './i18n';
 
@@ -47,3 +47,20 @@ export const fieldErrors = (error: unknown): Record<string, string> => {
   }
   return out;
 };
+
+/** Statuses a second try of the same request can change: the server or the way to it failed. */
+const transient: ReadonlySet<number> = new Set([
+  Status.INTERNAL,
+  Status.DATABASE_UNAVAILABLE,
+  Status.TOO_MANY,
+  Status.NO_RESPONSE,
+  Status.NO_BODY,
+]);
+
+/**
+ * Whether "try again" can help: a failure of the server or of the connection (or of the page itself)
+ * can pass; a refusal of what was asked (a wrong filter, no such record, no right to it) answers the
+ * same to the same request.
+ */
+export const isRetryable = (error: unknown): boolean =>
+  !(error instanceof ApiError) || transient.has(error.status);

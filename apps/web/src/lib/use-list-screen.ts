@@ -7,7 +7,8 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { errorMessage } from './errors';
+import { useTranslation } from 'react-i18next';
+import { errorMessage, fieldErrors, isRetryable } from './errors';
 import { queryKeyOf, type RouteInput, routeQuery } from './query-keys';
 import { useKeysetPaging } from './use-keyset-paging';
 import { useUrlFilters } from './use-url-filters';
@@ -86,7 +87,10 @@ export interface ListTableState<T> {
   fetching: boolean;
   /** The list failed: the message for the red banner. */
   error: string | null;
-  onRetry: () => void;
+  /** The server refused a filter (its field says why): correct it, not try again. */
+  refused: boolean;
+  /** Load again; absent when a second try would be refused the same way. */
+  onRetry: (() => void) | undefined;
   pager: { page: number; limit: number; total: number; onChange: (page: number) => void } | undefined;
 }
 
@@ -110,7 +114,14 @@ export interface DraftFilters<K extends string> {
   setDraft: (key: K, value: string) => void;
   /** Change several draft filters at once (e.g. a month and the day that must follow it). */
   patchDraft: (patch: Partial<Filters<K>>) => void;
+  /**
+   * Why the server refused the applied filters, by filter: shown under a field while it still holds
+   * what was refused (the same object while nothing changes).
+   */
+  errors: FilterErrors<K>;
 }
+
+export type FilterErrors<K extends string> = Partial<Record<K, string>>;
 
 export interface ListScreenState<R extends RouteDef, K extends string> extends DraftFilters<K> {
   /** The filters of the rows shown (from the URL). */
@@ -189,6 +200,8 @@ export function useListScreen<R extends RouteDef, K extends string>(
   const enabled = enabledOf(applied);
   const keyset = useKeysetPaging(page, keysetConfig?.sizes ?? NO_SIZES);
   const queryClient = useQueryClient();
+  // Rendered again in the other language, with the failure's words in it.
+  const { language } = useTranslation().i18n;
 
   const [draft, setDraftState] = useState<Filters<K>>(applied);
   // The URL changed (a search, Back, a link): the fields show what is applied.
@@ -259,6 +272,24 @@ export function useListScreen<R extends RouteDef, K extends string>(
   };
   const apply = (next: Partial<Filters<K>>) => load({ ...applied, ...next }, 1);
 
+  // The refusal's reasons on body fields named as their filters (most are); a reason about any other
+  // field (a hand-edited page or cursor) is the banner's alone.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the reasons are worded in the UI's language
+  const refusedFilters = useMemo(() => {
+    const reasons = fieldErrors(query.error);
+    const out: FilterErrors<K> = {};
+    for (const key of keys) if (reasons[key] !== undefined) out[key] = reasons[key];
+    return out;
+  }, [query.error, keys, language]);
+  const errors = useMemo(() => {
+    const out: FilterErrors<K> = {};
+    for (const key of keys) {
+      const message = refusedFilters[key];
+      if (message !== undefined && draft[key].trim() === applied[key]) out[key] = message;
+    }
+    return out;
+  }, [refusedFilters, keys, draft, applied]);
+
   const records = rowsOf(query.data) as RecordOf<R>[] | undefined;
   const total = totalOf(query.data);
   const fetching = query.isFetching && !query.isPending;
@@ -267,7 +298,8 @@ export function useListScreen<R extends RouteDef, K extends string>(
     loading: enabled && query.isPending,
     fetching,
     error: query.isError ? errorMessage(query.error) : null,
-    onRetry: () => void query.refetch(),
+    refused: Object.keys(refusedFilters).length > 0,
+    onRetry: query.isError && !isRetryable(query.error) ? undefined : () => void query.refetch(),
     pager:
       total !== undefined && pageSize !== undefined
         ? { page, limit: pageSize, total, onChange: url.setPage }
@@ -278,6 +310,7 @@ export function useListScreen<R extends RouteDef, K extends string>(
     draft,
     setDraft,
     patchDraft,
+    errors,
     applied,
     page,
     body,

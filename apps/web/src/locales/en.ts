@@ -177,6 +177,7 @@ export const en: Resource<typeof th> = {
     invalidField: 'This value is not valid',
     listFailedHint: 'Check the connection and try again.',
     listFailed: 'Could not load the data',
+    filtersRefused: 'A filter is not valid: correct it and search again',
   },
   routeErrors: {
     '400': {

@@ -175,6 +175,7 @@ export const th = {
     invalidField: 'ค่าในช่องนี้ไม่ถูกต้อง',
     listFailedHint: 'ตรวจสอบการเชื่อมต่อแล้วลองอีกครั้ง',
     listFailed: 'โหลดข้อมูลไม่สำเร็จ',
+    filtersRefused: 'ตัวกรองไม่ถูกต้อง กรุณาแก้ไขแล้วกดค้นหาอีกครั้ง',
   },
   routeErrors: {
     '400': { heading: '400 Bad Request', description: 'คำขอไม่ถูกต้อง กรุณาตรวจสอบที่อยู่ของหน้านี้' },

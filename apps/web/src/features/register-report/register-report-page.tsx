@@ -1,18 +1,7 @@
 import '@mantine/charts/styles.css';
 import '@mantine/dates/styles.css';
 import { BarChart } from '@mantine/charts';
-import {
-  Box,
-  Button,
-  Group,
-  LoadingOverlay,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Box, LoadingOverlay, Paper, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
 import { api } from '@sapi/contract';
 import { IconCalendarMonth } from '@tabler/icons-react';
@@ -22,7 +11,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { agentByIdQuery } from '../../components/agent-picker';
 import { EmptyState } from '../../components/empty-state';
-import { ErrorBanner } from '../../components/error-banner';
+import { ListErrorBanner } from '../../components/list-error-banner';
 import { AgentFilter } from '../../components/list-filters';
 import { ListScreen } from '../../components/list-screen';
 import { DATE_FORMAT, formatNumber } from '../../lib/format';
@@ -204,14 +193,11 @@ export function RegisterReportPage() {
         <>
           {list.table.error !== null ? (
             <Box mb="sm">
-              <ErrorBanner title={t('errors.listFailed')}>
-                <Group justify="space-between" gap="sm">
-                  <span>{list.table.error}</span>
-                  <Button size="xs" variant="white" color="red" onClick={list.table.onRetry}>
-                    {t('common.retry')}
-                  </Button>
-                </Group>
-              </ErrorBanner>
+              <ListErrorBanner
+                error={list.table.error}
+                refused={list.table.refused}
+                onRetry={list.table.onRetry}
+              />
             </Box>
           ) : null}
           {content}

@@ -11,11 +11,11 @@ const config: ReportConfig<'summaryAgentMonthly', (typeof keys)[number]> = {
   filterKeys: keys,
   // The whole year by default: one row per month.
   defaults: () => ({ agent: 'all', month: '', year: String(businessMonth().year) }),
-  renderFilters: (draft, set) => (
+  renderFilters: (draft, set, errors) => (
     <>
-      <AgentField value={draft.agent} onChange={(agent) => set({ agent })} />
-      <MonthField value={draft.month} onChange={(month) => set({ month })} optional />
-      <YearField value={draft.year} onChange={(year) => set({ year })} />
+      <AgentField value={draft.agent} onChange={(agent) => set({ agent })} error={errors.agent} />
+      <MonthField value={draft.month} onChange={(month) => set({ month })} error={errors.month} optional />
+      <YearField value={draft.year} onChange={(year) => set({ year })} error={errors.year} />
     </>
   ),
   build: (f) =>

@@ -22,12 +22,18 @@ export const dailyReport = <N extends DailyName>(
     const now = businessMonth();
     return { agent: 'all', day: '', month: String(now.month), year: String(now.year) };
   },
-  renderFilters: (draft, set) => (
+  renderFilters: (draft, set, errors) => (
     <>
-      <AgentField value={draft.agent} onChange={(agent) => set({ agent })} />
-      <DayField value={draft.day} onChange={(day) => set({ day })} month={draft.month} year={draft.year} />
-      <MonthField value={draft.month} onChange={(month) => set({ month, day: '' })} />
-      <YearField value={draft.year} onChange={(year) => set({ year, day: '' })} />
+      <AgentField value={draft.agent} onChange={(agent) => set({ agent })} error={errors.agent} />
+      <DayField
+        value={draft.day}
+        onChange={(day) => set({ day })}
+        error={errors.day}
+        month={draft.month}
+        year={draft.year}
+      />
+      <MonthField value={draft.month} onChange={(month) => set({ month, day: '' })} error={errors.month} />
+      <YearField value={draft.year} onChange={(year) => set({ year, day: '' })} error={errors.year} />
     </>
   ),
   build: (f) => {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { businessToday, filterEdgeIso } from '../../lib/business-time';
-import { AgentField, BrandField, DateTimeField } from './report-filters';
+import { AgentBrandFields, DateTimeField } from './report-filters';
 import { type ReportConfig, ReportPage } from './report-page';
 import { dayLabel } from './report-utils';
 
@@ -10,10 +10,12 @@ function RangeFields({
   from,
   to,
   set,
+  errors,
 }: {
   from: string;
   to: string;
   set: (patch: { from?: string; to?: string }) => void;
+  errors: { from?: string | undefined; to?: string | undefined };
 }) {
   const { t } = useTranslation();
   return (
@@ -22,9 +24,16 @@ function RangeFields({
         label={t('reports.filters.from')}
         value={from}
         onChange={(v) => set({ from: v })}
+        error={errors.from}
         edge="start"
       />
-      <DateTimeField label={t('reports.filters.to')} value={to} onChange={(v) => set({ to: v })} edge="end" />
+      <DateTimeField
+        label={t('reports.filters.to')}
+        value={to}
+        onChange={(v) => set({ to: v })}
+        error={errors.to}
+        edge="end"
+      />
     </>
   );
 }
@@ -38,11 +47,10 @@ const config: ReportConfig<'summaryGameDailyByGame', (typeof keys)[number]> = {
     const today = businessToday();
     return { agent: 'all', gameBrand: '', from: `${today.slice(0, 8)}01T00:00`, to: `${today}T23:59` };
   },
-  renderFilters: (draft, set) => (
+  renderFilters: (draft, set, errors) => (
     <>
-      <AgentField value={draft.agent} onChange={(agent) => set({ agent })} />
-      <BrandField value={draft.gameBrand} onChange={(gameBrand) => set({ gameBrand })} />
-      <RangeFields from={draft.from} to={draft.to} set={set} />
+      <AgentBrandFields agent={draft.agent} gameBrand={draft.gameBrand} set={set} errors={errors} />
+      <RangeFields from={draft.from} to={draft.to} set={set} errors={errors} />
     </>
   ),
   build: (f) => {

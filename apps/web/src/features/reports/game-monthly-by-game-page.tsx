@@ -1,5 +1,5 @@
 import { businessMonth } from '../../lib/business-time';
-import { AgentField, BrandField, MonthRangeFields } from './report-filters';
+import { AgentBrandFields, MonthRangeFields } from './report-filters';
 import { type ReportConfig, ReportPage } from './report-page';
 import { firstDayOf, lastDayOf, monthKey, monthLabel, parseMonthKey } from './report-utils';
 
@@ -14,11 +14,10 @@ const config: ReportConfig<'summaryGameMonthlyByGame', (typeof keys)[number]> = 
     const now = businessMonth();
     return { agent: 'all', gameBrand: '', from: monthKey(now.year, 1), to: monthKey(now.year, now.month) };
   },
-  renderFilters: (draft, set) => (
+  renderFilters: (draft, set, errors) => (
     <>
-      <AgentField value={draft.agent} onChange={(agent) => set({ agent })} />
-      <BrandField value={draft.gameBrand} onChange={(gameBrand) => set({ gameBrand })} />
-      <MonthRangeFields from={draft.from} to={draft.to} set={set} />
+      <AgentBrandFields agent={draft.agent} gameBrand={draft.gameBrand} set={set} errors={errors} />
+      <MonthRangeFields from={draft.from} to={draft.to} set={set} errors={errors} />
     </>
   ),
   build: (f) => {

@@ -14,10 +14,10 @@ const config: ReportConfig<'summaryGameMonthly', (typeof keys)[number]> = {
     const now = businessMonth();
     return { agent: 'all', from: monthKey(now.year, 1), to: monthKey(now.year, now.month) };
   },
-  renderFilters: (draft, set) => (
+  renderFilters: (draft, set, errors) => (
     <>
-      <AgentField value={draft.agent} onChange={(agent) => set({ agent })} />
-      <MonthRangeFields from={draft.from} to={draft.to} set={set} sameYear />
+      <AgentField value={draft.agent} onChange={(agent) => set({ agent })} error={errors.agent} />
+      <MonthRangeFields from={draft.from} to={draft.to} set={set} errors={errors} sameYear />
     </>
   ),
   build: (f) => {

@@ -13,16 +13,19 @@ import { intIn, monthName, parseMonthKey } from './report-utils';
 interface FieldProps {
   value: string;
   onChange: (value: string) => void;
+  /** Why the server refused the value, under the field. */
+  error?: string | undefined;
 }
 
 /** The agent of a report: one agent, or empty for the whole platform (`all`). */
-export function AgentField({ value, onChange }: FieldProps) {
+export function AgentField({ value, onChange, error }: FieldProps) {
   const { t } = useTranslation();
   return (
     <AgentPicker
       label={t('reports.filters.agent')}
       value={value === 'all' ? '' : value}
       onChange={(id) => onChange(id === '' ? 'all' : id)}
+      error={error}
       placeholder={t('reports.filters.allPlatform')}
       clearable
       w={270}
@@ -32,7 +35,13 @@ export function AgentField({ value, onChange }: FieldProps) {
 }
 
 /** Day of the month (optional: empty = every day); only the days the chosen month has. */
-export function DayField({ value, onChange, month, year }: FieldProps & { month: string; year: string }) {
+export function DayField({
+  value,
+  onChange,
+  error,
+  month,
+  year,
+}: FieldProps & { month: string; year: string }) {
   const { t } = useTranslation();
   const days = daysInMonth(intIn(year, 2000, 2100) ?? 2000, intIn(month, 1, 12) ?? 1);
   return (
@@ -42,6 +51,7 @@ export function DayField({ value, onChange, month, year }: FieldProps & { month:
       data={Array.from({ length: days }, (_, i) => String(i + 1))}
       value={value === '' ? null : String(Number(value))}
       onChange={(next) => onChange(next ?? '')}
+      error={error}
       clearable
       clearButtonProps={reachableClearButton(t('reports.filters.clear', { label: t('reports.filters.day') }))}
       w={120}
@@ -51,7 +61,12 @@ export function DayField({ value, onChange, month, year }: FieldProps & { month:
 }
 
 /** Month of the year by name; optional where the report allows the whole year. */
-export function MonthField({ value, onChange, optional = false }: FieldProps & { optional?: boolean }) {
+export function MonthField({
+  value,
+  onChange,
+  error,
+  optional = false,
+}: FieldProps & { optional?: boolean }) {
   const { t, i18n } = useTranslation();
   const data = Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), label: monthName(i + 1) }));
   return (
@@ -62,6 +77,7 @@ export function MonthField({ value, onChange, optional = false }: FieldProps & {
       data={data}
       value={value === '' ? null : String(Number(value))}
       onChange={(next) => onChange(next ?? '')}
+      error={error}
       clearable={optional}
       allowDeselect={optional}
       clearButtonProps={reachableClearButton(
@@ -74,7 +90,7 @@ export function MonthField({ value, onChange, optional = false }: FieldProps & {
 }
 
 /** Year: the last ten years and the current one (and whatever the URL holds). */
-export function YearField({ value, onChange }: FieldProps) {
+export function YearField({ value, onChange, error }: FieldProps) {
   const { t } = useTranslation();
   const current = businessMonth().year;
   const years = new Set(Array.from({ length: 11 }, (_, i) => String(current - i)));
@@ -85,6 +101,7 @@ export function YearField({ value, onChange }: FieldProps) {
       data={[...years].sort().reverse()}
       value={value === '' ? null : value}
       onChange={(next) => onChange(next ?? value)}
+      error={error}
       allowDeselect={false}
       w={110}
       data-testid="filter-year"
@@ -93,17 +110,38 @@ export function YearField({ value, onChange }: FieldProps) {
 }
 
 /** Game brand: one of every registered game provider (a by-game report needs one). */
-export function BrandField({ value, onChange }: FieldProps) {
+export function BrandField({ value, onChange, error }: FieldProps) {
   const { t } = useTranslation();
   return (
     <BrandPicker
       label={t('reports.filters.brand')}
       value={value}
       onChange={onChange}
+      error={error}
       required
       w={200}
       data-testid="filter-brand"
     />
+  );
+}
+
+/** The agent (or the whole platform) and the one game brand of a by-game report. */
+export function AgentBrandFields({
+  agent,
+  gameBrand,
+  set,
+  errors,
+}: {
+  agent: string;
+  gameBrand: string;
+  set: (patch: { agent?: string; gameBrand?: string }) => void;
+  errors: { agent?: string | undefined; gameBrand?: string | undefined };
+}) {
+  return (
+    <>
+      <AgentField value={agent} onChange={(next) => set({ agent: next })} error={errors.agent} />
+      <BrandField value={gameBrand} onChange={(next) => set({ gameBrand: next })} error={errors.gameBrand} />
+    </>
   );
 }
 
@@ -112,6 +150,7 @@ export function DateTimeField({
   label,
   value,
   onChange,
+  error,
   edge,
 }: FieldProps & { label: string; edge: 'start' | 'end' }) {
   return (
@@ -119,6 +158,7 @@ export function DateTimeField({
       label={label}
       value={value}
       onChange={onChange}
+      error={error}
       edge={edge}
       data-testid={`filter-${edge === 'start' ? 'from' : 'to'}`}
     />
@@ -130,6 +170,7 @@ export function MonthPickerField({
   label,
   value,
   onChange,
+  error,
   testId,
   minDate,
   maxDate,
@@ -140,6 +181,7 @@ export function MonthPickerField({
       label={label}
       value={value ? `${value}-01` : null}
       onChange={(next) => onChange(typeof next === 'string' ? next.slice(0, 7) : '')}
+      error={error}
       valueFormat="MMMM YYYY"
       placeholder={t('reports.filters.monthPlaceholder')}
       locale={i18n.language}
@@ -157,11 +199,14 @@ export function MonthRangeFields({
   from,
   to,
   set,
+  errors,
   sameYear = false,
 }: {
   from: string;
   to: string;
   set: (patch: { from?: string; to?: string }) => void;
+  /** Why the server refused either month, under it. */
+  errors: { from?: string | undefined; to?: string | undefined };
   sameYear?: boolean;
 }) {
   const { t } = useTranslation();
@@ -171,6 +216,7 @@ export function MonthRangeFields({
       <MonthPickerField
         label={t('reports.filters.fromMonth')}
         value={from}
+        error={errors.from}
         testId="filter-from"
         onChange={(next) => {
           const a = parseMonthKey(next);
@@ -183,6 +229,7 @@ export function MonthRangeFields({
       <MonthPickerField
         label={t('reports.filters.toMonth')}
         value={to}
+        error={errors.to}
         testId="filter-to"
         onChange={(next) => set({ to: next })}
         {...(start ? { minDate: `${from}-01` } : {})}

@@ -9,7 +9,7 @@ import { MoneyText } from '../../components/money-text';
 import { formatMoney, formatNumber } from '../../lib/format';
 import type { TKey } from '../../lib/i18n';
 import { signOfMoney } from '../../lib/money';
-import { defineList, useListScreen } from '../../lib/use-list-screen';
+import { defineList, type FilterErrors, useListScreen } from '../../lib/use-list-screen';
 import {
   type ReportData,
   type RowOf,
@@ -53,7 +53,12 @@ export interface ReportConfig<N extends SummaryName, K extends string> {
   filterKeys: readonly K[];
   /** Filter values when the URL has none (e.g. this month, the whole platform). */
   defaults: () => Record<K, string>;
-  renderFilters: (draft: Record<K, string>, set: (patch: Partial<Record<K, string>>) => void) => ReactNode;
+  /** The filter fields: `errors` are the server's reasons for refusing them, shown under each. */
+  renderFilters: (
+    draft: Record<K, string>,
+    set: (patch: Partial<Record<K, string>>) => void,
+    errors: FilterErrors<K>,
+  ) => ReactNode;
   build: (filters: Record<K, string>) => BuiltRequest<N>;
   /** The row's identity columns (day, month, brand, game code); the money columns follow. */
   keyColumns: (t: Translate) => Column<RowOf<N>>[];
@@ -214,7 +219,7 @@ export function ReportPage<N extends SummaryName, K extends string>({
             }
           : null
       }
-      filters={config.renderFilters(list.draft, list.patchDraft)}
+      filters={config.renderFilters(list.draft, list.patchDraft, list.errors)}
       content={
         'prompt' in built ? (
           <Paper withBorder radius="md" data-testid="report-prompt">
@@ -232,6 +237,7 @@ export function ReportPage<N extends SummaryName, K extends string>({
                 loading={table.loading}
                 fetching={table.fetching}
                 error={table.error}
+                refused={table.refused}
                 onRetry={table.onRetry}
                 emptyTitle={t('reports.prompts.empty')}
                 emptyDescription={t('reports.prompts.emptyHint')}

@@ -163,8 +163,16 @@ export function RevenueSharePage() {
       }
       filters={
         <>
-          <MonthField value={list.draft.month} onChange={(month) => list.setDraft('month', month)} />
-          <YearField value={list.draft.year} onChange={(year) => list.setDraft('year', year)} />
+          <MonthField
+            value={list.draft.month}
+            onChange={(month) => list.setDraft('month', month)}
+            error={list.errors.month}
+          />
+          <YearField
+            value={list.draft.year}
+            onChange={(year) => list.setDraft('year', year)}
+            error={list.errors.year}
+          />
         </>
       }
       content={

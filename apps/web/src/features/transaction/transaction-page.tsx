@@ -54,10 +54,10 @@ export function TransactionPage() {
   const agent = useQuery(agentQuery(agentId));
   const tableTop = useTopOnPageChange(list.page, list.keyset?.limit ?? 0);
   // The same fields while the draft stays: a page change renders only the rows (DESIGN §11).
-  const { draft, setDraft, patchDraft } = list;
+  const { draft, setDraft, patchDraft, errors } = list;
   const fields = useMemo(
-    () => <TransactionFilters list={{ draft, setDraft, patchDraft }} />,
-    [draft, setDraft, patchDraft],
+    () => <TransactionFilters list={{ draft, setDraft, patchDraft, errors }} />,
+    [draft, setDraft, patchDraft, errors],
   );
 
   const detail = useRecordDialog<Transaction>();

@@ -27,7 +27,7 @@ interface TransactionTableProps {
 /** The transaction columns of spec §2 plus amount and time, with the keyset pager underneath. */
 export function TransactionTable({ list, onOpen, withViewAction = false }: TransactionTableProps) {
   const { t } = useTranslation();
-  const { records, loading, error, onRetry } = list.table;
+  const { records, loading, error, refused, onRetry } = list.table;
   const { keyset } = list;
   // Dimmed only while it shows another page's rows: a refresh of the rows shown keeps them clear.
   const fetching = list.query.isFetching && list.query.isPlaceholderData;
@@ -124,6 +124,7 @@ export function TransactionTable({ list, onOpen, withViewAction = false }: Trans
         loading={loading}
         fetching={fetching}
         error={error}
+        refused={refused}
         onRetry={onRetry}
         onRowClick={onOpen}
         rowProps={rowProps}
