@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   boolFilter,
+  countField,
   dateFilter,
   httpUrlSchema,
   isoTimestamp,
@@ -81,11 +82,28 @@ export const agentListQuerySchema = z
   .superRefine(refuseDeepPage);
 export type AgentListQuery = z.input<typeof agentListQuerySchema>;
 
+/** The game providers an agent offers, each once: a repeat is refused where it stands, not dropped. */
+const gamesSchema = z
+  .array(z.string().max(32))
+  .max(500)
+  .superRefine((games, ctx) => {
+    const seen = new Set<string>();
+    games.forEach((game, index) => {
+      if (seen.has(game))
+        ctx.addIssue({
+          code: 'custom',
+          path: [index],
+          ...coded('game_repeated', `lists "${game}" twice`, { game }),
+        });
+      seen.add(game);
+    });
+  });
+
 export const agentRegisterSchema = z.object({
   username: usernameSchema,
   password: passwordSchema,
   endpoint: httpUrlSchema,
-  games: z.array(z.string().max(32)).max(500).default([]),
+  games: gamesSchema.default([]),
   prefix: prefixSchema,
   code: agentCodeSchema,
   /** Blank = the server generates one. */
@@ -96,7 +114,7 @@ export type AgentRegister = z.input<typeof agentRegisterSchema>;
 
 export const agentUpdateSchema = z.object({
   endpoint: httpUrlSchema,
-  games: z.array(z.string().max(32)).max(500),
+  games: gamesSchema,
   agentType: agentTypeSchema,
 });
 export type AgentUpdate = z.infer<typeof agentUpdateSchema>;
@@ -104,7 +122,7 @@ export type AgentUpdate = z.infer<typeof agentUpdateSchema>;
 /** Picker search: agents whose username or prefix contains the text. */
 export const agentPickQuerySchema = z.object({
   q: textFilter,
-  limit: z.coerce.number().int().min(1).max(50).default(20),
+  limit: countField(50).default(20),
 });
 export const agentPickSchema = z.object({ _id: z.string(), username: z.string(), prefix: z.string() });
 export type AgentPick = z.infer<typeof agentPickSchema>;

@@ -150,9 +150,19 @@ export const refuseDeepPage = (v: { page: number; limit: number }, ctx: z.Refine
 export const MAX_LIMIT = 100;
 export const MAX_EXPORT_LIMIT = 500;
 
+/**
+ * A whole number from 1 to `max`, sent as a number or as its digits (a URL's query). Not
+ * `z.coerce`, which reads `true` as 1 and `[5]` as 5: a wrong type is refused, not guessed.
+ */
+export const countField = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^[0-9]{1,16}$/.test(v) ? Number(v) : v),
+    z.number().int().min(1).max(max),
+  );
+
 export const pageFields = (defaultLimit: number) => ({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(defaultLimit),
+  page: countField(1_000_000).default(1),
+  limit: countField(MAX_LIMIT).default(defaultLimit),
 });
 
 export const listDataSchema = <T extends z.ZodType>(record: T) =>
@@ -175,8 +185,15 @@ export const emptyBodySchema = z.object({}).optional();
 /** Largest amount in major units we accept: far beyond any bet, well inside exact doubles. */
 export const MAX_MONEY = 1_000_000_000_000;
 
-/** At most two decimals (satang): amounts are stored as bigint minor units (DESIGN §6). */
-export const hasCents = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
+/**
+ * At most two decimals (satang): amounts are stored as bigint minor units (DESIGN §6). Judged on
+ * the number as written, its shortest decimal form (`String`), not on `v * 100` (0.29 * 100 is
+ * 28.999999999999996, and a tolerance there let 10.000000001 through, to be rounded to 10).
+ */
+export const hasCents = (v: number) => {
+  const [digits = '', exponent = '0'] = String(v).split('e');
+  return (digits.split('.')[1]?.length ?? 0) - Number(exponent) <= 2;
+};
 export const centsIssue = () => coded('decimals', 'may have at most 2 decimals', { maximum: 2 });
 
 /** Money in major units with at most 2 decimals (stored as bigint minor units, DESIGN §4). */

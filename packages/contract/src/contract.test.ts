@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { adminListQuerySchema } from './admin.ts';
-import { boolFilter, dateFilter, idFilter, idSchema, lastServedPage, MAX_ID, textFilter } from './common.ts';
+import {
+  boolFilter,
+  dateFilter,
+  hasCents,
+  idFilter,
+  idSchema,
+  lastServedPage,
+  MAX_ID,
+  moneySchema,
+  percentSchema,
+  textFilter,
+} from './common.ts';
 import { issueText } from './messages.ts';
 import { allows, api, pathOf } from './routes.ts';
 import { httpStatusOf, Status, statusMessages } from './status.ts';
@@ -35,6 +46,42 @@ describe('list filters (DESIGN §4)', () => {
     expect(adminListQuerySchema.parse({})).toMatchObject({ page: 1, limit: 10 });
     expect(adminListQuerySchema.safeParse({ limit: 101 }).success).toBe(false);
     expect(adminListQuerySchema.safeParse({ page: 0 }).success).toBe(false);
+  });
+});
+
+describe('page numbers and sizes', () => {
+  it('are numbers or their digits; another type is refused, not read as a number', () => {
+    expect(adminListQuerySchema.parse({ page: '2', limit: '50' })).toMatchObject({ page: 2, limit: 50 });
+    for (const bad of [true, [5], '5 ', '1e2', '', null, {}]) {
+      expect(adminListQuerySchema.safeParse({ limit: bad }).success, JSON.stringify(bad)).toBe(false);
+      expect(api.transactionList.body.safeParse({ page: bad }).success, JSON.stringify(bad)).toBe(false);
+      expect(api.agentPick.body.safeParse({ limit: bad }).success, JSON.stringify(bad)).toBe(false);
+    }
+  });
+});
+
+describe('money and percentages (DESIGN §6)', () => {
+  it('take at most two decimals as written; more is refused, never rounded to a satang', () => {
+    for (const ok of [0, -0, 0.29, 0.3, 1.1, 100.01, 999_999_999_999.99, 1e12]) {
+      expect(hasCents(ok), String(ok)).toBe(true);
+    }
+    for (const bad of [0.001, 1.000000001, 10.000000001, 99.999999999, 1e-7, 1.5e-9, 5e-324, 0.1 + 0.2]) {
+      expect(hasCents(bad), String(bad)).toBe(false);
+    }
+    expect(moneySchema.safeParse(1.000000001).error?.issues).toMatchObject([
+      { params: { code: 'decimals' } },
+    ]);
+    expect(percentSchema.safeParse(99.999999999).success).toBe(false);
+  });
+});
+
+describe("an agent's games", () => {
+  it('list each provider once: a repeat is refused where it stands, not dropped', () => {
+    const body = { endpoint: 'https://a.example', agentType: 'AGENT', games: ['EVO', 'PG', 'EVO'] };
+    expect(api.agentUpdate.body.safeParse(body).error?.issues).toMatchObject([
+      { path: ['games', 2], params: { code: 'game_repeated', game: 'EVO' } },
+    ]);
+    expect(api.agentUpdate.body.safeParse({ ...body, games: ['EVO', 'PG'] }).success).toBe(true);
   });
 });
 

@@ -178,6 +178,10 @@ const contractMessages = {
     th: 'ค่ายเกม "{game}" ไม่มีในระบบหรือถูกปิดใช้งานอยู่',
     en: 'Game "{game}" is not an enabled game provider',
   },
+  game_repeated: {
+    th: 'ค่ายเกม "{game}" ถูกเลือกซ้ำ',
+    en: 'Game "{game}" is listed twice',
+  },
   unknown_game_brand: {
     th: 'ค่ายเกม "{gameBrand}" ไม่ได้ลงทะเบียนไว้ในระบบ',
     en: '"{gameBrand}" is not the codename of a registered game provider',

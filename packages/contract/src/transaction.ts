@@ -9,6 +9,7 @@ import {
   isoDateTimeInput,
   isoTimestamp,
   MAX_MONEY,
+  pageFields,
   refuseDeepPage,
   textFilter,
 } from './common.ts';
@@ -64,8 +65,7 @@ export const transactionListQuerySchema = z
     gameCode: textFilter,
     startDate: dateFilter,
     endDate: dateFilter,
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-    limit: z.coerce.number().int().min(1).max(100).default(10),
+    ...pageFields(10),
     /** Keyset cursor of the previous page's last row (`nextCursor`): makes any page as fast as the first. */
     cursor: z.string().max(100).optional(),
   })

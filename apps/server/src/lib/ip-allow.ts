@@ -15,15 +15,15 @@ const build = (entries: readonly string[]): BlockList => {
   const list = new BlockList();
   for (const entry of entries) {
     const [raw = '', bits] = entry.split('/');
-    const address = normalizeIp(raw);
-    const family = familyOf(address);
-    // The contract validated every stored entry; anything else simply matches nothing.
-    if (!family) continue;
-    if (bits === undefined) list.addAddress(address, family);
-    else {
-      // An IPv4-mapped IPv6 range is the IPv4 range 96 bits shorter.
-      const prefix = raw !== address ? Number(bits) - 96 : Number(bits);
-      if (prefix >= 0) list.addSubnet(address, prefix, family);
+    if (bits === undefined) {
+      const address = normalizeIp(raw);
+      const family = familyOf(address);
+      // The contract validated every stored entry; anything else simply matches nothing.
+      if (family) list.addAddress(address, family);
+    } else {
+      // A range as written: an IPv6 one (IPv4-mapped or wider) also matches the IPv4 clients in it.
+      const family = familyOf(raw);
+      if (family) list.addSubnet(raw, Number(bits), family);
     }
   }
   return list;

@@ -83,7 +83,33 @@ describe('agent sharing', () => {
     expect(await link(senior, agent, true)).toBe(200);
   });
 
-  it.each([[-1], [100.01], [12.345], ['35']])('validates parentPercentage %j', async (p) => {
+  it('names a missing agent or parent on its field, also for a disabled arrangement', async () => {
+    const { master, agent } = await threeAgents();
+    const missing = '999999999';
+    for (const isDisable of [false, true]) {
+      for (const [body, path] of [
+        [{ agent: missing, parentAgent: master._id }, 'agent'],
+        [{ agent: agent._id, parentAgent: missing }, 'parentAgent'],
+      ] as const) {
+        const res = await create({ ...body, parentPercentage: 5, isDisable });
+        expect(res.status, `${path}, disabled: ${isDisable}`).toBe(2001);
+        expect(res.issues).toMatchObject([{ path, code: 'agent_not_found' }]);
+      }
+    }
+    // The edit of a disabled arrangement too.
+    const off = await t.ok(api.agentSharingCreate, {
+      token: op,
+      body: { agent: agent._id, parentAgent: master._id, parentPercentage: 5, isDisable: true },
+    });
+    const moved = await t.api(api.agentSharingUpdate, {
+      token: op,
+      params: { id: off._id },
+      body: { agent: agent._id, parentAgent: missing, parentPercentage: 5 },
+    });
+    expect(moved.issues).toMatchObject([{ path: 'parentAgent', code: 'agent_not_found' }]);
+  });
+
+  it.each([[-1], [100.01], [12.345], [99.999999999], ['35']])('validates parentPercentage %j', async (p) => {
     const res = await create(
       offContract({ agent: senior._id, parentAgent: master._id, parentPercentage: p }),
     );

@@ -101,19 +101,11 @@ export const getSharing = async (ctx: AppContext, id: bigint) => {
   return toSharing(row);
 };
 
-const ownParent = () => invalidField('parentAgent', 'An agent cannot be its own parent', 'own_parent');
-
-/**
- * Rules for an enabled arrangement agent → parent: both agents exist, they differ, the agent has no
- * other enabled arrangement, and following enabled arrangements up from the parent never reaches the agent.
- */
-const assertArrangementAllowed = async (
-  tx: Tx,
-  agentId: bigint,
-  parentId: bigint,
-  self: bigint | undefined,
-) => {
-  if (agentId === parentId) throw ownParent();
+/** Rules for any arrangement agent → parent, enabled or not: both agents exist and they differ. */
+const assertPair = async (tx: Tx, agentId: bigint, parentId: bigint) => {
+  if (agentId === parentId) {
+    throw invalidField('parentAgent', 'An agent cannot be its own parent', 'own_parent');
+  }
   const found = await tx
     .select({ id: agents.id })
     .from(agents)
@@ -122,6 +114,19 @@ const assertArrangementAllowed = async (
   if (!found.some((a) => a.id === parentId)) {
     throw invalidField('parentAgent', 'Parent agent not found', 'agent_not_found');
   }
+};
+
+/**
+ * Rules for an enabled arrangement agent → parent: a valid pair, the agent has no other enabled
+ * arrangement, and following enabled arrangements up from the parent never reaches the agent.
+ */
+const assertArrangementAllowed = async (
+  tx: Tx,
+  agentId: bigint,
+  parentId: bigint,
+  self: bigint | undefined,
+) => {
+  await assertPair(tx, agentId, parentId);
   const [other] = await tx
     .select({ id: agentSharing.id })
     .from(agentSharing)
@@ -164,11 +169,8 @@ export const createSharing = (
   ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SHARING_LOCK})`);
     const { agent: agentId, parentAgent: parentId } = input;
-    if (input.isDisable) {
-      if (agentId === parentId) throw ownParent();
-    } else {
-      await assertArrangementAllowed(tx, agentId, parentId, undefined);
-    }
+    if (input.isDisable) await assertPair(tx, agentId, parentId);
+    else await assertArrangementAllowed(tx, agentId, parentId, undefined);
     const now = ctx.now();
     const [row] = await tx
       .insert(agentSharing)
@@ -212,11 +214,8 @@ export const updateSharing = (
         const bp = bpOf(input.parentPercentage);
         if (row.s.agentId === agentId && row.s.parentAgentId === parentId && row.s.parentBp === bp)
           return undefined;
-        if (row.s.isDisable) {
-          if (agentId === parentId) throw ownParent();
-        } else {
-          await assertArrangementAllowed(t, agentId, parentId, id);
-        }
+        if (row.s.isDisable) await assertPair(t, agentId, parentId);
+        else await assertArrangementAllowed(t, agentId, parentId, id);
         await t
           .update(agentSharing)
           .set({ agentId, parentAgentId: parentId, parentBp: bp, updatedAt: ctx.now() })

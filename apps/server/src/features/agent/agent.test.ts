@@ -200,6 +200,7 @@ describe('agent registration', () => {
     [{ endpoint: 'not a url' }, 'endpoint'],
     [{ agentType: 'BOSS' }, 'agentType'],
     [{ games: ['NO_SUCH_GAME'] }, 'games.0'],
+    [{ games: ['NO_SUCH_GAME', 'NO_SUCH_GAME'] }, 'games.1'],
     [{ password: 'short' }, 'password'],
   ])('validates %j', async (over, field) => {
     const res = await register(

@@ -120,12 +120,12 @@ export const getAgent = async (ctx: AppContext, actor: Actor, id: bigint) =>
 
 /** Every game must be an enabled game provider's code. */
 const assertGames = async (db: Executor, games: string[]) => {
-  const wanted = [...new Set(games)];
-  if (wanted.length === 0) return wanted;
+  // Each listed once: the contract refuses a repeat.
+  if (games.length === 0) return games;
   const found = await db
     .select({ codename: adapters.codename })
     .from(adapters)
-    .where(and(inArray(adapters.codename, wanted), eq(adapters.isDisable, false)));
+    .where(and(inArray(adapters.codename, games), eq(adapters.isDisable, false)));
   const known = new Set(found.map((f) => f.codename));
   const index = games.findIndex((g) => !known.has(g));
   if (index >= 0) {
@@ -134,7 +134,7 @@ const assertGames = async (db: Executor, games: string[]) => {
       game,
     });
   }
-  return wanted;
+  return games;
 };
 
 const prefixTaken = (prefix: string) =>

@@ -19,6 +19,13 @@ describe('address matching', () => {
     [['10.0.0.0/8'], '10.255.1.2', true],
     [['10.0.0.0/8'], '11.0.0.1', false],
     [['10.0.0.0/8'], '::ffff:10.1.2.3', true],
+    // IPv4-mapped ranges as written, also wider than the mapped space: an IPv4 client inside matches.
+    [['::ffff:10.0.0.0/104'], '10.1.2.3', true],
+    [['::ffff:10.0.0.0/104'], '11.1.2.3', false],
+    [['::ffff:0.0.0.0/95'], '127.0.0.1', true],
+    [['::ffff:127.0.0.1/64'], '127.0.0.1', true],
+    [['::ffff:127.0.0.1/64'], '1::1', false],
+    [['::/64'], '127.0.0.1', true],
     [['2001:db8::/32'], '2001:db8:abcd::1', true],
     [['2001:db8::/32'], '2001:db9::1', false],
     [['2001:db8::1'], '2001:0db8:0000::0001', true],

@@ -248,6 +248,19 @@ describe('ingest: data rules', () => {
     expect(res.issues[0]?.path).toBe('transactions.1.gameBrand');
   });
 
+  it('refuses an amount beyond the satang, also a hair beyond, instead of rounding it', async () => {
+    const before = await countRows(t, 'transactions');
+    for (const amount of [10.001, 10.000000001, -5e-324]) {
+      const res = await ingest(t, agent, [bet({ betType: 'SETTLE', amount })]);
+      expect(res.statusCode, String(amount)).toBe(400);
+      expect(res.issues[0], String(amount)).toMatchObject({
+        path: 'transactions.0.amount',
+        code: 'decimals',
+      });
+    }
+    expect(await countRows(t, 'transactions')).toBe(before);
+  });
+
   it('accepts bets of a disabled provider, so open rounds settle', async () => {
     const admin = await t.tokenFor('ADMIN');
     const provider = await makeAdapter(t, admin, { codename: 'OLDCAMP' });

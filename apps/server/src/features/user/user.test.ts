@@ -43,7 +43,7 @@ describe('players', () => {
   it('refuses a taken username (409), a bad bet limit and an unknown agent', async () => {
     expect((await create({ agent: agent._id, username: 'taken1', betLimit: 1 })).status).toBe(1000);
     expect((await create({ agent: agent._id, username: 'TAKEN1', betLimit: 1 })).statusCode).toBe(409);
-    for (const betLimit of [-1, 1.001, '5']) {
+    for (const betLimit of [-1, 1.001, 1.000000001, 5e-324, '5']) {
       const res = await create(offContract({ agent: agent._id, username: 'taken2', betLimit }));
       expect(res.issues[0]?.path).toBe('betLimit');
     }
