@@ -110,6 +110,24 @@ test('Agent Daily: one agent filtered by hand, totals to the satang, CSV, the bu
   expect(sumColumn(csv.rows, 'กำไร (ฝาก+ถอน)')).toBe(expected.month.profit);
 });
 
+test('a report link to an agent that does not exist says so in Thai, instead of a month of zeros', async ({
+  page,
+}) => {
+  await openApp(page, '/summary/agentdaily?agent=999999999');
+  const banner = page.getByTestId('error-banner');
+  await expect(banner).toContainText('ไม่พบเอเจนต์นี้');
+  // Nothing to try again: the agent will not appear by itself.
+  await expect(banner.getByRole('button')).toHaveCount(0);
+  await expect(page.getByRole('table')).toHaveCount(0);
+  // The field shows the id it was given, with the reason: not "whole platform", which it is not.
+  const agent = page.getByRole('search').getByRole('combobox', { name: 'เอเจนต์', exact: true });
+  await expect(agent).toHaveValue('เอเจนต์รหัส 999999999');
+  await expect(agent).toHaveAttribute('aria-invalid', 'true');
+  await expect(agent).toHaveAccessibleDescription('ไม่พบเอเจนต์นี้');
+  await expectAccessible(page, 'agent daily of an unknown agent');
+  await screenshot(page, 'report-unknown-agent');
+});
+
 test('Agent Daily: one day, the per-agent report and the whole-platform summary', async ({ page }) => {
   await openApp(page, `/summary/agentdaily?agent=${seeded.agent._id}&month=${Number(month)}&year=${year}`);
   const table = reportTable(page, 'สรุปรายวันตามเอเจนต์');

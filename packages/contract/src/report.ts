@@ -8,7 +8,12 @@ export const reportAgentParamsSchema = z.object({
   agentId: z.union([idText, z.literal('all')]).transform((v) => (v === 'all' ? v : BigInt(v))),
 });
 export const gameBrandParamsSchema = reportAgentParamsSchema.extend({
-  gameBrand: z.string().min(1).max(32),
+  /** A provider's codename, upper-case only (`codenameSchema`): `pg` in a link can only mean PG. */
+  gameBrand: z
+    .string()
+    .min(1)
+    .max(32)
+    .transform((v) => v.toUpperCase()),
 });
 
 const part = (max: number, name: string) =>

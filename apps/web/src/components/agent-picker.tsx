@@ -4,6 +4,7 @@ import { type AgentPick, api } from '@sapi/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../lib/errors';
 import { routeQuery } from '../lib/query-keys';
 import { reachableClearButton } from './clear-button';
 
@@ -100,6 +101,10 @@ export function AgentPicker({
     return [...byId.values()];
   }, [selected, results.data]);
   const data: ComboboxItem[] = options.map((agent) => ({ value: agent._id, label: agentLabel(agent) }));
+  // An id no agent answers to (a stale or edited link) shows as that id and says why on the field:
+  // never as no choice at all, which reads "all agents" where the report is of that one.
+  const unresolved = value !== '' && selected === null && lookup.isError;
+  if (unresolved) data.unshift({ value, label: t('user.agentPicker.byId', { id: value }) });
 
   const searching = opened && (results.isFetching || typed !== debounced);
   let nothingFound: string = t('user.agentPicker.nothingFound');
@@ -110,7 +115,7 @@ export function AgentPicker({
     <Select
       label={label}
       description={description}
-      error={error}
+      error={error ?? (unresolved ? errorMessage(lookup.error) : undefined)}
       placeholder={placeholder ?? t('user.agentPicker.placeholder')}
       data={data}
       value={value === '' ? null : value}

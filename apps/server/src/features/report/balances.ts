@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { assertAgentExists } from '../../core/entities.ts';
 import { arrayLiteral } from '../../db/array-literal.ts';
 import { queryPrepared } from '../../db/client.ts';
 import { monthOf } from '../../lib/time.ts';
@@ -12,8 +13,8 @@ const rangeOf = (date: string, timeZone: string) => {
   return monthRange({ year: Number(first.slice(0, 4)), month: Number(first.slice(5, 7)) });
 };
 
-/** Monthly widgets of many agents in one query (the agent report page). */
-export const monthlyBalances = async (ctx: AppContext, agentIds: bigint[], date: string) => {
+/** The month's sums of the agents with bets in it, by agent id, in one query. */
+const sumsOfAgents = async (ctx: AppContext, agentIds: bigint[], date: string) => {
   const range = rangeOf(date, ctx.config.REPORT_TIMEZONE);
   const rows = await queryPrepared<RawSums & { agent: string }>(
     ctx.db,
@@ -24,15 +25,21 @@ export const monthlyBalances = async (ctx: AppContext, agentIds: bigint[], date:
           and month = ${range.from}::date
         group by agent_id`,
   );
-  const found = new Map(rows.map((r) => [r.agent, sumsOf(r)]));
+  return new Map(rows.map((r) => [r.agent, sumsOf(r)]));
+};
+
+/** Monthly widgets of many agents in one query (the agent report page). */
+export const monthlyBalances = async (ctx: AppContext, agentIds: bigint[], date: string) => {
+  const found = await sumsOfAgents(ctx, agentIds, date);
   return agentIds.map((id) => ({
     agent: id.toString(),
     ...balanceOf(found.get(id.toString()) ?? zeroSums()),
   }));
 };
 
+/** One agent's widget; a month without bets of an agent that does not exist is "not found", not zeros. */
 export const monthlyBalance = async (ctx: AppContext, agentId: bigint, date: string) => {
-  const [one] = await monthlyBalances(ctx, [agentId], date);
-  const { agent: _agent, ...balance } = one ?? { agent: '', ...balanceOf(zeroSums()) };
-  return balance;
+  const sums = (await sumsOfAgents(ctx, [agentId], date)).get(agentId.toString());
+  if (!sums) await assertAgentExists(ctx.db, agentId);
+  return balanceOf(sums ?? zeroSums());
 };

@@ -313,13 +313,19 @@ describe('summary reports equal the raw rows', () => {
       expect(edge).toEqual({ rows: [], totals: expect.objectContaining({ transactionCount: 0 }) });
       expect((await refused(route, params, tooLong(days)))?.code).toBe('range_too_long');
     }
-    // An agent id of 2^63 − 1 and an unknown brand: nothing to show, not an error.
+    // An unknown brand: nothing to show, not an error; an agent id of 2^63 − 1: no such agent.
     const none = await t.ok(api.summaryGameMonthlyByGame, {
       token,
-      params: { agentId: '9223372036854775807', gameBrand: 'NOPE' },
+      params: { ...params, gameBrand: 'NOPE' },
       body: whole,
     });
     expect(none.rows).toEqual([]);
+    const nobody = await t.api(api.summaryGameMonthlyByGame, {
+      token,
+      params: { agentId: '9223372036854775807', gameBrand: 'PG' },
+      body: whole,
+    });
+    expect(nobody.statusCode).toBe(404);
     // Twenty at once, over whole months (the monthly rollup) and cut months (the daily one).
     const one = (body: typeof whole) => t.ok(api.summaryGameMonthlyByGame, { token, params, body });
     const cut = { from: '2026-10-15', to: '2026-11-10' };
@@ -392,6 +398,51 @@ describe('summary reports equal the raw rows', () => {
         })
       ).statusCode,
     ).toBe(400);
+  });
+
+  it('an agent that does not exist is "not found" in every report and its CSV, not an empty report', async () => {
+    const missing = { agentId: '999999999' };
+    const byCode = { ...missing, gameBrand: 'PG' };
+    const range = { from: '2026-11-01', to: '2026-11-30' };
+    const calls = [
+      [api.summaryAgentDaily, missing, nov],
+      [api.summaryAgentMonthly, missing, { year: '2026' }],
+      [api.summaryGameDaily, missing, nov],
+      [api.summaryGameMonthly, missing, { year: '2026' }],
+      [api.summaryGameDailyByGame, byCode, range],
+      [api.summaryGameMonthlyByGame, byCode, range],
+      [reportExports.summaryAgentDaily, missing, nov],
+      [reportExports.summaryGameDailyByGame, byCode, range],
+      [api.agentReportMonthly, missing, { date: '2026-11-01' }],
+    ] as const;
+    for (const [def, params, body] of calls) {
+      const res = await t.api(def, { token, params, body });
+      expect(res.statusCode, def.path).toBe(404);
+      expect(res.body, def.path).toMatchObject({ status: 2004, error: 'Agent not found' });
+    }
+    // An existing agent without bets in the period is an empty report, as before.
+    const quiet = await t.ok(api.summaryAgentDaily, {
+      token,
+      params: { agentId: child._id },
+      body: { month: '01', year: '2020' },
+    });
+    expect(quiet.rows.every((r) => r.transactionCount === 0)).toBe(true);
+  });
+
+  it('a game brand in a link is the provider whatever its case: codenames are upper-case', async () => {
+    const body = { from: '2026-11-01', to: '2026-11-30' };
+    const upper = await t.ok(api.summaryGameDailyByGame, {
+      token,
+      params: { agentId: child._id, gameBrand: 'PG' },
+      body,
+    });
+    const lower = await t.ok(api.summaryGameDailyByGame, {
+      token,
+      params: { agentId: child._id, gameBrand: 'pg' },
+      body,
+    });
+    expect(upper.rows.length).toBeGreaterThan(0);
+    expect(lower).toEqual(upper);
   });
 
   it('exports a report as CSV with the same rows', async () => {

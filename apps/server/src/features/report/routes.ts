@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { assertAgentExists } from '../../core/entities.ts';
 import { sendCsv } from '../../http/csv.ts';
 import { defineRoute, REPLIED } from '../../http/route.ts';
 import { monthlyBalance, monthlyBalances } from './balances.ts';
@@ -52,8 +53,18 @@ const reports: {
 /** Reports and their exports may be served by the read replica (DESIGN §14). */
 const replica = { reads: 'replica' } as const;
 
+const hasBets = (row: object) => 'transactionCount' in row && row.transactionCount !== 0;
+
 const register = <N extends ReportRouteName>(app: FastifyInstance, name: N) => {
-  const run = reports[name] as (ctx: AppContext, input: Input<N>) => Promise<{ rows: ReportRow<N>[] }>;
+  const report = reports[name] as (ctx: AppContext, input: Input<N>) => Promise<{ rows: ReportRow<N>[] }>;
+  // No bets of one agent: "not found" when that agent does not exist (a stale or edited link),
+  // rather than a report of zeros. Looked up only then, so a report with bets pays nothing for it.
+  const run = async (ctx: AppContext, input: Input<N>) => {
+    const answer = await report(ctx, input);
+    const agentId = (input.params as { agentId?: unknown } | undefined)?.agentId;
+    if (typeof agentId === 'bigint' && !answer.rows.some(hasBets)) await assertAgentExists(ctx.db, agentId);
+    return answer;
+  };
   defineRoute(
     app,
     api[name] as RouteDef,

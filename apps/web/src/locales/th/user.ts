@@ -45,6 +45,7 @@ export const user = {
   },
   /** The shared agent picker (components/agent-picker.tsx). */
   agentPicker: {
+    byId: 'เอเจนต์รหัส {{id}}',
     placeholder: 'พิมพ์ชื่อผู้ใช้หรือ prefix เพื่อค้นหา',
     nothingFound: 'ไม่พบเอเจนต์ที่ตรงกัน',
     searching: 'กำลังค้นหา…',
