@@ -1,6 +1,13 @@
 import { z } from 'zod';
-import { boolFilter, httpUrlSchema, isoTimestamp, pageFields, refuseDeepPage, textFilter } from './common.ts';
-import { coded } from './issues.ts';
+import {
+  boolFilter,
+  httpUrlSchema,
+  isoTimestamp,
+  nameChars,
+  pageFields,
+  refuseDeepPage,
+  textFilter,
+} from './common.ts';
 
 export const adapterTypes = ['SLOT', 'LIVE', 'SPORT', 'FISHING', 'TABLE', 'LOTTO', 'OTHER'] as const;
 export const adapterTypeSchema = z.enum(adapterTypes);
@@ -10,9 +17,8 @@ export const codenameSchema = z
   .string()
   .min(2, 'must be 2 to 32 characters')
   .max(32, 'must be 2 to 32 characters')
-  .refine(
-    (v) => /^[A-Z0-9_]*$/.test(v),
-    coded('codename_chars', 'may contain only upper-case letters, digits and _'),
+  .superRefine(
+    nameChars(/^[A-Z0-9_]*$/, 'codename_chars', 'may contain only upper-case letters, digits and _'),
   );
 
 export const adapterSchema = z.object({

@@ -5,6 +5,7 @@ import {
   dateFilter,
   httpUrlSchema,
   isoTimestamp,
+  nameChars,
   pageFields,
   passwordSchema,
   refuseDeepPage,
@@ -21,15 +22,12 @@ export const prefixSchema = z
   .string()
   .min(2, 'must be 2 to 6 lower-case letters or digits')
   .max(6, 'must be 2 to 6 lower-case letters or digits')
-  .refine((v) => /^[a-z0-9]*$/.test(v), coded('prefix_chars', 'must be 2 to 6 lower-case letters or digits'));
+  .superRefine(nameChars(/^[a-z0-9]*$/, 'prefix_chars', 'must be 2 to 6 lower-case letters or digits'));
 export const agentCodeSchema = z
   .string()
   .min(2, 'must be 2 to 32 characters')
   .max(32, 'must be 2 to 32 characters')
-  .refine(
-    (v) => /^[A-Za-z0-9_-]*$/.test(v),
-    coded('code_chars', 'may contain only letters, digits, _ and -'),
-  );
+  .superRefine(nameChars(/^[A-Za-z0-9_-]*$/, 'code_chars', 'may contain only letters, digits, _ and -'));
 export const agentSecretSchema = z
   .string()
   .min(16, 'must be 16 to 128 characters')

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { coded } from './issues.ts';
+import type { ContractIssueCode } from './messages.ts';
 
 /** The largest value a PostgreSQL `bigint` (our ids) holds: 2^63 − 1. */
 export const MAX_ID = '9223372036854775807';
@@ -25,14 +26,26 @@ export const idFilter = z
   .optional()
   .transform((v) => (v ? BigInt(v) : undefined));
 
+/**
+ * A name of `pattern`'s characters. Spaces around an otherwise good name (a paste's) are said as such:
+ * "wrong characters" would name a mistake the user cannot see.
+ */
+export const nameChars =
+  (pattern: RegExp, code: ContractIssueCode, message: string) => (v: string, ctx: z.RefinementCtx) => {
+    if (pattern.test(v)) return;
+    const spaced = v !== v.trim() && pattern.test(v.trim());
+    ctx.addIssue({
+      code: 'custom',
+      input: v,
+      ...(spaced ? coded('surrounding_spaces', 'must not start or end with a space') : coded(code, message)),
+    });
+  };
+
 export const usernameSchema = z
   .string()
   .min(3, 'must be 3 to 32 characters')
   .max(32, 'must be 3 to 32 characters')
-  .refine(
-    (v) => /^[a-zA-Z0-9_]*$/.test(v),
-    coded('username_chars', 'may contain only letters, digits and _'),
-  );
+  .superRefine(nameChars(/^[a-zA-Z0-9_]*$/, 'username_chars', 'may contain only letters, digits and _'));
 export const passwordSchema = z
   .string()
   .min(8, 'must be 8 to 128 characters')
@@ -218,5 +231,7 @@ const httpUrl = z.url({ protocol: /^https?$/ });
 /** zod's url check with a code of our own: its `invalid_format` cannot say "http or https". */
 export const httpUrlSchema = z
   .string()
+  // Spaces around a pasted address are no part of it (the callback would fail on them).
+  .trim()
   .max(2048, 'must be at most 2048 characters')
   .refine((v) => httpUrl.safeParse(v).success, coded('http_url', 'must be an http(s) URL'));

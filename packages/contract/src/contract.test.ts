@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { codenameSchema } from './adapter.ts';
 import { adminListQuerySchema } from './admin.ts';
+import { agentCodeSchema, prefixSchema } from './agent.ts';
 import {
   boolFilter,
   dateFilter,
   hasCents,
+  httpUrlSchema,
   idFilter,
   idSchema,
   lastServedPage,
@@ -11,6 +14,7 @@ import {
   moneySchema,
   percentSchema,
   textFilter,
+  usernameSchema,
 } from './common.ts';
 import { issueText } from './messages.ts';
 import { allows, api, pathOf } from './routes.ts';
@@ -82,6 +86,26 @@ describe("an agent's games", () => {
       { path: ['games', 2], params: { code: 'game_repeated', game: 'EVO' } },
     ]);
     expect(api.agentUpdate.body.safeParse({ ...body, games: ['EVO', 'PG'] }).success).toBe(true);
+  });
+});
+
+describe('names and addresses pasted with spaces around them', () => {
+  it('a name says the spaces are the mistake, not its characters; an address drops them', () => {
+    const codeOf = (schema: { safeParse: (v: unknown) => { error?: { issues: unknown[] } } }, v: string) =>
+      (schema.safeParse(v).error?.issues[0] as { params?: { code?: string } } | undefined)?.params?.code;
+    for (const [schema, name] of [
+      [usernameSchema, 'ops1'],
+      [prefixSchema, 'ab1'],
+      [agentCodeSchema, 'SYS-1'],
+      [codenameSchema, 'AB1'],
+    ] as const) {
+      expect(codeOf(schema, ` ${name} `), name).toBe('surrounding_spaces');
+      expect(codeOf(schema, `${name}\t`), name).toBe('surrounding_spaces');
+    }
+    // Wrong characters inside stay that mistake, spaces or not.
+    expect(codeOf(usernameSchema, ' thai ops ')).toBe('username_chars');
+    expect(codeOf(prefixSchema, 'AB')).toBe('prefix_chars');
+    expect(httpUrlSchema.parse('  https://thaiops.example.com/cb  ')).toBe('https://thaiops.example.com/cb');
   });
 });
 

@@ -128,6 +128,10 @@ const contractMessages = {
     en: 'Pages go up to {maximum} only; narrow the filters',
   },
   cursor: { th: 'ตำแหน่งหน้าถัดไปไม่ถูกต้อง', en: 'Not a valid page cursor' },
+  surrounding_spaces: {
+    th: 'ต้องไม่มีช่องว่างหน้าหรือหลังข้อความ',
+    en: 'Must not start or end with a space',
+  },
   username_chars: {
     th: 'ใช้ได้เฉพาะตัวอักษรภาษาอังกฤษ (a–z, A–Z) ตัวเลข และ _',
     en: 'May contain only letters, digits and _',

@@ -46,3 +46,41 @@ describe('AgentPicker clear button', () => {
     expect(screen.queryByRole('button', { name })).toBeNull();
   });
 });
+
+describe('AgentPicker list', () => {
+  const many = Array.from({ length: 20 }, (_, i) => ({
+    _id: String(i + 1),
+    username: `agent${i}`,
+    prefix: `a${i}`,
+  }));
+  const open = async (found: typeof many) => {
+    stubApi([[api.agentPick, () => found]]);
+    const { user } = await renderScreen(<AgentPicker label="เอเจนต์" value="" onChange={() => undefined} />);
+    await user.click(screen.getByRole('combobox', { name: 'เอเจนต์' }));
+    await screen.findByRole('option', { name: 'agent0 (a0)', hidden: true });
+    return user;
+  };
+
+  it('says a full page of matches may not be all, and to type to find the others', async () => {
+    await open(many);
+    expect(screen.getAllByRole('option', { hidden: true })).toHaveLength(21);
+    const note = screen.getByRole('option', {
+      name: 'แสดง 20 รายการแรก พิมพ์ชื่อผู้ใช้หรือ prefix เพื่อค้นหาเอเจนต์อื่น',
+      hidden: true,
+    });
+    expect(note.getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('says nothing more when the matches are all there', async () => {
+    await open(many.slice(0, 5));
+    expect(screen.getAllByRole('option', { hidden: true })).toHaveLength(5);
+  });
+});
+
+describe('AgentPicker with an id no agent has', () => {
+  it('shows the id and says why on the field, not an empty choice', async () => {
+    stubApi([[api.agentGet, () => Promise.reject(new Error('unreachable'))]]);
+    await renderScreen(<AgentPicker label="เอเจนต์" value="999" onChange={() => undefined} />);
+    expect(await screen.findByDisplayValue('เอเจนต์รหัส 999')).toBeTruthy();
+  });
+});

@@ -11,6 +11,8 @@ import { reachableClearButton } from './clear-button';
 /** How many agents one search shows. */
 const PICK_LIMIT = 20;
 const DEBOUNCE_MS = 250;
+/** The value of the list's "type to find more" note: no agent id looks like it. */
+const MORE = 'more';
 
 /** The label of an agent everywhere a picker shows one: `username (prefix)`. */
 export const agentLabel = (agent: Pick<AgentPick, 'username' | 'prefix'>): string =>
@@ -105,6 +107,10 @@ export function AgentPicker({
   // never as no choice at all, which reads "all agents" where the report is of that one.
   const unresolved = value !== '' && selected === null && lookup.isError;
   if (unresolved) data.unshift({ value, label: t('user.agentPicker.byId', { id: value }) });
+  // A full page of matches: there may be more, found by typing (a note in the list, never chosen).
+  if ((results.data?.length ?? 0) >= PICK_LIMIT) {
+    data.push({ value: MORE, label: t('user.agentPicker.more', { count: PICK_LIMIT }), disabled: true });
+  }
 
   const searching = opened && (results.isFetching || typed !== debounced);
   let nothingFound: string = t('user.agentPicker.nothingFound');

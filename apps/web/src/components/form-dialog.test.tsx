@@ -65,6 +65,28 @@ describe('FormDialog', () => {
     expect(document.activeElement).toBe(username);
   });
 
+  it('reads a typed thousands comma as one, and Thai digits as digits: the value is what was typed', async () => {
+    const onSubmit = vi.fn<Save>(async () => undefined);
+    const { user } = await renderScreen(<Harness onSubmit={onSubmit} />);
+    const { username, betLimit, save } = fields();
+    await user.type(username, 'somchai01');
+    for (const [typed, shown] of [
+      ['10,000', '10,000'],
+      ['100,000.50', '100,000.5'],
+      ['๕๐๐๐', '5,000'],
+      ['１２３４', '1,234'],
+    ] as const) {
+      await user.clear(betLimit);
+      await user.type(betLimit, typed);
+      await user.tab();
+      expect(betLimit.value, typed).toBe(shown);
+    }
+    await user.clear(betLimit);
+    await user.type(betLimit, '10,000');
+    await user.click(save);
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ betLimit: 10000 }));
+  });
+
   it('names a wrong value when the field is left, before Save', async () => {
     const { user } = await renderScreen(<Harness onSubmit={async () => undefined} />);
     const { betLimit, username } = fields();

@@ -211,7 +211,7 @@ export const en: Resource<typeof th> = {
       locked: 'Status',
       createdAt: 'Created',
     },
-    usernameHint: '3–32 characters: a–z, 0–9 and _ only',
+    usernameHint: '3–32 characters: letters a–z or A–Z, digits 0–9 and _ only',
     passwordHint: '8–128 characters',
     you: 'You',
     lockedYes: 'Locked',

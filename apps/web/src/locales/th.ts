@@ -200,7 +200,7 @@ export const th = {
       locked: 'สถานะ',
       createdAt: 'วันที่สร้าง',
     },
-    usernameHint: '3–32 ตัวอักษร ใช้ได้เฉพาะ a–z, 0–9 และ _',
+    usernameHint: '3–32 ตัวอักษร ใช้ได้เฉพาะตัวอักษรภาษาอังกฤษ (a–z, A–Z) ตัวเลข 0–9 และ _',
     passwordHint: '8–128 ตัวอักษร',
     you: 'คุณ',
     lockedYes: 'ล็อก',

@@ -46,6 +46,7 @@ export const user: Resource<typeof th> = {
     deleted: 'Player {{username}} deleted',
   },
   agentPicker: {
+    more: 'The first {{count}} shown: type a username or prefix to find others',
     byId: 'Agent #{{id}}',
     placeholder: 'Type a username or prefix to search',
     nothingFound: 'No matching agent',
