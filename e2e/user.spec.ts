@@ -136,7 +136,13 @@ test.describe
       await expect(form.getByRole('textbox', { name: 'เอเจนต์' })).toHaveValue(agentText(agent));
       const limit = form.getByRole('textbox', { name: 'วงเงินเดิมพันสูงสุด' });
       await expect(limit).toHaveValue('1,500.5');
-      await limit.fill('2500');
+      // Typed key by key the Thai way, with a thousands comma, then in Thai digits: both are 2,500.
+      await limit.clear();
+      await limit.pressSequentially('2,500');
+      await expect(limit).toHaveValue('2,500');
+      await limit.clear();
+      await limit.pressSequentially('๒๕๐๐');
+      await expect(limit).toHaveValue('2,500');
       await expectAccessible(page, 'edit user dialog');
       await screenshot(page, 'user-edit-dialog');
       await form.getByRole('button', { name: 'บันทึก' }).click();
