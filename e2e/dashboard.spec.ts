@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { api, type DashboardData } from '@sapi/contract';
 import { expect as baseExpect, ingest, test } from './fixtures';
-import { againstServer, bangkokIso, bangkokMonth, money, seedAgent } from './report-data';
+import { againstServer, bangkokIso, bangkokMonth, bangkokToday, money, seedAgent } from './report-data';
 import { apiCall, apiToken, expectAccessible, openApp, screenshot, uniqueName } from './support';
 
 test.describe.configure({ timeout: 180_000 });
@@ -108,6 +108,17 @@ test('the dashboard shows this month’s real figures against last month', async
       amount: -300,
       startDate: bangkokIso(`${ownPreviousKey}-15`, '12:00:00'),
     },
+    // And one today, so this month has a chart whichever specs ran before this one.
+    {
+      betId: 'today1',
+      betType: 'HOLD',
+      betTypeFromGame: 'bet',
+      gameBrand: seeded.brandA,
+      gameCode: 'G1',
+      username: uniqueName('pt').slice(0, 20),
+      amount: -1,
+      startDate: bangkokIso(bangkokToday(), '00:00:01'),
+    },
   ]);
   // The seeded bets, to the satang: the month's figures are this test's alone.
   const own = await apiCall(request, api.dashboard, { token, body: bodyOf(ownKey) });
@@ -125,6 +136,10 @@ test('the dashboard shows this month’s real figures against last month', async
   await page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'แดชบอร์ด' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'รายงานประจำเดือน' })).toBeVisible();
+  // This month is not over: the header says its figures so far meet the whole month before.
+  await expect(
+    page.getByText(`ถึงวันที่ ${Number(bangkokToday().slice(8, 10))} (ยังไม่ครบเดือน) เทียบกับเดือนก่อนทั้งเดือน`),
+  ).toBeVisible();
   await againstServer(
     page,
     () => apiCall(request, api.dashboard, { token, body: {} }),
@@ -155,6 +170,9 @@ test('the dashboard shows this month’s real figures against last month', async
   // The own month, chosen in the URL: exactly the seeded bets against the month before.
   await page.goto(`/dashboard?month=${ownKey}`);
   await expect(page.getByTestId('card-turnover-value')).toHaveText(money(165.9));
+  // A month that is over is compared whole with the month before.
+  await expect(page.getByText('(ยังไม่ครบเดือน)')).toHaveCount(0);
+  await expect(page.getByText(/^ภาพรวมของทั้งแพลตฟอร์มในเดือน .+ เทียบกับเดือนก่อน$/)).toBeVisible();
   await expect(page.getByTestId('card-winlose-value')).toHaveText(money(10.15));
   await expect(page.getByTestId('card-turnover')).toContainText(`เดือนก่อน: ${money(300)}`);
   await expect(page.getByTestId('card-turnover-change')).toHaveText(`ลดลง ${percent(44.7)} จากเดือนก่อน`);

@@ -24,13 +24,14 @@ import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
 import { MoneyText } from '../../components/money-text';
 import { PageHeader } from '../../components/page-header';
-import { businessMonthFilter } from '../../lib/business-time';
+import { businessMonthFilter, businessToday } from '../../lib/business-time';
 import { agentTransactionsHref, registerReportHref, summaryReportHref } from '../../lib/drill-down';
 import { errorMessage } from '../../lib/errors';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { moneyNumber, signOfMoney } from '../../lib/money';
 import { changeOf, dashboardQuery, shareOf } from './api';
 import { formatPercent, StatCard } from './stat-card';
+import classes from './top-table.module.css';
 
 const MONTH_KEY = /^\d{4}-(0[1-9]|1[0-2])$/;
 
@@ -144,38 +145,48 @@ function TopTable({
   const { t } = useTranslation();
   const id = `${testId}-title`;
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={id} data-testid={testId}>
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'sm', xs: 'md' }}
+      component="section"
+      aria-labelledby={id}
+      data-testid={testId}
+    >
       <Title order={2} fz="md" mb="sm" id={id}>
         {title}
       </Title>
       {rows.length === 0 ? (
         <EmptyState size="sm" title={t('dashboard.emptyTop')} description=" " />
       ) : (
-        <Table striped="even" highlightOnHover>
-          <VisuallyHidden component="caption">{title}</VisuallyHidden>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={64}>{t('dashboard.columns.rank')}</Table.Th>
-              <Table.Th>{nameHeader}</Table.Th>
-              <Table.Th ta="right">{t('dashboard.columns.turnover')}</Table.Th>
-              <Table.Th ta="right">{t('dashboard.columns.winLose')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row, i) => (
-              <Table.Tr key={row.key}>
-                <Table.Td>{formatNumber(i + 1)}</Table.Td>
-                <Table.Td>{row.name}</Table.Td>
-                <Table.Td ta="right">
-                  <MoneyText value={row.turnover} />
-                </Table.Td>
-                <Table.Td ta="right">
-                  <MoneyText value={row.winLose} />
-                </Table.Td>
+        // Within the card: on a phone the table fits, or scrolls sideways inside it (never the page).
+        <div className={classes.scroller}>
+          <Table striped="even" highlightOnHover className={classes.table}>
+            <VisuallyHidden component="caption">{title}</VisuallyHidden>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th className={classes.rank}>{t('dashboard.columns.rank')}</Table.Th>
+                <Table.Th>{nameHeader}</Table.Th>
+                <Table.Th ta="right">{t('dashboard.columns.turnover')}</Table.Th>
+                <Table.Th ta="right">{t('dashboard.columns.winLose')}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row, i) => (
+                <Table.Tr key={row.key}>
+                  <Table.Td>{formatNumber(i + 1)}</Table.Td>
+                  <Table.Td>{row.name}</Table.Td>
+                  <Table.Td ta="right">
+                    <MoneyText value={row.turnover} />
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <MoneyText value={row.winLose} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </div>
       )}
     </Paper>
   );
@@ -240,12 +251,19 @@ export function DashboardPage() {
   const data = query.data;
   const shownMonth = data ? `${data.current.year}-${data.current.month}` : month;
   const monthLabel = shownMonth ? dayjs(`${shownMonth}-01`).locale(i18n.language).format('MMMM YYYY') : '';
+  // The month still running is compared with the whole month before it: the header says so.
+  const describeMonth = (key: string, label: string) => {
+    const today = businessToday();
+    return today.startsWith(`${key}-`)
+      ? t('dashboard.descriptionSoFar', { month: label, day: Number(today.slice(8, 10)) })
+      : t('dashboard.description', { month: label });
+  };
 
   return (
     <>
       <PageHeader
         title={t('screens.dashboard')}
-        description={monthLabel ? t('dashboard.description', { month: monthLabel }) : undefined}
+        description={monthLabel ? describeMonth(shownMonth, monthLabel) : undefined}
         actions={
           <MonthPickerInput
             aria-label={t('dashboard.month')}

@@ -3,6 +3,8 @@ import type { dashboard as th } from '../th/dashboard';
 
 export const dashboard: Resource<typeof th> = {
   description: 'The whole platform in {{month}} against the month before',
+  descriptionSoFar:
+    'The whole platform in {{month}} up to day {{day}} (not over yet) against the whole month before',
   month: 'Month',
   monthPlaceholder: 'Pick a month',
   cards: {

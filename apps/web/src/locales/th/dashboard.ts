@@ -1,6 +1,7 @@
 /** Thai strings of the dashboard (/dashboard); en/dashboard.ts holds the same keys. */
 export const dashboard = {
   description: 'ภาพรวมของทั้งแพลตฟอร์มในเดือน {{month}} เทียบกับเดือนก่อน',
+  descriptionSoFar: 'ภาพรวมของทั้งแพลตฟอร์มในเดือน {{month}} ถึงวันที่ {{day}} (ยังไม่ครบเดือน) เทียบกับเดือนก่อนทั้งเดือน',
   month: 'เดือน',
   monthPlaceholder: 'เลือกเดือน',
   cards: {
