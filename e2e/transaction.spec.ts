@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import { type Page, request as playwrightRequest } from '@playwright/test';
 import { type AgentWithSecret, api } from '@sapi/contract';
 import { clearBrand, pickBrand } from './agent-picker';
-import { bangkokDay, bangkokDayStart, mmddyyyy, pickDay } from './bangkok';
+import { BANGKOK_OFFSET_MS, bangkokDay, bangkokDayStart, mmddyyyy, pickDay } from './bangkok';
 import { BASE_URL } from './env';
 import { expect, ingest, makeAgent, test } from './fixtures';
+import { expectLedgerReadable, PHONE } from './narrow-screen';
 import { apiCall, apiToken, expectAccessible, internalErrorBody, openApp, screenshot } from './support';
 
 /**
@@ -435,6 +436,26 @@ test.describe
       const staked = pgHolds.reduce((sum, i) => sum + Math.round(holdAmount(i) * 100), 0);
       expect(holds.reduce((sum, cell) => sum + Math.round(Number(cell) * 100), 0)).toBe(staked);
 
+      // Times on the business clock, `yyyy-MM-dd HH:mm:ss` (Bangkok, as the list shows them), never UTC
+      // ISO text: each row's start, and the SETTLE's end, 45 s after its HOLD.
+      const wall = (ms: number) =>
+        new Date(ms + BANGKOK_OFFSET_MS)
+          .toISOString()
+          .replace('T', ' ')
+          .replace(/(?:\.000)?Z$/, '');
+      const col = (name: string) => header.indexOf(name);
+      const times = cells.map((c) => [c[col('เวลาเริ่ม')], c[col('เวลาสิ้นสุด')]]);
+      const expected = cells.map((c) => {
+        const at = holdAt(Number(/-B(\d{3})$/.exec(c[col('Bet ID')] ?? '')?.[1]));
+        return c[col('ประเภทเดิมพัน')] === 'HOLD' ? [wall(at), ''] : [wall(at + 45_000), wall(at + 45_000)];
+      });
+      expect(times).toEqual(expected);
+      // The newest row, bet 0's SETTLE, shows the same wall time on the screen as dd/MM/yyyy HH:mm:ss.
+      const [, year, month, day, time] =
+        /^(\d{4})-(\d{2})-(\d{2}) (\S+)$/.exec(wall(holdAt(0) + 45_000)) ?? [];
+      await expect(rows(page).first()).toContainText(betId(0));
+      await expect(rows(page).first()).toContainText(new RegExp(`${day}/${month}/${year}\\s*${time}`));
+
       // In English, the header row is in English.
       await page.getByTestId('language-switch').getByText('English').click();
       const inEnglish = page.waitForEvent('download');
@@ -503,4 +524,15 @@ test('an unknown agent id says so once, instead of listing nothing', async ({ pa
   await screenshot(page, 'transaction-unknown-agent');
   await page.getByRole('link', { name: 'ไปที่รายชื่อเอเจนต์' }).click();
   await expect(page).toHaveURL(/\/agent\/list$/);
+});
+
+test('on a phone the ledger scrolls sideways: short rows, each date and username whole', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await openApp(page, `/transaction/${agent._id}`);
+  await expect(rows(page)).toHaveCount(10);
+  await screenshot(page, 'transaction-list-mobile');
+  // Row 0 is bet 0's SETTLE, of player 0.
+  await expectLedgerReadable(page, `pl${tag.toLowerCase()}0`);
+  await expectAccessible(page, 'transaction list on a phone');
+  await screenshot(page, 'transaction-list-mobile-times', { fullPage: false });
 });

@@ -32,6 +32,15 @@ beforeAll(async () => {
       bet({ betId: `H${i}`, betTypeFromGame: text, gameCode: text, amount: -1, startDate: at(10 + i) }),
     ),
     bet({ betId: '-7', amount: -2, startDate: at(30) }),
+    // 23:30 UTC on 31 October is already 1 November in Bangkok.
+    bet({ betId: 'N1', betType: 'HOLD', amount: -1, startDate: '2026-10-31T23:30:00.000Z' }),
+    bet({
+      betId: 'N1',
+      betType: 'SETTLE',
+      amount: 0,
+      startDate: '2026-10-31T23:30:45.250Z',
+      endDate: '2026-10-31T23:30:45.250Z',
+    }),
   ]);
   expect(res.status).toBe(1000);
   // Names the contract refuses today may still sit in the table (an import, an older version): the
@@ -104,6 +113,81 @@ describe('CSV numbers are numbers', () => {
     );
     expect(rows[0]).toEqual(['Date', 'Registrations']);
     for (const [, count] of rows.slice(1)) expect(count).toMatch(/^\d+$/);
+  });
+});
+
+/** An instant on the Bangkok wall clock (UTC+7 all year), as a CSV time cell: `yyyy-MM-dd HH:mm:ss[.SSS]`. */
+const bangkokWall = (iso: string) =>
+  new Date(Date.parse(iso) + 7 * 3_600_000)
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/(?:\.000)?Z$/, '');
+/** A date-time a spreadsheet reads as one; never ISO text with its T and Z. */
+const WALL_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d{3})?$/;
+const ISO_INSTANT = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+describe('CSV times are on the business clock (REPORT_TIMEZONE, Asia/Bangkok)', () => {
+  it('writes a bet’s start and end as the Bangkok wall time, on the Bangkok day', async () => {
+    const { rows } = await transactions('en');
+    const start = rows[0]?.indexOf('Start') ?? -1;
+    const end = rows[0]?.indexOf('End') ?? -1;
+    const times = (betId: string, betType: string) => {
+      const row = rows.find((r) => r[3] === betId && r[4] === betType);
+      return [row?.[start], row?.[end]];
+    };
+    expect(times('R1', 'HOLD')).toEqual(['2026-10-05 12:00:00', '']);
+    expect(times('R3', 'HOLD')).toEqual(['2026-10-05 12:04:00', '']);
+    // Stored as 2026-10-31T23:30…Z: in the file on 1 November, as on the screen; milliseconds kept.
+    expect(times('N1', 'HOLD')).toEqual(['2026-11-01 06:30:00', '']);
+    expect(times('N1', 'SETTLE')).toEqual(['2026-11-01 06:30:45.250', '2026-11-01 06:30:45.250']);
+    for (const cell of column(rows, 'Start')) expect(cell).toMatch(WALL_TIME);
+  });
+
+  it('writes the same instants the list answers, each on the Bangkok clock', async () => {
+    const list = await t.ok(api.transactionList, {
+      token,
+      params: { agentId: agent._id },
+      body: { limit: 100 },
+    });
+    const { rows } = await transactions('en');
+    const start = rows[0]?.indexOf('Start') ?? -1;
+    const end = rows[0]?.indexOf('End') ?? -1;
+    const byId = new Map(rows.slice(1).map((r) => [r[0], r]));
+    expect(list.records.length).toBe(rows.length - 1);
+    for (const record of list.records) {
+      const row = byId.get(record._id);
+      expect(row?.[start], record.betId).toBe(bangkokWall(record.startDate));
+      expect(row?.[end], record.betId).toBe(record.endDate ? bangkokWall(record.endDate) : '');
+    }
+  });
+
+  it('writes players’ registration, agents’ and providers’ creation and the ingest log’s times so', async () => {
+    const users = await t.ok(api.userList, { token, body: { agent: agent._id, limit: 100 } });
+    const userRows = (await exportOf(api.userExport, { body: { agent: agent._id } }, 'en')).rows;
+    // Stored names a spreadsheet would run are defused with a leading ' (below).
+    const registered = new Map(userRows.slice(1).map((r) => [r[1]?.replace(/^'/, ''), r[5]]));
+    expect(userRows[0]?.[5]).toBe('Registered');
+    expect(users.records.length).toBeGreaterThan(0);
+    for (const u of users.records)
+      expect(registered.get(u.username), u.username).toBe(bangkokWall(u.createdAt));
+
+    const agents = await t.ok(api.agentList, { token, body: { limit: 100 } });
+    const agentRows = (await exportOf(api.agentExport, {}, 'en')).rows;
+    const created = new Map(agentRows.slice(1).map((r) => [r[0], r[agentRows[0]?.indexOf('Created') ?? -1]]));
+    for (const a of agents.records)
+      expect(created.get(a.username), a.username).toBe(bangkokWall(a.createdAt));
+
+    const adapters = await t.ok(api.adapterList, { token, body: { limit: 100 } });
+    const adapterRows = (await exportOf(api.adapterExport, {}, 'en')).rows;
+    const made = new Map(
+      adapterRows.slice(1).map((r) => [r[1], r[adapterRows[0]?.indexOf('Created') ?? -1]]),
+    );
+    expect(adapters.records.length).toBeGreaterThan(0);
+    for (const a of adapters.records) expect(made.get(a.codename), a.codename).toBe(bangkokWall(a.createdAt));
+
+    const log = await t.ok(api.ingestLogList, { token, body: { agent: agent._id, limit: 100 } });
+    const logRows = (await exportOf(api.ingestLogExport, { body: { agent: agent._id } }, 'en')).rows;
+    expect(column(logRows, 'Time')).toEqual(log.records.map((r) => bangkokWall(r.at)));
   });
 });
 
@@ -211,6 +295,45 @@ describe('CSV headers in the reader’s language', () => {
       ).toBe(false);
       expect(enRows, name).toEqual(thRows);
       for (const row of thRows) expect(row, name).toHaveLength(thHeader.length);
+      // No instant leaves as UTC ISO text: times are on the business clock, days stay days.
+      for (const row of thRows) for (const cell of row) expect(cell, name).not.toMatch(ISO_INSTANT);
+    }
+  });
+});
+
+describe('CSV times follow REPORT_TIMEZONE', () => {
+  it('writes them on the configured zone’s clock, daylight saving included', async () => {
+    const berlin = await createTestApp({ REPORT_TIMEZONE: 'Europe/Berlin' });
+    try {
+      berlin.clock.set('2026-07-01T12:00:00.000Z');
+      const summer = await berlin.sessionFor('ADMIN');
+      await registerBrands(berlin, summer, ['PG']);
+      await makeAgent(berlin, summer, { prefix: 'summer' });
+      berlin.clock.set('2026-11-24T12:00:00.250Z');
+      const admin = await berlin.sessionFor('ADMIN');
+      await makeAgent(berlin, admin, { prefix: 'winter' });
+      const agents = await berlin.ok(api.agentList, { token: admin, body: { limit: 100 } });
+      const res = await berlin.raw({
+        method: 'POST',
+        url: `/api/v1${pathOf(api.agentExport)}`,
+        token: admin,
+        headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+        payload: '{}',
+      });
+      const rows = parseCsv(res.res.body);
+      const created = new Map(rows.slice(1).map((r) => [r[1], r[rows[0]?.indexOf('Created') ?? -1]]));
+      const at = (prefix: string) => agents.records.find((a) => a.prefix === prefix)?.createdAt;
+      // CEST (UTC+2) in July, CET (UTC+1) in November.
+      expect([at('summer'), created.get('summer')]).toEqual([
+        '2026-07-01T12:00:00.000Z',
+        '2026-07-01 14:00:00',
+      ]);
+      expect([at('winter'), created.get('winter')]).toEqual([
+        '2026-11-24T12:00:00.250Z',
+        '2026-11-24 13:00:00.250',
+      ]);
+    } finally {
+      await berlin.close();
     }
   });
 });

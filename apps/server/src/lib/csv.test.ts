@@ -5,9 +5,11 @@ import {
   csvHeader,
   csvNumberCell,
   csvRows,
+  csvTimeCell,
   decimalColumn,
   numberColumn,
   textColumn,
+  timeColumn,
 } from './csv.ts';
 
 /** The text a spreadsheet reads from one CSV cell: quotes removed, doubled quotes undone. */
@@ -127,29 +129,71 @@ describe('csvNumberCell: a number cell', () => {
   });
 });
 
+describe('csvTimeCell: an instant on the business clock', () => {
+  it('writes the wall time of the zone, yyyy-MM-dd HH:mm:ss, as the screens show it', () => {
+    expect(csvTimeCell('2026-11-24T00:00:00.000Z', 'Asia/Bangkok')).toBe('2026-11-24 07:00:00');
+    expect(csvTimeCell(new Date('2026-11-24T00:00:00.000Z'), 'Asia/Bangkok')).toBe('2026-11-24 07:00:00');
+    expect(csvTimeCell('2026-11-24T07:00:00+07:00', 'Asia/Bangkok')).toBe('2026-11-24 07:00:00');
+    // 23:30 UTC is the next morning in Bangkok: a November export holds no October date.
+    expect(csvTimeCell('2026-10-31T23:30:00.000Z', 'Asia/Bangkok')).toBe('2026-11-01 06:30:00');
+    expect(csvTimeCell('2026-07-01T12:00:00.000Z', 'Europe/Berlin')).toBe('2026-07-01 14:00:00');
+    expect(csvTimeCell('2026-11-24T00:00:00.042Z', 'Asia/Bangkok')).toBe('2026-11-24 07:00:00.042');
+  });
+
+  it('leaves an empty value empty', () => {
+    expect(csvTimeCell(null, 'Asia/Bangkok')).toBe('');
+    expect(csvTimeCell(undefined, 'Asia/Bangkok')).toBe('');
+    expect(csvTimeCell('', 'Asia/Bangkok')).toBe('');
+    expect(csvTimeCell(new Date(Number.NaN), 'Asia/Bangkok')).toBe('');
+  });
+
+  it('writes a value that is no instant as defused text, never a guessed time', () => {
+    expect(csvTimeCell('not a date', 'Asia/Bangkok')).toBe('not a date');
+    expect(csvTimeCell('=cmd', 'Asia/Bangkok')).toBe("'=cmd");
+    // No zone: a wall time of some unknown clock is not moved onto this one.
+    expect(csvTimeCell('2026-11-24T00:00:00', 'Asia/Bangkok')).toBe('2026-11-24T00:00:00');
+    expect(csvTimeCell('2026-11-24', 'Asia/Bangkok')).toBe('2026-11-24');
+  });
+});
+
 describe('columns', () => {
   interface Row {
     name: string;
     amount: number;
     count: number;
+    at: string | null;
   }
   const columns = [
     textColumn<Row>({ th: 'ชื่อ', en: 'Name' }, (r) => r.name),
     decimalColumn<Row>({ th: 'จำนวนเงิน', en: 'Amount' }, (r) => r.amount),
     numberColumn<Row>({ th: 'จำนวน', en: 'Count' }, (r) => r.count),
+    timeColumn<Row>({ th: 'เวลา', en: 'Time' }, (r) => r.at),
   ];
 
   it('head the file in the language asked for', () => {
-    expect(csvHeader(columns, 'th')).toBe('ชื่อ,จำนวนเงิน,จำนวน\r\n');
-    expect(csvHeader(columns, 'en')).toBe('Name,Amount,Count\r\n');
+    expect(csvHeader(columns, 'th')).toBe('ชื่อ,จำนวนเงิน,จำนวน,เวลา\r\n');
+    expect(csvHeader(columns, 'en')).toBe('Name,Amount,Count,Time\r\n');
   });
 
   it('write each cell by its column’s kind, not by how the value looks', () => {
     expect(
-      csvRows(columns, [
-        { name: '-5', amount: -5, count: -5 },
-        { name: 'ok', amount: 0.1, count: 3 },
-      ]),
-    ).toBe("'-5,-5.00,-5\r\nok,0.10,3\r\n");
+      csvRows(
+        columns,
+        [
+          { name: '-5', amount: -5, count: -5, at: '2026-11-23T17:00:00.000Z' },
+          { name: 'ok', amount: 0.1, count: 3, at: null },
+          { name: '2026-11-24T00:00:00.000Z', amount: 0, count: 0, at: '2026-11-24T00:00:00.000Z' },
+        ],
+        'Asia/Bangkok',
+      ),
+    ).toBe(
+      "'-5,-5.00,-5,2026-11-24 00:00:00\r\nok,0.10,3,\r\n2026-11-24T00:00:00.000Z,0.00,0,2026-11-24 07:00:00\r\n",
+    );
+  });
+
+  it('write time cells on the clock of the zone they are given', () => {
+    const row = { name: 'x', amount: 0, count: 0, at: '2026-11-24T00:00:00.000Z' };
+    expect(csvRows(columns, [row], 'Europe/Berlin')).toBe('x,0.00,0,2026-11-24 01:00:00\r\n');
+    expect(csvRows(columns, [row], 'UTC')).toBe('x,0.00,0,2026-11-24 00:00:00\r\n');
   });
 });

@@ -1,4 +1,5 @@
 import type { Language } from '@sapi/contract';
+import { dateTimeInZone } from './time.ts';
 
 /** A column's header in each language of the console. */
 export type CsvHeader = Record<Language, string>;
@@ -10,15 +11,19 @@ export type CsvText = string | boolean | null | undefined;
  * range travel as text, contract `reportMoneySchema`).
  */
 export type CsvNumber = number | bigint | string | null | undefined;
+/** What a time cell may hold: an instant, as a Date or as ISO-8601 text with its zone (`…Z`, `…+07:00`). */
+export type CsvTime = Date | string | null | undefined;
 
 /**
  * One column of a CSV export: its header, and how a record fills it. The column says whether its cells
- * are numbers (written plain, so a spreadsheet can sum them) or text (defused against formulas): a
- * cell's kind is never guessed from how its value looks, since a text like the username "-5" is still text.
+ * are numbers (written plain, so a spreadsheet can sum them), instants (written on the business clock)
+ * or text (defused against formulas): a cell's kind is never guessed from how its value looks, since a
+ * text like the username "-5" is still text.
  */
 export type CsvColumn<Row> =
   | { kind: 'text'; header: CsvHeader; value: (row: Row) => CsvText }
-  | { kind: 'number'; header: CsvHeader; value: (row: Row) => CsvNumber; decimals?: number };
+  | { kind: 'number'; header: CsvHeader; value: (row: Row) => CsvNumber; decimals?: number }
+  | { kind: 'time'; header: CsvHeader; value: (row: Row) => CsvTime };
 
 /** A text column. */
 export const textColumn = <Row>(header: CsvHeader, value: (row: Row) => CsvText): CsvColumn<Row> => ({
@@ -37,6 +42,17 @@ export const numberColumn = <Row>(
 /** Money in major units (baht), or a percentage: a number with two decimals. */
 export const decimalColumn = <Row>(header: CsvHeader, value: (row: Row) => CsvNumber): CsvColumn<Row> =>
   numberColumn(header, value, 2);
+
+/**
+ * An instant (created at, bet start, …): written as the wall clock of the export's time zone
+ * (REPORT_TIMEZONE) showed it, `yyyy-MM-dd HH:mm:ss[.SSS]` — see {@link csvTimeCell}. A day-only key
+ * (a report's `2026-11-24`) is no instant: it stays a {@link textColumn}.
+ */
+export const timeColumn = <Row>(header: CsvHeader, value: (row: Row) => CsvTime): CsvColumn<Row> => ({
+  kind: 'time',
+  header,
+  value,
+});
 
 /**
  * Text a spreadsheet would run as a formula: it starts with = + - @ (after any white space, control or
@@ -77,8 +93,33 @@ export const csvNumberCell = (value: CsvNumber, decimals?: number): string => {
   return DECIMAL.test(value) ? value : csvCell(value);
 };
 
-const cellOf = <Row>(column: CsvColumn<Row>, row: Row): string =>
-  column.kind === 'number' ? csvNumberCell(column.value(row), column.decimals) : csvCell(column.value(row));
+/** ISO-8601 text that names its zone (`Z` or an offset): an instant, not a wall time of some unknown zone. */
+const ZONED = /(?:Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * A time cell as CSV: the instant on the wall clock of `timeZone`, `yyyy-MM-dd HH:mm:ss` (24-hour), with
+ * `.SSS` only when its milliseconds are not 0 — so nothing the API holds is lost, and the cell still
+ * starts with the second the screens show (`dd/MM/yyyy HH:mm:ss` there). Spreadsheets read both forms as
+ * a date-time. Empty stays empty; a value that is no instant (a bug upstream) is written as defused text
+ * rather than trusted.
+ */
+export const csvTimeCell = (value: CsvTime, timeZone: string): string => {
+  if (value === null || value === undefined || value === '') return '';
+  if (typeof value !== 'string') return dateTimeInZone(value, timeZone);
+  const instant = ZONED.test(value) ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(instant) ? csvCell(value) : dateTimeInZone(instant, timeZone);
+};
+
+const cellOf = <Row>(column: CsvColumn<Row>, row: Row, timeZone: string): string => {
+  switch (column.kind) {
+    case 'number':
+      return csvNumberCell(column.value(row), column.decimals);
+    case 'time':
+      return csvTimeCell(column.value(row), timeZone);
+    default:
+      return csvCell(column.value(row));
+  }
+};
 
 const csvLine = (cells: string[]) => `${cells.join(',')}\r\n`;
 
@@ -86,6 +127,6 @@ const csvLine = (cells: string[]) => `${cells.join(',')}\r\n`;
 export const csvHeader = <Row>(columns: CsvColumn<Row>[], language: Language): string =>
   csvLine(columns.map((c) => csvCell(c.header[language])));
 
-/** The lines of these records. */
-export const csvRows = <Row>(columns: CsvColumn<Row>[], rows: Row[]): string =>
-  rows.map((row) => csvLine(columns.map((c) => cellOf(c, row)))).join('');
+/** The lines of these records; time cells on the wall clock of `timeZone` (REPORT_TIMEZONE). */
+export const csvRows = <Row>(columns: CsvColumn<Row>[], rows: Row[], timeZone: string): string =>
+  rows.map((row) => csvLine(columns.map((c) => cellOf(c, row, timeZone)))).join('');

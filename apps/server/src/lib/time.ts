@@ -15,3 +15,114 @@ export const monthOf = (value: string, timeZone: string): string => {
   const day = /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : dateInZone(new Date(value), timeZone);
   return `${day.slice(0, 7)}-01`;
 };
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+/** The instants a Date can hold: ±8.64e15 ms around 1970. */
+const MAX_INSTANT = 8.64e15;
+/** Hours of offsets one zone keeps (about eleven years' worth) before starting over. */
+const MAX_CACHED_HOURS = 100_000;
+/** `00` … `59`. */
+const TWO_DIGITS = Array.from({ length: 60 }, (_, n) => String(n).padStart(2, '0'));
+
+/** What formatting instants in one zone has learnt so far. */
+interface ZoneClock {
+  /** Names the zone's offset at an instant: `GMT+07:00`, `GMT-03:30`, `GMT+06:42:04` (LMT), `GMT`. */
+  offsetName: Intl.DateTimeFormat;
+  /** The offset (ms) of each UTC hour (its number since 1970) seen; NaN: the offset changes within it. */
+  offsets: Map<number, number>;
+  lastHour: number;
+  lastOffset: number;
+  /** The local day (its number since 1970) last written, and its `yyyy-MM-dd `. */
+  lastDay: number;
+  lastDate: string;
+}
+const clocks = new Map<string, ZoneClock>();
+
+const clockOf = (timeZone: string): ZoneClock => {
+  let clock = clocks.get(timeZone);
+  if (!clock) {
+    clock = {
+      offsetName: new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }),
+      offsets: new Map(),
+      lastHour: Number.NaN,
+      lastOffset: 0,
+      lastDay: Number.NaN,
+      lastDate: '',
+    };
+    clocks.set(timeZone, clock);
+  }
+  return clock;
+};
+
+/** The zone's offset from UTC in ms at an instant, as Intl knows it. */
+const offsetAt = (clock: ZoneClock, instant: number): number => {
+  const at = Math.min(MAX_INSTANT, Math.max(-MAX_INSTANT, instant));
+  const name = clock.offsetName.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? '';
+  const m = /^GMT([+-])(\d{1,2})(?::?(\d{2}))?(?::?(\d{2}))?$/.exec(name);
+  if (!m) return 0; // "GMT": UTC itself.
+  const ms = (Number(m[2]) * 3600 + Number(m[3] ?? 0) * 60 + Number(m[4] ?? 0)) * 1000;
+  return m[1] === '-' ? -ms : ms;
+};
+
+/**
+ * The offset at an instant, looked up once per UTC hour: an hour whose first and last millisecond share
+ * an offset keeps it (no zone changes its offset and back within one hour); an hour holding a change
+ * (a daylight-saving switch, also one at a half hour) asks Intl for each instant in it.
+ */
+const offsetOf = (clock: ZoneClock, instant: number): number => {
+  const hour = Math.floor(instant / HOUR_MS);
+  if (hour === clock.lastHour) return clock.lastOffset;
+  let offset = clock.offsets.get(hour);
+  if (offset === undefined) {
+    const start = offsetAt(clock, hour * HOUR_MS);
+    offset = start === offsetAt(clock, hour * HOUR_MS + HOUR_MS - 1) ? start : Number.NaN;
+    if (clock.offsets.size >= MAX_CACHED_HOURS) clock.offsets.clear();
+    clock.offsets.set(hour, offset);
+  }
+  if (Number.isNaN(offset)) return offsetAt(clock, instant);
+  clock.lastHour = hour;
+  clock.lastOffset = offset;
+  return offset;
+};
+
+/** `yyyy-MM-dd ` of a day counted from 1970-01-01 (proleptic Gregorian; H. Hinnant's civil_from_days). */
+const dateOfDay = (day: number): string => {
+  const z = day + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365,
+  );
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  const year = y < 0 ? `-${String(-y).padStart(4, '0')}` : String(y).padStart(4, '0');
+  return `${year}-${TWO_DIGITS[m]}-${TWO_DIGITS[d]} `;
+};
+
+/**
+ * An instant (ms since 1970, or a Date) as the wall clock of a time zone showed it:
+ * `yyyy-MM-dd HH:mm:ss` (24-hour), with `.SSS` only when its milliseconds are not 0 — the form
+ * spreadsheets read as a date-time, on the clock the console's screens show (`dd/MM/yyyy HH:mm:ss`).
+ * The zone's offsets come from Intl (cached per zone and UTC hour); the digits are arithmetic, so a
+ * million instants take a fraction of a second. Empty for an invalid Date (or a number no Date holds).
+ */
+export const dateTimeInZone = (instant: number | Date, timeZone: string): string => {
+  const ms = Math.floor(typeof instant === 'number' ? instant : instant.getTime());
+  if (!(Math.abs(ms) <= MAX_INSTANT)) return '';
+  const clock = clockOf(timeZone);
+  const local = ms + offsetOf(clock, ms);
+  const day = Math.floor(local / DAY_MS);
+  if (day !== clock.lastDay) {
+    clock.lastDay = day;
+    clock.lastDate = dateOfDay(day);
+  }
+  const inDay = local - day * DAY_MS;
+  const seconds = Math.floor(inDay / 1000);
+  const millis = inDay - seconds * 1000;
+  const time = `${TWO_DIGITS[Math.floor(seconds / 3600)]}:${TWO_DIGITS[Math.floor(seconds / 60) % 60]}:${TWO_DIGITS[seconds % 60]}`;
+  return millis === 0 ? clock.lastDate + time : `${clock.lastDate}${time}.${String(millis).padStart(3, '0')}`;
+};

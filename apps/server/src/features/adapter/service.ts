@@ -11,7 +11,7 @@ import { contains } from '../../db/filters.ts';
 import { adapterForUpdate } from '../../db/lookups.ts';
 import { listing } from '../../db/paging.ts';
 import { adapters, agents } from '../../db/schema/index.ts';
-import { type CsvColumn, textColumn } from '../../lib/csv.ts';
+import { type CsvColumn, textColumn, timeColumn } from '../../lib/csv.ts';
 
 type Row = typeof adapters.$inferSelect;
 type Query = z.output<typeof adapterListQuerySchema>;
@@ -36,7 +36,7 @@ export const adapterCsvColumns: CsvColumn<Adapter>[] = [
   textColumn({ th: 'Endpoint', en: 'Endpoint' }, (r) => r.endpoint),
   textColumn({ th: 'โลโก้', en: 'Logo' }, (r) => r.logo),
   textColumn({ th: 'ปิดใช้งาน', en: 'Disabled' }, (r) => r.isDisable),
-  textColumn({ th: 'วันที่สร้าง', en: 'Created' }, (r) => r.createdAt),
+  timeColumn({ th: 'วันที่สร้าง', en: 'Created' }, (r) => r.createdAt),
 ];
 
 const whereOf = (q: Query) =>

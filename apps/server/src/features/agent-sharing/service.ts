@@ -14,7 +14,7 @@ import { type Executor, queryRows, type Tx } from '../../db/client.ts';
 import { contains } from '../../db/filters.ts';
 import { listing } from '../../db/paging.ts';
 import { agentSharing, agents } from '../../db/schema/index.ts';
-import { type CsvColumn, decimalColumn, textColumn } from '../../lib/csv.ts';
+import { type CsvColumn, decimalColumn, textColumn, timeColumn } from '../../lib/csv.ts';
 
 type Query = z.output<typeof agentSharingListQuerySchema>;
 const child = alias(agents, 'child');
@@ -61,7 +61,7 @@ export const sharingCsvColumns: CsvColumn<AgentSharing>[] = [
   textColumn({ th: 'Prefix เอเจนต์แม่', en: 'Parent agent prefix' }, (r) => r.parentAgentPrefix),
   decimalColumn({ th: 'เปอร์เซ็นต์ของเอเจนต์แม่', en: 'Parent percentage' }, (r) => r.parentPercentage),
   textColumn({ th: 'ปิดใช้งาน', en: 'Disabled' }, (r) => r.isDisable),
-  textColumn({ th: 'วันที่สร้าง', en: 'Created' }, (r) => r.createdAt),
+  timeColumn({ th: 'วันที่สร้าง', en: 'Created' }, (r) => r.createdAt),
 ];
 
 const whereOf = (q: Query) =>

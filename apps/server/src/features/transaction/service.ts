@@ -11,7 +11,7 @@ import { containsPattern } from '../../db/filters.ts';
 import { transactionKeys, transactions } from '../../db/ledger.ts';
 import { agents } from '../../db/schema/index.ts';
 import { hourColumns } from '../../db/sql-time.ts';
-import { type CsvColumn, decimalColumn, numberColumn, textColumn } from '../../lib/csv.ts';
+import { type CsvColumn, decimalColumn, numberColumn, textColumn, timeColumn } from '../../lib/csv.ts';
 import { toMajor } from '../../lib/money.ts';
 import { dateInZone, monthOf } from '../../lib/time.ts';
 
@@ -45,8 +45,8 @@ export const transactionCsvColumns: CsvColumn<Transaction>[] = [
   textColumn({ th: 'ค่ายเกม', en: 'Game brand' }, (r) => r.gameBrand),
   textColumn({ th: 'รหัสเกม', en: 'Game code' }, (r) => r.gameCode),
   decimalColumn({ th: 'จำนวนเงิน', en: 'Amount' }, (r) => r.amount),
-  textColumn({ th: 'เวลาเริ่ม', en: 'Start' }, (r) => r.startDate),
-  textColumn({ th: 'เวลาสิ้นสุด', en: 'End' }, (r) => r.endDate),
+  timeColumn({ th: 'เวลาเริ่ม', en: 'Start' }, (r) => r.startDate),
+  timeColumn({ th: 'เวลาสิ้นสุด', en: 'End' }, (r) => r.endDate),
 ];
 
 /** Keyset cursor: the (start_date, id) of the last row shown, opaque to clients. */

@@ -12,7 +12,7 @@ import { contains, within } from '../../db/filters.ts';
 import { listing } from '../../db/paging.ts';
 import { agents, users } from '../../db/schema/index.ts';
 import { countRegistrations } from '../../ledger/registrations.ts';
-import { type CsvColumn, decimalColumn, textColumn } from '../../lib/csv.ts';
+import { type CsvColumn, decimalColumn, textColumn, timeColumn } from '../../lib/csv.ts';
 import { toMajor, toMinor } from '../../lib/money.ts';
 
 type Query = z.output<typeof userListQuerySchema>;
@@ -53,7 +53,7 @@ export const userCsvColumns: CsvColumn<User>[] = [
   textColumn({ th: 'เอเจนต์', en: 'Agent' }, (r) => r.agentUsername),
   decimalColumn({ th: 'วงเงินเดิมพันสูงสุด', en: 'Max bet limit' }, (r) => r.betLimit),
   textColumn({ th: 'ล็อกการเดิมพัน', en: 'Bet locked' }, (r) => r.locked),
-  textColumn({ th: 'วันที่ลงทะเบียน', en: 'Registered' }, (r) => r.createdAt),
+  timeColumn({ th: 'วันที่ลงทะเบียน', en: 'Registered' }, (r) => r.createdAt),
   textColumn({ th: 'เกมล่าสุด', en: 'Latest game' }, (r) => r.activeGamePlaying ?? r.lastGamePlaying[0] ?? ''),
 ];
 

@@ -97,15 +97,20 @@ describe('players', () => {
   });
 
   it('exports the filtered players as CSV', async () => {
-    await t.ok(api.userCreate, {
+    const created = await t.ok(api.userCreate, {
       token: op,
       body: { agent: agent._id, username: 'exported1', betLimit: 1234.56 },
     });
     const csv = await t.ok(api.userExport, { token: op, body: { username: 'exported1' } });
     const rows = parseCsv(csv);
     expect(rows[0]?.[0]).toBe('ชื่อผู้ใช้');
+    // Registered: the Bangkok wall time (UTC+7, REPORT_TIMEZONE), `yyyy-MM-dd HH:mm:ss[.SSS]`, not ISO UTC.
+    const registered = new Date(Date.parse(created.createdAt) + 7 * 3_600_000)
+      .toISOString()
+      .replace('T', ' ')
+      .replace(/(?:\.000)?Z$/, '');
     expect(rows.slice(1)).toEqual([
-      ['exported1', 'zzexported1', expect.any(String), '1234.56', 'false', expect.any(String), ''],
+      ['exported1', 'zzexported1', agent.username, '1234.56', 'false', registered, ''],
     ]);
   });
 });
