@@ -89,3 +89,27 @@ test('audit log lists the changes just made and opens their before/after', async
     username,
   );
 });
+
+test('a sign-in’s before/after names its kind as the list does, and its fields and method in Thai', async ({
+  page,
+}) => {
+  // The worker signed in: its sign-in is in the log (by password, from this machine).
+  await openApp(page, '/audit?entity=session&action=login');
+  const rows = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: 'การเข้าสู่ระบบ (session)' }) });
+  await expect(rows.first()).toBeVisible();
+  await rows.first().click();
+  const dialog = page.getByRole('dialog', { name: 'ข้อมูลก่อนและหลังการเปลี่ยนแปลง' });
+  await expect(dialog.getByText('ประเภทข้อมูล', { exact: true }).locator('..')).toHaveText(
+    'ประเภทข้อมูลการเข้าสู่ระบบ (session)',
+  );
+  const field = (name: string) => dialog.locator('tr').filter({ has: page.getByText(name, { exact: true }) });
+  await expect(field('วิธีเข้าสู่ระบบ')).toContainText('รหัสผ่าน');
+  await expect(field('วิธีเข้าสู่ระบบ')).toContainText('(password)');
+  await expect(field('ที่อยู่ IP')).toContainText('127.0.0.1');
+  // The stored keys stay beside, small, for support staff.
+  await expect(field('วิธีเข้าสู่ระบบ').locator('[data-stored]').first()).toHaveText('method');
+  await expectAccessible(page, 'audit sign-in dialog');
+  await screenshot(page, 'audit-login-dialog');
+});

@@ -93,3 +93,34 @@ test('an agent’s ingest log: refusals badged on the agent list, listed, detail
   await expect(rows.filter({ hasText: agent.username }).first()).toBeVisible();
   await screenshot(page, 'ingest-log-all');
 });
+
+test('a refused amount’s detail says the status and each reason in Thai, with its numbers', async ({
+  page,
+  request,
+}) => {
+  // Its own agent, so the first test's counts stay as they are: one HOLD of 0.005, two issues.
+  const own = await makeAgent(request, await apiToken(request));
+  const body = JSON.stringify({ transactions: [bet(`H-${tag}`, 0.005)] });
+  const answer = (await (await postSigned(request, own.apiKey, own.secret ?? '', body)).json()) as {
+    status: number;
+  };
+  expect(answer.status).toBe(2001);
+
+  await openApp(page, `/ingest-log/agent/${own._id}`);
+  const row = page.locator('[data-testid^="ingest-log-row-"]');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('ข้อมูลไม่ถูกต้อง (2 รายการ)');
+  await row.click();
+  const dialog = page.getByRole('dialog', { name: 'รายละเอียดคำขอ' });
+  await expect(dialog.getByText('สถานะคำตอบ').locator('..')).toHaveText(/^สถานะคำตอบ\s*2001\s*ข้อมูลไม่ถูกต้อง$/);
+  await expect(dialog.getByText('ปัญหาที่แจ้งในคำตอบ').locator('..')).toContainText('มีทศนิยมได้ไม่เกิน 2 ตำแหน่ง');
+  const items = dialog.getByRole('table', { name: 'รายการที่ถูกปฏิเสธหรือขัดแย้ง' }).getByRole('row');
+  await expect(items).toHaveCount(3);
+  await expect(items.nth(1)).toContainText(`H-${tag}`);
+  await expect(items.nth(1)).toContainText('มีทศนิยมได้ไม่เกิน 2 ตำแหน่ง');
+  await expect(items.nth(2)).toContainText('ยอดของรายการ HOLD ต้องไม่มากกว่า 0');
+  // No code, no blank left to fill.
+  await expect(dialog).not.toContainText(/decimals|amount_not_positive|\{\w+\}/);
+  await expectAccessible(page, 'the ingest log detail');
+  await screenshot(page, 'ingest-log-detail-reasons');
+});

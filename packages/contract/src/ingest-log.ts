@@ -33,6 +33,13 @@ export const INGEST_LOG_DAYS = 30;
 /** Refused or conflicting items kept per request (the rest are counted in `itemsTotal`, not listed). */
 export const INGEST_LOG_MAX_ITEMS = 100;
 
+/**
+ * The numbers and names an issue's text fills in (`maximum`, `betType`, `username`, …; see
+ * `issueText`); null when none were kept: rows logged before they were, issues without any, and for a
+ * request whose signature did not hold, all but the schema's own limits (nothing of its body is kept).
+ */
+export const ingestLogParamsSchema = z.record(z.string(), z.unknown()).nullable();
+
 /** One refused or conflicting item of a request: its position, its bet, and why. */
 export const ingestLogItemSchema = z.object({
   /** 0-based position in `transactions`; null when the reason concerns the whole batch. */
@@ -43,6 +50,8 @@ export const ingestLogItemSchema = z.object({
   code: z.string(),
   /** The item's field the issue is about, when there is one. */
   field: z.string().nullable(),
+  /** The issue's params, for its text in the user's language. */
+  params: ingestLogParamsSchema,
 });
 export type IngestLogItem = z.infer<typeof ingestLogItemSchema>;
 
@@ -63,6 +72,8 @@ export const ingestLogRecordSchema = z.object({
   status: z.number(),
   /** The answer's first issue code, when it gave one. */
   code: z.string().nullable(),
+  /** That issue's params, for its text in the user's language. */
+  params: ingestLogParamsSchema,
   /** How many items the answer named as refused or conflicting (the detail lists at most INGEST_LOG_MAX_ITEMS). */
   itemsTotal: z.number(),
 });

@@ -6,6 +6,7 @@ import {
   type IssueCode,
   issueKey,
   issueMessages,
+  issueMessagesWithoutParams,
   issueText,
   zodIssueCodes,
 } from './messages.ts';
@@ -78,6 +79,36 @@ describe('the catalogue of issue texts (DESIGN §4)', () => {
     );
     expect(issueText({ code: 'sharing_cycle', params: {} }, 'en')).toBe(
       'This arrangement would make a cycle of parent agents',
+    );
+  });
+});
+
+describe('issue texts without their params (the ingest log’s older rows)', () => {
+  it('every text with a blank has a wording without blanks, in both languages', () => {
+    for (const [key, texts] of Object.entries(issueMessages)) {
+      if (placeholders(texts.th).length === 0) continue;
+      const without = issueMessagesWithoutParams[key];
+      expect(without?.th, key).toMatch(thai);
+      expect(without?.en, key).toMatch(/^\S/);
+      expect(without?.en, key).not.toMatch(thai);
+      expect(`${without?.th} ${without?.en}`, key).not.toMatch(/\{\w+\}/);
+    }
+    for (const key of Object.keys(issueMessagesWithoutParams))
+      expect(issueMessages, key).toHaveProperty([key]);
+  });
+
+  it('says an issue without the params it names in that wording, never with a blank', () => {
+    expect(issueText({ code: 'decimals', params: {} }, 'th')).toBe('มีทศนิยมเกินจำนวนตำแหน่งที่รับได้');
+    expect(issueText({ code: 'decimals' }, 'en')).toBe('Has more decimals than allowed');
+    expect(issueText({ code: 'amount_not_positive', params: {} }, 'th')).toBe(
+      'ยอดของรายการประเภทนี้ต้องไม่มากกว่า 0',
+    );
+    // A variant chosen by its params but missing the number says its own wording.
+    expect(issueText({ code: 'too_big', params: { origin: 'string' } }, 'th')).toBe('ข้อความยาวเกินกำหนด');
+    // With the params, the numbers and names as before.
+    expect(issueText({ code: 'decimals', params: { maximum: 2 } }, 'th')).toBe('มีทศนิยมได้ไม่เกิน 2 ตำแหน่ง');
+    expect(issueText({ code: 'amount_not_positive', params: { betType: 'HOLD' } }, 'th')).toBe(
+      'ยอดของรายการ HOLD ต้องไม่มากกว่า 0',
     );
   });
 });

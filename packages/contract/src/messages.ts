@@ -372,6 +372,114 @@ export const issueMessages: Readonly<Record<string, Texts>> = {
   ...contractMessages,
 };
 
+/**
+ * Each text with blanks (`{maximum}`, `{username}`, …) said without them: for an issue whose params
+ * were not kept (the ingest log's rows from before it kept them), so no reader sees a bare code or a
+ * `{name}`. Every key of `issueMessages` with a blank has one here (checked by messages.test.ts).
+ */
+export const issueMessagesWithoutParams: Readonly<Record<string, Texts>> = {
+  too_big: { th: 'ค่ามากเกินกว่าที่กำหนด', en: 'Too big' },
+  too_small: { th: 'ค่าน้อยกว่าที่กำหนด', en: 'Too small' },
+  not_multiple_of: { th: 'ค่าไม่ใช่ผลคูณของค่าที่กำหนด', en: 'Not a multiple of the required step' },
+  unrecognized_keys: { th: 'มีช่องข้อมูลที่ระบบไม่รู้จัก', en: 'Has unknown fields' },
+  invalid_value: { th: 'ค่านี้ไม่อยู่ในรายการค่าที่ระบบรับได้', en: 'Not one of the accepted values' },
+  'too_big.string': { th: 'ข้อความยาวเกินกำหนด', en: 'Too long' },
+  'too_big.string.exclusive': { th: 'ข้อความยาวเกินกำหนด', en: 'Too long' },
+  'too_big.string.exact': { th: 'จำนวนตัวอักษรไม่ตรงตามที่กำหนด', en: 'Not the required number of characters' },
+  'too_big.number': { th: 'ค่ามากเกินกว่าที่กำหนด', en: 'Too big' },
+  'too_big.number.exclusive': { th: 'ค่ามากเกินกว่าที่กำหนด', en: 'Too big' },
+  'too_big.array': { th: 'มีรายการมากเกินกำหนด', en: 'Too many items' },
+  'too_big.array.exclusive': { th: 'มีรายการมากเกินกำหนด', en: 'Too many items' },
+  'too_big.array.exact': { th: 'จำนวนรายการไม่ตรงตามที่กำหนด', en: 'Not the required number of items' },
+  'too_big.date': { th: 'วันที่ช้ากว่าที่กำหนด', en: 'The date is too late' },
+  'too_big.date.exclusive': { th: 'วันที่ช้ากว่าที่กำหนด', en: 'The date is too late' },
+  'too_big.file': { th: 'ไฟล์มีขนาดใหญ่เกินกำหนด', en: 'The file is too large' },
+  'too_small.string': { th: 'ข้อความสั้นกว่าที่กำหนด', en: 'Too short' },
+  'too_small.string.exclusive': { th: 'ข้อความสั้นกว่าที่กำหนด', en: 'Too short' },
+  'too_small.string.exact': {
+    th: 'จำนวนตัวอักษรไม่ตรงตามที่กำหนด',
+    en: 'Not the required number of characters',
+  },
+  'too_small.number': { th: 'ค่าน้อยกว่าที่กำหนด', en: 'Too small' },
+  'too_small.number.exclusive': { th: 'ค่าน้อยกว่าที่กำหนด', en: 'Too small' },
+  'too_small.array': { th: 'มีรายการน้อยกว่าที่กำหนด', en: 'Too few items' },
+  'too_small.array.exclusive': { th: 'มีรายการน้อยกว่าที่กำหนด', en: 'Too few items' },
+  'too_small.array.exact': { th: 'จำนวนรายการไม่ตรงตามที่กำหนด', en: 'Not the required number of items' },
+  'too_small.date': { th: 'วันที่เร็วกว่าที่กำหนด', en: 'The date is too early' },
+  'too_small.date.exclusive': { th: 'วันที่เร็วกว่าที่กำหนด', en: 'The date is too early' },
+  'too_small.file': { th: 'ไฟล์มีขนาดเล็กกว่าที่กำหนด', en: 'The file is too small' },
+  'invalid_format.starts_with': { th: 'ขึ้นต้นไม่ตรงตามที่กำหนด', en: 'Does not start as required' },
+  'invalid_format.ends_with': { th: 'ลงท้ายไม่ตรงตามที่กำหนด', en: 'Does not end as required' },
+  'invalid_format.includes': { th: 'ไม่มีข้อความที่กำหนดอยู่ในข้อความ', en: 'Does not contain the required text' },
+  'invalid_value.one': { th: 'ค่านี้ไม่ตรงกับค่าที่ระบบรับได้', en: 'Not the accepted value' },
+  date_range: { th: 'วันที่อยู่นอกช่วงปีที่ระบบรับได้', en: 'The date is outside the accepted years' },
+  range_too_long: { th: 'ช่วงวันที่ยาวเกินกำหนด', en: 'The date range is too long' },
+  day_in_month: { th: 'เดือนที่เลือกไม่มีวันที่นี้', en: 'That month has no such day' },
+  int_range: { th: 'ต้องเป็นจำนวนเต็มในช่วงที่กำหนด', en: 'Must be a whole number in the allowed range' },
+  page_too_deep: {
+    th: 'เปิดหน้าลึกเกินกำหนด กรุณาเพิ่มเงื่อนไขค้นหา',
+    en: 'The page is too deep; narrow the filters',
+  },
+  decimals: { th: 'มีทศนิยมเกินจำนวนตำแหน่งที่รับได้', en: 'Has more decimals than allowed' },
+  percent_range: { th: 'เปอร์เซ็นต์อยู่นอกช่วงที่รับได้', en: 'The percentage is out of range' },
+  amount_not_positive: {
+    th: 'ยอดของรายการประเภทนี้ต้องไม่มากกว่า 0',
+    en: 'Amounts of this bet type must be 0 or less',
+  },
+  amount_not_negative: {
+    th: 'ยอดของรายการประเภทนี้ต้องไม่ติดลบ',
+    en: 'Amounts of this bet type must not be negative',
+  },
+  game_unknown: {
+    th: 'ค่ายเกมนี้ไม่มีในระบบหรือถูกปิดใช้งานอยู่',
+    en: 'The game is not an enabled game provider',
+  },
+  game_repeated: { th: 'มีค่ายเกมที่ถูกเลือกซ้ำ', en: 'A game is listed twice' },
+  unknown_game_brand: {
+    th: 'ค่ายเกมนี้ไม่ได้ลงทะเบียนไว้ในระบบ',
+    en: 'The game brand is not the codename of a registered game provider',
+  },
+  username_taken: { th: 'ชื่อผู้ใช้นี้ถูกใช้แล้ว', en: 'The username is already taken' },
+  operator_username_taken: {
+    th: 'ชื่อผู้ใช้นี้ถูกใช้แล้วในเอเจนต์นี้',
+    en: 'The username is already used by this agent',
+  },
+  player_exists: { th: 'มีผู้เล่นนี้อยู่แล้ว', en: 'The player already exists' },
+  prefix_taken: { th: 'Prefix นี้ถูกใช้โดยเอเจนต์อื่นแล้ว', en: 'The prefix is already used by another agent' },
+  prefix_overlap: {
+    th: 'Prefix นี้ซ้อนกับ Prefix ของเอเจนต์อื่น (คำหนึ่งขึ้นต้นด้วยอีกคำ) ชื่อผู้เล่นจะชนกัน',
+    en: "The prefix overlaps another agent's prefix (one starts the other): player names would collide",
+  },
+  code_taken: { th: 'รหัสระบบนี้ถูกใช้โดยเอเจนต์อื่นแล้ว', en: 'The system code is already used by another agent' },
+  codename_taken: {
+    th: 'รหัสนี้ถูกใช้โดยค่ายเกมอื่นแล้ว',
+    en: 'The code is already used by another game provider',
+  },
+  player_other_agent: { th: 'ผู้เล่นนี้เป็นของเอเจนต์อื่น', en: 'The player belongs to another agent' },
+  too_many_attempts: {
+    th: 'ใส่รหัสผ่านผิดหลายครั้งเกินไป กรุณารอสักครู่แล้วลองใหม่',
+    en: 'Too many failed sign-in attempts; wait and try again',
+  },
+  reauth_required: {
+    th: 'กรุณายืนยันรหัสผ่านอีกครั้งก่อนทำรายการนี้',
+    en: 'Confirm your password before this change',
+  },
+  manage_type_forbidden: {
+    th: 'ผู้ดูแลประเภทนี้จัดการบัญชีประเภทนี้ไม่ได้',
+    en: 'Your account type may not manage accounts of this type',
+  },
+  body_too_large: { th: 'ข้อมูลที่ส่งมีขนาดใหญ่เกินไป', en: 'The body is too large' },
+  own_address_missing: {
+    th: 'รายการต้องมีที่อยู่ IP ปัจจุบันของคุณ มิฉะนั้นคุณจะถูกปิดกั้นเอง',
+    en: 'The list must include your current address, or you would shut yourself out',
+  },
+  internal_error: { th: 'เกิดข้อผิดพลาดภายในระบบ', en: 'Internal error' },
+  database_unavailable: {
+    th: 'ฐานข้อมูลไม่พร้อมใช้งานชั่วคราว กรุณาลองใหม่ในอีกสักครู่',
+    en: 'The database is briefly unavailable; try again in a moment',
+  },
+};
+
 type IssueLike = { code?: string | undefined; params?: Record<string, unknown> | undefined };
 
 /** Origins of too_big/too_small grouped by how the limit is said: characters, a value, items, a date. */
@@ -450,12 +558,20 @@ const shown = (value: unknown): string | undefined => {
 };
 
 /**
- * An issue in the user's language, its `{name}` placeholders filled from `params`; undefined when the
- * code is none the contract knows (the caller then says a generic "not valid").
+ * An issue in the user's language, its `{name}` placeholders filled from `params` — or, when params
+ * lack one, its text without them (`issueMessagesWithoutParams`); undefined when the code is none the
+ * contract knows (the caller then says a generic "not valid").
  */
 export const issueText = (issue: IssueLike, language: Language): string | undefined => {
   const key = issueKey(issue);
-  const text =
-    key !== undefined && Object.hasOwn(issueMessages, key) ? issueMessages[key]?.[language] : undefined;
-  return text?.replace(/\{(\w+)\}/g, (whole, name: string) => shown(issue.params?.[name]) ?? whole);
+  if (key === undefined || !Object.hasOwn(issueMessages, key)) return undefined;
+  let missing = false;
+  const text = issueMessages[key]?.[language].replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = shown(issue.params?.[name]);
+    if (value === undefined) missing = true;
+    return value ?? whole;
+  });
+  return missing && Object.hasOwn(issueMessagesWithoutParams, key)
+    ? issueMessagesWithoutParams[key]?.[language]
+    : text;
 };

@@ -28,7 +28,9 @@ export const ingestLog = pgTable(
     status: integer('status').notNull(),
     /** The answer's first issue code, when it gave one. */
     code: text('code'),
-    /** Refused or conflicting items, the first INGEST_LOG_MAX_ITEMS: `[{index, betId, betType, code, field}]`. */
+    /** That issue's params (`{maximum: 2}`, `{username: …}`), for its text; null when none were kept (migration 0030). */
+    params: jsonb('params'),
+    /** Refused or conflicting items, the first INGEST_LOG_MAX_ITEMS: `[{index, betId, betType, code, field, params?}]`. */
     items: jsonb('items'),
     /** How many items the answer named in all (may exceed the items kept). */
     itemsTotal: integer('items_total').notNull().default(0),

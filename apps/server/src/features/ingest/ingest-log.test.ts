@@ -18,6 +18,7 @@ import {
 } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { AppError, conflict } from '../../core/errors.ts';
+import { ingestLog } from '../../db/schema/index.ts';
 import { classifyRefusal, pruneIngestLog } from './log.ts';
 
 let t: TestApp;
@@ -101,16 +102,88 @@ describe('ingest log: every request is recorded', () => {
     expect(row).toMatchObject({ outcome: 'refused', reason: 'validation', status: 2001, itemsTotal: 1 });
     const detail = await t.ok(api.ingestLogGet, { token: reporter, params: { id: row._id } });
     expect(detail.items).toEqual([
-      { index: 1, betId: 'BADAMT', betType: 'HOLD', code: expect.any(String), field: 'amount' },
+      {
+        index: 1,
+        betId: 'BADAMT',
+        betType: 'HOLD',
+        code: 'amount_not_positive',
+        field: 'amount',
+        params: { betType: 'HOLD' },
+      },
     ]);
+  });
+
+  it('keeps each issue’s params for its text: 0.005 on a HOLD is two issues, with their numbers and names', async () => {
+    const res = await ingest(t, agent, offContract([bet({ betId: 'HALFSATANG', amount: 0.005 })]));
+    expect(res.status).toBe(Status.VALIDATION);
+    const row = await latest(agent._id);
+    expect(row).toMatchObject({ status: 2001, code: 'decimals', params: { maximum: 2 }, itemsTotal: 2 });
+    const detail = await t.ok(api.ingestLogGet, { token: reporter, params: { id: row._id } });
+    expect(detail.params).toEqual({ maximum: 2 });
+    expect(detail.items).toEqual([
+      {
+        index: 0,
+        betId: 'HALFSATANG',
+        betType: 'HOLD',
+        code: 'decimals',
+        field: 'amount',
+        params: { maximum: 2 },
+      },
+      {
+        index: 0,
+        betId: 'HALFSATANG',
+        betType: 'HOLD',
+        code: 'amount_not_positive',
+        field: 'amount',
+        params: { betType: 'HOLD' },
+      },
+    ]);
+  });
+
+  it('a row logged before params were kept reads back with none (null), items too', async () => {
+    const [stored] = await t.ctx.db
+      .insert(ingestLog)
+      .values({
+        at: t.clock.now(),
+        agentId: BigInt(agent._id),
+        ip: '127.0.0.1',
+        itemCount: 1,
+        outcome: 'refused',
+        reason: 'validation',
+        status: Status.VALIDATION,
+        code: 'decimals',
+        items: [{ index: 0, betId: 'OLD1', betType: 'HOLD', code: 'decimals', field: 'amount' }],
+        itemsTotal: 1,
+      })
+      .returning({ id: ingestLog.id });
+    const id = String(stored?.id);
+    const detail = await t.ok(api.ingestLogGet, { token: reporter, params: { id } });
+    expect(detail).toMatchObject({ code: 'decimals', params: null });
+    expect(detail.items).toEqual([
+      { index: 0, betId: 'OLD1', betType: 'HOLD', code: 'decimals', field: 'amount', params: null },
+    ]);
+    expect((await latest(agent._id))._id).toBe(id);
+    expect((await latest(agent._id)).params).toBeNull();
   });
 
   it('an unknown brand, a conflict, an address not allowed and a locked agent', async () => {
     await ingest(t, agent, [bet(), bet({ betId: 'NOBRAND', gameBrand: 'NOPE' })]);
     let row = await latest(agent._id);
-    expect(row).toMatchObject({ reason: 'unknown_brand', code: 'unknown_game_brand', itemsTotal: 1 });
+    expect(row).toMatchObject({
+      reason: 'unknown_brand',
+      code: 'unknown_game_brand',
+      params: { gameBrand: 'NOPE' },
+      itemsTotal: 1,
+    });
     expect((await t.ok(api.ingestLogGet, { token: reporter, params: { id: row._id } })).items).toEqual([
-      { index: 1, betId: 'NOBRAND', betType: 'HOLD', code: 'unknown_game_brand', field: 'gameBrand' },
+      {
+        index: 1,
+        betId: 'NOBRAND',
+        betType: 'HOLD',
+        code: 'unknown_game_brand',
+        field: 'gameBrand',
+        params: { gameBrand: 'NOPE' },
+      },
     ]);
 
     const stored = bet({ betId: 'CONF1', username: 'logconf' });
@@ -125,7 +198,7 @@ describe('ingest log: every request is recorded', () => {
       itemsTotal: 1,
     });
     expect((await t.ok(api.ingestLogGet, { token: reporter, params: { id: row._id } })).items).toEqual([
-      { index: 1, betId: 'CONF1', betType: 'HOLD', code: 'bet_resent_differs', field: null },
+      { index: 1, betId: 'CONF1', betType: 'HOLD', code: 'bet_resent_differs', field: null, params: null },
     ]);
 
     const fenced = await makeAgent(t, op, { prefix: 'lgf' });
@@ -312,7 +385,60 @@ describe('ingest log: the reasons no batch here provokes', () => {
     const body = { transactions: [{ betId: 'PRIVATE' }] };
     expect(classifyRefusal(err, undefined, body, false)).toMatchObject({ items: [], itemsTotal: 0 });
     expect(classifyRefusal(err, undefined, body, true).items).toEqual([
-      { index: 0, betId: 'PRIVATE', betType: null, code: 'too_big', field: 'amount' },
+      { index: 0, betId: 'PRIVATE', betType: null, code: 'too_big', field: 'amount', params: null },
     ]);
+  });
+
+  it('keeps the params of a refusal about the whole request (a player of another agent)', () => {
+    const err = conflict('player_other_agent', 'x', { params: { username: 'lgaplayer01' } });
+    expect(classifyRefusal(err, undefined, null, true)).toMatchObject({
+      code: 'player_other_agent',
+      params: { username: 'lgaplayer01' },
+    });
+  });
+
+  it('keeps of an unsigned request only the params its schema gives, none that repeat its body', () => {
+    const err = new AppError(Status.VALIDATION, 'bad', {
+      issues: [
+        {
+          path: 'transactions.0.amount',
+          code: 'amount_not_positive',
+          params: { betType: 'SECRET', maximum: 2, origin: 'number' },
+        },
+      ],
+    });
+    expect(classifyRefusal(err, undefined, null, false)).toMatchObject({
+      code: 'amount_not_positive',
+      params: { maximum: 2, origin: 'number' },
+    });
+    expect(classifyRefusal(err, undefined, null, true).params).toEqual({
+      betType: 'SECRET',
+      maximum: 2,
+      origin: 'number',
+    });
+  });
+
+  it('keeps only short, plain params: no objects, no long lists, no text the database cannot store', () => {
+    const err = new AppError(Status.VALIDATION, 'bad', {
+      issues: [
+        {
+          path: '',
+          code: 'invalid_value',
+          params: {
+            values: ['A', 'B'],
+            nested: { a: 1 },
+            many: Array.from({ length: 50 }, (_, i) => i),
+            nul: 'a\u0000b',
+            long: 'x'.repeat(100),
+            inf: Number.POSITIVE_INFINITY,
+            'bad key': 1,
+          },
+        },
+      ],
+    });
+    expect(classifyRefusal(err, undefined, null, true).params).toEqual({
+      values: ['A', 'B'],
+      long: 'x'.repeat(64),
+    });
   });
 });

@@ -18,13 +18,15 @@ import { sqlStateOf } from '../../db/errors.ts';
 import { within } from '../../db/filters.ts';
 import { listing } from '../../db/paging.ts';
 import { agents, ingestLog } from '../../db/schema/index.ts';
-import { type CsvColumn, numberColumn, textColumn } from '../../lib/csv.ts';
+import { type CsvColumn, numberColumn, textColumn, timeColumn } from '../../lib/csv.ts';
 
 /** What a refused request's log row says about it. */
 export interface Refusal {
   status: number;
   reason: IngestLogReason;
   code: string | null;
+  /** The params of the issue `code` names, as the log keeps them. */
+  params: IngestLogParams;
   items: IngestLogItem[];
   itemsTotal: number;
 }
@@ -32,7 +34,10 @@ export interface Refusal {
 interface Issue {
   path?: unknown;
   code?: unknown;
+  params?: unknown;
 }
+
+type IngestLogParams = Record<string, string | number | boolean | (string | number)[]> | null;
 
 /** Text of the body as the log may keep it: storable, at most `max` characters; else nothing. */
 const quoted = (value: unknown, max: number): string | null => {
@@ -52,6 +57,57 @@ const itemAt = (body: unknown, index: number): Record<string, unknown> | undefin
 export const itemCountOf = (body: unknown): number | null => {
   const list = (body as { transactions?: unknown } | null | undefined)?.transactions;
   return Array.isArray(list) ? list.length : null;
+};
+
+/**
+ * Params the schema itself gives (limits, formats, expected types, allowed values): kept for any
+ * request. The others (`betType`, `gameBrand`, `username`, unknown `keys`) repeat the body, kept only
+ * when its signature held, like the bets.
+ */
+const SCHEMA_PARAMS = new Set([
+  'minimum',
+  'maximum',
+  'origin',
+  'inclusive',
+  'exact',
+  'format',
+  'expected',
+  'received',
+  'divisor',
+  'values',
+]);
+const MAX_PARAMS = 8;
+const MAX_PARAM_LIST = 20;
+
+/** A param value as the log may keep it: a finite number, a boolean, short text, or a short list of those. */
+const paramValue = (value: unknown): string | number | boolean | (string | number)[] | null => {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'string') return quoted(value, 64);
+  if (!Array.isArray(value) || value.length > MAX_PARAM_LIST) return null;
+  const list: (string | number)[] = [];
+  for (const v of value) {
+    const kept = typeof v === 'number' || typeof v === 'string' ? paramValue(v) : null;
+    if (typeof kept !== 'number' && typeof kept !== 'string') return null;
+    list.push(kept);
+  }
+  return list;
+};
+
+/** An issue's params as the log keeps them (see SCHEMA_PARAMS); null when none are left. */
+const paramsOf = (params: unknown, signed: boolean): IngestLogParams => {
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) return null;
+  const kept: NonNullable<IngestLogParams> = {};
+  let n = 0;
+  for (const [name, raw] of Object.entries(params)) {
+    if (n >= MAX_PARAMS) break;
+    if (!/^\w{1,32}$/.test(name) || !(signed || SCHEMA_PARAMS.has(name))) continue;
+    const value = paramValue(raw);
+    if (value === null) continue;
+    kept[name] = value;
+    n++;
+  }
+  return n > 0 ? kept : null;
 };
 
 const ITEM_PATH = /^transactions\.(\d+)(?:\.(.+))?$/;
@@ -77,8 +133,16 @@ const itemsOf = (
   };
   if (Array.isArray(d.conflicts)) {
     const code = typeof d.issues?.[0]?.code === 'string' ? d.issues[0].code : 'bet_resent_differs';
+    const params = paramsOf(d.issues?.[0]?.params, signed);
     for (const c of d.conflicts) {
-      add({ index: c.index, betId: quoted(c.betId, 64), betType: quoted(c.betType, 32), code, field: null });
+      add({
+        index: c.index,
+        betId: quoted(c.betId, 64),
+        betType: quoted(c.betType, 32),
+        code,
+        field: null,
+        params,
+      });
     }
     return { items: found, total };
   }
@@ -93,6 +157,7 @@ const itemsOf = (
       betType: quoted(item?.betType, 32),
       code: quoted(issue.code, 64) ?? 'invalid',
       field: quoted(match[2], 64) ?? null,
+      params: paramsOf(issue.params, signed),
     });
   }
   return { items: found, total };
@@ -118,8 +183,9 @@ export const classifyRefusal = (
     const data = err.data as { issues?: Issue[] } | null;
     const first = data?.issues?.[0];
     const code = quoted(first?.code, 64);
+    const params = code === null ? null : paramsOf(first?.params, signed);
     const { items, total } = signed ? itemsOf(err.data, body, signed) : { items: [], total: 0 };
-    const base = { status: err.status, code, items, itemsTotal: total };
+    const base = { status: err.status, code, params, items, itemsTotal: total };
     switch (err.status) {
       case Status.UNAUTHENTICATED:
         return { ...base, reason: noted ?? 'missing_credentials' };
@@ -140,7 +206,14 @@ export const classifyRefusal = (
   // Refused by the framework before the route (body size, content type, JSON) or by the database.
   const fastifyCode = (err as { code?: unknown } | null)?.code;
   if (typeof fastifyCode === 'string' && fastifyCode.startsWith('FST_ERR_CTP_')) {
-    return { status: Status.VALIDATION, reason: 'malformed_body', code: null, items: [], itemsTotal: 0 };
+    return {
+      status: Status.VALIDATION,
+      reason: 'malformed_body',
+      code: null,
+      params: null,
+      items: [],
+      itemsTotal: 0,
+    };
   }
   const state = sqlStateOf(err);
   if (state?.startsWith('22'))
@@ -148,12 +221,27 @@ export const classifyRefusal = (
       status: Status.VALIDATION,
       reason: 'validation',
       code: 'data_exception',
+      params: null,
       items: [],
       itemsTotal: 0,
     };
   if (state?.startsWith('23'))
-    return { status: Status.CONFLICT, reason: 'conflict', code: null, items: [], itemsTotal: 0 };
-  return { status: Status.INTERNAL, reason: 'internal_error', code: null, items: [], itemsTotal: 0 };
+    return {
+      status: Status.CONFLICT,
+      reason: 'conflict',
+      code: null,
+      params: null,
+      items: [],
+      itemsTotal: 0,
+    };
+  return {
+    status: Status.INTERNAL,
+    reason: 'internal_error',
+    code: null,
+    params: null,
+    items: [],
+    itemsTotal: 0,
+  };
 };
 
 /** Write a refused request's log row (an accepted batch's row is written by its own statement). */
@@ -171,7 +259,12 @@ export const recordIngestRefusal = async (
     reason: refusal.reason,
     status: refusal.status,
     code: refusal.code,
-    items: refusal.items.length > 0 ? refusal.items : null,
+    params: refusal.params,
+    // An item's params only when it has some: the JSON of a hundred items stays small.
+    items:
+      refusal.items.length > 0
+        ? refusal.items.map(({ params, ...item }) => (params ? { ...item, params } : item))
+        : null,
     itemsTotal: refusal.itemsTotal,
   });
 };
@@ -202,6 +295,7 @@ const columns = {
   reason: ingestLog.reason,
   status: ingestLog.status,
   code: ingestLog.code,
+  params: ingestLog.params,
   itemsTotal: ingestLog.itemsTotal,
 };
 interface Row {
@@ -217,6 +311,7 @@ interface Row {
   reason: string | null;
   status: number;
   code: string | null;
+  params: unknown;
   itemsTotal: number;
 }
 
@@ -233,6 +328,7 @@ const toRecord = (r: Row): IngestLogRecord => ({
   reason: r.reason as IngestLogRecord['reason'],
   status: r.status,
   code: r.code,
+  params: (r.params ?? null) as IngestLogRecord['params'],
   itemsTotal: r.itemsTotal,
 });
 
@@ -287,12 +383,16 @@ export const getIngestLogEntry = async (ctx: AppContext, id: bigint): Promise<In
     .where(eq(ingestLog.id, id))
     .limit(1);
   if (!row) throw notFound('Ingest log entry');
-  return { ...toRecord(row), items: (row.items ?? []) as IngestLogItem[] };
+  // Items of rows logged before params were kept (migration 0030) have none: null, like any without.
+  const items = (
+    (row.items ?? []) as (Omit<IngestLogItem, 'params'> & { params?: IngestLogItem['params'] })[]
+  ).map((item) => ({ ...item, params: item.params ?? null }));
+  return { ...toRecord(row), items };
 };
 
 /** The export's columns and their headers in each language. */
 export const ingestLogCsvColumns: CsvColumn<IngestLogRecord>[] = [
-  textColumn({ th: 'เวลา', en: 'Time' }, (r) => r.at),
+  timeColumn({ th: 'เวลา', en: 'Time' }, (r) => r.at),
   textColumn({ th: 'เอเจนต์', en: 'Agent' }, (r) => r.agentUsername),
   textColumn({ th: 'รหัสเอเจนต์', en: 'Agent id' }, (r) => r.agent),
   textColumn({ th: 'ที่อยู่ IP', en: 'Client address' }, (r) => r.ip),

@@ -6,8 +6,28 @@ import { LabelledValue } from '../../components/labelled-value';
 import { formatDateTime, isIsoTimestamp } from '../../lib/format';
 import { ActionBadge } from './action-badge';
 import { diffFields } from './diff';
+import { auditEntityLabel, auditFieldLabel, auditValueLabel } from './labels';
 
-const show = (value: unknown) => {
+/** A stored key or value, small beside its label in the user's language: what support staff search by. */
+const Stored = ({ children }: { children: string }) => (
+  <Text span size="xs" c="dimmed" ff="monospace" data-stored>
+    {children}
+  </Text>
+);
+
+/** A value by its name when staff know it by one (the stored value beside it), else as stored. */
+const show = (value: unknown, label: string | undefined) => {
+  if (label !== undefined) {
+    const stored = Array.isArray(value) ? value.join(', ') : String(value);
+    return (
+      <Group gap={6} wrap="wrap" align="baseline">
+        <Text span size="sm">
+          {label}
+        </Text>
+        {label.includes(stored) ? null : <Stored>{`(${stored})`}</Stored>}
+      </Group>
+    );
+  }
   if (value === undefined) return <Text c="dimmed">—</Text>;
   if (value === null) return <Code>null</Code>;
   if (isIsoTimestamp(value)) return <span title={value}>{formatDateTime(value)}</span>;
@@ -44,7 +64,9 @@ export function AuditDiffDialog({
             <LabelledValue label={t('audit.fields.action')}>
               <ActionBadge action={record.action} />
             </LabelledValue>
-            <LabelledValue label={t('audit.fields.entity')}>{record.entity}</LabelledValue>
+            <LabelledValue label={t('audit.fields.entity')}>
+              {auditEntityLabel(t, record.entity)}
+            </LabelledValue>
             <LabelledValue label={t('audit.fields.entityId')}>{record.entityId ?? '—'}</LabelledValue>
             <LabelledValue label={t('audit.fields.ip')}>{record.ip ?? '—'}</LabelledValue>
           </SimpleGrid>
@@ -76,28 +98,38 @@ export function AuditDiffDialog({
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
-                    {rows.map((row) => (
-                      <Table.Tr
-                        key={row.field}
-                        bg={row.changed ? 'yellow.1' : undefined}
-                        data-changed={row.changed ? 'true' : 'false'}
-                      >
-                        <Table.Td>
-                          <Group gap={6} wrap="nowrap">
-                            <Text size="sm" fw={row.changed ? 700 : 500} ff="monospace">
-                              {row.field}
-                            </Text>
-                            {row.changed ? (
-                              <Badge size="xs" color="orange" variant="light">
-                                {t('audit.diff.changed')}
-                              </Badge>
-                            ) : null}
-                          </Group>
-                        </Table.Td>
-                        <Table.Td>{show(row.before)}</Table.Td>
-                        <Table.Td>{show(row.after)}</Table.Td>
-                      </Table.Tr>
-                    ))}
+                    {rows.map((row) => {
+                      const label = auditFieldLabel(t, row.field);
+                      const valueLabel = (value: unknown) =>
+                        auditValueLabel(t, record.entity, row.field, value);
+                      return (
+                        <Table.Tr
+                          key={row.field}
+                          bg={row.changed ? 'yellow.1' : undefined}
+                          data-changed={row.changed ? 'true' : 'false'}
+                        >
+                          <Table.Td>
+                            <Group gap={6} wrap="nowrap">
+                              <Text
+                                size="sm"
+                                fw={row.changed ? 700 : 500}
+                                ff={label === undefined ? 'monospace' : undefined}
+                              >
+                                {label ?? row.field}
+                              </Text>
+                              {row.changed ? (
+                                <Badge size="xs" color="orange" variant="light">
+                                  {t('audit.diff.changed')}
+                                </Badge>
+                              ) : null}
+                            </Group>
+                            {label === undefined ? null : <Stored>{row.field}</Stored>}
+                          </Table.Td>
+                          <Table.Td>{show(row.before, valueLabel(row.before))}</Table.Td>
+                          <Table.Td>{show(row.after, valueLabel(row.after))}</Table.Td>
+                        </Table.Tr>
+                      );
+                    })}
                   </Table.Tbody>
                 </Table>
               </Table.ScrollContainer>

@@ -10,8 +10,9 @@ import { RowAction } from '../../components/row-action';
 import { useListScreen } from '../../lib/use-list-screen';
 import { useRecordDialog } from '../../lib/use-record-dialog';
 import { ActionBadge } from './action-badge';
-import { auditList, isAuditEntity } from './api';
+import { auditList } from './api';
 import { AuditDiffDialog } from './audit-diff-dialog';
+import { auditEntityLabel } from './labels';
 
 /** Audit log (/audit): who changed what, when and from where; a row opens its before/after. */
 export function AuditPage() {
@@ -34,7 +35,7 @@ export function AuditPage() {
     {
       key: 'entity',
       header: t('audit.fields.entity'),
-      render: (r) => (isAuditEntity(r.entity) ? t(`audit.entities.${r.entity}`) : r.entity),
+      render: (r) => auditEntityLabel(t, r.entity),
     },
     { key: 'entityId', header: t('audit.fields.entityId'), render: (r) => r.entityId ?? '—' },
     { key: 'ip', header: t('audit.fields.ip'), render: (r) => r.ip ?? '—' },
@@ -67,7 +68,7 @@ export function AuditPage() {
               list={list}
               name="entity"
               label={t('audit.fields.entity')}
-              data={auditEntities.map((value) => ({ value, label: t(`audit.entities.${value}`) }))}
+              data={auditEntities.map((value) => ({ value, label: auditEntityLabel(t, value) }))}
               anyLabel={t('common.all')}
               w={200}
             />

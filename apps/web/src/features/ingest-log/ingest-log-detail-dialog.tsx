@@ -1,26 +1,36 @@
-import { Alert, Code, Loader, Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Code, Group, Loader, Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { INGEST_LOG_MAX_ITEMS, type IngestLogItem, type IngestLogRecord, issueText } from '@sapi/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../components/error-banner';
 import { LabelledValue } from '../../components/labelled-value';
-import { errorMessage } from '../../lib/errors';
+import { errorMessage, statusMessage } from '../../lib/errors';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { ingestLogEntryQuery } from './api';
 import { OutcomeBadge } from './outcome-badge';
 
-/** An item's issue in the user's language when the contract has words for it (without blanks to fill), else its code. */
-const IssueCell = ({ item }: { item: IngestLogItem }) => {
-  const text = issueText({ code: item.code, params: {} }, currentLanguage());
-  return text && !/\{\w+\}/.test(text) ? (
-    <Text size="sm" title={item.code}>
+/**
+ * An issue in the user's language with the numbers and names the log kept (`params`); a row logged
+ * before they were kept says it without them. Its code stays the tooltip, for support; a code the
+ * contract has no words for shows as it is.
+ */
+const IssueText = ({ code, params }: { code: string; params: Record<string, unknown> | null }) => {
+  const text = issueText({ code, params: params ?? {} }, currentLanguage());
+  return text ? (
+    <Text size="sm" span title={code}>
       {text}
     </Text>
   ) : (
-    <Code>{item.code}</Code>
+    <Code>{code}</Code>
   );
 };
+
+/** An item's issue: the item's own bet type fills `{betType}` when the row kept no params. */
+const itemParams = (item: IngestLogItem): Record<string, unknown> => ({
+  ...(item.betType ? { betType: item.betType } : {}),
+  ...item.params,
+});
 
 /** One ingest request: when, whose, from where, its outcome, and each refused or conflicting item. */
 export function IngestLogDetailDialog({
@@ -56,9 +66,18 @@ export function IngestLogDetailDialog({
               {record.reason ? t(`ingestLog.reasons.${record.reason}`) : '—'}
             </LabelledValue>
             <LabelledValue label={t('ingestLog.fields.status')}>
-              <Code>{record.status}</Code>
-              {record.code ? <Code ml={6}>{record.code}</Code> : null}
+              <Group gap={6} wrap="nowrap" align="baseline">
+                <Code>{record.status}</Code>
+                <Text size="sm" span>
+                  {statusMessage(record.status)}
+                </Text>
+              </Group>
             </LabelledValue>
+            {record.code ? (
+              <LabelledValue label={t('ingestLog.fields.code')}>
+                <IssueText code={record.code} params={record.params} />
+              </LabelledValue>
+            ) : null}
             <LabelledValue label={t('ingestLog.fields.items')}>{dash(record.itemCount)}</LabelledValue>
             <LabelledValue label={t('ingestLog.fields.accepted')}>{dash(record.accepted)}</LabelledValue>
             <LabelledValue label={t('ingestLog.fields.duplicates')}>{dash(record.duplicates)}</LabelledValue>
@@ -111,7 +130,7 @@ export function IngestLogDetailDialog({
                         <Table.Td>{item.betType ?? '—'}</Table.Td>
                         <Table.Td>{item.field ?? '—'}</Table.Td>
                         <Table.Td>
-                          <IssueCell item={item} />
+                          <IssueText code={item.code} params={itemParams(item)} />
                         </Table.Td>
                       </Table.Tr>
                     ))}

@@ -21,6 +21,7 @@ const entry = (over: Partial<IngestLogRecord> = {}): IngestLogRecord => ({
   reason: 'conflict',
   status: 2009,
   code: 'bet_resent_differs',
+  params: null,
   itemsTotal: 1,
   ...over,
 });
@@ -36,8 +37,54 @@ const accepted = entry({
 });
 const detail: IngestLogDetail = {
   ...entry(),
-  items: [{ index: 1, betId: 'BET-77', betType: 'HOLD', code: 'bet_resent_differs', field: null }],
+  items: [
+    { index: 1, betId: 'BET-77', betType: 'HOLD', code: 'bet_resent_differs', field: null, params: null },
+  ],
 };
+
+/** The 2001 of one HOLD of 0.005: two issues of its amount, as the server logs them. */
+const halfSatang = (kept: boolean): IngestLogDetail => ({
+  ...entry({ reason: 'validation', status: 2001, code: 'decimals', params: kept ? { maximum: 2 } : null }),
+  itemsTotal: 2,
+  items: [
+    {
+      index: 0,
+      betId: 'HALF-1',
+      betType: 'HOLD',
+      code: 'decimals',
+      field: 'amount',
+      params: kept ? { maximum: 2 } : null,
+    },
+    {
+      index: 0,
+      betId: 'HALF-1',
+      betType: 'HOLD',
+      code: 'amount_not_positive',
+      field: 'amount',
+      params: kept ? { betType: 'HOLD' } : null,
+    },
+  ],
+});
+
+const openDetail = async (record: IngestLogDetail) => {
+  const { items: _items, ...listed } = record;
+  stubApi([
+    [api.ingestLogList, () => page([listed])],
+    [api.ingestLogGet, () => record],
+    [api.agentGet, () => agentRecord()],
+  ]);
+  const { user } = await openAgentLog();
+  await user.click(await screen.findByTestId('ingest-log-row-501'));
+  const dialog = await screen.findByTestId('ingest-log-detail');
+  await within(dialog).findByRole('table', { name: 'รายการที่ถูกปฏิเสธหรือขัดแย้ง' });
+  return dialog;
+};
+/** The text of the table's issue column, row by row. */
+const issues = (dialog: HTMLElement) =>
+  within(within(dialog).getByRole('table'))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => row.lastElementChild?.textContent);
 
 const openAgentLog = (url = '/ingest-log/agent/11') =>
   renderScreen(
@@ -101,6 +148,62 @@ describe('the ingest log', () => {
     expect(cells).toContain('1');
     expect(cells).toContain('HOLD');
     expect(within(dialog).getByText('รายการที่ถูกปฏิเสธหรือขัดแย้ง')).toBeTruthy();
+  });
+
+  it('says a refused request in Thai: the status, the first issue and each item’s issue with its numbers', async () => {
+    const dialog = await openDetail(halfSatang(true));
+    const status = within(dialog).getByText('สถานะคำตอบ').parentElement as HTMLElement;
+    expect(status.textContent).toContain('2001');
+    expect(within(status).getByText('ข้อมูลไม่ถูกต้อง')).toBeTruthy();
+    const first = within(dialog).getByText('ปัญหาที่แจ้งในคำตอบ').parentElement as HTMLElement;
+    expect(within(first).getByText('มีทศนิยมได้ไม่เกิน 2 ตำแหน่ง').getAttribute('title')).toBe('decimals');
+    expect(issues(dialog)).toEqual(['มีทศนิยมได้ไม่เกิน 2 ตำแหน่ง', 'ยอดของรายการ HOLD ต้องไม่มากกว่า 0']);
+    // No bare code, no unfilled blank anywhere in the dialog.
+    expect(dialog.textContent).not.toMatch(/decimals|amount_not_positive|\{\w+\}/);
+  });
+
+  it('a row logged before params were kept still says each issue in Thai, without the numbers', async () => {
+    const dialog = await openDetail(halfSatang(false));
+    const first = within(dialog).getByText('ปัญหาที่แจ้งในคำตอบ').parentElement as HTMLElement;
+    expect(within(first).getByText('มีทศนิยมเกินจำนวนตำแหน่งที่รับได้')).toBeTruthy();
+    // The item's own bet type still names the rule's bet type.
+    expect(issues(dialog)).toEqual(['มีทศนิยมเกินจำนวนตำแหน่งที่รับได้', 'ยอดของรายการ HOLD ต้องไม่มากกว่า 0']);
+    expect(dialog.textContent).not.toMatch(/decimals|amount_not_positive|\{\w+\}/);
+  });
+
+  it('a refusal about the whole request says its reason with the name it kept', async () => {
+    stubApi([
+      [
+        api.ingestLogList,
+        () =>
+          page([
+            entry({
+              reason: 'player_other_agent',
+              code: 'player_other_agent',
+              params: { username: 'lgaplayer01' },
+              itemsTotal: 0,
+            }),
+          ]),
+      ],
+      [
+        api.ingestLogGet,
+        () => ({
+          ...entry({
+            reason: 'player_other_agent',
+            code: 'player_other_agent',
+            params: { username: 'lgaplayer01' },
+            itemsTotal: 0,
+          }),
+          items: [],
+        }),
+      ],
+      [api.agentGet, () => agentRecord()],
+    ]);
+    const { user } = await openAgentLog();
+    await user.click(await screen.findByTestId('ingest-log-row-501'));
+    const dialog = await screen.findByTestId('ingest-log-detail');
+    expect(within(dialog).getByText('ข้อมูลซ้ำหรือขัดแย้งกับข้อมูลที่มีอยู่')).toBeTruthy();
+    expect(within(dialog).getByText('ผู้เล่น "lgaplayer01" เป็นของเอเจนต์อื่น')).toBeTruthy();
   });
 
   it('says when a request had more refused items than the log keeps', async () => {

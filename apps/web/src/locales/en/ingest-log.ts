@@ -23,6 +23,7 @@ export const ingestLog: Resource<typeof th> = {
     outcome: 'Outcome',
     reason: 'Reason',
     status: 'Answer status',
+    code: 'Issue the answer gave',
   },
   outcomes: {
     accepted: 'Accepted',

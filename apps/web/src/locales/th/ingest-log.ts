@@ -20,6 +20,7 @@ export const ingestLog = {
     outcome: 'ผลลัพธ์',
     reason: 'เหตุผล',
     status: 'สถานะคำตอบ',
+    code: 'ปัญหาที่แจ้งในคำตอบ',
   },
   outcomes: {
     accepted: 'รับทั้งหมด',
