@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { api, type DashboardData } from '@sapi/contract';
-import { expect as baseExpect, ingest, test } from './fixtures';
+import { expect as baseExpect, ingest, makeAgent, test } from './fixtures';
+import { expectNoSidewaysPage, PHONE } from './narrow-screen';
 import { againstServer, bangkokIso, bangkokMonth, bangkokToday, money, seedAgent } from './report-data';
 import { apiCall, apiToken, expectAccessible, openApp, screenshot, uniqueName } from './support';
 
@@ -198,4 +199,57 @@ test('the dashboard shows this month’s real figures against last month', async
   await page.goto(`/dashboard?month=${ownPreviousKey}`);
   await expect(page.getByTestId('card-turnover-value')).toHaveText(money(300));
   await expect(page.getByTestId('card-winlose-value')).toHaveText(money(-300));
+});
+
+test('on a phone the top tables stay inside their cards, the page no wider than the screen', async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request);
+  // A month of its own, its sums in the millions and its names long: the widest top tables there are.
+  const key = monthBefore(30);
+  const agent = await makeAgent(request, token);
+  const brand = `EW${agent.prefix.toUpperCase()}`;
+  const bet = { betId: 'w1', gameBrand: brand, gameCode: 'G1', username: uniqueName('pw').slice(0, 20) };
+  const at = bangkokIso(`${key}-10`, '12:00:00');
+  await ingest(request, agent, [
+    { ...bet, betType: 'HOLD', betTypeFromGame: 'bet', amount: -1234567.89, startDate: at },
+    { ...bet, betType: 'SETTLE', betTypeFromGame: 'lose', amount: 0, startDate: at },
+  ]);
+
+  await page.setViewportSize(PHONE);
+  await openApp(page, `/dashboard?month=${key}`);
+  await expect(page.getByTestId('top-agents').getByRole('link', { name: agent.username })).toBeVisible();
+  await expectNoSidewaysPage(page);
+  await expectAccessible(page, 'dashboard on a phone');
+  await screenshot(page, 'dashboard-mobile');
+  for (const [testId, name] of [
+    ['top-brands', brand],
+    ['top-agents', agent.username],
+  ] as const) {
+    const card = page.getByTestId(testId);
+    await expect(card.getByRole('link', { name, exact: true })).toBeVisible();
+    const border = await card.boundingBox();
+    if (!border) throw new Error(`${testId}: no card`);
+    // Every heading and figure within the card's border: the table fits, or scrolls sideways inside
+    // the card to it, as a user swiping the table would.
+    for (const cell of [
+      card.getByRole('columnheader', { name: 'ยอดเดิมพัน' }),
+      card.getByRole('cell', { name: money(1234567.89), exact: true }),
+      card.getByRole('columnheader', { name: 'แพ้/ชนะ' }),
+      card.getByRole('cell', { name: money(-1234567.89), exact: true }),
+    ]) {
+      await cell.scrollIntoViewIfNeeded();
+      await expect(cell).toBeInViewport({ ratio: 1 });
+      const box = await cell.boundingBox();
+      if (!box) throw new Error(`${testId}: a cell is not drawn`);
+      expect(box.x, `${testId}: left of the card's border`).toBeGreaterThanOrEqual(border.x);
+      expect(box.x + box.width, `${testId}: past the card's border`).toBeLessThanOrEqual(
+        border.x + border.width,
+      );
+    }
+  }
+  await expectNoSidewaysPage(page);
+  // The two tables swiped to their last column.
+  await screenshot(page, 'dashboard-mobile-top-tables', { fullPage: false });
 });

@@ -152,3 +152,30 @@ test.describe(() => {
     await screenshot(page, 'admin-list-mobile');
   });
 });
+
+test('the whole menu fits a 1440 × 900 window; in a shorter one it scrolls, its scrollbar in sight', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openApp(page);
+  const nav = page.getByRole('navigation', { name: 'เมนูหลัก' });
+  const last = nav.getByRole('link', { name: 'ตั้งค่าความปลอดภัย' });
+  // In view whole, not cut off by the menu's scroller (in view means not clipped by it either).
+  await expect(last).toBeInViewport({ ratio: 1 });
+  await screenshot(page, 'menu-1440x900', { fullPage: false });
+
+  // A laptop's 768 px: the last entries are below the fold, and the menu shows it goes on.
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await expect(last).not.toBeInViewport();
+  const scrollbar = nav.locator('.mantine-ScrollArea-scrollbar[data-orientation="vertical"]');
+  await expect(scrollbar).toBeVisible();
+  await expect(scrollbar.locator('.mantine-ScrollArea-thumb')).toBeVisible();
+  await screenshot(page, 'menu-1366x768', { fullPage: false });
+  // The wheel over the menu brings the last entry into view; it opens its screen.
+  await nav.getByRole('link', { name: 'ผู้เล่น', exact: true }).hover();
+  await page.mouse.wheel(0, 400);
+  await expect(last).toBeInViewport({ ratio: 1 });
+  await screenshot(page, 'menu-1366x768-scrolled', { fullPage: false });
+  await last.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'ตั้งค่าความปลอดภัย' })).toBeVisible();
+});

@@ -4,6 +4,7 @@ import { clearBrand, pickAgent, pickBrand } from './agent-picker';
 import { bangkokDay, bangkokDayStart, mmddyyyy, pickDay } from './bangkok';
 import { BASE_URL } from './env';
 import { expect, ingest, makeAgent, test } from './fixtures';
+import { expectLedgerReadable, PHONE } from './narrow-screen';
 import { apiToken, expectAccessible, openApp, screenshot } from './support';
 
 /**
@@ -244,3 +245,20 @@ test.describe
       await screenshot(page, 'ts-detail-not-found');
     });
   });
+
+test('Transaction From Report on a phone: the ledger scrolls sideways, dates and usernames whole', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await openApp(page, `/summary/tsreport?agent=${agentA._id}`);
+  await expect(rows(page)).toHaveCount(10);
+  // Row 0 is bet 0's SETTLE, of player 0.
+  await expectLedgerReadable(page, `${tag.toLowerCase()}p0`);
+  // Scrolled to the times, the row's view action stays in sight (the first column stays in place).
+  await expect(
+    rows(page)
+      .first()
+      .getByRole('button', { name: `ดูรายละเอียดของ bet ${betId(0)} (SETTLE)` }),
+  ).toBeInViewport({ ratio: 1 });
+  await screenshot(page, 'ts-report-mobile-times', { fullPage: false });
+});

@@ -8,6 +8,7 @@ import { useSelf } from '../../lib/session';
 import { CompanyLabel } from './company-label';
 import { HeaderTrail } from './header-trail';
 import { SidebarNav } from './sidebar-nav';
+import navClasses from './sidebar-nav.module.css';
 import { UserMenu } from './user-menu';
 
 /** A thin bar under the top edge while the router loads a screen (alone, so the layout stays). */
@@ -29,6 +30,12 @@ function NavigationProgress() {
     />
   );
 }
+
+/**
+ * The menu's scroller names its scroll timeline (`.footer::before` in sidebar-nav.module.css fades by
+ * it): inline, as Mantine's ScrollArea takes no class for its viewport.
+ */
+const menuViewportProps = { style: { scrollTimeline: '--nav-menu block' } };
 
 /** Sidebar (company label, grouped menu, user menu), header and the screen. */
 export function AppLayout() {
@@ -62,7 +69,7 @@ export function AppLayout() {
   );
   const navbar = useMemo(
     () => (
-      <AppShell.Navbar aria-label={t('nav.label')} bg="gray.0">
+      <AppShell.Navbar aria-label={t('nav.label')} bg="gray.0" className={navClasses.navbar}>
         <AppShell.Section px="lg" py="md" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
           <Group justify="space-between" wrap="nowrap">
             <CompanyLabel />
@@ -75,10 +82,24 @@ export function AppLayout() {
             />
           </Group>
         </AppShell.Section>
-        <AppShell.Section grow component={ScrollArea} py="sm">
+        {/* A menu taller than the window shows its scrollbar (not only on hover) and fades out
+            above the user menu until its end is in view: the entries below the fold are seen to be there. */}
+        <AppShell.Section
+          grow
+          component={ScrollArea}
+          type="auto"
+          scrollbars="y"
+          offsetScrollbars="present"
+          viewportProps={menuViewportProps}
+          py="sm"
+        >
           <SidebarNav type={self.type} onNavigate={close} />
         </AppShell.Section>
-        <AppShell.Section p="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+        <AppShell.Section
+          p="sm"
+          className={navClasses.footer}
+          style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+        >
           <UserMenu />
         </AppShell.Section>
       </AppShell.Navbar>
