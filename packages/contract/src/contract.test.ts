@@ -11,6 +11,7 @@ import {
   idSchema,
   lastServedPage,
   MAX_ID,
+  MAX_MONEY,
   moneySchema,
   percentSchema,
   textFilter,
@@ -56,11 +57,35 @@ describe('list filters (DESIGN §4)', () => {
 describe('page numbers and sizes', () => {
   it('are numbers or their digits; another type is refused, not read as a number', () => {
     expect(adminListQuerySchema.parse({ page: '2', limit: '50' })).toMatchObject({ page: 2, limit: 50 });
-    for (const bad of [true, [5], '5 ', '1e2', '', null, {}]) {
-      expect(adminListQuerySchema.safeParse({ limit: bad }).success, JSON.stringify(bad)).toBe(false);
-      expect(api.transactionList.body.safeParse({ page: bad }).success, JSON.stringify(bad)).toBe(false);
-      expect(api.agentPick.body.safeParse({ limit: bad }).success, JSON.stringify(bad)).toBe(false);
+    // Wrong types, and the edges: 2^63 as a number and as digits, ±1e309 (Infinity once parsed), −0,
+    // NaN, a fraction, NUL in the digits.
+    const bads = [
+      true,
+      [5],
+      '5 ',
+      '1e2',
+      '',
+      null,
+      {},
+      2 ** 63,
+      '9223372036854775808',
+      Number.POSITIVE_INFINITY,
+      Number.NEGATIVE_INFINITY,
+      -0,
+      Number.NaN,
+      1.5,
+      '5\u0000',
+    ];
+    for (const bad of bads) {
+      expect(adminListQuerySchema.safeParse({ limit: bad }).success, String(bad)).toBe(false);
+      expect(api.transactionList.body.safeParse({ page: bad }).success, String(bad)).toBe(false);
+      expect(api.agentPick.body.safeParse({ limit: bad }).success, String(bad)).toBe(false);
     }
+    // The maximum + 0.01 and + 1, as a number and as digits; the maximum itself passes.
+    for (const over of [100.01, 101, '101'])
+      expect(adminListQuerySchema.safeParse({ limit: over }).success).toBe(false);
+    expect(adminListQuerySchema.parse({ limit: '100' }).limit).toBe(100);
+    expect(api.transactionList.body.safeParse({ page: 1_000_001 }).success).toBe(false);
   });
 });
 
@@ -76,6 +101,17 @@ describe('money and percentages (DESIGN §6)', () => {
       { params: { code: 'decimals' } },
     ]);
     expect(percentSchema.safeParse(99.999999999).success).toBe(false);
+    for (const bad of [
+      MAX_MONEY + 0.01,
+      2 ** 63,
+      Number.POSITIVE_INFINITY,
+      Number.NEGATIVE_INFINITY,
+      Number.NaN,
+    ]) {
+      expect(moneySchema.safeParse(bad).success, String(bad)).toBe(false);
+    }
+    expect(moneySchema.parse(MAX_MONEY)).toBe(MAX_MONEY);
+    expect(percentSchema.safeParse(100.01).success).toBe(false);
   });
 });
 

@@ -186,6 +186,37 @@ describe('the deep links’ and the reports’ newer rollups (0025–0028): inge
   );
 });
 
+describe('refusals of values a hair off: nothing they carried in the log', () => {
+  it('a report of an agent that does not exist, twenty at once, and an amount a hair beyond the satang: no token, secret or signature', async () => {
+    lines.length = 0;
+    const missing = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        callRoute(logged, api.summaryAgentDaily, {
+          token,
+          params: { agentId: '999999999' },
+          body: { month: '11', year: '2026' },
+        }),
+      ),
+    );
+    expect(missing.map((r) => r.statusCode)).toEqual(Array(20).fill(404));
+    const headers: Record<string, string> = {};
+    const refused = await callRoute(logged, api.ingest, {
+      body: { transactions: [bet({ betType: 'SETTLE', amount: 10.000000001 })] },
+      sign: (payload) => Object.assign(headers, signedHeaders(agent, payload, { now: t.clock.now() })),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.issues[0]).toMatchObject({ path: 'transactions.0.amount', code: 'decimals' });
+    const log = lines.join('');
+    expect(log).toContain('incoming request');
+    for (const secret of [token, agent.secret, headers['x-signature'] ?? ''])
+      expect(log).not.toContain(secret);
+    // Nor what the ingest log keeps of the refusal (its reason's params are the rule's, not the request's).
+    const kept = await t.ok(api.ingestLogList, { token, body: { agent: agentId } });
+    expect(JSON.stringify(kept)).not.toContain(agent.secret);
+    expect(JSON.stringify(kept)).not.toContain(headers['x-signature']);
+  });
+});
+
 describe('account security flows leave no secret in the log', () => {
   it('password change, reset, two-factor enrolment and sign-in with codes: no password, temporary password, TOTP secret, code or recovery code', async () => {
     lines.length = 0;
