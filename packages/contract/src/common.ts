@@ -201,7 +201,7 @@ export const MAX_MONEY = 1_000_000_000_000;
 /**
  * At most two decimals (satang): amounts are stored as bigint minor units (DESIGN §6). Judged on
  * the number as written, its shortest decimal form (`String`), not on `v * 100` (0.29 * 100 is
- * 28.999999999999996, and a tolerance there let 10.000000001 through, to be rounded to 10).
+ * 28.999999999999996, and a tolerance there would let 10.000000001 through, to be rounded to 10).
  */
 export const hasCents = (v: number) => {
   const [digits = '', exponent = '0'] = String(v).split('e');
