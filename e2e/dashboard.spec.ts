@@ -199,6 +199,17 @@ test('the dashboard shows this month’s real figures against last month', async
   await page.goto(`/dashboard?month=${ownPreviousKey}`);
   await expect(page.getByTestId('card-turnover-value')).toHaveText(money(300));
   await expect(page.getByTestId('card-winlose-value')).toHaveText(money(-300));
+  // Its players card opens that month's registrations of the whole platform, not a choose-an-agent page.
+  await page
+    .getByTestId('card-players')
+    .getByRole('link', { name: /ดูทั้งหมด/ })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/report\\?month=${ownPreviousKey}$`));
+  await expect(page.getByTestId('register-summary')).toContainText('ทั้งแพลตฟอร์ม (ทุกเอเจนต์) · ');
+  const [previousYear, previousMonth] = ownPreviousKey.split('-').map(Number);
+  await expect(page.getByTestId('register-row')).toHaveCount(
+    new Date(Date.UTC(previousYear ?? 0, previousMonth ?? 0, 0)).getUTCDate(),
+  );
 });
 
 test('on a phone the top tables stay inside their cards, the page no wider than the screen', async ({

@@ -48,7 +48,7 @@ test.describe
   .serial('registration-count report', () => {
     test.describe.configure({ timeout: 120_000 });
 
-    test('asks for an agent, then shows every day of this month with a chart and a total', async ({
+    test('opens on the whole platform this month, then one agent: every day with a chart and a total', async ({
       page,
     }) => {
       await openApp(page);
@@ -58,13 +58,28 @@ test.describe
         .click();
       await expect(page).toHaveURL(/\/report$/);
       await expect(page.getByRole('heading', { level: 1, name: 'รายงานจำนวนการลงทะเบียน' })).toBeVisible();
-      await expect(page.getByTestId('empty-state')).toContainText('เลือกเอเจนต์');
-      // The month defaults to the current one.
+      // No agent chosen: the whole platform, this month (the dashboard's players card opens it so).
+      await expect(filters(page).getByRole('combobox', { name: 'เอเจนต์', exact: true })).toHaveAttribute(
+        'placeholder',
+        'ทั้งแพลตฟอร์ม (ทุกเอเจนต์)',
+      );
       await expect(filters(page).getByRole('button', { name: 'เดือน', exact: true })).toHaveText(
         thaiMonthYear(today),
       );
-      await expectAccessible(page, 'registration report without an agent');
-      await screenshot(page, 'register-report-pick-agent');
+      await expect(dayRows(page)).toHaveCount(daysIn(today.year, today.month));
+      await expect(page.getByTestId('register-summary')).toContainText(
+        `ทั้งแพลตฟอร์ม (ทุกเอเจนต์) · ${thaiMonthYear(today)}: ลงทะเบียนรวม`,
+      );
+      // Every agent's players: at least this agent's five registered today.
+      const platformToday = dayRows(page)
+        .filter({ hasText: ddmmyyyy(today) })
+        .getByRole('cell')
+        .last();
+      expect(Number(((await platformToday.textContent()) ?? '').replaceAll(',', ''))).toBeGreaterThanOrEqual(
+        5,
+      );
+      await expectAccessible(page, 'registration report of the whole platform');
+      await screenshot(page, 'register-report-platform');
 
       await pickAgent(page, filters(page), 'เอเจนต์', agent);
       await filters(page).getByRole('button', { name: 'ค้นหา' }).click();

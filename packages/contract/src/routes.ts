@@ -333,15 +333,16 @@ export const api = {
     params: transactionParamsSchema,
     data: transactionDetailSchema,
   }),
+  // One agent's registrations, or `all` for the whole platform (the dashboard's players card).
   registerCount: route('POST', '/report/:agentId/user/register/count', roles.everyone, {
     body: registerCountQuerySchema,
-    params: agentIdParamsSchema,
+    params: reportAgentParamsSchema,
     data: z.array(registerCountRowSchema),
   }),
   registerCountExport: csvExport(
     '/report/:agentId/user/register/count/export',
     registerCountQuerySchema,
-    agentIdParamsSchema,
+    reportAgentParamsSchema,
   ),
   ingest: route('POST', '/ingest/transactions', 'agent-signed', {
     body: ingestBodySchema,

@@ -652,6 +652,38 @@ describe('registration count report', () => {
     expect(res.reduce((s, r) => s + r.count, 0)).toBe(2);
   });
 
+  it('answers the whole platform for `all`: each day the sum of every agent’s, a deleted player still counted', async () => {
+    const op = await t.tokenFor('OPERATOR');
+    const other = await makeAgent(t, op);
+    const made = await t.ok(api.userCreate, {
+      token: op,
+      body: { agent: other._id, username: 'reg_all_one', betLimit: 1 },
+    });
+    await t.ok(api.userDelete, { token: op, params: { id: made._id } });
+    const body = { date: '2026-11-01' };
+    const all = await t.ok(api.registerCount, { token, params: { agentId: 'all' }, body });
+    const agents = await t.ok(api.agentList, { token, body: { page: 1, limit: 100 } });
+    const perAgent = await Promise.all(
+      agents.records.map((a) => t.ok(api.registerCount, { token, params: { agentId: a._id }, body })),
+    );
+    expect(all).toHaveLength(30);
+    expect(all.map((d) => d.count)).toEqual(
+      all.map((_, i) => perAgent.reduce((sum, days) => sum + (days[i]?.count ?? 0), 0)),
+    );
+    const ofOther = await t.ok(api.registerCount, { token, params: { agentId: other._id }, body });
+    expect(ofOther.reduce((s, r) => s + r.count, 0)).toBe(1);
+    expect(all.reduce((s, r) => s + r.count, 0)).toBeGreaterThanOrEqual(3);
+  });
+
+  it('refuses an agent that does not exist (404), not a month of zeros', async () => {
+    const res = await t.api(api.registerCount, {
+      token,
+      params: { agentId: '999999999' },
+      body: { date: '2026-11-01' },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+
   it('counts a 23:30 UTC registration on the next Bangkok day', async () => {
     // Its own app: the clock moves a month on, past every session of the shared one.
     const local = await createTestApp();

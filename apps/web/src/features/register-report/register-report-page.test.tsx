@@ -15,14 +15,15 @@ const days = [
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the registration report filters', () => {
-  it('asks nothing until an agent is chosen, then the month of the URL (else this Thai month)', async () => {
-    const stub = stubApi([
-      [api.registerCount, () => days],
-      [api.agentGet, () => agentRecord({ _id: '7', username: 'alpha' })],
-    ]);
+  it('asks for the whole platform this Thai month until an agent is chosen, then that agent’s month of the URL', async () => {
+    const stub = stubApi([[api.registerCount, () => days]]);
     await renderPage(RegisterReportPage, '/report');
-    expect(await screen.findByText('เลือกเอเจนต์')).toBeTruthy();
-    expect(stub.bodiesOf(api.registerCount)).toEqual([]);
+    expect((await screen.findByTestId('register-summary')).textContent).toMatch(
+      /^ทั้งแพลตฟอร์ม \(ทุกเอเจนต์\) · /,
+    );
+    expect(stub.calls.filter((c) => c.route === api.registerCount)).toEqual([
+      { route: api.registerCount, params: { agentId: 'all' }, body: { date: `${currentMonthKey()}-01` } },
+    ]);
     vi.unstubAllGlobals();
     const second = stubApi([
       [api.registerCount, () => days],

@@ -18,15 +18,17 @@ import { DATE_FORMAT, formatNumber } from '../../lib/format';
 import { useListScreen } from '../../lib/use-list-screen';
 import { firstDayOf, MONTH_KEY_FORMAT, monthOf, registerCountList } from './api';
 
-/** Registration-count report (/report): players registered per day of a month for one agent. */
+/** Registration-count report (/report): players registered per day of a month, of one agent or all. */
 export function RegisterReportPage() {
   const { t, i18n } = useTranslation();
   const list = useListScreen(registerCountList);
-  const agentId = list.params?.agentId ?? '';
+  const agentId = list.params?.agentId ?? 'all';
+  const oneAgent = agentId !== 'all';
   const month = monthOf(list.applied.month);
   const date = firstDayOf(month);
   const report = list.query;
-  const agent = useQuery({ ...agentByIdQuery(agentId), enabled: agentId !== '' });
+  const agent = useQuery({ ...agentByIdQuery(agentId), enabled: oneAgent });
+  const agentName = oneAgent ? (agent.data?.username ?? agentId) : t('registerReport.allAgents');
 
   const monthLabel = dayjs(date).locale(i18n.language).format('MMMM YYYY');
   const rows = list.table.records ?? [];
@@ -34,16 +36,7 @@ export function RegisterReportPage() {
   const { fetching } = list.table;
 
   let content: ReactNode;
-  if (!agentId) {
-    content = (
-      <Paper withBorder radius="md">
-        <EmptyState
-          title={t('registerReport.pickAgent')}
-          description={t('registerReport.pickAgentDescription')}
-        />
-      </Paper>
-    );
-  } else if (report.isPending) {
+  if (report.isPending) {
     content = (
       <Paper withBorder radius="md" p="md">
         <Stack gap="xs" role="status" aria-live="polite">
@@ -74,7 +67,7 @@ export function RegisterReportPage() {
           <Paper withBorder radius="md" p="md">
             <Text size="sm" fw={600} mb="xs" data-testid="register-summary">
               {t('registerReport.summary', {
-                username: agent.data?.username ?? agentId,
+                username: agentName,
                 month: monthLabel,
                 total: formatNumber(total),
               })}
@@ -146,23 +139,18 @@ export function RegisterReportPage() {
       list={list}
       title={t('registerReport.title')}
       description={t('registerReport.description')}
-      exportCsv={
-        agentId
-          ? {
-              route: api.registerCountExport,
-              params: { agentId },
-              filename: `registrations-${agent.data?.username ?? agentId}-${month}.csv`,
-            }
-          : null
-      }
+      exportCsv={{
+        route: api.registerCountExport,
+        params: { agentId },
+        filename: `registrations-${oneAgent ? (agent.data?.username ?? agentId) : 'all'}-${month}.csv`,
+      }}
       filters={
         <>
           <AgentFilter
             list={list}
             name="agent"
             label={t('registerReport.agent')}
-            placeholder={t('registerReport.agentPicker.placeholder')}
-            required
+            placeholder={t('registerReport.allAgents')}
             w={260}
             data-testid="agent-picker"
           />
