@@ -23,12 +23,18 @@ export const auditActions = [
   'password-change-failed',
   'password-reset',
   'session-end',
+  'sessions-end-all',
+  'sessions-end-others',
   'totp-enrol-start',
   'totp-enable',
   'totp-disable',
+  'totp-disable-failed',
   'totp-recovery-codes',
+  'totp-recovery-codes-failed',
   'totp-reset',
 ] as const;
+/** The server writes only these (its audit entries are typed so), so every badge has a label. */
+export type AuditAction = (typeof auditActions)[number];
 
 /**
  * Every kind of record the server audits: the staff screens' resources, sign-in sessions, the account

@@ -1,4 +1,4 @@
-import type { AuditEntity } from '@sapi/contract';
+import type { AuditAction, AuditEntity } from '@sapi/contract';
 import { desc, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
@@ -18,7 +18,8 @@ export interface AuditWho {
 }
 
 export interface AuditEntry {
-  action: string;
+  /** One of the contract's actions, so the audit screen names every action the log holds. */
+  action: AuditAction;
   /** One of the contract's kinds, so the audit screen's filter offers every kind the log holds. */
   entity: AuditEntity;
   entityId: string | null;

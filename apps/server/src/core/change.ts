@@ -1,4 +1,4 @@
-import type { AuditEntity } from '@sapi/contract';
+import type { AuditAction, AuditEntity } from '@sapi/contract';
 import type { Executor, Tx } from '../db/client.ts';
 import type { AuditEntry } from './audit.ts';
 import { notFound, type RecordName } from './errors.ts';
@@ -18,7 +18,7 @@ export const auditedChange = async <Row, Dto extends { _id: string }>(
     change: (tx: Tx, row: Row) => Promise<Row | undefined>;
     audit: AuditFn;
     entity: AuditEntity;
-    action: string;
+    action: AuditAction;
   },
 ): Promise<Dto> => {
   const row = await opts.load(tx);

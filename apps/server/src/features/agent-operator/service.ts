@@ -1,5 +1,6 @@
 import type {
   AgentOperator,
+  AuditAction,
   agentOperatorListQuerySchema,
   agentOperatorRegisterSchema,
   agentOperatorUpdateSchema,
@@ -121,7 +122,7 @@ const load = (id: bigint) => async (tx: Tx) => {
 const changeOperator = (
   ctx: AppContext,
   id: bigint,
-  action: string,
+  action: AuditAction,
   audit: AuditFn,
   set: (row: Joined) => Promise<Partial<typeof agentOperators.$inferInsert> | undefined>,
 ) =>

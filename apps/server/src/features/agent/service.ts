@@ -5,6 +5,7 @@ import {
   type AgentRegister,
   type AgentUpdate,
   type AgentWithSecret,
+  type AuditAction,
   type agentListQuerySchema,
   type agentRegisterSchema,
   allows,
@@ -237,7 +238,7 @@ const change = (
   ctx: AppContext,
   actor: Actor,
   id: bigint,
-  action: string,
+  action: AuditAction,
   audit: AuditFn,
   write: (tx: Tx, row: Row) => Promise<Row | undefined>,
 ) =>

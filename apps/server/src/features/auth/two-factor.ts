@@ -1,4 +1,4 @@
-import { type AdminType, adminTypes, manageableTypes } from '@sapi/contract';
+import { type AdminType, type AuditAction, adminTypes, manageableTypes } from '@sapi/contract';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Actor, AppContext } from '../../context.ts';
@@ -135,7 +135,7 @@ const withOwnCode = async <T>(
   code: string,
   ip: string,
   audit: Audit,
-  failedAction: string,
+  failedAction: AuditAction,
   work: (tx: Executor, adminId: bigint) => Promise<T>,
 ): Promise<T> => {
   const admin = await adminOf(ctx, actor.id);

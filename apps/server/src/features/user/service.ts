@@ -1,4 +1,4 @@
-import type { User, UserUpdate, userCreateSchema, userListQuerySchema } from '@sapi/contract';
+import type { AuditAction, User, UserUpdate, userCreateSchema, userListQuerySchema } from '@sapi/contract';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -144,7 +144,7 @@ const load = (id: bigint) => async (tx: Tx) => {
 const changeUser = (
   ctx: AppContext,
   id: bigint,
-  action: string,
+  action: AuditAction,
   audit: AuditFn,
   set: (row: Joined) => Partial<typeof users.$inferInsert> | undefined,
 ) =>

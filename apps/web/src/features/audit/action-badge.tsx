@@ -1,8 +1,6 @@
 import { Badge } from '@mantine/core';
-import { auditActions } from '@sapi/contract';
+import { type AuditAction, auditActions } from '@sapi/contract';
 import { useTranslation } from 'react-i18next';
-
-export type AuditAction = (typeof auditActions)[number];
 
 const colors: Record<AuditAction, string> = {
   create: 'green',
@@ -25,10 +23,14 @@ const colors: Record<AuditAction, string> = {
   'password-change-failed': 'orange',
   'password-reset': 'red',
   'session-end': 'gray',
+  'sessions-end-all': 'gray',
+  'sessions-end-others': 'gray',
   'totp-enrol-start': 'cyan',
   'totp-enable': 'teal',
   'totp-disable': 'orange',
+  'totp-disable-failed': 'orange',
   'totp-recovery-codes': 'violet',
+  'totp-recovery-codes-failed': 'orange',
   'totp-reset': 'red',
 };
 

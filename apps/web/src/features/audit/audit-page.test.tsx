@@ -54,6 +54,34 @@ describe('the audit log filters', () => {
   });
 });
 
+describe('the audit log badges', () => {
+  it('names in Thai the ends of every other session and the refused second-factor changes', async () => {
+    const actions = [
+      'sessions-end-others',
+      'sessions-end-all',
+      'totp-disable-failed',
+      'totp-recovery-codes-failed',
+    ];
+    stubApi([
+      [
+        api.auditList,
+        () =>
+          page(
+            actions.map((action, i) => ({ ...record, _id: String(10 + i), action })),
+            1,
+            4,
+            20,
+          ),
+      ],
+    ]);
+    await renderPage(AuditPage, '/audit');
+    const table = within(await screen.findByRole('table'));
+    for (const label of ['ยุติเซสชันอื่นทั้งหมด', 'ยุติทุกเซสชัน', 'ปิดยืนยันสองขั้นตอนไม่สำเร็จ', 'ออกรหัสกู้คืนใหม่ไม่สำเร็จ'])
+      expect(await table.findByText(label)).toBeTruthy();
+    for (const action of actions) expect(table.queryByText(action)).toBeNull();
+  });
+});
+
 /** A sign-in as the server records it: a session, with the address and the way it signed in. */
 const login = {
   ...record,
