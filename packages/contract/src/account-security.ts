@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idFilter, isoTimestamp, pageFields, passwordSchema } from './common.ts';
+import { eachOnce, idFilter, isoTimestamp, pageFields, passwordSchema } from './common.ts';
 import { adminTypeSchema, adminTypes } from './roles.ts';
 
 /**
@@ -104,7 +104,7 @@ export const securitySettingsBodySchema = z.object({
   totpRequiredTypes: z
     .array(adminTypeSchema)
     .max(adminTypes.length)
-    .transform((types) => [...new Set(types)]),
+    .superRefine(eachOnce('type_repeated', 'type')),
 });
 
 const ipv4 = z.ipv4();

@@ -3,6 +3,7 @@ import {
   boolFilter,
   countField,
   dateFilter,
+  eachOnce,
   httpUrlSchema,
   isoTimestamp,
   nameChars,
@@ -81,21 +82,7 @@ export const agentListQuerySchema = z
 export type AgentListQuery = z.input<typeof agentListQuerySchema>;
 
 /** The game providers an agent offers, each once: a repeat is refused where it stands, not dropped. */
-const gamesSchema = z
-  .array(z.string().max(32))
-  .max(500)
-  .superRefine((games, ctx) => {
-    const seen = new Set<string>();
-    games.forEach((game, index) => {
-      if (seen.has(game))
-        ctx.addIssue({
-          code: 'custom',
-          path: [index],
-          ...coded('game_repeated', `lists "${game}" twice`, { game }),
-        });
-      seen.add(game);
-    });
-  });
+const gamesSchema = z.array(z.string().max(32)).max(500).superRefine(eachOnce('game_repeated', 'game'));
 
 export const agentRegisterSchema = z.object({
   username: usernameSchema,

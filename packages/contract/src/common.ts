@@ -235,3 +235,22 @@ export const httpUrlSchema = z
   .trim()
   .max(2048, 'must be at most 2048 characters')
   .refine((v) => httpUrl.safeParse(v).success, coded('http_url', 'must be an http(s) URL'));
+
+/**
+ * A list whose entries must each appear once: a repeat is refused where it stands (`path: [index]`,
+ * the repeated value as `param`), never dropped, so what is stored is what was sent.
+ */
+export const eachOnce =
+  (code: ContractIssueCode, param: string) =>
+  (items: readonly string[], ctx: z.RefinementCtx): void => {
+    const seen = new Set<string>();
+    items.forEach((item, index) => {
+      if (seen.has(item))
+        ctx.addIssue({
+          code: 'custom',
+          path: [index],
+          ...coded(code, `lists "${item}" twice`, { [param]: item }),
+        });
+      seen.add(item);
+    });
+  };

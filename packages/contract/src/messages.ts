@@ -186,6 +186,10 @@ const contractMessages = {
     th: 'ค่ายเกม "{game}" ถูกเลือกซ้ำ',
     en: 'Game "{game}" is listed twice',
   },
+  type_repeated: {
+    th: 'ประเภทผู้ดูแล "{type}" ถูกเลือกซ้ำ',
+    en: 'Admin type "{type}" is listed twice',
+  },
   unknown_game_brand: {
     th: 'ค่ายเกม "{gameBrand}" ไม่ได้ลงทะเบียนไว้ในระบบ',
     en: '"{gameBrand}" is not the codename of a registered game provider',
@@ -435,6 +439,7 @@ export const issueMessagesWithoutParams: Readonly<Record<string, Texts>> = {
     en: 'The game is not an enabled game provider',
   },
   game_repeated: { th: 'มีค่ายเกมที่ถูกเลือกซ้ำ', en: 'A game is listed twice' },
+  type_repeated: { th: 'มีประเภทผู้ดูแลที่ถูกเลือกซ้ำ', en: 'An admin type is listed twice' },
   unknown_game_brand: {
     th: 'ค่ายเกมนี้ไม่ได้ลงทะเบียนไว้ในระบบ',
     en: 'The game brand is not the codename of a registered game provider',

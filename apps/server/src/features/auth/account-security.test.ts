@@ -380,10 +380,16 @@ describe('two-factor sign-in', () => {
 
   it('a required type must enrol before anything else (3009)', async () => {
     const sa = await t.sessionFor('SUPERADMIN', { verified: true });
-    await t.ok(api.securitySettingsUpdate, {
+    // A type sent twice is refused where it stands, not quietly stored once.
+    const twice = await t.api(api.securitySettingsUpdate, {
       token: sa,
       body: { totpRequiredTypes: ['REPORTER', 'REPORTER'] },
     });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.body?.data).toMatchObject({
+      issues: [{ path: 'totpRequiredTypes.1', code: 'type_repeated', params: { type: 'REPORTER' } }],
+    });
+    await t.ok(api.securitySettingsUpdate, { token: sa, body: { totpRequiredTypes: ['REPORTER'] } });
     expect(await t.ok(api.securitySettingsGet, { token: sa })).toEqual({ totpRequiredTypes: ['REPORTER'] });
     const name = username('required');
     await t.addAdmin(name, 'REPORTER');
