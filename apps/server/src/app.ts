@@ -5,6 +5,7 @@ import { Status } from '@sapi/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
+import { reasonData } from './core/errors.ts';
 import { adapterRoutes } from './features/adapter/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { agentRoutes } from './features/agent/routes.ts';
@@ -99,10 +100,13 @@ export const buildApp = async ({ ctx, logger = false, webRoot = defaultWebRoot }
 
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || req.url === '/api') {
+      // The path as asked (its first 200 characters): the reason says which call does not exist.
+      const path = (req.url.split('?')[0] ?? '').slice(0, 200);
+      const error = `Unknown API path: ${req.method} ${path}`;
       return reply.code(404).send({
         status: Status.NOT_FOUND,
-        error: `Unknown API path: ${req.method} ${req.url.split('?')[0]}`,
-        data: null,
+        error,
+        data: reasonData('unknown_path', error, { method: req.method, path }),
       });
     }
     if ((req.method === 'GET' || req.method === 'HEAD') && hasWeb) {

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { api } from '@sapi/contract';
+import { api, issueText } from '@sapi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../src/app.ts';
@@ -102,9 +102,23 @@ describe('SPA fallback', () => {
     expect(page.body).toContain('<title>S.API</title>');
     const asset = await app.inject({ method: 'GET', url: '/assets/app-abc.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
-    const unknown = await rawCall(app, { method: 'GET', url: '/api/v1/unknown' });
+    const unknown = await rawCall(app, { method: 'GET', url: '/api/v1/unknown?x=1' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.status).toBe(2004);
+    // The reason says which call does not exist, in the words the web shows (unknown_path).
+    expect(unknown.body?.data).toEqual({
+      issues: [
+        {
+          path: '',
+          code: 'unknown_path',
+          params: { method: 'GET', path: '/api/v1/unknown' },
+          message: 'Unknown API path: GET /api/v1/unknown',
+        },
+      ],
+    });
+    expect(issueText({ code: 'unknown_path', params: { method: 'GET', path: '/api/v1/unknown' } }, 'th')).toBe(
+      'ไม่มีคำสั่ง GET /api/v1/unknown ใน API นี้',
+    );
   });
 });
 

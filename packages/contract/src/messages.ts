@@ -296,6 +296,10 @@ const contractMessages = {
 
   // Account security: password rules, second factor, address allow-lists.
   session_not_found: { th: 'ไม่พบเซสชันนี้', en: 'Session not found' },
+  unknown_path: {
+    th: 'ไม่มีคำสั่ง {method} {path} ใน API นี้',
+    en: 'This API has no {method} {path}',
+  },
   concurrent_change: {
     th: 'มีการเปลี่ยนแปลงเดียวกันเกิดขึ้นพร้อมกัน กรุณาลองใหม่',
     en: 'The same change happened at the same time; try again',
@@ -440,6 +444,7 @@ export const issueMessagesWithoutParams: Readonly<Record<string, Texts>> = {
   },
   game_repeated: { th: 'มีค่ายเกมที่ถูกเลือกซ้ำ', en: 'A game is listed twice' },
   type_repeated: { th: 'มีประเภทผู้ดูแลที่ถูกเลือกซ้ำ', en: 'An admin type is listed twice' },
+  unknown_path: { th: 'ไม่มีคำสั่งนี้ใน API', en: 'This API has no such call' },
   unknown_game_brand: {
     th: 'ค่ายเกมนี้ไม่ได้ลงทะเบียนไว้ในระบบ',
     en: 'The game brand is not the codename of a registered game provider',
