@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { api } from '@sapi/contract';
 import { expect, signedOut, test } from './fixtures';
+import { expectNoSidewaysPage, linesOf, PHONE } from './narrow-screen';
 import {
   ADMIN_PASSWORD,
   apiCall,
@@ -195,6 +196,27 @@ test.describe('admin accounts: other cases', () => {
     const form = page.getByRole('dialog', { name: 'เพิ่มผู้ดูแลระบบ' });
     await form.getByRole('combobox', { name: 'ประเภท' }).click();
     await expect(page.getByRole('option')).toHaveText(['OPERATOR', 'REPORTER']);
+  });
+
+  test('on a phone the type badge, the "you" badge and the status read whole', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await openApp(page, '/admin/list?username=admin');
+    const own = row(page, 'admin');
+    await expect(own.getByText('SUPERADMIN', { exact: true })).toBeVisible();
+    // Each badge's label is as wide as its text (a clipped one scrolls: its text is wider than it).
+    for (const badge of [
+      own.getByText('SUPERADMIN', { exact: true }),
+      own.getByText('คุณ', { exact: true }),
+    ]) {
+      const { box, text } = await badge.evaluate((label) => ({
+        box: label.clientWidth,
+        text: label.scrollWidth,
+      }));
+      expect(box).toBeGreaterThanOrEqual(text);
+    }
+    expect(await linesOf(own.getByText('ใช้งาน', { exact: true }))).toEqual(['ใช้งาน']);
+    await expectNoSidewaysPage(page);
+    await screenshot(page, 'admin-list-mobile');
   });
 });
 
