@@ -116,9 +116,9 @@ describe('SPA fallback', () => {
         },
       ],
     });
-    expect(issueText({ code: 'unknown_path', params: { method: 'GET', path: '/api/v1/unknown' } }, 'th')).toBe(
-      'ไม่มีคำสั่ง GET /api/v1/unknown ใน API นี้',
-    );
+    expect(
+      issueText({ code: 'unknown_path', params: { method: 'GET', path: '/api/v1/unknown' } }, 'th'),
+    ).toBe('ไม่มีคำสั่ง GET /api/v1/unknown ใน API นี้');
   });
 });
 

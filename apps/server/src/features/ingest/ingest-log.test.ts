@@ -240,6 +240,24 @@ describe('ingest log: every request is recorded', () => {
     expect(await latest(agent._id)).toMatchObject({ reason: 'malformed_body', outcome: 'refused' });
   });
 
+  it('a correctly signed body sent as text, or with no content type, is refused for its content type, not its signature', async () => {
+    const text = JSON.stringify({ transactions: [] });
+    for (const type of ['text/plain', undefined]) {
+      const res = await t.raw({
+        method: 'POST',
+        url: '/api/v1/ingest/transactions',
+        headers: {
+          ...(type ? { 'content-type': type } : {}),
+          ...signedHeaders(agent, text, { now: t.clock.now() }),
+        },
+        payload: text,
+      });
+      expect(res.statusCode).toBe(415);
+      expect(res.body).toMatchObject({ status: 2001, data: { issues: [{ code: 'content_type' }] } });
+      expect(await latest(agent._id)).toMatchObject({ reason: 'malformed_body', outcome: 'refused' });
+    }
+  });
+
   it('keeps at most INGEST_LOG_MAX_ITEMS items of a refusal and counts them all', async () => {
     const many = Array.from({ length: 300 }, (_, i) => bet({ betId: `M${i}`, amount: 1 }));
     const res = await ingest(t, agent, offContract(many));

@@ -1,5 +1,5 @@
 import { api, Status } from '@sapi/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { AppError, reasonData } from '../../core/errors.ts';
 import { sendCsv } from '../../http/csv.ts';
 import { defineRoute, REPLIED } from '../../http/route.ts';
@@ -119,12 +119,15 @@ export const ingestRoutes = async (app: FastifyInstance) => {
     },
     {
       authenticate: async (req) => {
+        // A body that is not JSON (text/plain, no content type) was never read as sent: it is refused
+        // for its content type (415), not checked against a signature it cannot match.
+        const raw = rawBodies.get(req);
+        if (raw === undefined) {
+          throw new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(req.headers['content-type'] ?? 'none');
+        }
         const trail = trailOf(req);
         trail.checked = true;
-        signedBy.set(
-          req,
-          await verifySignedRequest(app.ctx, req.headers, rawBodies.get(req) ?? '', req.ip, trail),
-        );
+        signedBy.set(req, await verifySignedRequest(app.ctx, req.headers, raw, req.ip, trail));
       },
     },
   );
