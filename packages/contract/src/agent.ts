@@ -29,13 +29,18 @@ export const agentCodeSchema = z
   .min(2, 'must be 2 to 32 characters')
   .max(32, 'must be 2 to 32 characters')
   .superRefine(nameChars(/^[A-Za-z0-9_-]*$/, 'code_chars', 'may contain only letters, digits, _ and -'));
+/** Different characters a typed secret needs: "aaaaaaaaaaaaaaaa" is 16 characters and no secret. */
+export const SECRET_MIN_DISTINCT = 8;
 export const agentSecretSchema = z
   .string()
   .min(16, 'must be 16 to 128 characters')
   .max(128, 'must be 16 to 128 characters')
+  .refine((v) => /^[\x21-\x7e]*$/.test(v), coded('secret_chars', 'may contain only visible ASCII characters'))
   .refine(
-    (v) => /^[\x21-\x7e]*$/.test(v),
-    coded('secret_chars', 'may contain only visible ASCII characters'),
+    (v) => new Set(v).size >= SECRET_MIN_DISTINCT,
+    coded('secret_weak', `must contain at least ${SECRET_MIN_DISTINCT} different characters`, {
+      minimum: SECRET_MIN_DISTINCT,
+    }),
   );
 
 /** What every role reads about an agent. */

@@ -207,7 +207,7 @@ const validBodies: Partial<Record<keyof typeof api, unknown>> = {
     games: ['PG'],
     prefix: 'ab1',
     code: 'AG-1',
-    secret: 'a'.repeat(16),
+    secret: 'sample-secret-0123456789',
     agentType: 'AGENT',
   },
   agentUpdate: { endpoint: 'https://agent.example.com', games: ['PG'], agentType: 'AGENT' },

@@ -152,6 +152,14 @@ const contractMessages = {
     th: 'ใช้ได้เฉพาะอักขระ ASCII ที่มองเห็นได้ (ห้ามมีช่องว่างหรือภาษาไทย)',
     en: 'May contain only visible ASCII characters',
   },
+  secret_weak: {
+    th: 'ต้องมีอักขระที่ต่างกันอย่างน้อย {minimum} ตัว',
+    en: 'Must contain at least {minimum} different characters',
+  },
+  secret_taken: {
+    th: 'Secret นี้มีเอเจนต์อื่นใช้อยู่แล้ว ให้ใช้ค่าอื่น หรือเว้นว่างให้ระบบสร้างให้',
+    en: 'Another agent already signs with this secret; choose another or leave it blank for a generated one',
+  },
   http_url: {
     th: 'ต้องเป็นที่อยู่เว็บที่ขึ้นต้นด้วย http:// หรือ https://',
     en: 'Must be an http:// or https:// URL',
@@ -445,6 +453,7 @@ export const issueMessagesWithoutParams: Readonly<Record<string, Texts>> = {
   game_repeated: { th: 'มีค่ายเกมที่ถูกเลือกซ้ำ', en: 'A game is listed twice' },
   type_repeated: { th: 'มีประเภทผู้ดูแลที่ถูกเลือกซ้ำ', en: 'An admin type is listed twice' },
   unknown_path: { th: 'ไม่มีคำสั่งนี้ใน API', en: 'This API has no such call' },
+  secret_weak: { th: 'มีอักขระที่ต่างกันน้อยเกินไป', en: 'Has too few different characters' },
   unknown_game_brand: {
     th: 'ค่ายเกมนี้ไม่ได้ลงทะเบียนไว้ในระบบ',
     en: 'The game brand is not the codename of a registered game provider',

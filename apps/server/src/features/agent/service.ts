@@ -188,6 +188,17 @@ const assertPrefixFree = async (tx: Tx, prefix: string) => {
   );
 };
 
+/**
+ * The secret signs the agent's ingest and the signature does not cover the API key (DESIGN §9), so
+ * two agents sharing one could post for each other: a typed secret another agent has is refused.
+ * Checked under the registration lock (assertPrefixFree), so parallel registrations cannot both pass.
+ */
+const assertSecretUnused = async (tx: Tx, secret: string) => {
+  const [taken] = await tx.select({ id: agents.id }).from(agents).where(eq(agents.secret, secret)).limit(1);
+  if (taken)
+    throw conflict('secret_taken', 'Another agent already signs with this secret', { path: 'secret' });
+};
+
 const newApiKey = () => `ak_${randomBytes(18).toString('base64url')}`;
 const newSecret = () => randomBytes(32).toString('base64url');
 
@@ -203,6 +214,7 @@ export const registerAgent = async (
   try {
     return await ctx.db.transaction(async (tx) => {
       await assertPrefixFree(tx, input.prefix);
+      if (input.secret) await assertSecretUnused(tx, input.secret);
       const [row] = await tx
         .insert(agents)
         .values({
