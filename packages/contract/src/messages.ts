@@ -230,6 +230,10 @@ const contractMessages = {
     th: 'รหัส "{codename}" ถูกใช้โดยค่ายเกมอื่นแล้ว',
     en: 'Code "{codename}" is already used by another game provider',
   },
+  codename_in_use: {
+    th: 'มีรายการเดิมพันที่บันทึกด้วยรหัส "{codename}" แล้ว จึงเปลี่ยนรหัสไม่ได้ (รอบที่ค้างอยู่จะปิดไม่ได้)',
+    en: 'Bets are stored under code "{codename}", so it cannot change (their open rounds could no longer settle)',
+  },
   record_exists: { th: 'มีข้อมูลนี้อยู่แล้ว', en: 'This record already exists' },
   last_superadmin: {
     th: 'ต้องมี SUPERADMIN ที่ใช้งานได้อย่างน้อยหนึ่งบัญชี จึงล็อกหรือเปลี่ยนประเภทบัญชีนี้ไม่ได้',
@@ -454,6 +458,10 @@ export const issueMessagesWithoutParams: Readonly<Record<string, Texts>> = {
   type_repeated: { th: 'มีประเภทผู้ดูแลที่ถูกเลือกซ้ำ', en: 'An admin type is listed twice' },
   unknown_path: { th: 'ไม่มีคำสั่งนี้ใน API', en: 'This API has no such call' },
   secret_weak: { th: 'มีอักขระที่ต่างกันน้อยเกินไป', en: 'Has too few different characters' },
+  codename_in_use: {
+    th: 'มีรายการเดิมพันที่บันทึกด้วยรหัสนี้แล้ว จึงเปลี่ยนรหัสไม่ได้',
+    en: 'Bets are stored under this code, so it cannot change',
+  },
   unknown_game_brand: {
     th: 'ค่ายเกมนี้ไม่ได้ลงทะเบียนไว้ในระบบ',
     en: 'The game brand is not the codename of a registered game provider',

@@ -135,12 +135,20 @@ const batchStatement = (probe: boolean, log: boolean) =>
         ),`
             : sql``
         }
+        brands as (
+          -- The batch's providers, locked against a change of codename until this statement's
+          -- transaction ends: a rename waits, then sees these bets and is refused (adapter service).
+          -- A key-share lock: ingests never wait for each other, nor for any other edit of a provider.
+          select a.codename from adapters a
+          where a.codename = any(${p('brands')}::text[])
+          for key share
+        ),
         blocked as (
           select count(*) filter (where id is null) as missing,
                  min(name) filter (where agent_id <> ${p('agent')}::bigint) as foreign_name,
                  -- A few distinct brands a batch, each one probe of the codename's unique index.
                  (select min(b) from unnest(${p('brands')}::text[]) as b
-                  where not exists (select 1 from adapters a where a.codename = b)) as unknown_brand,
+                  where not exists (select 1 from brands k where k.codename = b)) as unknown_brand,
                  ${probe ? sql`(select string_agg(ord::text, ',' order by ord) from conflicts)` : sql`null::text`} as conflicts
           from players
         ),

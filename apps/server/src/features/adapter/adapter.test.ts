@@ -1,7 +1,7 @@
 import { api } from '@sapi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offContract } from '../../../test/calls.ts';
-import { auditOf, makeAdapter, makeAgent, parseCsv } from '../../../test/factories.ts';
+import { auditOf, bet, ingest, makeAdapter, makeAgent, parseCsv } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 
 let t: TestApp;
@@ -91,6 +91,60 @@ describe('game providers', () => {
     // The rename is one staff action with one audit record, the adapter's; the agent has its own edit.
     expect((await auditOf(t, admin, 'adapter', a._id)).map((r) => r.action)).toEqual(['update', 'create']);
     expect((await auditOf(t, admin, 'agent', agent._id)).map((r) => r.action)).toEqual(['update', 'create']);
+  });
+
+  it('keeps a code that stored bets use (409 codename_in_use), so their open rounds still settle', async () => {
+    const a = await makeAdapter(t, admin);
+    const agent = await makeAgent(t, admin, { games: [a.codename] });
+    const hold = bet({ gameBrand: a.codename });
+    expect((await ingest(t, agent, [hold])).status).toBe(1000);
+    const rename = (codename: string) =>
+      t.api(api.adapterUpdate, {
+        token: admin,
+        params: { id: a._id },
+        body: { endpoint: a.endpoint, type: a.type, logo: a.logo, codename },
+      });
+    const refused = await rename(`${a.codename}_NEW`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.body?.data).toMatchObject({
+      issues: [{ path: 'codename', code: 'codename_in_use', params: { codename: a.codename } }],
+    });
+    // Nothing changed: the provider, the agent's games, and the round settles under its code.
+    expect((await t.ok(api.adapterGet, { token: admin, params: { id: a._id } })).codename).toBe(a.codename);
+    expect((await t.ok(api.agentGet, { token: admin, params: { id: agent._id } })).games).toEqual([
+      a.codename,
+    ]);
+    const settle = { ...hold, betType: 'SETTLE' as const, betTypeFromGame: 'win', amount: 20 };
+    expect((await ingest(t, agent, [settle])).status).toBe(1000);
+    // Its other fields still change.
+    const moved = await t.api(api.adapterUpdate, {
+      token: admin,
+      params: { id: a._id },
+      body: { endpoint: 'https://moved.example.com', type: a.type, logo: a.logo, codename: a.codename },
+    });
+    expect(moved.status).toBe(1000);
+  });
+
+  it('a rename racing ingests of the code leaves no bet under a code no provider has', async () => {
+    for (let round = 0; round < 5; round++) {
+      const a = await makeAdapter(t, admin);
+      const agent = await makeAgent(t, admin, { games: [a.codename] });
+      const renamed = `${a.codename}_R`;
+      const [answers, renaming] = await Promise.all([
+        Promise.all(Array.from({ length: 6 }, () => ingest(t, agent, [bet({ gameBrand: a.codename })]))),
+        t.api(api.adapterUpdate, {
+          token: admin,
+          params: { id: a._id },
+          body: { endpoint: a.endpoint, type: a.type, logo: a.logo, codename: renamed },
+        }),
+      ]);
+      const stored = answers.filter((r) => r.status === 1000).length;
+      // Either the rename went first (every ingest after it is refused: unknown code) or a bet did
+      // (the rename is refused): never both.
+      if (renaming.status === 1000) expect(stored).toBe(0);
+      else expect(renaming.body?.data).toMatchObject({ issues: [{ code: 'codename_in_use' }] });
+      for (const r of answers) if (r.status !== 1000) expect(r.statusCode).toBe(400);
+    }
   });
 
   it('disables (DELETE) and enables (PUT revert), one audit record each, none for a no-op', async () => {

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { type AuditFn, auditedChange, flagChange } from '../../core/change.ts';
 import { requireAdapter } from '../../core/entities.ts';
 import { conflict } from '../../core/errors.ts';
+import { type Executor, queryRows } from '../../db/client.ts';
 import { countWhere } from '../../db/count.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { contains } from '../../db/filters.ts';
@@ -85,6 +86,24 @@ export const createAdapter = async (ctx: AppContext, input: AdapterCreate, audit
   }
 };
 
+/**
+ * Stored bets name their provider by codename: renamed, their open rounds could no longer settle
+ * (the old code is unknown) and a new provider could take the old code into the same reports. So a
+ * codename that bets use stays. Runs after the row's update, whose lock waits for every ingest
+ * statement holding the codename (they lock it, ingest-batch.ts), so their bets are seen here.
+ */
+const assertCodenameUnused = async (tx: Executor, codename: string) => {
+  const used = await queryRows<{ one: number }>(
+    tx,
+    sql`select 1 as one from rollup_brand_monthly where game_brand = ${codename} limit 1`,
+  );
+  if (used.length > 0)
+    throw conflict('codename_in_use', `Bets are stored under code "${codename}"; it cannot change`, {
+      path: 'codename',
+      params: { codename },
+    });
+};
+
 export const updateAdapter = async (ctx: AppContext, id: bigint, input: AdapterUpdate, audit: AuditFn) => {
   try {
     return await ctx.db.transaction((tx) =>
@@ -108,6 +127,7 @@ export const updateAdapter = async (ctx: AppContext, id: bigint, input: AdapterU
             .where(eq(adapters.id, id))
             .returning();
           if (row.codename !== input.codename) {
+            await assertCodenameUnused(t, row.codename);
             // Agents name their games by code: they follow the rename, or they could no longer be saved.
             // Part of this one staff action and its audit record.
             await t
