@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, idText, isoDateInput } from './common.ts';
+import { idSchema, idText, isoDateInput, MAX_YEAR, MIN_YEAR } from './common.ts';
 import { coded } from './issues.ts';
 import { transactionSchema } from './transaction.ts';
 
@@ -32,12 +32,16 @@ const part = (max: number, name: string) =>
       }
       return n;
     });
+/** A report's year: every year a bet's business day may fall in (the ingest checks it), so none is unreachable. */
 const yearPart = z.union([z.string(), z.number()]).transform((v, ctx) => {
   const n = Number(v);
-  if (!Number.isInteger(n) || n < 2000 || n > 2100) {
+  if (!Number.isInteger(n) || n < MIN_YEAR || n > MAX_YEAR) {
     ctx.addIssue({
       code: 'custom',
-      ...coded('int_range', 'must be a year 2000..2100', { minimum: 2000, maximum: 2100 }),
+      ...coded('int_range', `must be a year ${MIN_YEAR}..${MAX_YEAR}`, {
+        minimum: MIN_YEAR,
+        maximum: MAX_YEAR,
+      }),
     });
     return z.NEVER;
   }

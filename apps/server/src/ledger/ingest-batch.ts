@@ -1,4 +1,4 @@
-import { type IngestConflictData, type IngestItem, Status } from '@sapi/contract';
+import { type IngestConflictData, type IngestItem, MAX_YEAR, MIN_YEAR, Status } from '@sapi/contract';
 import { sql } from 'drizzle-orm';
 import { conflict, invalidField, refusal } from '../core/errors.ts';
 import { arrayLiteral } from '../db/array-literal.ts';
@@ -9,6 +9,7 @@ import { constraintOf, isUniqueViolation, sqlStateOf } from '../db/errors.ts';
 import { withRetry } from '../db/retry.ts';
 import { countsByHour, hourColumns, hourOfDay, monthOfDay } from '../db/sql-time.ts';
 import { toMinor } from '../lib/money.ts';
+import { dateInZone } from '../lib/time.ts';
 import { countRegistrations } from './registrations.ts';
 
 export interface IngestAgent {
@@ -365,6 +366,30 @@ const conflicting = (items: IngestItem[], indexes: number[]) => {
  * Items repeating an earlier item's key (betId, betType) with any other field different: a batch
  * must not hold two versions of one bet (the first would be stored, the other silently dropped).
  */
+/** Instants whose business day is inside MIN_YEAR..MAX_YEAR in any time zone: most bets skip the look-up. */
+const SURELY_IN_YEARS = { from: Date.UTC(MIN_YEAR, 0, 2), to: Date.UTC(MAX_YEAR, 11, 31) };
+
+/**
+ * The 400 naming the first item whose business day (in the report time zone) is outside the years a
+ * report can ask for (MIN_YEAR..MAX_YEAR): stored, no agent report could show it, so the reports
+ * would disagree with the transaction list. The contract checks the UTC year; hours at the edges differ.
+ */
+const outsideReportYears = (items: IngestItem[], timeZone: string) => {
+  const index = items.findIndex((item) => {
+    const at = Date.parse(item.startDate);
+    if (at >= SURELY_IN_YEARS.from && at < SURELY_IN_YEARS.to) return false;
+    const year = Number(dateInZone(new Date(at), timeZone).slice(0, 4));
+    return year < MIN_YEAR || year > MAX_YEAR;
+  });
+  if (index === -1) return undefined;
+  return invalidField(
+    `transactions.${index}.startDate`,
+    `must be a date in the years ${MIN_YEAR}..${MAX_YEAR} in the report time zone`,
+    'date_range',
+    { minimum: MIN_YEAR, maximum: MAX_YEAR },
+  );
+};
+
 const conflictsWithinBatch = (items: IngestItem[]) => {
   const seen = new Map<string, string>();
   const found: number[] = [];
@@ -446,6 +471,8 @@ export const ingestBatch = async (
   now: Date,
   log?: IngestLogEntry,
 ): Promise<IngestResult> => {
+  const outside = outsideReportYears(items, timeZone);
+  if (outside) throw outside;
   const within = conflictsWithinBatch(items);
   if (within.length > 0) throw conflicting(items, within);
   const values = batchValues(agent, items, timeZone, now, log);

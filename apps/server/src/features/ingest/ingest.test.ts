@@ -240,6 +240,31 @@ describe('ingest: data rules', () => {
     );
   });
 
+  it('takes a bet only on a business day a report can ask for, so every report shows every stored bet', async () => {
+    const own = await makeAgent(t, op);
+    // 20:00 UTC on 31 December 2200 is already 2201 in Bangkok: no report year reaches it.
+    const late = await ingest(t, own, [bet(), bet({ startDate: '2200-12-31T20:00:00.000Z' })]);
+    expect(late.statusCode).toBe(400);
+    expect(late.issues).toMatchObject([
+      { path: 'transactions.1.startDate', code: 'date_range', params: { minimum: 1900, maximum: 2200 } },
+    ]);
+    // The first business day of 1900 is taken, and the agent's report of that year shows it.
+    const early = bet({
+      betType: 'SETTLE',
+      betTypeFromGame: 'win',
+      amount: 5,
+      startDate: '1900-01-01T00:00:00.000Z',
+    });
+    expect((await ingest(t, own, [early])).data).toEqual({ accepted: 1, duplicates: 0 });
+    const year = await t.ok(api.summaryAgentMonthly, {
+      token: op,
+      params: { agentId: own._id },
+      body: { year: '1900' },
+    });
+    expect(year.rows.find((r) => r.month === '01')).toMatchObject({ year: '1900', transactionCount: 1 });
+    expect(year.totals.transactionCount).toBe(1);
+  });
+
   it('refuses an unknown brand also in a batch re-sending stored bets (the probing statement)', async () => {
     const stored = bet();
     expect((await ingest(t, agent, [stored])).data).toEqual({ accepted: 1, duplicates: 0 });

@@ -1,4 +1,5 @@
 import { Button, Tooltip } from '@mantine/core';
+import { MAX_YEAR, MIN_YEAR } from '@sapi/contract';
 import { IconReportAnalytics, IconWorld } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +15,7 @@ type Filters = Record<(typeof dailyKeys)[number], string>;
 /** Agent Daily's buttons: the whole-platform summary, and the agent report of the month. */
 function AgentDailyActions({ filters, apply }: { filters: Filters; apply: (next: Filters) => void }) {
   const { t } = useTranslation();
-  const year = intIn(filters.year, 2000, 2100);
+  const year = intIn(filters.year, MIN_YEAR, MAX_YEAR);
   const month = intIn(filters.month, 1, 12);
   // The chosen agent (the picker has looked it up) goes along, by the username the agent report filters.
   const oneAgent = filters.agent !== 'all' && filters.agent !== '';

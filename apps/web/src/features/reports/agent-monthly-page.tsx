@@ -1,3 +1,4 @@
+import { MAX_YEAR, MIN_YEAR } from '@sapi/contract';
 import { businessMonth } from '../../lib/business-time';
 import { AgentField, MonthField, YearField } from './report-filters';
 import { type ReportConfig, ReportPage } from './report-page';
@@ -19,7 +20,7 @@ const config: ReportConfig<'summaryAgentMonthly', (typeof keys)[number]> = {
     </>
   ),
   build: (f) =>
-    intIn(f.year, 2000, 2100)
+    intIn(f.year, MIN_YEAR, MAX_YEAR)
       ? {
           request: {
             name: 'summaryAgentMonthly',

@@ -1,3 +1,4 @@
+import { MAX_YEAR, MIN_YEAR } from '@sapi/contract';
 import { businessMonth } from '../../lib/business-time';
 import type { SummaryRequest } from './api';
 import { AgentField, DayField, MonthField, YearField } from './report-filters';
@@ -37,7 +38,7 @@ export const dailyReport = <N extends DailyName>(
     </>
   ),
   build: (f) => {
-    if (!intIn(f.month, 1, 12) || !intIn(f.year, 2000, 2100)) {
+    if (!intIn(f.month, 1, 12) || !intIn(f.year, MIN_YEAR, MAX_YEAR)) {
       return { prompt: { title: 'reports.prompts.chooseMonth', hint: 'reports.prompts.chooseMonthHint' } };
     }
     // Both daily routes take the same body: a day (optional) of a month of a year.

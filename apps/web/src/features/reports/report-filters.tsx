@@ -1,3 +1,4 @@
+import { MAX_YEAR, MIN_YEAR } from '@sapi/contract';
 import { reachableClearButton } from '../../components/clear-button';
 import '@mantine/dates/styles.css';
 import { Select } from '@mantine/core';
@@ -43,7 +44,7 @@ export function DayField({
   year,
 }: FieldProps & { month: string; year: string }) {
   const { t } = useTranslation();
-  const days = daysInMonth(intIn(year, 2000, 2100) ?? 2000, intIn(month, 1, 12) ?? 1);
+  const days = daysInMonth(intIn(year, MIN_YEAR, MAX_YEAR) ?? 2000, intIn(month, 1, 12) ?? 1);
   return (
     <Select
       label={t('reports.filters.day')}
@@ -94,7 +95,7 @@ export function YearField({ value, onChange, error }: FieldProps) {
   const { t } = useTranslation();
   const current = businessMonth().year;
   const years = new Set(Array.from({ length: 11 }, (_, i) => String(current - i)));
-  if (intIn(value, 2000, 2100) !== undefined) years.add(value);
+  if (intIn(value, MIN_YEAR, MAX_YEAR) !== undefined) years.add(value);
   return (
     <Select
       label={t('reports.filters.year')}

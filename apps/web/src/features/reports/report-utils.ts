@@ -1,4 +1,4 @@
-import type { Totals } from '@sapi/contract';
+import { MAX_YEAR, MIN_YEAR, type Totals } from '@sapi/contract';
 import dayjs from 'dayjs';
 import { businessToday, daysInMonth } from '../../lib/business-time';
 import { addMoney, moneyNumber } from '../../lib/money';
@@ -31,7 +31,7 @@ export const intIn = (value: string, min: number, max: number): number | undefin
 export const parseMonthKey = (value: string): { year: number; month: number } | undefined => {
   const m = /^(\d{4})-(\d{2})$/.exec(value);
   if (!m) return undefined;
-  const year = intIn(m[1] ?? '', 2000, 2100);
+  const year = intIn(m[1] ?? '', MIN_YEAR, MAX_YEAR);
   const month = intIn(m[2] ?? '', 1, 12);
   return year !== undefined && month !== undefined ? { year, month } : undefined;
 };

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Text } from '@mantine/core';
-import { api, type DataOf, reportExports } from '@sapi/contract';
+import { api, type DataOf, MAX_YEAR, MIN_YEAR, reportExports } from '@sapi/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -29,7 +29,7 @@ type Line =
     };
 
 const isMonth = (filters: Filters<'month' | 'year'>) =>
-  intIn(filters.month, 1, 12) !== undefined && intIn(filters.year, 2000, 2100) !== undefined;
+  intIn(filters.month, 1, 12) !== undefined && intIn(filters.year, MIN_YEAR, MAX_YEAR) !== undefined;
 
 /** The statement of a month (this business month unless chosen); cached under the summary resource. */
 const revenueShareList = defineList({
