@@ -38,7 +38,15 @@ import {
   verifyBodySchema,
   verifyDataSchema,
 } from './auth.ts';
-import { emptyBodySchema, idParamsSchema, idSchema, listDataSchema, refuseUnstorableText } from './common.ts';
+import {
+  emptyBodySchema,
+  idParamsSchema,
+  idSchema,
+  listDataSchema,
+  MAX_EXPORT_LIMIT,
+  MAX_LIMIT,
+  refuseUnstorableText,
+} from './common.ts';
 import { ingestLogDetailSchema, ingestLogListQuerySchema, ingestLogRecordSchema } from './ingest-log.ts';
 import { openApiDocumentSchema } from './openapi.ts';
 import {
@@ -145,7 +153,19 @@ const route = <B extends z.ZodType, P extends z.ZodType, D extends z.ZodType>(
   ...(shapes.duringSetup ? { duringSetup: true as const } : {}),
 });
 
-/** CSV export of a list: same filters (limit up to 500 per page; the file holds every matching row). */
+/**
+ * An export's body is its list's, but the file holds every matching row whatever the page size, so
+ * `limit` only has to be a size DESIGN §4 allows an export (up to 500); the list's own cap (100) is
+ * not applied to it.
+ */
+const exportLimit = (body: unknown): unknown => {
+  if (typeof body !== 'object' || body === null || !('limit' in body)) return body;
+  const limit = Number((body as { limit: unknown }).limit);
+  const withinExport = Number.isInteger(limit) && limit > MAX_LIMIT && limit <= MAX_EXPORT_LIMIT;
+  return withinExport ? { ...body, limit: MAX_LIMIT } : body;
+};
+
+/** CSV export of a list: same filters (limit up to 500; the file holds every matching row). */
 const csvExport = <B extends z.ZodType, P extends z.ZodType = typeof noParams>(
   path: string,
   body: B,
@@ -154,7 +174,7 @@ const csvExport = <B extends z.ZodType, P extends z.ZodType = typeof noParams>(
   method: 'POST',
   path,
   access: roles.everyone,
-  body: guarded(body),
+  body: z.preprocess(exportLimit, guarded(body)) as unknown as B,
   params: guarded((params ?? noParams) as P),
   data: z.string(),
   format: 'csv',

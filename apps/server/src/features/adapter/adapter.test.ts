@@ -180,5 +180,24 @@ describe('game providers', () => {
     const rows = parseCsv(csv);
     expect(rows[0]).toEqual(['ชื่อ', 'รหัส', 'ประเภท', 'Endpoint', 'โลโก้', 'ปิดใช้งาน', 'วันที่สร้าง']);
     expect(rows.slice(1).map((r) => r[0])).toEqual(['ค่ายเกม, "ไทย"']);
+    // An export takes a page size up to 500 (DESIGN §4), the file still every matching row; not 501.
+    const wide = await t.api(api.adapterExport, {
+      token: admin,
+      body: offContract({ name: 'ค่ายเกม', limit: 500 }),
+    });
+    expect(wide.statusCode).toBe(200);
+    expect(
+      parseCsv(wide.data ?? '')
+        .slice(1)
+        .map((r) => r[0]),
+    ).toEqual(['ค่ายเกม, "ไทย"']);
+    const over = await t.api(api.adapterExport, {
+      token: admin,
+      body: offContract({ name: 'ค่ายเกม', limit: 501 }),
+    });
+    expect(over.statusCode).toBe(400);
+    expect(
+      (await t.api(api.adapterList, { token: admin, body: offContract({ limit: 500 }) })).statusCode,
+    ).toBe(400);
   });
 });
