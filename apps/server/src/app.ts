@@ -99,7 +99,8 @@ export const buildApp = async ({ ctx, logger = false, webRoot = defaultWebRoot }
   }
 
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.url === '/api') {
+    // Paths are case-sensitive; `/API/V1/…` is still a call to this API, answered as one.
+    if (/^\/api(\/|$|\?)/i.test(req.url)) {
       // The path as asked (its first 200 characters): the reason says which call does not exist.
       const path = (req.url.split('?')[0] ?? '').slice(0, 200);
       const error = `Unknown API path: ${req.method} ${path}`;

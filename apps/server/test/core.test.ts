@@ -116,6 +116,11 @@ describe('SPA fallback', () => {
         },
       ],
     });
+    const upper = await rawCall(app, { method: 'POST', url: '/API/V1/agent/list' });
+    expect(upper.statusCode).toBe(404);
+    expect(upper.body?.data).toMatchObject({
+      issues: [{ code: 'unknown_path', params: { path: '/API/V1/agent/list' } }],
+    });
     expect(
       issueText({ code: 'unknown_path', params: { method: 'GET', path: '/api/v1/unknown' } }, 'th'),
     ).toBe('ไม่มีคำสั่ง GET /api/v1/unknown ใน API นี้');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scrub, serializeError } from './log-redaction.ts';
+import { scrub, scrubUrl, serializeError } from './log-redaction.ts';
 
 const HASH = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA';
 
@@ -43,5 +43,18 @@ describe('log redaction', () => {
       }),
     );
     expect(out).not.toMatch(/"p"|"k"|"t"|argon2/);
+  });
+});
+
+describe('request URLs in the log', () => {
+  it('redacts credential-like query values, the key read as the server reads it', () => {
+    const url = scrubUrl(
+      '/api/v1/agent/list?t%6fken=SECRET1&auth=SECRET2&bearer=SECRET3&x-signature=SECRET4&%ZZ=SECRET5&page=2&q=ab+c',
+    );
+    for (const secret of ['SECRET1', 'SECRET2', 'SECRET3', 'SECRET4', 'SECRET5'])
+      expect(url).not.toContain(secret);
+    expect(url).toContain('page=2');
+    expect(url).toContain('q=ab+c');
+    expect(scrubUrl('/agent/list')).toBe('/agent/list');
   });
 });

@@ -65,12 +65,38 @@ export const serializeError = (err: unknown, depth = 0): unknown => {
   return out;
 };
 
+/** Query parameters whose value may be a credential, judged by the key as the server would read it. */
+const QUERY_SECRET = /pass|secret|token|key|auth|bearer|signature|session|cookie|otp|code/i;
+
+/**
+ * The URL with the value of every credential-like query parameter redacted. Keys are percent-decoded
+ * first (`t%6fken` is `token`); a key that does not decode is treated as one.
+ */
+export const scrubUrl = (url: string): string => {
+  const q = url.indexOf('?');
+  if (q === -1) return scrubText(url);
+  const pairs = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq === -1) return pair;
+      const rawKey = pair.slice(0, eq);
+      let key: string;
+      try {
+        key = decodeURIComponent(rawKey.replaceAll('+', ' '));
+      } catch {
+        return `${rawKey}=${REDACTED}`;
+      }
+      return QUERY_SECRET.test(key) ? `${rawKey}=${REDACTED}` : pair;
+    });
+  return scrubText(`${url.slice(0, q)}?${pairs.join('&')}`);
+};
+
 /** What a request line shows: no headers, no body, the query string scrubbed. */
 const serializeRequest = (req: { method?: string; url?: string; ip?: string; id?: string }) => ({
   method: req.method,
-  url: req.url
-    ? scrubText(req.url.replace(/([?&][^=&]*(?:token|key|secret|pass)[^=&]*=)[^&]*/gi, `$1${REDACTED}`))
-    : req.url,
+  url: req.url ? scrubUrl(req.url) : req.url,
   remoteAddress: req.ip,
   id: req.id,
 });
