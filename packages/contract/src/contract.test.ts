@@ -20,6 +20,7 @@ import {
 import { issueText } from './messages.ts';
 import { allows, api, pathOf } from './routes.ts';
 import { httpStatusOf, Status, statusMessages } from './status.ts';
+import { playerNameSchema } from './user.ts';
 
 describe('list filters (DESIGN §4)', () => {
   it('reads booleans as the spec sends them', () => {
@@ -134,6 +135,7 @@ describe('names and addresses pasted with spaces around them', () => {
       [prefixSchema, 'ab1'],
       [agentCodeSchema, 'SYS-1'],
       [codenameSchema, 'AB1'],
+      [playerNameSchema, 'thaiop03'],
     ] as const) {
       expect(codeOf(schema, ` ${name} `), name).toBe('surrounding_spaces');
       expect(codeOf(schema, `${name}\t`), name).toBe('surrounding_spaces');

@@ -6,20 +6,17 @@ import {
   idSchema,
   isoTimestamp,
   moneySchema,
+  nameChars,
   pageFields,
   refuseDeepPage,
   textFilter,
 } from './common.ts';
-import { coded } from './issues.ts';
 
 export const playerNameSchema = z
   .string()
   .min(3, 'must be 3 to 32 characters')
   .max(32, 'must be 3 to 32 characters')
-  .refine(
-    (v) => /^[a-zA-Z0-9_]*$/.test(v),
-    coded('username_chars', 'may contain only letters, digits and _'),
-  );
+  .superRefine(nameChars(/^[a-zA-Z0-9_]*$/, 'username_chars', 'may contain only letters, digits and _'));
 
 export const userSchema = z.object({
   _id: z.string(),
