@@ -4,15 +4,38 @@ import { vacuumAndAnalyze } from '../db/maintenance.ts';
 import { seedDemo } from '../features/demo/seed.ts';
 import { runOnDatabase } from './run-on-database.ts';
 
+const USAGE = `Usage: npm run seed:demo -- [options]
+Fills the database (DATABASE_URL, else the embedded one in DATA_DIR) with demo data: agents in a
+sharing tree, players, game providers and bets, through the product's own ingest.
+
+  --transactions N  bets to write (default 200000)
+  --seed S          seed of the generator: the same seed writes the same data (default 1)
+  --days D          days the bets spread over (default 90)
+  --if-empty        do nothing when the database already holds agents
+  --help            this text`;
+
 /** `npm run seed:demo -- --transactions N --seed S`: fill an empty database with demo data. */
-const { values } = parseArgs({
-  options: {
-    transactions: { type: 'string', default: '200000' },
-    seed: { type: 'string', default: '1' },
-    days: { type: 'string', default: '90' },
-    'if-empty': { type: 'boolean', default: false },
-  },
-});
+const parsed = (() => {
+  try {
+    return parseArgs({
+      options: {
+        transactions: { type: 'string', default: '200000' },
+        seed: { type: 'string', default: '1' },
+        days: { type: 'string', default: '90' },
+        'if-empty': { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
+    });
+  } catch (err) {
+    console.error(`${err instanceof Error ? err.message : String(err)}\n\n${USAGE}`);
+    process.exit(2);
+  }
+})();
+if (parsed.values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const { values } = parsed;
 const positive = (name: string, raw: string | undefined) => {
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1) {
