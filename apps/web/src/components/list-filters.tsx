@@ -1,5 +1,6 @@
 import { type ComboboxItem, Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { asciiDigits } from '../lib/digits';
 import type { DraftFilters } from '../lib/use-list-screen';
 import { AgentPicker } from './agent-picker';
 import { BrandPicker } from './brand-picker';
@@ -28,7 +29,11 @@ export function TextFilter<K extends string>({
     <TextInput
       label={label}
       value={list.draft[name]}
-      onChange={(event) => list.setDraft(name, event.currentTarget.value)}
+      onChange={(event) => {
+        // A number typed in Thai digits is the same number (๔๒๔ is 424).
+        const typed = event.currentTarget.value;
+        list.setDraft(name, inputMode === 'numeric' ? asciiDigits(typed) : typed);
+      }}
       error={list.errors[name]}
       w={w}
       inputMode={inputMode}

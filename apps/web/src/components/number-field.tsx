@@ -1,5 +1,6 @@
 import { NumberInput, type NumberInputProps } from '@mantine/core';
 import type { FormEvent } from 'react';
+import { asciiDigits } from '../lib/digits';
 
 /** What a form may not set on a number input: each of these changes a typed value behind the user's back. */
 type Rewriting =
@@ -12,13 +13,6 @@ type Rewriting =
   | 'allowedDecimalSeparators';
 
 export type NumberFieldProps = Omit<NumberInputProps, Rewriting>;
-
-/** Thai (๐–๙) and full-width (０–９) digits, which the input would drop as "not a number". */
-const OTHER_DIGITS = /[\u0E50-\u0E59\uFF10-\uFF19]/g;
-
-/** The same text with every Thai or full-width digit as its 0–9 (one character for one: the caret stays). */
-export const asciiDigits = (text: string) =>
-  text.replace(OTHER_DIGITS, (d) => String(d.charCodeAt(0) - (d >= '\uFF10' ? 0xff10 : 0x0e50)));
 
 /**
  * Before the input reads what was typed or pasted: its Thai or full-width digits become 0–9, so

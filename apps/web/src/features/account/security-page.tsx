@@ -9,6 +9,7 @@ import { FormDialog } from '../../components/form-dialog';
 import { LoadingFields } from '../../components/form-fields';
 import { PageHeader } from '../../components/page-header';
 import { ReauthDialog, useReauth } from '../../components/reauth-dialog';
+import { oneTimeCode } from '../../lib/digits';
 import { errorMessage } from '../../lib/errors';
 import { notifySuccess } from '../../lib/notify';
 import { useSelf } from '../../lib/session';
@@ -146,6 +147,7 @@ export function SecurityPage() {
               <TextInput
                 label={t('account.totp.codeOrRecovery')}
                 {...form.field('code')}
+                onChange={(event) => form.field('code').onChange(oneTimeCode(event.currentTarget.value))}
                 autoComplete="one-time-code"
                 maxLength={32}
                 data-autofocus

@@ -8,6 +8,7 @@ import { ErrorBanner } from '../../components/error-banner';
 import { useContractForm } from '../../components/form-dialog';
 import { ReauthDialog, useReauth } from '../../components/reauth-dialog';
 import { refusalOf } from '../../lib/contract-form';
+import { oneTimeCode } from '../../lib/digits';
 import { errorMessage } from '../../lib/errors';
 import { useSelf } from '../../lib/session';
 import { useTotpConfirm, useTotpEnrol } from './api';
@@ -128,9 +129,9 @@ export function TotpEnrolment({ onEnabled, onDone }: { onEnabled?: () => void; o
             <TextInput
               label={t('account.totp.code')}
               {...form.field('code')}
+              onChange={(event) => form.field('code').onChange(oneTimeCode(event.currentTarget.value))}
               inputMode="numeric"
               autoComplete="one-time-code"
-              maxLength={6}
               w={200}
               data-autofocus
             />

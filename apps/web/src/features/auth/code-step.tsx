@@ -4,6 +4,7 @@ import { IconArrowLeft, IconShieldLock } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
+import { oneTimeCode } from '../../lib/digits';
 import { errorMessage } from '../../lib/errors';
 import { useLoginCode } from './api';
 import classes from './login-page.module.css';
@@ -109,9 +110,9 @@ export function CodeStep({ username, challenge, onSignedIn, onBack }: CodeStepPr
           autoComplete={recovery ? 'off' : 'one-time-code'}
           inputMode={recovery ? 'text' : 'numeric'}
           placeholder={recovery ? 'xxxx-xxxx-xxxx-xxxx' : '123456'}
-          maxLength={recovery ? 32 : 6}
+          maxLength={recovery ? 32 : undefined}
           value={code}
-          onChange={(e) => setCode(e.currentTarget.value)}
+          onChange={(e) => setCode(recovery ? e.currentTarget.value : oneTimeCode(e.currentTarget.value))}
           classNames={inputClasses}
           size="md"
           readOnly={processing}

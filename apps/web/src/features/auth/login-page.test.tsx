@@ -71,7 +71,9 @@ describe('LoginPage: two-factor sign-in (DESIGN §13)', () => {
     expect(screen.getByTestId('login-error').textContent).toBe('กรุณากรอกรหัส 6 หลักจากแอปยืนยันตัวตน');
     expect(stub.bodiesOf(api.loginTotp)).toEqual([]);
 
-    await fill(user, screen.getByLabelText('รหัสยืนยัน 6 หลัก'), '123456');
+    // Typed in Thai digits with the space apps show: the code as digits, nothing cut off.
+    await fill(user, screen.getByLabelText('รหัสยืนยัน 6 หลัก'), '๑๒๓ ๔๕๖');
+    expect(screen.getByLabelText<HTMLInputElement>('รหัสยืนยัน 6 หลัก').value).toBe('123456');
     await user.click(screen.getByRole('button', { name: 'ยืนยัน' }));
     expect(await screen.findByRole('heading', { name: 'agents' })).toBeTruthy();
     expect(stub.bodiesOf(api.loginTotp)).toEqual([{ challenge: 'challenge-token', code: '123456' }]);
