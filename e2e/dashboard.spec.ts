@@ -66,7 +66,9 @@ async function expectFigures(page: Page, data: DashboardData) {
   );
   await expect(page.getByTestId('card-players-value')).toHaveText(percent(share(data.current)), soon);
   await expect(page.getByTestId('card-players')).toContainText(
-    `${data.current.activePlayers} จาก ${data.current.registeredPlayers} ผู้เล่นที่ลงทะเบียน`,
+    `${data.current.activePlayers} จาก ${data.current.registeredPlayers} ผู้เล่นที่ลงทะเบียน · ลงทะเบียนใหม่ในเดือนนี้ ${
+      data.current.registeredPlayers - data.previous.registeredPlayers
+    } คน`,
     soon,
   );
   await expect(page.getByTestId('card-players-change')).toHaveText(
@@ -160,10 +162,9 @@ test('the dashboard shows this month’s real figures against last month', async
     'href',
     daily,
   );
-  await expect(page.getByTestId('card-players').getByRole('link', { name: /ดูทั้งหมด/ })).toHaveAttribute(
-    'href',
-    `/report?month=${year}-${month}`,
-  );
+  await expect(
+    page.getByTestId('card-players').getByRole('link', { name: /ดูการลงทะเบียนรายวัน/ }),
+  ).toHaveAttribute('href', `/report?month=${year}-${month}`);
   await expect(page.getByTestId('daily-chart')).toBeVisible();
   await expectAccessible(page, 'dashboard');
   await screenshot(page, 'dashboard');
@@ -199,13 +200,19 @@ test('the dashboard shows this month’s real figures against last month', async
   await page.goto(`/dashboard?month=${ownPreviousKey}`);
   await expect(page.getByTestId('card-turnover-value')).toHaveText(money(300));
   await expect(page.getByTestId('card-winlose-value')).toHaveText(money(-300));
-  // Its players card opens that month's registrations of the whole platform, not a choose-an-agent page.
+  // Its players card opens that month's registrations of the whole platform, their total the card's
+  // "registered this month".
+  const fresh = /ลงทะเบียนใหม่ในเดือนนี้ ([\d,]+) คน/.exec(
+    (await page.getByTestId('card-players').textContent()) ?? '',
+  )?.[1];
+  expect(fresh).toBeDefined();
   await page
     .getByTestId('card-players')
-    .getByRole('link', { name: /ดูทั้งหมด/ })
+    .getByRole('link', { name: /ดูการลงทะเบียนรายวัน/ })
     .click();
   await expect(page).toHaveURL(new RegExp(`/report\\?month=${ownPreviousKey}$`));
   await expect(page.getByTestId('register-summary')).toContainText('ทั้งแพลตฟอร์ม (ทุกเอเจนต์) · ');
+  await expect(page.getByTestId('register-summary')).toContainText(`ลงทะเบียนรวม ${fresh} คน`);
   const [previousYear, previousMonth] = ownPreviousKey.split('-').map(Number);
   await expect(page.getByTestId('register-row')).toHaveCount(
     new Date(Date.UTC(previousYear ?? 0, previousMonth ?? 0, 0)).getUTCDate(),

@@ -79,11 +79,15 @@ function Cards({ data }: { data: DashboardData }) {
         detail={t('dashboard.cards.playersDetail', {
           active: formatNumber(current.activePlayers),
           registered: formatNumber(current.registeredPlayers),
+          // Registered by this month's end less by last month's: the players who registered in it,
+          // the total of the registration report the link opens.
+          fresh: formatNumber(current.registeredPlayers - previous.registeredPlayers),
         })}
         change={changeOf(share, previousShare)}
         tone="higher-is-better"
         previous={t('dashboard.cards.previous', { value: formatPercent(previousShare) })}
         to={registerReportHref(`${current.year}-${current.month.padStart(2, '0')}`)}
+        linkText={t('dashboard.cards.registrationsPerDay')}
       />
     </SimpleGrid>
   );

@@ -20,6 +20,8 @@ interface StatCardProps {
   tone: 'higher-is-better' | 'neutral';
   previous: string;
   to: string;
+  /** What the link opens, when it is not the card's own figures in full ("view all"). */
+  linkText?: string;
   testId: string;
 }
 
@@ -34,6 +36,7 @@ export function StatCard({
   tone,
   previous,
   to,
+  linkText,
   testId,
 }: StatCardProps) {
   const { t } = useTranslation();
@@ -95,9 +98,9 @@ export function StatCard({
             to={to}
             size="sm"
             fw={600}
-            aria-label={t('dashboard.cards.viewAllLabel', { title })}
+            aria-label={`${linkText ?? t('dashboard.cards.viewAll')}: ${title}`}
           >
-            {t('dashboard.cards.viewAll')}
+            {linkText ?? t('dashboard.cards.viewAll')}
           </Anchor>
         </Group>
       </Stack>

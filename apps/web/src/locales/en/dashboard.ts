@@ -13,10 +13,10 @@ export const dashboard: Resource<typeof th> = {
     winLose: 'Win/lose this month',
     winLoseHint: 'From the players’ wallets: negative when players lost',
     players: 'Players active this month',
-    playersDetail: '{{active}} of {{registered}} registered players',
+    playersDetail: '{{active}} of {{registered}} registered players · {{fresh}} registered this month',
     previous: 'Last month: {{value}}',
     viewAll: 'View all',
-    viewAllLabel: 'View all: {{title}}',
+    registrationsPerDay: 'Registrations per day',
   },
   change: {
     up: 'Up {{percent}} on last month',

@@ -10,10 +10,10 @@ export const dashboard = {
     winLose: 'ผลแพ้/ชนะเดือนนี้',
     winLoseHint: 'มุมมองกระเป๋าผู้เล่น: ติดลบเมื่อผู้เล่นเสีย',
     players: 'ผู้เล่นที่เล่นในเดือนนี้',
-    playersDetail: '{{active}} จาก {{registered}} ผู้เล่นที่ลงทะเบียน',
+    playersDetail: '{{active}} จาก {{registered}} ผู้เล่นที่ลงทะเบียน · ลงทะเบียนใหม่ในเดือนนี้ {{fresh}} คน',
     previous: 'เดือนก่อน: {{value}}',
     viewAll: 'ดูทั้งหมด',
-    viewAllLabel: 'ดูทั้งหมด: {{title}}',
+    registrationsPerDay: 'ดูการลงทะเบียนรายวัน',
   },
   change: {
     up: 'เพิ่มขึ้น {{percent}} จากเดือนก่อน',
