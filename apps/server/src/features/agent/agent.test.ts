@@ -178,19 +178,7 @@ describe('agent registration', () => {
   it('refuses a secret another agent signs with (409 on the field), even from parallel registrations, and a weak one', async () => {
     const shared = 'Shared-Secret-0123456789';
     const first = await makeAgent(t, op, { secret: shared });
-    const second = await t.api(api.agentRegister, {
-      token: op,
-      body: {
-        username: 'second_sharer',
-        password: 'agent-password-1',
-        endpoint: 'https://x.example.com',
-        games: [],
-        prefix: 'shrb',
-        code: 'SHRB',
-        agentType: 'AGENT',
-        secret: shared,
-      },
-    });
+    const second = await register(registration({ prefix: 'shrb', secret: shared }));
     expect(second.statusCode).toBe(409);
     expect(second.body?.data).toMatchObject({ issues: [{ path: 'secret', code: 'secret_taken' }] });
     // The refusal names no agent, and never echoes the secret.
@@ -200,37 +188,13 @@ describe('agent registration', () => {
     const racing = 'Racing-Secret-0123456789';
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        t.api(api.agentRegister, {
-          token: op,
-          body: {
-            username: `racer_${i}`,
-            password: 'agent-password-1',
-            endpoint: 'https://x.example.com',
-            games: [],
-            prefix: `rc${String.fromCharCode(97 + i)}x`,
-            code: `RACER-${i}`,
-            agentType: 'AGENT',
-            secret: racing,
-          },
-        }),
+        register(registration({ prefix: `rc${String.fromCharCode(97 + i)}x`, secret: racing })),
       ),
     );
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(11);
 
-    const weak = await t.api(api.agentRegister, {
-      token: op,
-      body: {
-        username: 'weak_secret',
-        password: 'agent-password-1',
-        endpoint: 'https://x.example.com',
-        games: [],
-        prefix: 'weaks',
-        code: 'WEAK',
-        agentType: 'AGENT',
-        secret: 'a'.repeat(16),
-      },
-    });
+    const weak = await register(registration({ prefix: 'weaks', secret: 'a'.repeat(16) }));
     expect(weak.statusCode).toBe(400);
     expect(weak.body?.data).toMatchObject({
       issues: [{ path: 'secret', code: 'secret_weak', params: { minimum: 8 } }],
