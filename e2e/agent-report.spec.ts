@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { MonthlyBalance } from '@sapi/contract';
 import { expect as baseExpect, ingest, makeAgent, test } from './fixtures';
+import { expectNoSidewaysPage, PHONE } from './narrow-screen';
 import { bangkokIso, bangkokMonth, money, type SeededAgent, seedAgent } from './report-data';
 import { apiToken, expectAccessible, openApp, screenshot, uniqueName } from './support';
 
@@ -95,6 +96,23 @@ test('a page of widgets comes from one batch request and matches the monthly rou
   await expectWidget(page, seeded.agent.username, figuresOf(route));
   await expectAccessible(page, 'agent report');
   await screenshot(page, 'agent-report-one-agent');
+});
+
+test('on a phone each figure of a widget has its own room: no label or amount drawn over another', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await openApp(page, `/agent/report?username=${seeded.agent.username}`);
+  const widget = page.getByTestId(`widget-${seeded.agent.username}`);
+  await expect(widget.locator('[data-field="hold"] span')).toHaveText(money(-165.9));
+  // Each figure's label and amount fit its column (text running past it is drawn over the next).
+  for (const field of ['hold', 'winLose', 'deposit', 'profit']) {
+    const cell = widget.locator(`[data-field="${field}"]`);
+    const { room, text } = await cell.evaluate((el) => ({ room: el.clientWidth, text: el.scrollWidth }));
+    expect(text, `${field} runs past its column`).toBeLessThanOrEqual(room);
+  }
+  await expectNoSidewaysPage(page);
+  await screenshot(page, 'agent-report-mobile');
 });
 
 test('the refresh icon reloads one widget, with a loading text meanwhile', async ({ page, request }) => {

@@ -1,4 +1,4 @@
-import { ActionIcon, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Group, Stack, Text, Tooltip } from '@mantine/core';
 import type { MonthlyBalance } from '@sapi/contract';
 import { IconRefresh } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -92,7 +92,17 @@ export function MonthlyWidget({
       aria-busy={loading}
       data-testid={`widget-${username}`}
     >
-      <SimpleGrid cols={4} spacing="md" verticalSpacing={0} style={{ flex: 1, opacity: loading ? 0.6 : 1 }}>
+      {/* Four columns each at least as wide as its label and amount: in a narrow table the widget
+          widens its column (the table scrolls) instead of drawing the amounts over each other. */}
+      <Box
+        style={{
+          flex: 1,
+          display: 'grid',
+          gridTemplateColumns: 'repeat(4, minmax(max-content, 1fr))',
+          columnGap: 'var(--mantine-spacing-md)',
+          opacity: loading ? 0.6 : 1,
+        }}
+      >
         {cells.map((cell) => (
           <Stack key={cell.key} gap={0} data-field={cell.key}>
             <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
@@ -101,7 +111,7 @@ export function MonthlyWidget({
             <MoneyText value={cell.value} fw={600} />
           </Stack>
         ))}
-      </SimpleGrid>
+      </Box>
       <Stack gap={2} align="center" w={96}>
         <Tooltip label={t('agentReport.widget.refresh', { username })} withArrow>
           <ActionIcon
