@@ -362,10 +362,6 @@ const conflicting = (items: IngestItem[], indexes: number[]) => {
   );
 };
 
-/**
- * Items repeating an earlier item's key (betId, betType) with any other field different: a batch
- * must not hold two versions of one bet (the first would be stored, the other silently dropped).
- */
 /** Instants whose business day is inside MIN_YEAR..MAX_YEAR in any time zone: most bets skip the look-up. */
 const SURELY_IN_YEARS = { from: Date.UTC(MIN_YEAR, 0, 2), to: Date.UTC(MAX_YEAR, 11, 31) };
 
@@ -390,6 +386,10 @@ const outsideReportYears = (items: IngestItem[], timeZone: string) => {
   );
 };
 
+/**
+ * Items repeating an earlier item's key (betId, betType) with any other field different: a batch
+ * must not hold two versions of one bet (the first would be stored, the other silently dropped).
+ */
 const conflictsWithinBatch = (items: IngestItem[]) => {
   const seen = new Map<string, string>();
   const found: number[] = [];
