@@ -217,6 +217,111 @@ describe('refusals of values a hair off: nothing they carried in the log', () =>
   });
 });
 
+describe('the refusals of a secret in use, a code in use, a body not JSON and edge values: nothing they carried in the log', () => {
+  it('ten parallel registrations with an agent’s own secret, ten renames of a code with bets, a signed text body, a token in a disguised query key', async () => {
+    lines.length = 0;
+    const taken = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        callRoute(logged, api.agentRegister, {
+          token,
+          body: {
+            username: `secret_thief_${i}`,
+            password: PASSWORD,
+            endpoint: 'https://x.example.com',
+            games: [],
+            prefix: `st${String.fromCharCode(97 + i)}z`,
+            code: `THIEF-${i}`,
+            agentType: 'AGENT',
+            secret: agent.secret,
+          },
+        }),
+      ),
+    );
+    expect(taken.map((r) => r.issues[0]?.code)).toEqual(Array(10).fill('secret_taken'));
+    // A code with bets stored under it, renamed ten times at once: every rename refused.
+    expect(
+      (
+        await callRoute(logged, api.ingest, {
+          body: { transactions: [bet()] },
+          sign: (p) => signedHeaders(agent, p, { now: t.clock.now() }),
+        })
+      ).status,
+    ).toBe(1000);
+    const pg = (await t.ok(api.adapterList, { token, body: { limit: 100 } })).records.find(
+      (a) => a.codename === 'PG',
+    );
+    if (!pg) throw new Error('no PG provider');
+    const renames = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        callRoute(logged, api.adapterUpdate, {
+          token,
+          params: { id: pg._id },
+          body: { codename: `PG_${i}`, endpoint: pg.endpoint, type: pg.type, logo: pg.logo },
+        }),
+      ),
+    );
+    expect(renames.map((r) => r.issues[0]?.code)).toEqual(Array(10).fill('codename_in_use'));
+    const text = JSON.stringify({ transactions: [bet()] });
+    const headers = signedHeaders(agent, text, { now: t.clock.now() });
+    const plain = await logged.inject({
+      method: 'POST',
+      url: '/api/v1/ingest/transactions',
+      headers: { ...headers, 'content-type': 'text/plain' },
+      payload: text,
+    });
+    expect(plain.statusCode).toBe(415);
+    const disguised = await logged.inject({
+      method: 'POST',
+      url: `/api/v1/agent/list?t%6fken=${token}&auth=${agent.secret}`,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(disguised.statusCode).toBe(200);
+    const log = lines.join('');
+    expect(log).toContain('incoming request');
+    for (const secret of [token, agent.secret, PASSWORD, headers['x-signature'] ?? ''])
+      expect(log).not.toContain(secret);
+  });
+
+  it('edge values in an export’s page size and the whole platform’s registration month: refused, never a 500; twenty reads at once agree', async () => {
+    const exportWith = (limit: string) =>
+      logged.inject({
+        method: 'POST',
+        url: '/api/v1/adapter/export',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        payload: `{"limit":${limit}}`,
+      });
+    for (const limit of ['"\\u0000"', '9223372036854775808', '-0.5', '1e309', '-1e309', '500.01', '501'])
+      expect((await exportWith(limit)).statusCode, limit).toBe(400);
+    for (const limit of ['500', '-0', '"500"']) {
+      const res = await exportWith(limit);
+      expect([limit, res.statusCode]).toEqual([limit, limit === '-0' ? 400 : 200]);
+    }
+    for (const date of ['0000-01-01', '9999-12-31', '2026-11-01\u0000', '2026-02-30'])
+      expect(
+        (
+          await callRoute(logged, api.registerCount, {
+            token,
+            params: { agentId: 'all' },
+            body: offContract({ date }),
+          })
+        ).statusCode,
+        date,
+      ).toBe(400);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        callRoute(logged, api.registerCount, {
+          token,
+          params: { agentId: 'all' },
+          body: { date: '2026-11-01' },
+        }),
+      ),
+    );
+    expect(new Set(answers.map((a) => JSON.stringify(a.data))).size).toBe(1);
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+  });
+});
+
 describe('account security flows leave no secret in the log', () => {
   it('password change, reset, two-factor enrolment and sign-in with codes: no password, temporary password, TOTP secret, code or recovery code', async () => {
     lines.length = 0;
