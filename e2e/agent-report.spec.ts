@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { MonthlyBalance } from '@sapi/contract';
 import { expect as baseExpect, ingest, makeAgent, test } from './fixtures';
-import { expectNoSidewaysPage, PHONE } from './narrow-screen';
+import { expectNoSidewaysPage, expectWholeText, PHONE } from './narrow-screen';
 import { bangkokIso, bangkokMonth, money, type SeededAgent, seedAgent } from './report-data';
 import { apiToken, expectAccessible, openApp, screenshot, uniqueName } from './support';
 
@@ -106,11 +106,9 @@ test('on a phone each figure of a widget has its own room: no label or amount dr
   const widget = page.getByTestId(`widget-${seeded.agent.username}`);
   await expect(widget.locator('[data-field="hold"] span')).toHaveText(money(-165.9));
   // Each figure's label and amount fit its column (text running past it is drawn over the next).
-  for (const field of ['hold', 'winLose', 'deposit', 'profit']) {
-    const cell = widget.locator(`[data-field="${field}"]`);
-    const { room, text } = await cell.evaluate((el) => ({ room: el.clientWidth, text: el.scrollWidth }));
-    expect(text, `${field} runs past its column`).toBeLessThanOrEqual(room);
-  }
+  await expectWholeText(
+    ['hold', 'winLose', 'deposit', 'profit'].map((field) => widget.locator(`[data-field="${field}"]`)),
+  );
   await expectNoSidewaysPage(page);
   await screenshot(page, 'agent-report-mobile');
 });

@@ -73,3 +73,14 @@ export async function expectLedgerReadable(page: Page, player: string) {
   expect(clock).toMatch(/^\d{2}:\d{2}:\d{2}$/);
   expect(rest).toEqual([]);
 }
+
+/**
+ * Every one of the elements shows its whole text: none is narrower than what it holds (a clipped
+ * badge scrolls its text; a squeezed grid cell lets it run over the next one).
+ */
+export async function expectWholeText(elements: Locator[]) {
+  for (const element of elements) {
+    const { room, text } = await element.evaluate((el) => ({ room: el.clientWidth, text: el.scrollWidth }));
+    expect(text, `${element} is narrower than its text`).toBeLessThanOrEqual(room);
+  }
+}
