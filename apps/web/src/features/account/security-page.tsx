@@ -6,10 +6,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../components/error-banner';
 import { FormDialog } from '../../components/form-dialog';
-import { LoadingFields } from '../../components/form-fields';
+import { LoadingFields, oneTimeCodeField } from '../../components/form-fields';
 import { PageHeader } from '../../components/page-header';
 import { ReauthDialog, useReauth } from '../../components/reauth-dialog';
-import { oneTimeCode } from '../../lib/digits';
 import { errorMessage } from '../../lib/errors';
 import { notifySuccess } from '../../lib/notify';
 import { useSelf } from '../../lib/session';
@@ -146,8 +145,7 @@ export function SecurityPage() {
               ) : null}
               <TextInput
                 label={t('account.totp.codeOrRecovery')}
-                {...form.field('code')}
-                onChange={(event) => form.field('code').onChange(oneTimeCode(event.currentTarget.value))}
+                {...oneTimeCodeField(form.field('code'))}
                 autoComplete="one-time-code"
                 maxLength={32}
                 data-autofocus

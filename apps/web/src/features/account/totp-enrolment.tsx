@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { CopyText } from '../../components/copy-text';
 import { ErrorBanner } from '../../components/error-banner';
 import { useContractForm } from '../../components/form-dialog';
+import { oneTimeCodeField } from '../../components/form-fields';
 import { ReauthDialog, useReauth } from '../../components/reauth-dialog';
 import { refusalOf } from '../../lib/contract-form';
-import { oneTimeCode } from '../../lib/digits';
 import { errorMessage } from '../../lib/errors';
 import { useSelf } from '../../lib/session';
 import { useTotpConfirm, useTotpEnrol } from './api';
@@ -128,8 +128,7 @@ export function TotpEnrolment({ onEnabled, onDone }: { onEnabled?: () => void; o
           <Group align="flex-end" gap="sm">
             <TextInput
               label={t('account.totp.code')}
-              {...form.field('code')}
-              onChange={(event) => form.field('code').onChange(oneTimeCode(event.currentTarget.value))}
+              {...oneTimeCodeField(form.field('code'))}
               inputMode="numeric"
               autoComplete="one-time-code"
               w={200}
