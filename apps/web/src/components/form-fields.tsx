@@ -8,10 +8,8 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import type { ChangeEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { oneTimeCode } from '../lib/digits';
-import type { InputField } from './form-dialog';
 
 /** A value a dialog shows but does not let change (a username, the agent of a record). */
 export function ReadOnlyField({
@@ -66,9 +64,3 @@ export function LoadingFields({ rows = 3 }: { rows?: number }) {
     </Stack>
   );
 }
-
-/** A form's one-time-code field, read as `oneTimeCode` reads it (Thai digits, the spaces apps show). */
-export const oneTimeCodeField = (field: InputField<string>) => ({
-  ...field,
-  onChange: (event: ChangeEvent<HTMLInputElement>) => field.onChange(oneTimeCode(event.currentTarget.value)),
-});

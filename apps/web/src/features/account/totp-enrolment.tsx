@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { CopyText } from '../../components/copy-text';
 import { ErrorBanner } from '../../components/error-banner';
 import { useContractForm } from '../../components/form-dialog';
-import { oneTimeCodeField } from '../../components/form-fields';
+import { oneTimeCodeField } from '../../components/one-time-code-field';
 import { ReauthDialog, useReauth } from '../../components/reauth-dialog';
 import { refusalOf } from '../../lib/contract-form';
 import { errorMessage } from '../../lib/errors';
