@@ -20,7 +20,7 @@ import { ingestLogRoutes, ingestRoutes } from './features/ingest/routes.ts';
 import { reportRoutes } from './features/report/routes.ts';
 import { transactionRoutes } from './features/transaction/routes.ts';
 import { userRoutes } from './features/user/routes.ts';
-import { answerFrameworkError, registerErrorHandling } from './http/error-handler.ts';
+import { answerClientError, answerFrameworkError, registerErrorHandling } from './http/error-handler.ts';
 import { loggerOptions } from './http/log-redaction.ts';
 import { refuseRoutesWithoutAccessRule } from './http/route.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -52,6 +52,7 @@ export const buildApp = async ({ ctx, logger = false, webRoot = defaultWebRoot }
     return503OnClosing: true,
     requestIdHeader: false,
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   app.decorate('ctx', ctx);
 

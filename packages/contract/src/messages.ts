@@ -305,6 +305,11 @@ const contractMessages = {
   malformed_url: { th: 'ที่อยู่ของคำขอไม่ถูกต้อง', en: 'The request URL is malformed' },
   param_too_long: { th: 'ค่าในที่อยู่ของคำขอยาวเกินไป', en: 'A path parameter is too long' },
   bad_request: { th: 'คำขอไม่ถูกต้อง', en: 'Bad request' },
+  head_too_large: {
+    th: 'ที่อยู่และส่วนหัวของคำขอยาวเกินไป (รวมกันไม่เกิน {maximum} ไบต์)',
+    en: 'The request URL and headers are too large (at most {maximum} bytes together)',
+  },
+  request_timeout: { th: 'คำขอส่งมาช้าเกินไป กรุณาลองใหม่', en: 'The request took too long to arrive; try again' },
 
   // Account security: password rules, second factor, address allow-lists.
   session_not_found: { th: 'ไม่พบเซสชันนี้', en: 'Session not found' },
@@ -496,6 +501,7 @@ export const issueMessagesWithoutParams: Readonly<Record<string, Texts>> = {
     en: 'Your account type may not manage accounts of this type',
   },
   body_too_large: { th: 'ข้อมูลที่ส่งมีขนาดใหญ่เกินไป', en: 'The body is too large' },
+  head_too_large: { th: 'ที่อยู่และส่วนหัวของคำขอยาวเกินไป', en: 'The request URL and headers are too large' },
   own_address_missing: {
     th: 'รายการต้องมีที่อยู่ IP ปัจจุบันของคุณ มิฉะนั้นคุณจะถูกปิดกั้นเอง',
     en: 'The list must include your current address, or you would shut yourself out',

@@ -1,3 +1,5 @@
+import { maxHeaderSize, STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { httpStatusOf, Status } from '@sapi/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, reasonData } from '../core/errors.ts';
@@ -101,3 +103,38 @@ export const answerFrameworkError = (err: FastifyError, _req: FastifyRequest, re
       data: reasonData(tooLong ? 'param_too_long' : 'malformed_url', error),
     });
 };
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (URL and headers over Node's
+ * `maxHeaderSize`, a client too slow to send its request, bytes that are not HTTP): answered in the
+ * envelope with the security headers, not in Fastify's own body. The socket is closed after, as Node
+ * does; the log names the parser's code, never the bytes (a token may ride in the URL).
+ */
+export function answerClientError(this: FastifyInstance, err: Error & { code?: string }, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [http, code, error, params]: [
+    number,
+    'head_too_large' | 'request_timeout' | 'bad_request',
+    string,
+    Record<string, unknown>,
+  ] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'head_too_large', 'The request URL and headers are too large', { maximum: maxHeaderSize }]
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'request_timeout', 'The request took too long to arrive', {}]
+        : [400, 'bad_request', 'Bad request', {}];
+  this.log.info({ code: err.code }, 'request refused by the HTTP parser');
+  if (socket.writable) {
+    const body = JSON.stringify({ status: Status.VALIDATION, error, data: reasonData(code, error, params) });
+    const headers = Object.entries({
+      ...routerErrorHeaders,
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(body)),
+      connection: 'close',
+    })
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+    socket.write(`HTTP/1.1 ${http} ${STATUS_CODES[http]}\r\n${headers}\r\n${body}`);
+  }
+  socket.destroy();
+}

@@ -1,0 +1,107 @@
+import { maxHeaderSize } from 'node:http';
+import { type AddressInfo, connect } from 'node:net';
+import { Writable } from 'node:stream';
+import { Status } from '@sapi/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { buildApp } from '../app.ts';
+import { routerErrorHeaders } from './security-headers.ts';
+
+/**
+ * Requests Node's HTTP parser refuses never reach a route or `fastify.inject`, so these go over a real
+ * socket: raw bytes in, the whole answer read until the server closes the connection.
+ */
+let t: TestApp;
+let server: FastifyInstance;
+let port: number;
+const lines: string[] = [];
+const TOKEN = 'a-session-token-that-must-not-be-logged';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  server = await buildApp({ ctx: t.ctx, logger: { level: 'info', stream }, webRoot: '/nonexistent' });
+  await server.listen({ host: '127.0.0.1', port: 0 });
+  port = (server.server.address() as AddressInfo).port;
+});
+afterAll(async () => {
+  await server.close();
+  await t.close();
+});
+
+const send = (bytes: string) =>
+  new Promise<{ status: number; headers: Record<string, string>; body: string }>((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (c) => chunks.push(c));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const [head = '', body = ''] = text.split('\r\n\r\n');
+      const [statusLine = '', ...headerLines] = head.split('\r\n');
+      const headers = Object.fromEntries(
+        headerLines.map((l) => [
+          l.slice(0, l.indexOf(':')).toLowerCase(),
+          l.slice(l.indexOf(':') + 1).trim(),
+        ]),
+      );
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
+    });
+    socket.end(bytes);
+  });
+
+const longUrl = `/api/v1/transaction/1?token=${TOKEN}&q=${'x'.repeat(maxHeaderSize)}`;
+
+describe('requests the HTTP parser refuses', () => {
+  it('a URL longer than the head allows: 431 in the envelope, with its reason, the limit and the security headers', async () => {
+    lines.length = 0;
+    const res = await send(`GET ${longUrl} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    expect(res.status).toBe(431);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    for (const [name, value] of Object.entries(routerErrorHeaders)) expect(res.headers[name]).toBe(value);
+    expect(JSON.parse(res.body)).toEqual({
+      status: Status.VALIDATION,
+      error: 'The request URL and headers are too large',
+      data: {
+        issues: [
+          {
+            path: '',
+            code: 'head_too_large',
+            params: { maximum: maxHeaderSize },
+            message: 'The request URL and headers are too large',
+          },
+        ],
+      },
+    });
+    // The log names the refusal, never the URL it refused (a token may ride in its query).
+    const log = lines.join('');
+    expect(log).toContain('HPE_HEADER_OVERFLOW');
+    expect(log).not.toContain(TOKEN);
+  });
+
+  it('bytes that are not HTTP, or a NUL in a header: 400 in the envelope', async () => {
+    for (const bytes of ['BREW /pot HTCPCP/1.0\r\n\r\n', 'GET / HTTP/1.1\r\nHost: x\r\nX-A: a\0b\r\n\r\n']) {
+      const res = await send(bytes);
+      expect(res.status).toBe(400);
+      expect(JSON.parse(res.body)).toMatchObject({
+        status: Status.VALIDATION,
+        data: { issues: [{ code: 'bad_request' }] },
+      });
+    }
+  });
+
+  it('twenty at once are each refused, and the server goes on answering', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => send(`GET ${longUrl} HTTP/1.1\r\nHost: x\r\n\r\n`)),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(431));
+    const health = await send('GET /api/v1/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    expect(health.status).toBe(200);
+  });
+});
