@@ -162,6 +162,19 @@ test('Agent Daily: one day, the per-agent report and the whole-platform summary'
   );
 });
 
+test('Agent Daily: the 31st kept through a shorter month is said, not silently changed', async ({ page }) => {
+  await openApp(page, `/summary/agentdaily?agent=${seeded.agent._id}&day=31&month=1&year=2026`);
+  const day = page.getByRole('combobox', { name: 'วัน', exact: true });
+  await expect(day).toHaveValue('31');
+  await page.getByRole('combobox', { name: 'เดือน', exact: true }).click();
+  await page.getByRole('option', { name: 'กุมภาพันธ์', exact: true }).click();
+  await expect(day).toHaveValue('28');
+  await expect(page.getByText('เดือนนี้ไม่มีวันที่ 31 จึงใช้วันที่ 28 แทน')).toBeVisible();
+  await screenshot(page, 'report-agent-daily-day-kept');
+  await page.getByRole('button', { name: 'ค้นหา' }).click();
+  await expect(page).toHaveURL(/day=28&month=2&year=2026|day=28.*month=2/);
+});
+
 test('Agent Monthly: the year by month, one month, CSV', async ({ page }) => {
   await openApp(page, `/summary/agentmonthly?agent=${seeded.agent._id}&year=${year}`);
   const table = reportTable(page, 'สรุปรายเดือนตามเอเจนต์');

@@ -1,7 +1,10 @@
 import { MAX_YEAR, MIN_YEAR } from '@sapi/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { businessMonth } from '../../lib/business-time';
+import type { FilterErrors } from '../../lib/use-list-screen';
 import type { SummaryRequest } from './api';
-import { AgentField, DayField, MonthField, YearField } from './report-filters';
+import { AgentField, DayField, dayWithin, MonthField, YearField } from './report-filters';
 import type { ReportConfig } from './report-page';
 import { intIn } from './report-utils';
 
@@ -11,8 +14,48 @@ type DailyKey = (typeof dailyKeys)[number];
 type DailyName = 'summaryAgentDaily' | 'summaryGameDaily';
 
 /**
+ * The daily filters. A new month or year keeps the chosen day, or its last day where the month is
+ * shorter, and then says so under the day until the user picks one.
+ */
+function DailyFields({
+  draft,
+  set,
+  errors,
+}: {
+  draft: Record<DailyKey, string>;
+  set: (patch: Partial<Record<DailyKey, string>>) => void;
+  errors: FilterErrors<DailyKey>;
+}) {
+  const { t } = useTranslation();
+  const [clamped, setClamped] = useState<{ from: string; to: string } | null>(null);
+  const setPeriod = (patch: { month?: string; year?: string }) => {
+    const day = dayWithin(draft.day, patch.month ?? draft.month, patch.year ?? draft.year);
+    setClamped(day === draft.day ? null : { from: draft.day, to: day });
+    set({ ...patch, day });
+  };
+  return (
+    <>
+      <AgentField value={draft.agent} onChange={(agent) => set({ agent })} error={errors.agent} />
+      <DayField
+        value={draft.day}
+        onChange={(day) => {
+          setClamped(null);
+          set({ day });
+        }}
+        error={errors.day}
+        month={draft.month}
+        year={draft.year}
+        notice={clamped?.to === draft.day ? t('reports.filters.dayClamped', clamped) : undefined}
+      />
+      <MonthField value={draft.month} onChange={(month) => setPeriod({ month })} error={errors.month} />
+      <YearField value={draft.year} onChange={(year) => setPeriod({ year })} error={errors.year} />
+    </>
+  );
+}
+
+/**
  * What the daily reports share: their filters (this business month of the whole platform unless
- * chosen; a new month or year drops the day) and the request they make, or a prompt for a month.
+ * chosen) and the request they make, or a prompt for a month.
  */
 export const dailyReport = <N extends DailyName>(
   name: N,
@@ -23,20 +66,7 @@ export const dailyReport = <N extends DailyName>(
     const now = businessMonth();
     return { agent: 'all', day: '', month: String(now.month), year: String(now.year) };
   },
-  renderFilters: (draft, set, errors) => (
-    <>
-      <AgentField value={draft.agent} onChange={(agent) => set({ agent })} error={errors.agent} />
-      <DayField
-        value={draft.day}
-        onChange={(day) => set({ day })}
-        error={errors.day}
-        month={draft.month}
-        year={draft.year}
-      />
-      <MonthField value={draft.month} onChange={(month) => set({ month, day: '' })} error={errors.month} />
-      <YearField value={draft.year} onChange={(year) => set({ year, day: '' })} error={errors.year} />
-    </>
-  ),
+  renderFilters: (draft, set, errors) => <DailyFields draft={draft} set={set} errors={errors} />,
   build: (f) => {
     if (!intIn(f.month, 1, 12) || !intIn(f.year, MIN_YEAR, MAX_YEAR)) {
       return { prompt: { title: 'reports.prompts.chooseMonth', hint: 'reports.prompts.chooseMonthHint' } };

@@ -35,14 +35,29 @@ export function AgentField({ value, onChange, error }: FieldProps) {
   );
 }
 
-/** Day of the month (optional: empty = every day); only the days the chosen month has. */
+/**
+ * The day a new month or year keeps: the same day where that month has it, else its last day (31 in
+ * February becomes 28 or 29); every day stays every day, and an unfinished month or year keeps it.
+ */
+export const dayWithin = (day: string, month: string, year: string): string => {
+  const m = intIn(month, 1, 12);
+  const y = intIn(year, MIN_YEAR, MAX_YEAR);
+  if (day === '' || m === undefined || y === undefined) return day;
+  return String(Math.min(Number(day), daysInMonth(y, m)));
+};
+
+/**
+ * Day of the month (optional: empty = every day); only the days the chosen month has. `notice` says
+ * under the field why its day is not the one the user chose.
+ */
 export function DayField({
   value,
   onChange,
   error,
   month,
   year,
-}: FieldProps & { month: string; year: string }) {
+  notice,
+}: FieldProps & { month: string; year: string; notice?: string | undefined }) {
   const { t } = useTranslation();
   const days = daysInMonth(intIn(year, MIN_YEAR, MAX_YEAR) ?? 2000, intIn(month, 1, 12) ?? 1);
   return (
@@ -53,9 +68,11 @@ export function DayField({
       value={value === '' ? null : String(Number(value))}
       onChange={(next) => onChange(next ?? '')}
       error={error}
+      description={notice}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
       clearable
       clearButtonProps={reachableClearButton(t('reports.filters.clear', { label: t('reports.filters.day') }))}
-      w={120}
+      w={notice ? 200 : 120}
       data-testid="filter-day"
     />
   );

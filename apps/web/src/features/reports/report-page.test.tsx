@@ -61,6 +61,28 @@ describe('the summary report filters (list mechanism with defaults)', () => {
     expect(none.bodiesOf(api.summaryAgentDaily)).toEqual([]);
   });
 
+  it('a new month keeps the chosen day, or its last day where it is shorter, and says so under the day', async () => {
+    const stub = stubApi([[api.summaryAgentDaily, () => ({ rows: [], totals })]]);
+    const { user } = await renderPage(AgentDailyPage, '/summary/agentdaily?day=31&month=1&year=2026');
+    await waitFor(() => expect(stub.bodiesOf(api.summaryAgentDaily)).toHaveLength(1));
+    const pick = async (field: string, option: string) => {
+      await user.click(screen.getByRole('combobox', { name: field }));
+      await user.click(await screen.findByRole('option', { name: option, hidden: true }));
+    };
+    const day = screen.getByRole('combobox', { name: 'วัน' }) as HTMLInputElement;
+    await pick('เดือน', 'กุมภาพันธ์');
+    expect(day.value).toBe('28');
+    expect(screen.getByText('เดือนนี้ไม่มีวันที่ 31 จึงใช้วันที่ 28 แทน')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'ค้นหา' }));
+    await waitFor(() =>
+      expect(stub.bodiesOf(api.summaryAgentDaily).at(-1)).toEqual({ day: '28', month: '2', year: '2026' }),
+    );
+    // A longer month keeps the 28th, and the notice goes: nothing was changed this time.
+    await pick('เดือน', 'มีนาคม');
+    expect(day.value).toBe('28');
+    expect(screen.queryByText(/เดือนนี้ไม่มีวันที่/)).toBeNull();
+  });
+
   it('revenue share: the month of the URL, Search unchanged asks again', async () => {
     const stub = stubApi([[api.revenueShare, () => ({ rows: [], parents: [], total: '0.00' })]]);
     const { user } = await renderPage(RevenueSharePage, '/summary/revenueshare?month=4&year=2024');

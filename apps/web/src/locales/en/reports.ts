@@ -17,6 +17,7 @@ export const reports: Resource<typeof th> = {
     agentHint: 'Leave empty for the whole platform',
     day: 'Day',
     allDays: 'All days',
+    dayClamped: 'This month has no day {{from}}: day {{to}} is used instead',
     month: 'Month',
     allMonths: 'All months',
     year: 'Year',

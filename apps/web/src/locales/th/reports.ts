@@ -15,6 +15,7 @@ export const reports = {
     agentHint: 'เว้นว่างเพื่อดูทั้งแพลตฟอร์ม',
     day: 'วัน',
     allDays: 'ทุกวัน',
+    dayClamped: 'เดือนนี้ไม่มีวันที่ {{from}} จึงใช้วันที่ {{to}} แทน',
     month: 'เดือน',
     allMonths: 'ทุกเดือน',
     year: 'ปี',
