@@ -62,6 +62,11 @@ export const agentSchema = z.object({
    * RECENT_REFUSALS_CAP). Only the agent list fills it.
    */
   ingestRefusals24h: z.number().optional(),
+  /**
+   * Another agent signs with the same secret, so each could post bets as the other (a database from
+   * before typed secrets were checked): the agent list's warning, until one of them is rotated.
+   */
+  secretShared: z.boolean().optional(),
 });
 /** The agent list counts an agent's recent ingest refusals up to this many ("99+"). */
 export const RECENT_REFUSALS_CAP = 100;

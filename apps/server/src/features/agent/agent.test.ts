@@ -201,6 +201,24 @@ describe('agent registration', () => {
     });
   });
 
+  it('flags agents that already share a secret (a database from before the check) until one is rotated', async () => {
+    const [a, b, other] = [
+      await makeAgent(t, op, { prefix: 'dupa' }),
+      await makeAgent(t, op, { prefix: 'dupb' }),
+      await makeAgent(t, op, { prefix: 'dupc' }),
+    ];
+    // The API refuses this now; an older database may hold it.
+    await t.ctx.db.execute(sql`update agents set secret = ${a.secret} where id = ${b._id}`);
+    const flags = async () => {
+      const listed = await t.ok(api.agentList, { token: op, body: { prefix: 'dup' } });
+      return Object.fromEntries(listed.records.map((r) => [r.prefix, r.secretShared]));
+    };
+    expect(await flags()).toEqual({ dupa: true, dupb: true, dupc: false });
+    await t.ok(api.agentRotateSecret, { token: op, params: { id: b._id } });
+    expect(await flags()).toEqual({ dupa: false, dupb: false, dupc: false });
+    expect(other.secret).not.toBe(a.secret);
+  });
+
   it.each([
     ['username', { username: SENIOR.username }],
     ['prefix', { prefix: SENIOR.prefix }],

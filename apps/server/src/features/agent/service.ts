@@ -85,18 +85,30 @@ const recentRefusals = (now: Date) => sql<number>`(select count(*)::int from (
       and l.at > ${new Date(now.getTime() - 24 * 3600 * 1000).toISOString()}::timestamptz
     limit ${RECENT_REFUSALS_CAP}) as r)`;
 
-type ListedRow = Row & { ingestRefusals24h: number };
+/** Whether another agent has the agent's secret (see `secretShared`); agents are few, no index needed. */
+const sharesSecret = sql<boolean>`exists (select 1 from agents o
+    where o.secret = "agents"."secret" and o.id <> "agents"."id")`;
 
-/** The agent list (with each agent's recent ingest refusals, for its badge) and its export. */
+type ListedRow = Row & { ingestRefusals24h: number; secretShared: boolean };
+
+/** The agent list (with each agent's recent ingest refusals and shared secret, for its badges) and its export. */
 export const agentListing = (ctx: AppContext, q: Query) =>
   listing({
     where: whereOf(q),
     id: agents.id,
     idOf: (r: ListedRow) => r.id,
-    toDto: (r: ListedRow): Agent => ({ ...toAgent(r), ingestRefusals24h: r.ingestRefusals24h }),
+    toDto: (r: ListedRow): Agent => ({
+      ...toAgent(r),
+      ingestRefusals24h: r.ingestRefusals24h,
+      secretShared: r.secretShared,
+    }),
     fetch: (where, limit, offset) =>
       ctx.db
-        .select({ ...getTableColumns(agents), ingestRefusals24h: recentRefusals(ctx.now()) })
+        .select({
+          ...getTableColumns(agents),
+          ingestRefusals24h: recentRefusals(ctx.now()),
+          secretShared: sharesSecret,
+        })
         .from(agents)
         .where(where)
         .orderBy(desc(agents.id))

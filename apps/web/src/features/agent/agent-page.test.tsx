@@ -139,3 +139,34 @@ describe('the agent list warns of recent refusals', () => {
     );
   });
 });
+
+describe('the agent list warns of a secret another agent shares', () => {
+  const listed = () =>
+    page([
+      agentRecord({ secretShared: true }),
+      agentRecord({ _id: '12', username: 'own_one', secretShared: false }),
+    ]);
+
+  it('a writer opens the agent from the badge, where the secret is rotated', async () => {
+    stubApi([
+      [api.agentList, listed],
+      [api.agentGet, () => ({ ...agentRecord(), secret: 's'.repeat(32), apiKeyEncoded: 'encoded' })],
+    ]);
+    const { user } = await open();
+    const badge = await screen.findByRole('button', {
+      name: 'secret ของ senior_one ซ้ำกับเอเจนต์อื่น: เปิดเพื่อเปลี่ยน secret',
+    });
+    expect(badge.textContent).toBe('secret ซ้ำกับเอเจนต์อื่น');
+    expect(screen.queryByTestId('shared-secret-own_one')).toBeNull();
+    await user.click(badge);
+    expect(await screen.findByRole('button', { name: 'เปลี่ยน secret' })).toBeTruthy();
+  });
+
+  it('a reporter sees the warning, with no button it could not use', async () => {
+    stubApi([[api.agentList, listed]], { self: { username: 'viewer', type: 'REPORTER', id: '5' } });
+    await open();
+    const badge = await screen.findByTestId('shared-secret-senior_one');
+    expect(badge.tagName).not.toBe('BUTTON');
+    expect(screen.queryByRole('button', { name: /ซ้ำกับเอเจนต์อื่น/ })).toBeNull();
+  });
+});

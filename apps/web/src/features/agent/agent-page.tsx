@@ -87,6 +87,39 @@ function RefusalsBadge({ agent }: { agent: Agent }) {
   );
 }
 
+/**
+ * The warning of an agent another agent shares its secret with (`secretShared`): for a role that may
+ * edit agents it opens the agent, where the secret is rotated; for others it only explains.
+ */
+function SharedSecretBadge({ agent, onOpen }: { agent: Agent; onOpen: (() => void) | null }) {
+  const { t } = useTranslation();
+  if (!agent.secretShared) return null;
+  return (
+    <Tooltip label={t('agent.sharedSecret.hint')} withArrow multiline maw={300}>
+      <Badge
+        {...(onOpen
+          ? {
+              component: 'button',
+              type: 'button',
+              onClick: onOpen,
+              'aria-label': t('agent.sharedSecret.open', { username: agent.username }),
+            }
+          : {})}
+        color="orange"
+        variant="light"
+        radius="sm"
+        mt={4}
+        w="fit-content"
+        leftSection={<IconAlertTriangle size={12} aria-hidden />}
+        data-testid={`shared-secret-${agent.username}`}
+        style={{ cursor: onOpen ? 'pointer' : 'help', textTransform: 'none' }}
+      >
+        {t('agent.sharedSecret.badge')}
+      </Badge>
+    </Tooltip>
+  );
+}
+
 /** Agents (/agent/list, the landing screen): counts, filters, table with lock toggles, register and edit. */
 export function AgentPage() {
   const { t } = useTranslation();
@@ -159,6 +192,7 @@ export function AgentPage() {
             </Text>
           ) : null}
           <RefusalsBadge agent={agent} />
+          <SharedSecretBadge agent={agent} onOpen={canEdit ? () => openEdit(agent) : null} />
         </Stack>
       ),
     },

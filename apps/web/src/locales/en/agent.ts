@@ -67,6 +67,11 @@ export const agent: Resource<typeof th> = {
       'Hand these to the agent over a secure channel. The secret signs (HMAC) every request that sends transactions; never share it in a public chat.',
     done: 'Done',
   },
+  sharedSecret: {
+    badge: 'Secret shared with another agent',
+    hint: 'Another agent signs with the same secret, so each could send transactions as the other: rotate the secret of one of them',
+    open: 'The secret of {{username}} is shared with another agent: open to rotate it',
+  },
   rotate: {
     button: 'Rotate secret',
     title: 'Confirm secret rotation',
