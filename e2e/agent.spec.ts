@@ -191,6 +191,55 @@ test.describe
       await expect(row(page, child.username)).toContainText(child.prefix);
     });
 
+    test('a secret another agent signs with, or one too plain, is refused beside the field in English and Thai', async ({
+      page,
+    }) => {
+      await openAgents(page);
+      await page.getByTestId('language-switch').getByText('English').click();
+      await page.getByRole('button', { name: 'Add new agent' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add new agent' });
+      await dialog.getByLabel('Username').fill(uniqueName('twin'));
+      await dialog.getByLabel('Password', { exact: true }).fill('agent-pass-2024');
+      await dialog.getByLabel('Endpoint').fill('https://twin.partner.example.com/callback');
+      await dialog.getByLabel('Prefix').fill(`t${tag}`);
+      await dialog.getByLabel('System code').fill(`TWN-${tag}`);
+      await dialog.getByRole('combobox', { name: 'Agent type' }).click();
+      await page.getByRole('option', { name: 'AGENT', exact: true }).click();
+      // Checked in the browser by the contract's rule.
+      await dialog.getByLabel('Secret').fill('abababababababab');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      expect(await fieldError(dialog.getByLabel('Secret'))).toBe(
+        'Must contain at least 8 different characters',
+      );
+      // Refused by the server: the child registered above signs with it.
+      await dialog.getByLabel('Secret').fill(child.secret);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect
+        .poll(() => fieldError(dialog.getByLabel('Secret')))
+        .toBe(
+          'Another agent already signs with this secret; choose another or leave it blank for a generated one',
+        );
+      await screenshot(page, 'agent-register-secret-taken-en');
+      // The same refusal in Thai, the values kept as typed.
+      await page.keyboard.press('Escape');
+      await page.getByTestId('language-switch').getByText('ไทย').click();
+      await page.getByRole('button', { name: 'เพิ่มเอเจนต์ใหม่' }).click();
+      const thai = page.getByRole('dialog', { name: 'เพิ่มเอเจนต์ใหม่' });
+      await fillRegister(
+        page,
+        thai,
+        { username: uniqueName('twin'), prefix: `t${tag}`, code: `TWN-${tag}`, secret: child.secret },
+        'AGENT',
+        [],
+      );
+      await thai.getByRole('button', { name: 'บันทึก' }).click();
+      await expect
+        .poll(() => fieldError(thai.getByLabel('Secret')))
+        .toBe('Secret นี้มีเอเจนต์อื่นใช้อยู่แล้ว ให้ใช้ค่าอื่น หรือเว้นว่างให้ระบบสร้างให้');
+      await expect(thai.getByLabel('Secret')).toHaveValue(child.secret);
+      await screenshot(page, 'agent-register-secret-taken');
+    });
+
     test('edit games and type; prefix, code and keys are read-only with copy buttons', async ({
       page,
       request,
