@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { api } from '@sapi/contract';
-import { expect, makeAdapter, test } from './fixtures';
-import { expectNoEnglishErrors, expectThaiFieldError } from './form-errors';
+import { expect, ingest, makeAdapter, makeAgent, test } from './fixtures';
+import { expectNoEnglishErrors, expectThaiFieldError, fieldError } from './form-errors';
 import {
   apiCall,
   apiToken,
@@ -148,6 +148,57 @@ test.describe
         'href',
         'https://live.lucky-spin.example.com/v2',
       );
+    });
+
+    test('the code of a provider with stored bets cannot change: said beside the field in Thai and English', async ({
+      page,
+      request,
+    }) => {
+      const token = await apiToken(request);
+      const played = await makeAdapter(request, token);
+      const agent = await makeAgent(request, token);
+      await ingest(request, agent, [
+        {
+          betId: 'rename-1',
+          betType: 'HOLD',
+          betTypeFromGame: 'hold',
+          gameBrand: played.codename,
+          gameCode: 'G1',
+          username: uniqueName('p').slice(0, 20),
+          amount: -10,
+          startDate: new Date().toISOString(),
+        },
+      ]);
+      await openAdapters(page);
+      await page.getByRole('search').getByLabel('ชื่อค่ายเกม').fill(played.name);
+      await page.getByRole('button', { name: 'ค้นหา' }).click();
+      const edit = async (title: string, field: string, save: string) => {
+        await row(page, played.codename)
+          .getByRole('button', { name: new RegExp(played.name) })
+          .last()
+          .click();
+        const dialog = page.getByRole('dialog', { name: title });
+        await dialog.getByLabel(field, { exact: true }).fill(`${played.codename}X`);
+        await dialog.getByRole('button', { name: save }).click();
+        return dialog;
+      };
+      const thai = await edit('แก้ไขค่ายเกม', 'รหัส', 'บันทึก');
+      await expect
+        .poll(() => fieldError(thai.getByLabel('รหัส', { exact: true })))
+        .toBe(`มีรายการเดิมพันที่บันทึกด้วยรหัส "${played.codename}" แล้ว จึงเปลี่ยนรหัสไม่ได้ (รอบที่ค้างอยู่จะปิดไม่ได้)`);
+      await expect(thai.getByLabel('รหัส', { exact: true })).toHaveValue(`${played.codename}X`);
+      await screenshot(page, 'adapter-code-in-use');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('language-switch').getByText('English').click();
+      const english = await edit('Edit game provider', 'Code', 'Save');
+      await expect
+        .poll(() => fieldError(english.getByLabel('Code', { exact: true })))
+        .toBe(
+          `Bets are stored under code "${played.codename}", so it cannot change (their open rounds could no longer settle)`,
+        );
+      await screenshot(page, 'adapter-code-in-use-en');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('language-switch').getByText('ไทย').click();
     });
 
     test('disable and re-enable through the confirm dialog', async ({ page }) => {
