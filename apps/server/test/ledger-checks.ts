@@ -9,12 +9,12 @@ import type { TestApp } from './harness.ts';
 type WithCtx = Pick<TestApp, 'ctx'>;
 
 /**
- * Rows of a sum rollup that differ from, or are missing against, the raw rows grouped by `keys`
- * (and by agent, unless the rollup sums every agent).
+ * Rows of an agent's sum rollup that differ from, or are missing against, the raw rows grouped by
+ * agent and `keys`.
  */
-const sumMismatches = async (t: WithCtx, table: string, keys: readonly string[], perAgent = true) => {
+const sumMismatches = async (t: WithCtx, table: string, keys: readonly string[]) => {
   const tz = t.ctx.config.REPORT_TIMEZONE;
-  const cols = sql.raw((perAgent ? ['agent_id', ...keys] : keys).join(', '));
+  const cols = sql.raw(['agent_id', ...keys].join(', '));
   const [row] = await queryRows<{ n: string }>(
     t.ctx.db,
     sql`with rows as (
@@ -30,20 +30,21 @@ const sumMismatches = async (t: WithCtx, table: string, keys: readonly string[],
 };
 
 /**
- * Rows of a rollup with a column per bet type — rollup_brand_daily (0027: agent × day × brand) or
- * rollup_brand_day_all (0028: day × brand over every agent) — that differ from, or are missing
- * against, the raw rows.
+ * Rows of a rollup with a column per bet type — rollup_brand_daily (0027: agent × day × brand),
+ * rollup_brand_day_all (0028: day × brand over every agent) or rollup_code_daily (0031: brand × day ×
+ * code over every agent) — that differ from, or are missing against, the raw rows.
  */
-const columnMismatches = async (t: WithCtx, table: string, perAgent: boolean) => {
+const columnMismatches = async (t: WithCtx, table: string, keyColumns: readonly string[]) => {
   const tz = t.ctx.config.REPORT_TIMEZONE;
-  const keys = sql.raw(perAgent ? 'agent_id, day, game_brand' : 'day, game_brand');
+  const keys = sql.raw(keyColumns.join(', '));
   const [row] = await queryRows<{ n: string }>(
     t.ctx.db,
     sql`with raw as (
           select ${keys}, ${sql.raw(
             betTypeColumns.map(({ betType, column }) => `${amountOfType(betType)} as ${column}`).join(', '),
           )}, count(*) as tx_count
-          from (select agent_id, (start_date at time zone ${tz})::date as day, game_brand, bet_type, amount
+          from (select agent_id, (start_date at time zone ${tz})::date as day, game_brand, game_code,
+                       bet_type, amount
                 from transactions) as rows
           group by ${keys})
         select count(*)::text as n from raw full join ${sql.raw(table)} r using (${keys})
@@ -129,12 +130,12 @@ export const rollupMismatches = async (t: WithCtx) => {
   );
   const sums = await Promise.all([
     sumMismatches(t, 'rollup_game_daily', ['day', 'game_brand', 'game_code', 'bet_type']),
-    columnMismatches(t, 'rollup_brand_daily', true),
+    columnMismatches(t, 'rollup_brand_daily', ['agent_id', 'day', 'game_brand']),
     sumMismatches(t, 'rollup_brand_monthly', ['month', 'game_brand', 'bet_type']),
     sumMismatches(t, 'rollup_game_monthly', ['game_brand', 'month', 'game_code', 'bet_type']),
     sumMismatches(t, 'rollup_agent_daily', ['day', 'bet_type']),
-    sumMismatches(t, 'rollup_code_daily', ['game_brand', 'day', 'game_code', 'bet_type'], false),
-    columnMismatches(t, 'rollup_brand_day_all', false),
+    columnMismatches(t, 'rollup_code_daily', ['game_brand', 'day', 'game_code']),
+    columnMismatches(t, 'rollup_brand_day_all', ['day', 'game_brand']),
     playerDayMismatches(t),
     countMismatches(t),
     hourMismatches(t, 'rollup_agent_daily', ['day', 'bet_type']),

@@ -52,7 +52,7 @@ const addInto = (table: string, keys: readonly string[], perAgent: boolean) => {
 };
 
 /**
- * The same for a rollup with a column per bet type (0027, 0028): one row per group of `keys`, each
+ * The same for a rollup with a column per bet type (0027, 0028, 0031): one row per group of `keys`, each
  * bet type's sum of the batch's groups added into its own column.
  */
 const addColumnsInto = (table: string, keys: readonly string[], perAgent: boolean) => {
@@ -252,7 +252,7 @@ const batchStatement = (probe: boolean, log: boolean) =>
           on conflict (agent_id, user_id, day) do update
             set tx_count = rollup_player_daily.tx_count + excluded.tx_count
         ),
-        ${addInto('rollup_code_daily', ['game_brand', 'day', 'game_code', 'bet_type'], false)},
+        ${addColumnsInto('rollup_code_daily', ['game_brand', 'day', 'game_code'], false)},
         ${addColumnsInto('rollup_brand_day_all', ['day', 'game_brand'], false)},
         active_count as (
           -- The month's count of active players: one row per agent, advanced by the players first

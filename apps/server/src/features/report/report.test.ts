@@ -621,23 +621,42 @@ describe('dashboard counts equal the raw rows', () => {
     expect(await rollupMismatches(t)).toBe(0);
   });
 
-  it('migration 0028 moves every agent’s sums per day, brand and bet type into a column each', async () => {
-    const [create] = migrationStatements('0018_report_counts.sql', 'CREATE');
-    const [fill] = migrationStatements('0018_report_counts.sql', 'INSERT');
-    const statements = migrationStatements('0028_brand_day_all_by_column.sql');
-    expect(statements).toHaveLength(5);
-    await t.ctx.db.transaction(async (tx) => {
-      // The table as 0018 made it: a row per day, brand and bet type, filled from the code rollup.
-      await tx.execute(sql`drop table rollup_brand_day_all`);
-      for (const statement of [create, fill, ...statements]) await tx.execute(sql.raw(statement ?? ''));
-    });
-    const [row] = await queryRows<{ rows: string; groups: string }>(
-      t.ctx.db,
-      sql`select (select count(*) from rollup_brand_day_all)::text as rows,
-                 (select count(distinct (day, game_brand)) from rollup_code_daily)::text as groups`,
+  it('migrations 0028 and 0031 move every agent’s sums per bet type into a column each: brands by day, then codes', async () => {
+    const [codeCreate] = migrationStatements('0011_code_rollup.sql', 'CREATE');
+    const [codeFill] = migrationStatements('0011_code_rollup.sql', 'INSERT');
+    const codeNumeric = migrationStatements('0014_shared_sums_numeric.sql').find((s) =>
+      s.includes('rollup_code_daily'),
     );
-    expect(Number(row?.rows)).toBeGreaterThan(0);
-    expect(row?.rows).toBe(row?.groups);
+    const [brandCreate] = migrationStatements('0018_report_counts.sql', 'CREATE');
+    const [brandFill] = migrationStatements('0018_report_counts.sql', 'INSERT');
+    const brands = migrationStatements('0028_brand_day_all_by_column.sql');
+    const codes = migrationStatements('0031_code_daily_by_column.sql');
+    expect([brands.length, codes.length]).toEqual([5, 5]);
+    await t.ctx.db.transaction(async (tx) => {
+      // The tables as they stood before 0028: a row per bet type each, the code rollup as 0011 and
+      // 0014 made it (filled from the per-agent game rollup), the brand one as 0018 did (from it).
+      await tx.execute(sql`drop table rollup_brand_day_all`);
+      await tx.execute(sql`drop table rollup_code_daily`);
+      for (const statement of [
+        codeCreate,
+        codeFill,
+        codeNumeric,
+        brandCreate,
+        brandFill,
+        ...brands,
+        ...codes,
+      ])
+        await tx.execute(sql.raw(statement ?? ''));
+    });
+    const [row] = await queryRows<{ brands: string; brandDays: string; codes: string; codeDays: string }>(
+      t.ctx.db,
+      sql`select (select count(*) from rollup_brand_day_all)::text as brands,
+                 (select count(distinct (day, game_brand)) from rollup_game_daily)::text as "brandDays",
+                 (select count(*) from rollup_code_daily)::text as codes,
+                 (select count(distinct (day, game_brand, game_code)) from rollup_game_daily)::text as "codeDays"`,
+    );
+    expect(Number(row?.codes)).toBeGreaterThan(Number(row?.brands));
+    expect([row?.brands, row?.codes]).toEqual([row?.brandDays, row?.codeDays]);
     expect(await rollupMismatches(t)).toBe(0);
   });
 

@@ -52,7 +52,7 @@ export interface SumsQuery {
 /**
  * The rows a report sums, shaped like a rollup table (agent_id, day, game_brand, game_code, bet_type,
  * amount, tx_count) or, `byColumn`, like one with a column per bet type (agent_id, day, game_brand,
- * hold … promotion_affiliate, tx_count; 0027, 0028), and whether each row stands for a whole month
+ * game_code, hold … promotion_affiliate, tx_count; 0027, 0028, 0031), and whether each row stands for a whole month
  * (`months`: its day is the month's first). The product reads its rollups; the benchmark passes a
  * scan of the raw rows to show what the rollups save.
  */
@@ -87,9 +87,9 @@ const rollups: SumsSource = (_ctx, q) => {
     return { from: sql.raw(oneAgent ? 'rollup_brand_daily' : 'rollup_brand_day_all'), byColumn: true };
   }
   if (!oneAgent && q.table === 'game') {
-    // Every agent's game codes: the rollup that sums codes over the agents (a month of it is a few
-    // thousand rows, where the per-agent game rollup holds that many per agent).
-    return { from: sql.raw('rollup_code_daily') };
+    // Every agent's game codes: a row per brand, day and code summed over the agents, a column per
+    // bet type (0031), where the per-agent game rollup holds that many rows per agent and bet type.
+    return { from: sql.raw('rollup_code_daily'), byColumn: true };
   }
   return { from: sql.raw(`rollup_${q.table}_daily`) };
 };
@@ -104,7 +104,7 @@ const rollups: SumsSource = (_ctx, q) => {
  */
 const pivotSums = async (ctx: AppContext, q: SumsQuery, source: SumsSource) => {
   const { from, months, byColumn } = source(ctx, q);
-  // A table with a column per bet type holds a row per day and brand: by day, the rows shown.
+  // A table with a column per bet type holds a row per day and brand (or code): by day, the rows shown.
   const rowsShown = byColumn && q.grain === 'day';
   const keys = q.by === 'code' ? ['game_brand', 'game_code'] : q.by === 'brand' ? ['game_brand'] : [];
   const shown = (key: string) => sql.raw(keys.includes(key) ? key : `''::text`);
