@@ -58,6 +58,15 @@ function GamesCell({ games }: { games: string[] }) {
   );
 }
 
+/** What the warnings under a username share: a small light badge with a warning sign. */
+const warningBadge = {
+  variant: 'light',
+  radius: 'sm',
+  mt: 4,
+  w: 'fit-content',
+  leftSection: <IconAlertTriangle size={12} aria-hidden />,
+} as const;
+
 /**
  * The warning of an agent whose ingest requests were refused in the last 24 hours (counted by the
  * agent list, up to RECENT_REFUSALS_CAP): a link to its ingest log, refusals only.
@@ -72,12 +81,8 @@ function RefusalsBadge({ agent }: { agent: Agent }) {
     <Badge
       component={Link}
       to={`/ingest-log/agent/${agent._id}?outcome=refused`}
+      {...warningBadge}
       color="red"
-      variant="light"
-      radius="sm"
-      mt={4}
-      w="fit-content"
-      leftSection={<IconAlertTriangle size={12} aria-hidden />}
       aria-label={t('ingestLog.badgeLabel', { username: agent.username, count })}
       data-testid={`refusals-${agent.username}`}
       style={{ cursor: 'pointer', textTransform: 'none' }}
@@ -105,12 +110,8 @@ function SharedSecretBadge({ agent, onOpen }: { agent: Agent; onOpen: (() => voi
               'aria-label': t('agent.sharedSecret.open', { username: agent.username }),
             }
           : {})}
+        {...warningBadge}
         color="orange"
-        variant="light"
-        radius="sm"
-        mt={4}
-        w="fit-content"
-        leftSection={<IconAlertTriangle size={12} aria-hidden />}
         data-testid={`shared-secret-${agent.username}`}
         style={{ cursor: onOpen ? 'pointer' : 'help', textTransform: 'none' }}
       >
