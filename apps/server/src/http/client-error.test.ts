@@ -53,7 +53,9 @@ const send = (bytes: string) =>
       );
       resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
     });
-    socket.end(bytes);
+    // Not half-closed: a server that sees the client's end may close before it answers. Every
+    // request sent here makes the server close the connection itself (a refusal, `Connection: close`).
+    socket.write(bytes);
   });
 
 const longUrl = `/api/v1/transaction/1?token=${TOKEN}&q=${'x'.repeat(maxHeaderSize)}`;
