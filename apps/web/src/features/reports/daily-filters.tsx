@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { businessMonth } from '../../lib/business-time';
 import type { FilterErrors } from '../../lib/use-list-screen';
 import type { SummaryRequest } from './api';
-import { AgentField, DayField, dayWithin, MonthField, YearField } from './report-filters';
+import { AgentField, DayField, MonthField, YearField } from './report-filters';
 import type { ReportConfig } from './report-page';
-import { intIn } from './report-utils';
+import { dayWithin, intIn } from './report-utils';
 
 /** The filters of the daily reports: one agent or the platform, a day (optional), a month, a year. */
 export const dailyKeys = ['agent', 'day', 'month', 'year'] as const;

@@ -36,17 +36,6 @@ export function AgentField({ value, onChange, error }: FieldProps) {
 }
 
 /**
- * The day a new month or year keeps: the same day where that month has it, else its last day (31 in
- * February becomes 28 or 29); every day stays every day, and an unfinished month or year keeps it.
- */
-export const dayWithin = (day: string, month: string, year: string): string => {
-  const m = intIn(month, 1, 12);
-  const y = intIn(year, MIN_YEAR, MAX_YEAR);
-  if (day === '' || m === undefined || y === undefined) return day;
-  return String(Math.min(Number(day), daysInMonth(y, m)));
-};
-
-/**
  * Day of the month (optional: empty = every day); only the days the chosen month has. `notice` says
  * under the field why its day is not the one the user chose.
  */

@@ -5,7 +5,15 @@ import {
   businessToday,
   businessWallToIso,
 } from '../../lib/business-time';
-import { fileStamp, keepCsvLines, lastDayOf, parseMonthKey, sumTotals, trendOf } from './report-utils';
+import {
+  dayWithin,
+  fileStamp,
+  keepCsvLines,
+  lastDayOf,
+  parseMonthKey,
+  sumTotals,
+  trendOf,
+} from './report-utils';
 
 const zero = {
   transactionCount: 0,
@@ -67,5 +75,21 @@ describe('report utils', () => {
     expect(businessDayEndIso('2026-11-01')).toBe('2026-11-01T16:59:59.999Z');
     expect(businessWallToIso('2026-11-01T08:30')).toBe('2026-11-01T01:30:00.000Z');
     expect(businessWallToIso('nonsense')).toBeUndefined();
+  });
+});
+
+describe('the day a new month keeps', () => {
+  it.each([
+    ['31', '2', '2026', '28'],
+    ['31', '2', '2024', '29'],
+    ['30', '4', '2026', '30'],
+    ['15', '6', '2026', '15'],
+    ['', '2', '2026', ''],
+    ['abc', '2', '2026', 'abc'],
+    ['0', '2', '2026', '0'],
+    ['31', '13', '2026', '31'],
+    ['31', '2', '20', '31'],
+  ])('day %s in month %s of %s → %s', (day, month, year, kept) => {
+    expect(dayWithin(day, month, year)).toBe(kept);
   });
 });

@@ -110,3 +110,16 @@ export const fileStamp = (parts: readonly unknown[]): string =>
     })
     .map((p) => p.replace(/[^A-Za-z0-9-]/g, ''))
     .join('_');
+
+/**
+ * The day a new month or year keeps: the same day where that month has it, else its last day (31 in
+ * February becomes 28 or 29); every day (empty), a day that is no day, or an unfinished month or
+ * year keeps it as it is.
+ */
+export const dayWithin = (day: string, month: string, year: string): string => {
+  const d = intIn(day, 1, 31);
+  const m = intIn(month, 1, 12);
+  const y = intIn(year, MIN_YEAR, MAX_YEAR);
+  if (d === undefined || m === undefined || y === undefined) return day;
+  return String(Math.min(d, daysInMonth(y, m)));
+};
