@@ -104,6 +104,23 @@ export const answerFrameworkError = (err: FastifyError, _req: FastifyRequest, re
     });
 };
 
+/** What a refusal of Node's HTTP parser answers, by the parser's code (any other: a bad request). */
+const parserRefusal = (parserCode: string | undefined) => {
+  if (parserCode === 'HPE_HEADER_OVERFLOW') {
+    const error = 'The request URL and headers are too large';
+    return { http: 431, code: 'head_too_large', error, params: { maximum: maxHeaderSize } } as const;
+  }
+  if (parserCode === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return {
+      http: 408,
+      code: 'request_timeout',
+      error: 'The request took too long to arrive',
+      params: {},
+    } as const;
+  }
+  return { http: 400, code: 'bad_request', error: 'Bad request', params: {} } as const;
+};
+
 /**
  * Requests Node's HTTP parser refuses before Fastify sees them (URL and headers over Node's
  * `maxHeaderSize`, a client too slow to send its request, bytes that are not HTTP): answered in the
@@ -112,17 +129,7 @@ export const answerFrameworkError = (err: FastifyError, _req: FastifyRequest, re
  */
 export function answerClientError(this: FastifyInstance, err: Error & { code?: string }, socket: Socket) {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const [http, code, error, params]: [
-    number,
-    'head_too_large' | 'request_timeout' | 'bad_request',
-    string,
-    Record<string, unknown>,
-  ] =
-    err.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'head_too_large', 'The request URL and headers are too large', { maximum: maxHeaderSize }]
-      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'request_timeout', 'The request took too long to arrive', {}]
-        : [400, 'bad_request', 'Bad request', {}];
+  const { http, code, error, params } = parserRefusal(err.code);
   this.log.info({ code: err.code }, 'request refused by the HTTP parser');
   if (socket.writable) {
     const body = JSON.stringify({ status: Status.VALIDATION, error, data: reasonData(code, error, params) });

@@ -95,7 +95,8 @@ export const createAdapter = async (ctx: AppContext, input: AdapterCreate, audit
 const assertCodenameUnused = async (tx: Executor, codename: string) => {
   const used = await queryRows<{ one: number }>(
     tx,
-    sql`select 1 as one from rollup_brand_monthly where game_brand = ${codename} limit 1`,
+    // The code rollup sums every agent's bets and is keyed by code first: one index probe.
+    sql`select 1 as one from rollup_code_daily where game_brand = ${codename} limit 1`,
   );
   if (used.length > 0)
     throw conflict('codename_in_use', `Bets are stored under code "${codename}"; it cannot change`, {
