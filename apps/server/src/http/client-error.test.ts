@@ -87,6 +87,17 @@ describe('requests the HTTP parser refuses', () => {
     expect(log).not.toContain(TOKEN);
   });
 
+  it('a URL just inside the limit reaches the API; a few hundred bytes more is 431', async () => {
+    const url = (length: number) => `/api/v1/no-such-call?q=${'x'.repeat(length)}`;
+    const inside = await send(
+      `GET ${url(maxHeaderSize - 300)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+    );
+    expect(inside.status).toBe(404);
+    expect(JSON.parse(inside.body)).toMatchObject({ data: { issues: [{ code: 'unknown_path' }] } });
+    const over = await send(`GET ${url(maxHeaderSize + 300)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    expect(over.status).toBe(431);
+  });
+
   it('bytes that are not HTTP, or a NUL in a header: 400 in the envelope', async () => {
     for (const bytes of ['BREW /pot HTCPCP/1.0\r\n\r\n', 'GET / HTTP/1.1\r\nHost: x\r\nX-A: a\0b\r\n\r\n']) {
       const res = await send(bytes);

@@ -214,6 +214,11 @@ describe('agent registration', () => {
       return Object.fromEntries(listed.records.map((r) => [r.prefix, r.secretShared]));
     };
     expect(await flags()).toEqual({ dupa: true, dupb: true, dupc: false });
+    // Read many times at once, the list says the same, and never shows the secret it compares.
+    const reads = await Promise.all(Array.from({ length: 10 }, () => flags()));
+    expect(new Set(reads.map((r) => JSON.stringify(r))).size).toBe(1);
+    const listed = await t.api(api.agentList, { token: op, body: { prefix: 'dup' } });
+    expect(listed.res.body).not.toContain(a.secret ?? 'no secret');
     await t.ok(api.agentRotateSecret, { token: op, params: { id: b._id } });
     expect(await flags()).toEqual({ dupa: false, dupb: false, dupc: false });
     expect(other.secret).not.toBe(a.secret);

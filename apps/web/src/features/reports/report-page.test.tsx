@@ -83,6 +83,15 @@ describe('the summary report filters (list mechanism with defaults)', () => {
     expect(screen.queryByText(/เดือนนี้ไม่มีวันที่/)).toBeNull();
   });
 
+  it('says the same in English', async () => {
+    stubApi([[api.summaryAgentDaily, () => ({ rows: [], totals })]]);
+    const { user } = await renderPage(AgentDailyPage, '/summary/agentdaily?day=30&month=1&year=2024', 'en');
+    await user.click(await screen.findByRole('combobox', { name: 'Month' }));
+    await user.click(await screen.findByRole('option', { name: 'February', hidden: true }));
+    expect((screen.getByRole('combobox', { name: 'Day' }) as HTMLInputElement).value).toBe('29');
+    expect(screen.getByText('This month has no day 30: day 29 is used instead')).toBeTruthy();
+  });
+
   it('revenue share: the month of the URL, Search unchanged asks again', async () => {
     const stub = stubApi([[api.revenueShare, () => ({ rows: [], parents: [], total: '0.00' })]]);
     const { user } = await renderPage(RevenueSharePage, '/summary/revenueshare?month=4&year=2024');
