@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { amountOfType, betTypeColumns, sumColumns } from '../src/db/bet-type-columns.ts';
-import { migrationsFolder, queryRows } from '../src/db/client.ts';
+import { type Executor, migrationsFolder, queryRows } from '../src/db/client.ts';
 import { countsByHour, hourColumns, hourOfDay } from '../src/db/sql-time.ts';
 import type { TestApp } from './harness.ts';
 
@@ -31,8 +31,9 @@ const sumMismatches = async (t: WithCtx, table: string, keys: readonly string[])
 
 /**
  * Rows of a rollup with a column per bet type — rollup_brand_daily (0027: agent × day × brand),
- * rollup_brand_day_all (0028: day × brand over every agent) or rollup_code_daily (0031: brand × day ×
- * code over every agent) — that differ from, or are missing against, the raw rows.
+ * rollup_brand_day_all (0028: day × brand over every agent), rollup_code_daily (0031: brand × day ×
+ * code over every agent), rollup_game_daily or rollup_game_monthly (0032: agent × brand × day or
+ * month × code) — that differ from, or are missing against, the raw rows.
  */
 const columnMismatches = async (t: WithCtx, table: string, keyColumns: readonly string[]) => {
   const tz = t.ctx.config.REPORT_TIMEZONE;
@@ -43,8 +44,9 @@ const columnMismatches = async (t: WithCtx, table: string, keyColumns: readonly 
           select ${keys}, ${sql.raw(
             betTypeColumns.map(({ betType, column }) => `${amountOfType(betType)} as ${column}`).join(', '),
           )}, count(*) as tx_count
-          from (select agent_id, (start_date at time zone ${tz})::date as day, game_brand, game_code,
-                       bet_type, amount
+          from (select agent_id, (start_date at time zone ${tz})::date as day,
+                       date_trunc('month', start_date at time zone ${tz})::date as month, game_brand,
+                       game_code, bet_type, amount
                 from transactions) as rows
           group by ${keys})
         select count(*)::text as n from raw full join ${sql.raw(table)} r using (${keys})
@@ -129,10 +131,10 @@ export const rollupMismatches = async (t: WithCtx) => {
         where raw.user_id is null or r.user_id is null`,
   );
   const sums = await Promise.all([
-    sumMismatches(t, 'rollup_game_daily', ['day', 'game_brand', 'game_code', 'bet_type']),
+    columnMismatches(t, 'rollup_game_daily', ['agent_id', 'game_brand', 'day', 'game_code']),
     columnMismatches(t, 'rollup_brand_daily', ['agent_id', 'day', 'game_brand']),
     sumMismatches(t, 'rollup_brand_monthly', ['month', 'game_brand', 'bet_type']),
-    sumMismatches(t, 'rollup_game_monthly', ['game_brand', 'month', 'game_code', 'bet_type']),
+    columnMismatches(t, 'rollup_game_monthly', ['agent_id', 'game_brand', 'month', 'game_code']),
     sumMismatches(t, 'rollup_agent_daily', ['day', 'bet_type']),
     columnMismatches(t, 'rollup_code_daily', ['game_brand', 'day', 'game_code']),
     columnMismatches(t, 'rollup_brand_day_all', ['day', 'game_brand']),
@@ -155,3 +157,28 @@ export const migrationStatements = (file: string, verb?: 'INSERT' | 'UPDATE' | '
     .split('--> statement-breakpoint')
     .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
     .filter((statement) => statement !== '' && (verb === undefined || statement.startsWith(verb)));
+
+/**
+ * The per-agent game rollups as they stood before migration 0032, a row per bet type: the daily one
+ * summed from the raw rows, the monthly one made and filled from it by its own migration (0024).
+ * Older migrations' backfills read them so; a test replays those on them inside `tx`, then 0032.
+ */
+export const gameRollupsByType = async (tx: Executor, timeZone: string) => {
+  await tx.execute(sql`drop table rollup_game_daily`);
+  await tx.execute(sql`drop table rollup_game_monthly`);
+  await tx.execute(sql`create table rollup_game_daily (
+      agent_id bigint not null, day date not null, game_brand text collate "C" not null,
+      game_code text collate "C" not null, bet_type text collate "C" not null, amount bigint not null,
+      tx_count bigint not null, primary key (agent_id, game_brand, day, game_code, bet_type))`);
+  await tx.execute(sql`insert into rollup_game_daily
+      select agent_id, (start_date at time zone ${timeZone})::date, game_brand, game_code, bet_type,
+             sum(amount), count(*)
+      from transactions group by 1, 2, 3, 4, 5`);
+  for (const statement of migrationStatements('0024_game_monthly.sql')) await tx.execute(sql.raw(statement));
+};
+
+/** Migration 0032 inside `tx`: the per-agent game rollups get a column per bet type. */
+export const gameRollupsByColumn = async (tx: Executor) => {
+  for (const statement of migrationStatements('0032_game_rollups_by_column.sql'))
+    await tx.execute(sql.raw(statement));
+};

@@ -31,16 +31,6 @@ export const transactionKeys = pgTable('transaction_keys', {
   txId: bigint('tx_id', { mode: 'bigint' }).notNull(),
 });
 
-export const rollupGameDaily = pgTable('rollup_game_daily', {
-  agentId: bigint('agent_id', { mode: 'bigint' }).notNull(),
-  day: date('day', { mode: 'string' }).notNull(),
-  gameBrand: text('game_brand').notNull(),
-  gameCode: text('game_code').notNull(),
-  betType: text('bet_type').notNull(),
-  amount: bigint('amount', { mode: 'bigint' }).notNull(),
-  txCount: bigint('tx_count', { mode: 'bigint' }).notNull(),
-});
-
 export const rollupBrandMonthly = pgTable('rollup_brand_monthly', {
   agentId: bigint('agent_id', { mode: 'bigint' }).notNull(),
   month: date('month', { mode: 'string' }).notNull(),

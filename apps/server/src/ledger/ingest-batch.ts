@@ -52,7 +52,7 @@ const addInto = (table: string, keys: readonly string[], perAgent: boolean) => {
 };
 
 /**
- * The same for a rollup with a column per bet type (0027, 0028, 0031): one row per group of `keys`, each
+ * The same for a rollup with a column per bet type (0027, 0028, 0031, 0032): one row per group of `keys`, each
  * bet type's sum of the batch's groups added into its own column.
  */
 const addColumnsInto = (table: string, keys: readonly string[], perAgent: boolean) => {
@@ -218,10 +218,10 @@ const batchStatement = (probe: boolean, log: boolean) =>
           -- still open: the insert waits for it) is not counted again.
           returning month
         ),
-        ${addInto('rollup_game_daily', ['game_brand', 'day', 'game_code', 'bet_type'], true)},
+        ${addColumnsInto('rollup_game_daily', ['game_brand', 'day', 'game_code'], true)},
         ${addColumnsInto('rollup_brand_daily', ['day', 'game_brand'], true)},
         ${addInto('rollup_brand_monthly', ['month', 'game_brand', 'bet_type'], true)},
-        ${addInto('rollup_game_monthly', ['game_brand', 'month', 'game_code', 'bet_type'], true)},
+        ${addColumnsInto('rollup_game_monthly', ['game_brand', 'month', 'game_code'], true)},
         rollup_agent_daily_add as (
           insert into rollup_agent_daily (agent_id, day, bet_type, amount, tx_count, ${sql.raw(hourColumns.join(', '))})
           select ${p('agent')}::bigint, day, bet_type, amount, tx_count, ${sql.raw(hourColumns.join(', '))}

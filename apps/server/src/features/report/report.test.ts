@@ -18,7 +18,13 @@ import {
   type SignedAgent,
 } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { countMismatches, migrationStatements, rollupMismatches } from '../../../test/ledger-checks.ts';
+import {
+  countMismatches,
+  gameRollupsByColumn,
+  gameRollupsByType,
+  migrationStatements,
+  rollupMismatches,
+} from '../../../test/ledger-checks.ts';
 import { queryRows } from '../../db/client.ts';
 import { shareOf } from './revenue-share.ts';
 import { agentDaily, agentMonthly, gameByBrand, gameByCode, type SumsSource } from './service.ts';
@@ -585,18 +591,29 @@ describe('dashboard counts equal the raw rows', () => {
     expect(d.current).toMatchObject(await rawCounts('2026-11-01'));
   });
 
-  it('the migration fills the monthly game rollup from the daily one', async () => {
-    const [backfill, ...others] = migrationStatements('0024_game_monthly.sql', 'INSERT');
-    expect(others).toHaveLength(0);
+  it('migrations 0024 and 0032: the monthly game rollup filled from the daily one, then both a column per bet type', async () => {
+    const statements = migrationStatements('0032_game_rollups_by_column.sql');
+    expect(statements).toHaveLength(10);
+    let byType = { daily: 0, monthly: 0 };
     await t.ctx.db.transaction(async (tx) => {
-      await tx.execute(sql`delete from rollup_game_monthly`);
-      await tx.execute(sql.raw(backfill ?? ''));
+      await gameRollupsByType(tx, t.ctx.config.REPORT_TIMEZONE);
+      const [rows] = await queryRows<{ daily: string; monthly: string }>(
+        tx,
+        sql`select (select count(*) from rollup_game_daily)::text as daily,
+                   (select count(*) from rollup_game_monthly)::text as monthly`,
+      );
+      byType = { daily: Number(rows?.daily), monthly: Number(rows?.monthly) };
+      await gameRollupsByColumn(tx);
     });
-    const [row] = await queryRows<{ n: string }>(
+    const [row] = await queryRows<{ daily: string; monthly: string }>(
       t.ctx.db,
-      sql`select count(*)::text as n from rollup_game_monthly`,
+      sql`select (select count(*) from rollup_game_daily)::text as daily,
+                 (select count(*) from rollup_game_monthly)::text as monthly`,
     );
-    expect(Number(row?.n)).toBeGreaterThan(0);
+    // A row per code and period now, where there was one per bet type as well.
+    expect(Number(row?.daily)).toBeGreaterThan(0);
+    expect(Number(row?.daily)).toBeLessThan(byType.daily);
+    expect(Number(row?.monthly)).toBeLessThan(byType.monthly);
     expect(await rollupMismatches(t)).toBe(0);
   });
 
@@ -606,10 +623,12 @@ describe('dashboard counts equal the raw rows', () => {
     const statements = migrationStatements('0027_brand_daily_by_column.sql');
     expect(statements).toHaveLength(5);
     await t.ctx.db.transaction(async (tx) => {
-      // The table as it stood before 0027: a row per agent, day, brand and bet type.
+      // The tables as they stood before 0027: a row per agent, day, brand (and code) and bet type.
+      await gameRollupsByType(tx, t.ctx.config.REPORT_TIMEZONE);
       await tx.execute(sql`drop table rollup_brand_daily`);
       for (const statement of [create, index, fill, ...statements])
         await tx.execute(sql.raw(statement ?? ''));
+      await gameRollupsByColumn(tx);
     });
     const [row] = await queryRows<{ rows: string; groups: string }>(
       t.ctx.db,
@@ -635,6 +654,7 @@ describe('dashboard counts equal the raw rows', () => {
     await t.ctx.db.transaction(async (tx) => {
       // The tables as they stood before 0028: a row per bet type each, the code rollup as 0011 and
       // 0014 made it (filled from the per-agent game rollup), the brand one as 0018 did (from it).
+      await gameRollupsByType(tx, t.ctx.config.REPORT_TIMEZONE);
       await tx.execute(sql`drop table rollup_brand_day_all`);
       await tx.execute(sql`drop table rollup_code_daily`);
       for (const statement of [
@@ -647,6 +667,7 @@ describe('dashboard counts equal the raw rows', () => {
         ...codes,
       ])
         await tx.execute(sql.raw(statement ?? ''));
+      await gameRollupsByColumn(tx);
     });
     const [row] = await queryRows<{ brands: string; brandDays: string; codes: string; codeDays: string }>(
       t.ctx.db,

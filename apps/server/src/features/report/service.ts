@@ -52,7 +52,7 @@ export interface SumsQuery {
 /**
  * The rows a report sums, shaped like a rollup table (agent_id, day, game_brand, game_code, bet_type,
  * amount, tx_count) or, `byColumn`, like one with a column per bet type (agent_id, day, game_brand,
- * game_code, hold … promotion_affiliate, tx_count; 0027, 0028, 0031), and whether each row stands for a whole month
+ * game_code, hold … promotion_affiliate, tx_count; 0027, 0028, 0031, 0032), and whether each row stands for a whole month
  * (`months`: its day is the month's first). The product reads its rollups; the benchmark passes a
  * scan of the raw rows to show what the rollups save.
  */
@@ -73,12 +73,13 @@ const rollups: SumsSource = (_ctx, q) => {
     return brandMonths;
   }
   if (oneAgent && q.table === 'game' && q.grain === 'month' && wholeMonths(q.range)) {
-    // Whole months of one agent's game codes: the monthly game rollup (a year of a brand is a row
-    // per month, code and bet type; the daily one holds one per day that saw a bet).
+    // Whole months of one agent's game codes: the monthly game rollup, a row per month and code with
+    // a column per bet type (0032; the daily one holds a row per day that saw a bet).
     return {
-      from: sql`(select agent_id, month as day, game_brand, game_code, bet_type, amount, tx_count
+      from: sql`(select agent_id, month as day, game_brand, game_code, ${sql.raw(sumColumns.join(', '))}
                  from rollup_game_monthly) as m`,
       months: true,
+      byColumn: true,
     };
   }
   if (q.table === 'brand') {
@@ -86,12 +87,12 @@ const rollups: SumsSource = (_ctx, q) => {
     // summed over every agent (0028).
     return { from: sql.raw(oneAgent ? 'rollup_brand_daily' : 'rollup_brand_day_all'), byColumn: true };
   }
-  if (!oneAgent && q.table === 'game') {
-    // Every agent's game codes: a row per brand, day and code summed over the agents, a column per
-    // bet type (0031), where the per-agent game rollup holds that many rows per agent and bet type.
-    return { from: sql.raw('rollup_code_daily'), byColumn: true };
+  if (q.table === 'game') {
+    // Game codes by day: a row per brand, day and code with a column per bet type, one agent's
+    // (0032) or summed over every agent (0031).
+    return { from: sql.raw(oneAgent ? 'rollup_game_daily' : 'rollup_code_daily'), byColumn: true };
   }
-  return { from: sql.raw(`rollup_${q.table}_daily`) };
+  return { from: sql.raw('rollup_agent_daily') };
 };
 
 /**
@@ -104,8 +105,9 @@ const rollups: SumsSource = (_ctx, q) => {
  */
 const pivotSums = async (ctx: AppContext, q: SumsQuery, source: SumsSource) => {
   const { from, months, byColumn } = source(ctx, q);
-  // A table with a column per bet type holds a row per day and brand (or code): by day, the rows shown.
-  const rowsShown = byColumn && q.grain === 'day';
+  // A table with a column per bet type holds a row per period and brand (or code): by its own
+  // period (the day, or a monthly table's month), the rows shown.
+  const rowsShown = byColumn && (q.grain === 'day' || months === true);
   const keys = q.by === 'code' ? ['game_brand', 'game_code'] : q.by === 'brand' ? ['game_brand'] : [];
   const shown = (key: string) => sql.raw(keys.includes(key) ? key : `''::text`);
   const groups = sql.raw(['p', ...keys].join(', '));
