@@ -95,6 +95,14 @@ describe('agents isolated in the ledger', () => {
     });
     const g1 = byCode.rows.find((r) => r.gameCode === 'g1');
     expect(g1).toMatchObject({ payout: BRIM_AND_SMALL, transactionCount: FULL_BETS + 4 });
+    // One agent's codes by day and by month: its own rows, a column per bet type (0032), at the brim.
+    for (const [def, body] of [
+      [api.summaryGameDailyByGame, { from: '2026-11-01', to: '2026-11-01' }],
+      [api.summaryGameMonthlyByGame, { from: '2026-11-01', to: '2026-11-30' }],
+    ] as const) {
+      const own = await t.ok(def, { token, params: { agentId: big._id, gameBrand: 'PG' }, body });
+      expect(own.rows).toMatchObject([{ gameCode: 'g1', payout: BRIM, transactionCount: FULL_BETS + 1 }]);
+    }
     const day = { day: '1', month: '11', year: '2026' };
     const bigDaily = await t.ok(api.summaryAgentDaily, { token, params: { agentId: big._id }, body: day });
     expect(bigDaily.totals).toMatchObject({ payout: BRIM, turnover: 0 });
