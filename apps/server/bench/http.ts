@@ -33,7 +33,7 @@ export const signIn = async (base: string): Promise<Client> => {
   return { token, call: (def, body, params) => send(base, def, token, body, params) };
 };
 
-/** One kept-alive connection, with its answer parser and the call waiting on it (one at a time). */
+/** One kept-alive connection: the call waiting on it (one at a time) and its answer so far. */
 interface Connection {
   socket: Socket;
   waiting: { resolve: (value: unknown) => void; reject: (err: Error) => void } | null;
@@ -43,6 +43,11 @@ interface Connection {
 
 /** Idle connections by `host:port`; a call takes one or opens one, and gives it back when answered. */
 const idle = new Map<string, Connection[]>();
+const idleAt = (key: string) => {
+  let list = idle.get(key);
+  if (!list) idle.set(key, (list = []));
+  return list;
+};
 
 const open = (host: string, port: number, key: string): Connection => {
   const socket = connect({ host, port, noDelay: true });
@@ -51,8 +56,8 @@ const open = (host: string, port: number, key: string): Connection => {
   const fail = (err: Error) => {
     const waiting = conn.waiting;
     conn.waiting = null;
-    const list = idle.get(key);
-    if (list?.includes(conn)) list.splice(list.indexOf(conn), 1);
+    const list = idleAt(key);
+    if (list.includes(conn)) list.splice(list.indexOf(conn), 1);
     socket.destroy();
     waiting?.reject(err);
   };
@@ -70,7 +75,7 @@ const open = (host: string, port: number, key: string): Connection => {
     // An idle connection does not keep the bench alive, as Node's own agent does with its sockets.
     if (conn.keepAlive) {
       socket.unref();
-      idle.get(key)?.push(conn) ?? idle.set(key, [conn]);
+      idleAt(key).push(conn);
     } else socket.destroy();
     try {
       waiting?.resolve(JSON.parse(text));
@@ -104,7 +109,7 @@ export const requestJson = (
   new Promise<unknown>((resolve, reject) => {
     const { hostname, port, pathname, search } = new URL(url);
     const key = `${hostname}:${port}`;
-    const conn = idle.get(key)?.pop() ?? open(hostname, Number(port), key);
+    const conn = idleAt(key).pop() ?? open(hostname, Number(port), key);
     conn.waiting = { resolve, reject };
     conn.socket.ref();
     const lines = [`${method} ${pathname}${search} HTTP/1.1`, `host: ${key}`];
