@@ -44,8 +44,8 @@ interface Connection {
 /** Idle connections by `host:port`; a call takes one or opens one, and gives it back when answered. */
 const idle = new Map<string, Connection[]>();
 const idleAt = (key: string) => {
-  let list = idle.get(key);
-  if (!list) idle.set(key, (list = []));
+  const list = idle.get(key) ?? [];
+  idle.set(key, list);
   return list;
 };
 
