@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { amountOfType, betTypeColumns, sumColumns } from '../src/db/bet-type-columns.ts';
 import { type Executor, migrationsFolder, queryRows } from '../src/db/client.ts';
-import { countsByHour, hourColumns, hourOfDay } from '../src/db/sql-time.ts';
+import {
+  countsByHour,
+  countsBySlot,
+  hourColumns,
+  hourOfDay,
+  slotColumns,
+  slotOfHour,
+} from '../src/db/sql-time.ts';
 import type { TestApp } from './harness.ts';
 
 type WithCtx = Pick<TestApp, 'ctx'>;
@@ -79,6 +86,31 @@ const hourMismatches = async (t: WithCtx, table: string, keys: readonly string[]
   return Number(row?.n);
 };
 
+/** Rows of rollup_brand_slots (0033) whose counts per five-minute slot differ from the raw rows'. */
+const slotMismatches = async (t: WithCtx) => {
+  const tz = t.ctx.config.REPORT_TIMEZONE;
+  const slots = (prefix: string) => sql.raw(slotColumns.map((m) => `${prefix}.${m}`).join(', '));
+  const dayStart = sql`(day::timestamp at time zone ${tz})`;
+  const [row] = await queryRows<{ n: string }>(
+    t.ctx.db,
+    sql`with rows as (
+          select agent_id, day, hour, game_brand, bet_type,
+                 ${slotOfHour(sql`start_date`, dayStart, sql`hour`)} as slot
+          from (select agent_id, day, game_brand, bet_type, start_date,
+                       ${hourOfDay(sql`start_date`, dayStart)} as hour
+                from (select agent_id, game_brand, bet_type, start_date,
+                             (start_date at time zone ${tz})::date as day
+                      from transactions) as t) as t),
+        raw as (
+          select agent_id, day, hour, game_brand, bet_type, ${countsBySlot('slot')}
+          from rows group by 1, 2, 3, 4, 5)
+        select count(*)::text as n
+        from raw full join rollup_brand_slots r using (agent_id, day, hour, game_brand, bet_type)
+        where (${slots('raw')}) is distinct from (${slots('r')})`,
+  );
+  return Number(row?.n);
+};
+
 /** Days of rollup_player_daily (0026) whose count differs from the raw rows', or missing or extra. */
 const playerDayMismatches = async (t: WithCtx) => {
   const tz = t.ctx.config.REPORT_TIMEZONE;
@@ -142,6 +174,7 @@ export const rollupMismatches = async (t: WithCtx) => {
     countMismatches(t),
     hourMismatches(t, 'rollup_agent_daily', ['day', 'bet_type']),
     hourMismatches(t, 'rollup_brand_hours', ['day', 'game_brand', 'bet_type']),
+    slotMismatches(t),
   ]);
   return sums.reduce((a, b) => a + b, Number(players?.n));
 };

@@ -10,14 +10,25 @@ export const sqlTime = (d: Date): SQL => sql`${d.toISOString()}::timestamptz`;
  */
 export const monthOfDay: SQL = sql.raw(`day - (date_part('day', day)::int - 1)`);
 
+/** Seconds from `dayStart` to `at`, in double precision (`extract` answers numeric, several times slower per row of a batch): exact to well under a microsecond at today's epoch. */
+const secondsSince = (at: SQL, dayStart: SQL): SQL =>
+  sql`(date_part('epoch', ${at}) - date_part('epoch', ${dayStart}))`;
+
 /**
  * The hour of its business day a bet at `at` falls in, counted from the day's first instant
  * `dayStart` (0–23; the 25th hour of a day that ends summer time counts in 23): the h00 … h23 of
- * rollup_agent_daily (migration 0022) and rollup_brand_hours (0025). In double precision (`extract` answers numeric, several times slower
- * per row of a batch): exact to well under a microsecond at today's epoch.
+ * rollup_agent_daily (migration 0022) and rollup_brand_hours (0025), the hour of rollup_brand_slots (0033).
  */
 export const hourOfDay = (at: SQL, dayStart: SQL): SQL =>
-  sql`least(23, floor((date_part('epoch', ${at}) - date_part('epoch', ${dayStart})) / 3600))::int`;
+  sql`least(23, floor(${secondsSince(at, dayStart)} / 3600))::int`;
+
+/**
+ * The five-minute slot of its hour (0–11, from `hourOfDay`'s hour `hour`) a bet at `at` falls in:
+ * the m00 … m55 of rollup_brand_slots (0033). The 25th hour of a day that ends summer time counts in
+ * the last slot of hour 23.
+ */
+export const slotOfHour = (at: SQL, dayStart: SQL, hour: SQL): SQL =>
+  sql`least(11, floor((${secondsSince(at, dayStart)} - ${hour} * 3600) / 300))::int`;
 
 /** The per-hour count columns of rollup_agent_daily and rollup_brand_hours, h00 … h23, in hour order. */
 export const hourColumns: readonly string[] = Array.from(
@@ -25,6 +36,25 @@ export const hourColumns: readonly string[] = Array.from(
   (_, i) => `h${String(i).padStart(2, '0')}`,
 );
 
+/** The per-slot count columns of rollup_brand_slots, m00 … m55 (the minute each starts at), in order. */
+export const slotColumns: readonly string[] = Array.from(
+  { length: 12 },
+  (_, i) => `m${String(i * 5).padStart(2, '0')}`,
+);
+
 /** `count(*)` of the rows in each hour of the day, named h00 … h23, from an hour column `hour` (0–23). */
 export const countsByHour = (hour: string): SQL =>
   sql.raw(hourColumns.map((h, i) => `count(*) filter (where ${hour} = ${i})::int as ${h}`).join(', '));
+
+/** `count(*)` of the rows in each slot of the hour, named m00 … m55, from a slot column `slot` (0–11). */
+export const countsBySlot = (slot: string): SQL =>
+  sql.raw(slotColumns.map((m, i) => `count(*) filter (where ${slot} = ${i})::int as ${m}`).join(', '));
+
+/**
+ * The same from rows already counted per group (`n`): the sum of `n` in each of `columns`, where
+ * `key` (0-based) names the column's position.
+ */
+export const sumsBy = (columns: readonly string[], key: string, n: string): SQL =>
+  sql.raw(
+    columns.map((c, i) => `coalesce(sum(${n}) filter (where ${key} = ${i}), 0)::int as ${c}`).join(', '),
+  );

@@ -7,7 +7,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { preparedStatement } from '../db/client.ts';
 import { constraintOf, isUniqueViolation, sqlStateOf } from '../db/errors.ts';
 import { withRetry } from '../db/retry.ts';
-import { countsByHour, hourColumns, hourOfDay, monthOfDay } from '../db/sql-time.ts';
+import { hourColumns, hourOfDay, monthOfDay, slotColumns, slotOfHour, sumsBy } from '../db/sql-time.ts';
 import { toMinor } from '../lib/money.ts';
 import { dateInZone } from '../lib/time.ts';
 import { countRegistrations } from './registrations.ts';
@@ -189,16 +189,23 @@ const batchStatement = (probe: boolean, log: boolean) =>
                        game_code, bet_type, amount, start_date from ins) as d
         ),
         hours as (
-          -- Each row's hour of its business day (0022, 0025): the day's first instant converted once
-          -- per day, not per row.
-          select d.day, d.game_brand, d.bet_type, d.amount, ${hourOfDay(sql`d.start_date`, sql`s.day_start`)} as hour
-          from days d
-          join (select distinct day, day::timestamp at time zone ${p('timeZone')}::text as day_start
-                from days) as s using (day)
+          -- The agent's rows per day, hour of the day (0022, 0025), five-minute slot of the hour
+          -- (0033), brand and bet type: the day's first instant converted once per day, not per
+          -- row. The hourly and slot rollups add up these groups (a live batch has a few dozen),
+          -- not every row again. Amounts stay numeric until the day's sum (a slot's part of a day's
+          -- sum may not fit where the day's does).
+          select day, hour, slot, game_brand, bet_type, sum(amount) as amount, count(*)::int as n
+          from (select d.day, d.game_brand, d.bet_type, d.amount, h.hour,
+                       ${slotOfHour(sql`d.start_date`, sql`s.day_start`, sql`h.hour`)} as slot
+                from days d
+                join (select distinct day, day::timestamp at time zone ${p('timeZone')}::text as day_start
+                      from days) as s using (day),
+                lateral (select ${hourOfDay(sql`d.start_date`, sql`s.day_start`)} as hour) as h) as r
+          group by day, hour, slot, game_brand, bet_type
         ),
         agent_days as (
           -- The agent's rows per day and bet type, and per hour of the day (0022).
-          select day, bet_type, sum(amount)::bigint as amount, count(*) as tx_count, ${countsByHour('hour')}
+          select day, bet_type, sum(amount)::bigint as amount, sum(n) as tx_count, ${sumsBy(hourColumns, 'hour', 'n')}
           from hours
           group by day, bet_type
         ),
@@ -235,12 +242,22 @@ const batchStatement = (probe: boolean, log: boolean) =>
         rollup_brand_hours_add as (
           -- The agent's rows per day, brand and bet type in each hour of the day (0025).
           insert into rollup_brand_hours (agent_id, day, game_brand, bet_type, ${sql.raw(hourColumns.join(', '))})
-          select ${p('agent')}::bigint, day, game_brand, bet_type, ${countsByHour('hour')}
+          select ${p('agent')}::bigint, day, game_brand, bet_type, ${sumsBy(hourColumns, 'hour', 'n')}
           from hours
           group by day, game_brand, bet_type
           order by day, game_brand, bet_type
           on conflict (agent_id, day, game_brand, bet_type) do update
             set ${sql.raw(hourColumns.map((h) => `${h} = rollup_brand_hours.${h} + excluded.${h}`).join(', '))}
+        ),
+        rollup_brand_slots_add as (
+          -- The same per five-minute slot of each hour (0033).
+          insert into rollup_brand_slots (agent_id, day, hour, game_brand, bet_type, ${sql.raw(slotColumns.join(', '))})
+          select ${p('agent')}::bigint, day, hour, game_brand, bet_type, ${sumsBy(slotColumns, 'slot', 'n')}
+          from hours
+          group by day, hour, game_brand, bet_type
+          order by day, hour, game_brand, bet_type
+          on conflict (agent_id, day, hour, game_brand, bet_type) do update
+            set ${sql.raw(slotColumns.map((m) => `${m} = rollup_brand_slots.${m} + excluded.${m}`).join(', '))}
         ),
         rollup_player_daily_add as (
           -- The agent's rows per player and day (0026), for deep links filtered by a player.

@@ -131,8 +131,14 @@ describe('a write the database refuses, carrying secrets', () => {
   });
 });
 
-describe('the deep links’ and the reports’ newer rollups (0025–0028): ingest and the deep link', () => {
-  it.each(['rollup_brand_hours', 'rollup_player_daily', 'rollup_brand_daily', 'rollup_brand_day_all'])(
+describe('the deep links’ and the reports’ newer rollups (0025–0033): ingest and the deep link', () => {
+  it.each([
+    'rollup_brand_hours',
+    'rollup_brand_slots',
+    'rollup_player_daily',
+    'rollup_brand_daily',
+    'rollup_brand_day_all',
+  ])(
     'a signed ingest the database refuses in %s: 409 in the envelope; the log names the failure, never the agent secret or the signature',
     async (table) => {
       const constraint = `test_refuses_${table}`;

@@ -10,7 +10,7 @@ import { type Db, oncePerDatabase, preparedStatement, queryPrepared, queryRows }
 import { containsPattern } from '../../db/filters.ts';
 import { transactionKeys, transactions } from '../../db/ledger.ts';
 import { agents } from '../../db/schema/index.ts';
-import { hourColumns } from '../../db/sql-time.ts';
+import { hourColumns, slotColumns } from '../../db/sql-time.ts';
 import { type CsvColumn, decimalColumn, numberColumn, textColumn, timeColumn } from '../../lib/csv.ts';
 import { toMajor } from '../../lib/money.ts';
 import { dateInZone, monthOf } from '../../lib/time.ts';
@@ -189,18 +189,19 @@ const playersNamed = async (ctx: AppContext, agentId: bigint, part: string) => {
 
 /**
  * The rollups that count the rows of a list with these filters, per business day (`days`, its rows'
- * bets being `count`) and, where one keeps them, per hour of it (`hours`): the agent's (by bet type;
- * 0022); with a game brand filter its brand's hours (by bet type, the same whole-codename match as
- * the list; 0025), a day being the sum of its hours; with a player filter, or a username search
- * naming few players (`players`, their ids), those players' days (0026, no hours, no bet types).
- * Each is a `from … where` to go on with `agent_id`. Filters no rollup counts — bet id, bet type from
- * game, game code, a username naming many players, a player or username with a brand or a bet type —
+ * bets being `count`) and, where one keeps them, per hour of it (`hours`) and per five-minute slot
+ * of each hour (`slots`, 0033, by brand and bet type): the agent's (hours by bet type, 0022); with a
+ * game brand filter its brand's hours (by bet type, the same whole-codename match as the list;
+ * 0025), a day being the sum of its hours; with a player filter, or a username search naming few
+ * players (`players`, their ids), those players' days (0026, no hours, no bet types). Each is a
+ * `from … where` to go on with `agent_id`. Filters no rollup counts — bet id, bet type from game,
+ * game code, a username naming many players, a player or username with a brand or a bet type —
  * have none: such a list pages by OFFSET.
  */
 const countingRollups = (
   q: Query,
   players: readonly string[] | undefined,
-): { days: SQL; hours?: SQL; count: SQL } | undefined => {
+): { days: SQL; hours?: { of: SQL; slots: SQL }; count: SQL } | undefined => {
   const named = q.user !== undefined || q.username !== undefined;
   if (
     (q.username !== undefined && players === undefined) ||
@@ -219,10 +220,19 @@ const countingRollups = (
   }
   if (q.gameBrand === undefined) {
     const agentDays = sql.raw('rollup_agent_daily where');
-    return { days: agentDays, hours: agentDays, count: sql.raw('tx_count') };
+    return {
+      days: agentDays,
+      hours: { of: agentDays, slots: sql.raw('rollup_brand_slots where') },
+      count: sql.raw('tx_count'),
+    };
   }
-  const brandHours = sql`rollup_brand_hours where game_brand = ${q.gameBrand.toUpperCase()} and`;
-  return { days: brandHours, hours: brandHours, count: sql.raw(hourColumns.join(' + ')) };
+  const brand = q.gameBrand.toUpperCase();
+  const brandHours = sql`rollup_brand_hours where game_brand = ${brand} and`;
+  return {
+    days: brandHours,
+    hours: { of: brandHours, slots: sql`rollup_brand_slots where game_brand = ${brand} and` },
+    count: sql.raw(hourColumns.join(' + ')),
+  };
 };
 
 /**
@@ -336,10 +346,13 @@ const namedPlayersRows = async (
  *    newest (the day holding the range's end counted exactly, up to that end); the running count
  *    names the day the page starts on and how deep into it, and the walk stops there;
  * 2. inside that day, the day's counts per hour (the agent's, 0022, or with a brand filter its
- *    brand's, 0025) name the hour, and how deep into it (an hour the list's range cuts is counted
- *    from its rows); a player's days (0026) are not counted by the hour: the day is one stretch;
- * 3. the page's first row is skipped to inside that stretch, from whichever end is nearer;
- * 4. the page is read from that row on, bounded below by the day its last row falls on (partitions
+ *    brand's, 0025) name the hour, and how deep into it; a player's days (0026) are not counted by
+ *    the hour: the day is one stretch;
+ * 3. inside that hour, its counts per five-minute slot (0033) name the slot, and how deep into it
+ *    (a slot the list's range cuts is counted from its rows, an hour it cuts from its slots);
+ * 4. the page's first row is skipped to inside that stretch (slot, or a player's day), from
+ *    whichever end is nearer;
+ * 5. the page is read from that row on, bounded below by the day its last row falls on (partitions
  *    pruned at run time).
  * Returns undefined when no rollup counts the filters.
  */
@@ -368,51 +381,82 @@ const seekPage = async (
   const wholeDay = (day: SQL) =>
     sql`(select sum(${rollups.count}) from ${rollups.days} agent_id = ${agentId} ${betType} and day = ${day})`;
   /**
-   * Business day `day` in the stretches a rollup counts (from_at, to_at, n): its hours since the day
-   * began (0022, 0025), or the whole day where only days are counted (a player's, 0026).
+   * Stretches (from_at, to_at, n, …) with each count made exact for the list's range: the rollup's
+   * when the range holds the whole stretch, none when it holds none of it, else `cut` (a count of
+   * the stretch `h`'s rows in the range). Without a range every stretch is whole: the statement then
+   * holds no count of rows (each read of the ledger in a statement costs its start-up, run or not).
    */
-  const stretchesOf = (day: SQL) =>
-    rollups.hours
-      ? sql`(select ${dayStart(day)} + (u.k - 1) * interval '1 hour' as from_at,
-                    case when u.k = 24 then ${dayStart(sql`(${day} + 1)`)}
-                         else ${dayStart(day)} + u.k * interval '1 hour' end as to_at,
-                    u.n
-             from (select ${sql.raw(hourColumns.map((h) => `sum(${h}) as ${h}`).join(', '))}
-                   from ${rollups.hours} agent_id = ${agentId} and day = ${day} ${betType}) as c,
-                  lateral unnest(array[${sql.raw(hourColumns.map((h) => `c.${h}`).join(', '))}])
-                    with ordinality as u(n, k))`
-      : sql`(select ${dayStart(day)} as from_at, ${dayStart(sql`(${day} + 1)`)} as to_at, ${wholeDay(day)} as n)`;
-  /**
-   * The list's rows of business day `day` per stretch, each counted exactly: from the rollup when
-   * the list's range holds the whole stretch, else from its rows.
-   */
-  const hoursOf = (day: SQL) =>
-    sql`(select h.from_at, h.to_at, ${
-      // Without a time range every stretch is whole: the statement then holds no count of rows
-      // (each read of the ledger in a statement costs its start-up, run or not).
+  const inRange = (stretches: SQL, cut: SQL, more: SQL = sql``) =>
+    sql`(select h.from_at, h.to_at${more}, ${
       ranged
         ? sql`case when h.to_at <= ${start} or h.from_at > ${end} then 0
                    when h.from_at >= ${start} and h.to_at <= ${end} then h.n
-                   else (select count(*) from transactions where ${between(sql`h.from_at`, sql`h.to_at`)})
+                   else ${cut}
               end`
         : sql`h.n`
     } as n
-         from ${stretchesOf(day)} as h)`;
+         from ${stretches} as h)`;
+  const rowsOf = sql`(select count(*) from transactions where ${between(sql`h.from_at`, sql`h.to_at`)})`;
+  /** Counts per column of `columns` in the rollup rows `from … where` `rows` of the agent, as a row `c`. */
+  const summed = (columns: readonly string[], rows: SQL, where: SQL) =>
+    sql`(select ${sql.raw(columns.map((c) => `sum(${c}) as ${c}`).join(', '))}
+         from ${rows} agent_id = ${agentId} ${where} ${betType}) as c,
+        lateral unnest(array[${sql.raw(columns.map((c) => `c.${c}`).join(', '))}]) with ordinality as u(n, k)`;
+  /** The list's rows in each five-minute slot of hour `hour` of business day `day`, exact. */
+  const slotsOf = (hours: NonNullable<typeof rollups.hours>, day: SQL, hour: SQL) => {
+    const from = sql`(${dayStart(day)} + ${hour} * interval '1 hour')`;
+    const to = sql`case when ${hour} = 23 then ${dayStart(sql`(${day} + 1)`)}
+                        else ${dayStart(day)} + (${hour} + 1) * interval '1 hour' end`;
+    return inRange(
+      sql`(select ${from} + (u.k - 1) * interval '5 minutes' as from_at,
+                  case when u.k = 12 then ${to} else ${from} + u.k * interval '5 minutes' end as to_at, u.n
+           from ${summed(slotColumns, hours.slots, sql`and day = ${day} and hour = ${hour}`)})`,
+      rowsOf,
+    );
+  };
+  /**
+   * The list's rows of business day `day` per stretch, each exact: its hours since the day began
+   * (0022, 0025; an hour the range cuts counted from its slots), or the whole day where only days
+   * are counted (a player's, 0026; counted from its rows when the range cuts it).
+   */
+  const stretchesOf = (day: SQL) => {
+    const hours = rollups.hours;
+    if (!hours) {
+      return inRange(
+        sql`(select ${dayStart(day)} as from_at, ${dayStart(sql`(${day} + 1)`)} as to_at,
+                    null::int as hour, ${wholeDay(day)} as n)`,
+        rowsOf,
+        sql`, h.hour`,
+      );
+    }
+    return inRange(
+      sql`(select ${dayStart(day)} + (u.k - 1) * interval '1 hour' as from_at,
+                  case when u.k = 24 then ${dayStart(sql`(${day} + 1)`)}
+                       else ${dayStart(day)} + u.k * interval '1 hour' end as to_at,
+                  (u.k - 1)::int as hour, u.n
+           from ${summed(hourColumns, hours.of, sql`and day = ${day}`)})`,
+      sql`(select sum(s.n) from ${slotsOf(hours, day, sql`h.hour`)} as s)`,
+      sql`, h.hour`,
+    );
+  };
   /** The exact count of the day holding the range's end: the rollup counts the whole day. */
-  const endDayCount = (day: SQL) => sql`(select sum(n) from ${hoursOf(day)} as h)`;
+  const endDayCount = (day: SQL) => sql`(select sum(n) from ${stretchesOf(day)} as h)`;
   /** The list's rows on business day `day`: the rollup's count, exact up to endDate on its day. */
   const dayCount = (day: SQL) =>
     toDay
       ? sql`case when ${day} = ${toDay}::date then ${endDayCount(day)} else ${wholeDay(day)} end`
       : wholeDay(day);
-  const stretch = sql`stretch as (
-          -- The stretch (hour, or the day) of the first day the page starts in, newest first.
-          select s.from_at, s.to_at, s.n, d.skip - s.before as skip
-          from first_day d,
-               lateral (select from_at, to_at, n, sum(n) over (order by from_at desc) - n as before
-                        from ${hoursOf(sql`d.day`)} as h) as s
-          where s.before <= d.skip and s.before + s.n > d.skip
-        )`;
+  /**
+   * The stretch of `stretches` (newest first) holding row `skip` of `outer` (`o`), how deep into it,
+   * and the columns `more`.
+   */
+  const holding = (outer: string, stretches: SQL, more: SQL = sql``) =>
+    sql`select s.from_at, s.to_at, s.n, o.skip - s.before as skip${more}
+        from ${sql.raw(outer)} o,
+             lateral (select h.*, sum(h.n) over (order by h.from_at desc) - h.n as before
+                      from ${stretches} as h) as s
+        where s.before <= o.skip and s.before + s.n > o.skip`;
+  const hours = rollups.hours;
   const rows = await queryPrepared<TextRow>(
     ctx.db,
     'transaction_seek',
@@ -437,12 +481,15 @@ const seekPage = async (
           select day, n, ${offset}::bigint - before as skip from walk
           where before <= ${offset}::bigint and before + n > ${offset}::bigint
         ),
-        ${stretch},
+        -- The stretch (hour, or a player's day) of the day the page starts in, newest first.
+        stretch as (${holding('first_day', stretchesOf(sql`o.day`), sql`, o.day, s.hour`)}),
+        -- Inside an hour, its five-minute slot the page starts in.
+        target as (${hours ? holding('stretch', slotsOf(hours, sql`o.day`, sql`o.hour`)) : sql`select * from stretch`}),
         first_row as (
           -- Skipped from whichever end of the stretch is nearer: at most half its rows. Only the
           -- branch whose condition holds runs (a one-time filter on the outer row).
           select x.start_date, x.id
-          from stretch s
+          from target s
           cross join lateral (
             (select start_date, id from transactions
              where ${between(sql`s.from_at`, sql`s.to_at`)} and s.skip * 2 <= s.n

@@ -610,7 +610,7 @@ describe('a deep link into days of 25 and of 23 hours (business days in New York
     expect(await rollupMismatches(app)).toBe(0);
   };
 
-  it('the migrations fill the hours and the players’ days already stored, in the report time zone', async () => {
+  it('the migrations fill the hours, the slots and the players’ days already stored, in the report time zone', async () => {
     await expectBackfill(
       '0022_rollup_agent_hours.sql',
       'UPDATE',
@@ -618,7 +618,60 @@ describe('a deep link into days of 25 and of 23 hours (business days in New York
     );
     await expectBackfill('0025_rollup_brand_hours.sql', 'INSERT', sql`delete from rollup_brand_hours`);
     await expectBackfill('0026_rollup_player_daily.sql', 'INSERT', sql`delete from rollup_player_daily`);
+    await expectBackfill('0033_rollup_brand_slots.sql', 'INSERT', sql`delete from rollup_brand_slots`);
   });
+});
+
+describe('a deep link into a busy hour: its five-minute slots (0033)', () => {
+  // 600 bets in one hour (14:00–15:00 in Bangkok), two at each instant 12 s apart (on every slot's
+  // first instant), one at each slot's last millisecond, in three brands and four bet types; and
+  // 60 more in the hours and days before it.
+  let busy: SignedAgent;
+  beforeAll(async () => {
+    busy = await makeAgent(t, await t.tokenFor('OPERATOR'), { prefix: 'bh' });
+    const hour = Date.parse('2026-10-12T07:00:00.000Z');
+    const types = ['HOLD', 'SETTLE', 'DEPOSIT', 'CANCEL'] as const;
+    const at = (i: number) =>
+      i < 600
+        ? hour + Math.floor(i / 2) * 12_000
+        : i < 612
+          ? hour + (i - 600 + 1) * 300_000 - 1
+          : hour - (i - 611) * 2_400_000;
+    const items = Array.from({ length: 672 }, (_, i) => {
+      const type = types[i % 4] as (typeof types)[number];
+      return bet({
+        betId: `BH${i}`,
+        betType: type,
+        amount: type === 'HOLD' ? -1 : 1,
+        username: i % 5 === 0 ? 'carol' : 'dave',
+        gameBrand: ['PG', 'JILI', 'SA'][i % 3] as string,
+        startDate: new Date(at(i)).toISOString(),
+      });
+    });
+    for (let i = 0; i < items.length; i += 100) {
+      expect((await ingest(t, busy, items.slice(i, i + 100))).statusCode).toBe(200);
+    }
+  });
+
+  it('lands every page on the rows the cursor reaches, with filters and ranges cut inside a slot', async () => {
+    expect(await rollupMismatches(t)).toBe(0);
+    const page = (body: ListBody) =>
+      t.ok(api.transactionList, { token, params: { agentId: busy._id }, body });
+    for (const body of [
+      { limit: 7 },
+      { limit: 13 },
+      { limit: 9, betType: 'SETTLE' as const },
+      { limit: 9, gameBrand: 'jili' },
+      { limit: 5, gameBrand: 'PG', betType: 'HOLD' as const },
+      // Cut inside slots, and on a slot's first instant and its last millisecond.
+      { limit: 8, startDate: '2026-10-12T07:07:30.000Z', endDate: '2026-10-12T07:41:10.000Z' },
+      { limit: 9, startDate: '2026-10-12T07:04:59.999Z', endDate: '2026-10-12T07:55:00.000Z' },
+      { limit: 6, gameBrand: 'SA', startDate: '2026-10-12T07:10:00.000Z' },
+      { limit: 7, betType: 'CANCEL' as const, endDate: '2026-10-12T07:29:59.999Z' },
+    ]) {
+      await expectPagesAsWalked(page, body, 'Asia/Bangkok');
+    }
+  }, 120_000);
 });
 
 describe('transaction detail', () => {
