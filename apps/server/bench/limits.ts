@@ -1,4 +1,5 @@
 import { api } from '@sapi/contract';
+import { ensureBurstAgent } from './burst.ts';
 import { startChild } from './child.ts';
 import type { Facts } from './direct.ts';
 import { type Client, postJson } from './http.ts';
@@ -58,18 +59,12 @@ const sameRows = async (
 };
 
 /**
- * A deep link (any engine): page `page` of the busiest agent's list with `filter`, without a
- * cursor, against its page 1, in alternation, after checking it answers the rows the cursor reaches.
+ * A deep link (any engine): page `page` of agent `agentId`'s list with `filter`, without a cursor,
+ * against its page 1, in alternation, after checking it answers the rows the cursor reaches.
  */
-const deepLink = async (client: Client, facts: Facts, filter: ListFilter, page: number, runs: number) => {
-  const params = { agentId: facts.busiest.id };
-  await sameRows(
-    client,
-    facts.busiest.id,
-    filter,
-    page,
-    await cursorOfPage(client, facts.busiest.id, filter, page),
-  );
+const deepLink = async (client: Client, agentId: string, filter: ListFilter, page: number, runs: number) => {
+  const params = { agentId };
+  await sameRows(client, agentId, filter, page, await cursorOfPage(client, agentId, filter, page));
   const [deep, page1] = await alternating(runs, [
     () => client.call(api.transactionList, { limit: 10, page, ...filter }, params),
     () => client.call(api.transactionList, { limit: 10, ...filter }, params),
@@ -80,17 +75,21 @@ const deepLink = async (client: Client, facts: Facts, filter: ListFilter, page: 
 /**
  * The deep links of DESIGN §11 (any engine): page 1000 of the busiest agent's list, and of its
  * bets in its busiest game brand, of its busiest player's and of a search for that player's name as
- * typed (page 1000, or the deepest whole page a smaller set has).
+ * typed (page 1000, or the deepest whole page a smaller set has); and page 1000 of an agent whose
+ * BURST_ROWS bets all fall in one hour (burst.ts), on the last day of the set's last whole month.
  */
-export const deepLinkScenarios = async (client: Client, facts: Facts, runs: number) => {
+export const deepLinkScenarios = async (client: Client, base: string, facts: Facts, runs: number) => {
+  const busiest = facts.busiest.id;
   /** Page 1000 with `filter`, or the deepest whole page of its `rows`. */
   const filtered = (filter: ListFilter, rows: number) =>
-    deepLink(client, facts, filter, Math.min(1000, Math.floor(rows / 10)), runs);
+    deepLink(client, busiest, filter, Math.min(1000, Math.floor(rows / 10)), runs);
+  const burst = await ensureBurstAgent(client, base, `${facts.month.to}T05:00:00.000Z`);
   return {
-    plain: await deepLink(client, facts, {}, 1000, runs),
+    plain: await deepLink(client, busiest, {}, 1000, runs),
     brand: await filtered({ gameBrand: facts.busiestBrand.name }, facts.busiestBrand.rows),
     player: await filtered({ user: facts.busiestPlayer.id }, facts.busiestPlayer.rows),
     username: await filtered({ username: facts.busiestPlayer.name }, facts.busiestPlayer.rows),
+    burst: await deepLink(client, burst, {}, 1000, runs),
   };
 };
 

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { api } from '@sapi/contract';
 import pg from 'pg';
+import { BURST_ROWS } from './burst.ts';
 import { cpuMeter, postgresPids } from './cpu.ts';
 import { checkDisk, curveChart, curvePoints, curveTable, parseSizes, verdicts } from './curve.ts';
 import { type Dataset, type Engine, ensureDataset } from './dataset.ts';
@@ -197,8 +198,8 @@ const reportScenarios = async (client: Client, facts: Facts) => {
 };
 
 /** The deep links and their page 1 timed in alternation (DESIGN §11: at most twice page 1). */
-const deepLinksAgainstPage1 = async (client: Client, facts: Facts) => {
-  const { plain, brand, player, username } = await deepLinkScenarios(client, facts, runs);
+const deepLinksAgainstPage1 = async (client: Client, base: string, facts: Facts) => {
+  const { plain, brand, player, username, burst } = await deepLinkScenarios(client, base, facts, runs);
   for (const [scenario, d] of [
     [`deep link (page ${plain.page} without cursor) vs page 1, alternating`, plain],
     [
@@ -213,6 +214,10 @@ const deepLinksAgainstPage1 = async (client: Client, facts: Facts) => {
       `deep link with a username search ("${facts.busiestPlayer.name}", page ${username.page} without cursor) vs its page 1, alternating`,
       username,
     ],
+    [
+      `deep link into one hour of ${BURST_ROWS.toLocaleString('en-US')} bets (an agent of its own, page ${burst.page} without cursor) vs its page 1, alternating`,
+      burst,
+    ],
   ] as const) {
     add(
       scenario,
@@ -225,12 +230,12 @@ const deepLinksAgainstPage1 = async (client: Client, facts: Facts) => {
 };
 
 /** DESIGN §11's raised goals: each scenario against its best SQL, the deep link against page 1. */
-const limitScenario = async (dataset: Dataset, client: Client, facts: Facts) => {
+const limitScenario = async (dataset: Dataset, base: string, client: Client, facts: Facts) => {
   if (!('DATABASE_URL' in dataset.env)) {
     console.log(
       '\nDeep link (against the limit: PostgreSQL only, a PGlite data set is open in the server alone):',
     );
-    await deepLinksAgainstPage1(client, facts);
+    await deepLinksAgainstPage1(client, base, facts);
     return;
   }
   console.log(
@@ -248,7 +253,7 @@ const limitScenario = async (dataset: Dataset, client: Client, facts: Facts) => 
     );
   }
   const timing = (name: string) => rows.find((r) => r.scenario.startsWith(name))?.product;
-  await deepLinksAgainstPage1(client, facts);
+  await deepLinksAgainstPage1(client, base, facts);
   for (const name of ['game daily, all agents', 'dashboard']) {
     const t = timing(name);
     if (t) add(`${name} (raised goal)`, 'p95 ≤ 8 ms', ms(t.median), ms(t.p95), t.p95 <= 8);
@@ -479,7 +484,7 @@ const main = async () => {
 
     if (wanted('fixed')) await fixedCostScenario(dataset, client);
     if (wanted('reports')) await reportScenarios(client, facts);
-    if (wanted('limits')) await limitScenario(dataset, client, facts);
+    if (wanted('limits')) await limitScenario(dataset, server.url, client, facts);
     if (wanted('list')) await listScenarios(client, facts);
     if (wanted('load')) await loadScenario(server, dataset, client, facts);
     if (wanted('mixed')) await mixedScenario(server, client, ingestAgents[0]);
