@@ -5,18 +5,20 @@ import { BENCH_ADMIN, type Client, postJson } from './http.ts';
 /**
  * The busy hour of the deep-link scenarios: an agent of its own whose BURST_ROWS bets all fall in
  * one hour, as a game launch or a flood of small bets would put them. A deep link deep into it (page
- * 1000, 10,000 rows from the newest) lands in that hour, where only counts finer than the hour keep
- * its skip short.
+ * 1000, 9,990 rows from the newest) lands in that hour, where only counts finer than the hour keep
+ * its skip short. Sized so that the page starts in the middle of a minute (571 bets each, 17.5
+ * minutes before the page), the most a seek skips there.
  */
-export const BURST_ROWS = 30_000;
+export const BURST_ROWS = 34_260;
 const BATCH = 1000;
-const USERNAME = 'benchburst';
+const USERNAME = 'benchhour';
 
 /** The agent's bets: evenly over the hour from `hourStart`, two at each instant (ties sort by id). */
 const burstBodies = (hourStart: number) => {
   const bodies: string[] = [];
-  for (let b = 0; b < BURST_ROWS / BATCH; b++) {
-    const items: IngestItem[] = Array.from({ length: BATCH }, (_, i) => {
+  for (let b = 0; b * BATCH < BURST_ROWS; b++) {
+    const size = Math.min(BATCH, BURST_ROWS - b * BATCH);
+    const items: IngestItem[] = Array.from({ length: size }, (_, i) => {
       const n = b * BATCH + i;
       return {
         betId: `BURST-${n >> 1}`,
@@ -50,8 +52,8 @@ export const ensureBurstAgent = async (client: Client, base: string, hourStart: 
         password: BENCH_ADMIN.password,
         endpoint: 'https://bench.example.com/callback',
         games: [],
-        prefix: 'bzhot', // prefix-free against the padding agents' bz000…bz049
-        code: 'BENCH-BURST',
+        prefix: 'bzhour', // prefix-free against the padding agents' bz000…bz049
+        code: 'BENCH-HOUR',
         agentType: 'AGENT',
       })
     )._id;

@@ -5,11 +5,11 @@ import { amountOfType, betTypeColumns, sumColumns } from '../src/db/bet-type-col
 import { type Executor, migrationsFolder, queryRows } from '../src/db/client.ts';
 import {
   countsByHour,
-  countsBySlot,
+  countsByMinute,
   hourColumns,
   hourOfDay,
-  slotColumns,
-  slotOfHour,
+  minuteColumns,
+  minuteOfHour,
 } from '../src/db/sql-time.ts';
 import type { TestApp } from './harness.ts';
 
@@ -86,27 +86,27 @@ const hourMismatches = async (t: WithCtx, table: string, keys: readonly string[]
   return Number(row?.n);
 };
 
-/** Rows of rollup_brand_slots (0033) whose counts per five-minute slot differ from the raw rows'. */
-const slotMismatches = async (t: WithCtx) => {
+/** Rows of rollup_brand_minutes (0033) whose counts per minute of the hour differ from the raw rows'. */
+const minuteMismatches = async (t: WithCtx) => {
   const tz = t.ctx.config.REPORT_TIMEZONE;
-  const slots = (prefix: string) => sql.raw(slotColumns.map((m) => `${prefix}.${m}`).join(', '));
+  const minutes = (prefix: string) => sql.raw(minuteColumns.map((m) => `${prefix}.${m}`).join(', '));
   const dayStart = sql`(day::timestamp at time zone ${tz})`;
   const [row] = await queryRows<{ n: string }>(
     t.ctx.db,
     sql`with rows as (
           select agent_id, day, hour, game_brand, bet_type,
-                 ${slotOfHour(sql`start_date`, dayStart, sql`hour`)} as slot
+                 ${minuteOfHour(sql`start_date`, dayStart, sql`hour`)} as minute
           from (select agent_id, day, game_brand, bet_type, start_date,
                        ${hourOfDay(sql`start_date`, dayStart)} as hour
                 from (select agent_id, game_brand, bet_type, start_date,
                              (start_date at time zone ${tz})::date as day
                       from transactions) as t) as t),
         raw as (
-          select agent_id, day, hour, game_brand, bet_type, ${countsBySlot('slot')}
+          select agent_id, day, hour, game_brand, bet_type, ${countsByMinute('minute')}
           from rows group by 1, 2, 3, 4, 5)
         select count(*)::text as n
-        from raw full join rollup_brand_slots r using (agent_id, day, hour, game_brand, bet_type)
-        where (${slots('raw')}) is distinct from (${slots('r')})`,
+        from raw full join rollup_brand_minutes r using (agent_id, day, hour, game_brand, bet_type)
+        where (${minutes('raw')}) is distinct from (${minutes('r')})`,
   );
   return Number(row?.n);
 };
@@ -174,7 +174,7 @@ export const rollupMismatches = async (t: WithCtx) => {
     countMismatches(t),
     hourMismatches(t, 'rollup_agent_daily', ['day', 'bet_type']),
     hourMismatches(t, 'rollup_brand_hours', ['day', 'game_brand', 'bet_type']),
-    slotMismatches(t),
+    minuteMismatches(t),
   ]);
   return sums.reduce((a, b) => a + b, Number(players?.n));
 };

@@ -9,7 +9,7 @@ const CHURNING = [
   'rollup_game_monthly',
   'rollup_agent_daily',
   'rollup_brand_hours',
-  'rollup_brand_slots',
+  'rollup_brand_minutes',
   'rollup_player_daily',
   'rollup_code_daily',
   'rollup_brand_day_all',

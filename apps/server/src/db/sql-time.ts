@@ -17,18 +17,18 @@ const secondsSince = (at: SQL, dayStart: SQL): SQL =>
 /**
  * The hour of its business day a bet at `at` falls in, counted from the day's first instant
  * `dayStart` (0–23; the 25th hour of a day that ends summer time counts in 23): the h00 … h23 of
- * rollup_agent_daily (migration 0022) and rollup_brand_hours (0025), the hour of rollup_brand_slots (0033).
+ * rollup_agent_daily (migration 0022) and rollup_brand_hours (0025), the hour of rollup_brand_minutes (0033).
  */
 export const hourOfDay = (at: SQL, dayStart: SQL): SQL =>
   sql`least(23, floor(${secondsSince(at, dayStart)} / 3600))::int`;
 
 /**
- * The five-minute slot of its hour (0–11, from `hourOfDay`'s hour `hour`) a bet at `at` falls in:
- * the m00 … m55 of rollup_brand_slots (0033). The 25th hour of a day that ends summer time counts in
- * the last slot of hour 23.
+ * The minute of its hour (0–59, from `hourOfDay`'s hour `hour`) a bet at `at` falls in: the m00 …
+ * m59 of rollup_brand_minutes (0033). The 25th hour of a day that ends summer time counts in the
+ * last minute of hour 23.
  */
-export const slotOfHour = (at: SQL, dayStart: SQL, hour: SQL): SQL =>
-  sql`least(11, floor((${secondsSince(at, dayStart)} - ${hour} * 3600) / 300))::int`;
+export const minuteOfHour = (at: SQL, dayStart: SQL, hour: SQL): SQL =>
+  sql`least(59, floor((${secondsSince(at, dayStart)} - ${hour} * 3600) / 60))::int`;
 
 /** The per-hour count columns of rollup_agent_daily and rollup_brand_hours, h00 … h23, in hour order. */
 export const hourColumns: readonly string[] = Array.from(
@@ -36,19 +36,19 @@ export const hourColumns: readonly string[] = Array.from(
   (_, i) => `h${String(i).padStart(2, '0')}`,
 );
 
-/** The per-slot count columns of rollup_brand_slots, m00 … m55 (the minute each starts at), in order. */
-export const slotColumns: readonly string[] = Array.from(
-  { length: 12 },
-  (_, i) => `m${String(i * 5).padStart(2, '0')}`,
+/** The per-minute count columns of rollup_brand_minutes, m00 … m59, in minute order. */
+export const minuteColumns: readonly string[] = Array.from(
+  { length: 60 },
+  (_, i) => `m${String(i).padStart(2, '0')}`,
 );
 
 /** `count(*)` of the rows in each hour of the day, named h00 … h23, from an hour column `hour` (0–23). */
 export const countsByHour = (hour: string): SQL =>
   sql.raw(hourColumns.map((h, i) => `count(*) filter (where ${hour} = ${i})::int as ${h}`).join(', '));
 
-/** `count(*)` of the rows in each slot of the hour, named m00 … m55, from a slot column `slot` (0–11). */
-export const countsBySlot = (slot: string): SQL =>
-  sql.raw(slotColumns.map((m, i) => `count(*) filter (where ${slot} = ${i})::int as ${m}`).join(', '));
+/** `count(*)` of the rows in each minute of the hour, named m00 … m59, from a column `minute` (0–59). */
+export const countsByMinute = (minute: string): SQL =>
+  sql.raw(minuteColumns.map((m, i) => `count(*) filter (where ${minute} = ${i})::int as ${m}`).join(', '));
 
 /**
  * The same from rows already counted per group (`n`): the sum of `n` in each of `columns`, where

@@ -7,7 +7,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { preparedStatement } from '../db/client.ts';
 import { constraintOf, isUniqueViolation, sqlStateOf } from '../db/errors.ts';
 import { withRetry } from '../db/retry.ts';
-import { hourColumns, hourOfDay, monthOfDay, slotColumns, slotOfHour, sumsBy } from '../db/sql-time.ts';
+import { hourColumns, hourOfDay, minuteColumns, minuteOfHour, monthOfDay, sumsBy } from '../db/sql-time.ts';
 import { toMinor } from '../lib/money.ts';
 import { dateInZone } from '../lib/time.ts';
 import { countRegistrations } from './registrations.ts';
@@ -189,19 +189,19 @@ const batchStatement = (probe: boolean, log: boolean) =>
                        game_code, bet_type, amount, start_date from ins) as d
         ),
         hours as (
-          -- The agent's rows per day, hour of the day (0022, 0025), five-minute slot of the hour
-          -- (0033), brand and bet type: the day's first instant converted once per day, not per
-          -- row. The hourly and slot rollups add up these groups (a live batch has a few dozen),
-          -- not every row again. Amounts stay numeric until the day's sum (a slot's part of a day's
+          -- The agent's rows per day, hour of the day (0022, 0025), minute of the hour (0033),
+          -- brand and bet type: the day's first instant converted once per day, not per row. The
+          -- hourly and minute rollups add up these groups (a live batch has a few dozen), not
+          -- every row again. Amounts stay numeric until the day's sum (a minute's part of a day's
           -- sum may not fit where the day's does).
-          select day, hour, slot, game_brand, bet_type, sum(amount) as amount, count(*)::int as n
+          select day, hour, minute, game_brand, bet_type, sum(amount) as amount, count(*)::int as n
           from (select d.day, d.game_brand, d.bet_type, d.amount, h.hour,
-                       ${slotOfHour(sql`d.start_date`, sql`s.day_start`, sql`h.hour`)} as slot
+                       ${minuteOfHour(sql`d.start_date`, sql`s.day_start`, sql`h.hour`)} as minute
                 from days d
                 join (select distinct day, day::timestamp at time zone ${p('timeZone')}::text as day_start
                       from days) as s using (day),
                 lateral (select ${hourOfDay(sql`d.start_date`, sql`s.day_start`)} as hour) as h) as r
-          group by day, hour, slot, game_brand, bet_type
+          group by day, hour, minute, game_brand, bet_type
         ),
         agent_days as (
           -- The agent's rows per day and bet type, and per hour of the day (0022).
@@ -249,15 +249,15 @@ const batchStatement = (probe: boolean, log: boolean) =>
           on conflict (agent_id, day, game_brand, bet_type) do update
             set ${sql.raw(hourColumns.map((h) => `${h} = rollup_brand_hours.${h} + excluded.${h}`).join(', '))}
         ),
-        rollup_brand_slots_add as (
-          -- The same per five-minute slot of each hour (0033).
-          insert into rollup_brand_slots (agent_id, day, hour, game_brand, bet_type, ${sql.raw(slotColumns.join(', '))})
-          select ${p('agent')}::bigint, day, hour, game_brand, bet_type, ${sumsBy(slotColumns, 'slot', 'n')}
+        rollup_brand_minutes_add as (
+          -- The same per minute of each hour (0033).
+          insert into rollup_brand_minutes (agent_id, day, hour, game_brand, bet_type, ${sql.raw(minuteColumns.join(', '))})
+          select ${p('agent')}::bigint, day, hour, game_brand, bet_type, ${sumsBy(minuteColumns, 'minute', 'n')}
           from hours
           group by day, hour, game_brand, bet_type
           order by day, hour, game_brand, bet_type
           on conflict (agent_id, day, hour, game_brand, bet_type) do update
-            set ${sql.raw(slotColumns.map((m) => `${m} = rollup_brand_slots.${m} + excluded.${m}`).join(', '))}
+            set ${sql.raw(minuteColumns.map((m) => `${m} = rollup_brand_minutes.${m} + excluded.${m}`).join(', '))}
         ),
         rollup_player_daily_add as (
           -- The agent's rows per player and day (0026), for deep links filtered by a player.

@@ -134,7 +134,7 @@ describe('a write the database refuses, carrying secrets', () => {
 describe('the deep links’ and the reports’ newer rollups (0025–0033): ingest and the deep link', () => {
   it.each([
     'rollup_brand_hours',
-    'rollup_brand_slots',
+    'rollup_brand_minutes',
     'rollup_player_daily',
     'rollup_brand_daily',
     'rollup_brand_day_all',

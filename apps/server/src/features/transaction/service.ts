@@ -10,7 +10,7 @@ import { type Db, oncePerDatabase, preparedStatement, queryPrepared, queryRows }
 import { containsPattern } from '../../db/filters.ts';
 import { transactionKeys, transactions } from '../../db/ledger.ts';
 import { agents } from '../../db/schema/index.ts';
-import { hourColumns, slotColumns } from '../../db/sql-time.ts';
+import { hourColumns, minuteColumns } from '../../db/sql-time.ts';
 import { type CsvColumn, decimalColumn, numberColumn, textColumn, timeColumn } from '../../lib/csv.ts';
 import { toMajor } from '../../lib/money.ts';
 import { dateInZone, monthOf } from '../../lib/time.ts';
@@ -189,8 +189,8 @@ const playersNamed = async (ctx: AppContext, agentId: bigint, part: string) => {
 
 /**
  * The rollups that count the rows of a list with these filters, per business day (`days`, its rows'
- * bets being `count`) and, where one keeps them, per hour of it (`hours`) and per five-minute slot
- * of each hour (`slots`, 0033, by brand and bet type): the agent's (hours by bet type, 0022); with a
+ * bets being `count`) and, where one keeps them, per hour of it (`hours`) and per minute of each
+ * hour (`minutes`, 0033, by brand and bet type): the agent's (hours by bet type, 0022); with a
  * game brand filter its brand's hours (by bet type, the same whole-codename match as the list;
  * 0025), a day being the sum of its hours; with a player filter, or a username search naming few
  * players (`players`, their ids), those players' days (0026, no hours, no bet types). Each is a
@@ -201,7 +201,7 @@ const playersNamed = async (ctx: AppContext, agentId: bigint, part: string) => {
 const countingRollups = (
   q: Query,
   players: readonly string[] | undefined,
-): { days: SQL; hours?: { of: SQL; slots: SQL }; count: SQL } | undefined => {
+): { days: SQL; hours?: { of: SQL; minutes: SQL }; count: SQL } | undefined => {
   const named = q.user !== undefined || q.username !== undefined;
   if (
     (q.username !== undefined && players === undefined) ||
@@ -222,7 +222,7 @@ const countingRollups = (
     const agentDays = sql.raw('rollup_agent_daily where');
     return {
       days: agentDays,
-      hours: { of: agentDays, slots: sql.raw('rollup_brand_slots where') },
+      hours: { of: agentDays, minutes: sql.raw('rollup_brand_minutes where') },
       count: sql.raw('tx_count'),
     };
   }
@@ -230,7 +230,7 @@ const countingRollups = (
   const brandHours = sql`rollup_brand_hours where game_brand = ${brand} and`;
   return {
     days: brandHours,
-    hours: { of: brandHours, slots: sql`rollup_brand_slots where game_brand = ${brand} and` },
+    hours: { of: brandHours, minutes: sql`rollup_brand_minutes where game_brand = ${brand} and` },
     count: sql.raw(hourColumns.join(' + ')),
   };
 };
@@ -348,9 +348,9 @@ const namedPlayersRows = async (
  * 2. inside that day, the day's counts per hour (the agent's, 0022, or with a brand filter its
  *    brand's, 0025) name the hour, and how deep into it; a player's days (0026) are not counted by
  *    the hour: the day is one stretch;
- * 3. inside that hour, its counts per five-minute slot (0033) name the slot, and how deep into it
- *    (a slot the list's range cuts is counted from its rows, an hour it cuts from its slots);
- * 4. the page's first row is skipped to inside that stretch (slot, or a player's day), from
+ * 3. inside that hour, its counts per minute (0033) name the minute, and how deep into it (a
+ *    minute the list's range cuts is counted from its rows, an hour it cuts from its minutes);
+ * 4. the page's first row is skipped to inside that stretch (minute, or a player's day), from
  *    whichever end is nearer;
  * 5. the page is read from that row on, bounded below by the day its last row falls on (partitions
  *    pruned at run time).
@@ -402,21 +402,21 @@ const seekPage = async (
     sql`(select ${sql.raw(columns.map((c) => `sum(${c}) as ${c}`).join(', '))}
          from ${rows} agent_id = ${agentId} ${where} ${betType}) as c,
         lateral unnest(array[${sql.raw(columns.map((c) => `c.${c}`).join(', '))}]) with ordinality as u(n, k)`;
-  /** The list's rows in each five-minute slot of hour `hour` of business day `day`, exact. */
-  const slotsOf = (hours: NonNullable<typeof rollups.hours>, day: SQL, hour: SQL) => {
+  /** The list's rows in each minute of hour `hour` of business day `day`, exact. */
+  const minutesOf = (hours: NonNullable<typeof rollups.hours>, day: SQL, hour: SQL) => {
     const from = sql`(${dayStart(day)} + ${hour} * interval '1 hour')`;
     const to = sql`case when ${hour} = 23 then ${dayStart(sql`(${day} + 1)`)}
                         else ${dayStart(day)} + (${hour} + 1) * interval '1 hour' end`;
     return inRange(
-      sql`(select ${from} + (u.k - 1) * interval '5 minutes' as from_at,
-                  case when u.k = 12 then ${to} else ${from} + u.k * interval '5 minutes' end as to_at, u.n
-           from ${summed(slotColumns, hours.slots, sql`and day = ${day} and hour = ${hour}`)})`,
+      sql`(select ${from} + (u.k - 1) * interval '1 minute' as from_at,
+                  case when u.k = 60 then ${to} else ${from} + u.k * interval '1 minute' end as to_at, u.n
+           from ${summed(minuteColumns, hours.minutes, sql`and day = ${day} and hour = ${hour}`)})`,
       rowsOf,
     );
   };
   /**
    * The list's rows of business day `day` per stretch, each exact: its hours since the day began
-   * (0022, 0025; an hour the range cuts counted from its slots), or the whole day where only days
+   * (0022, 0025; an hour the range cuts counted from its minutes), or the whole day where only days
    * are counted (a player's, 0026; counted from its rows when the range cuts it).
    */
   const stretchesOf = (day: SQL) => {
@@ -435,7 +435,7 @@ const seekPage = async (
                        else ${dayStart(day)} + u.k * interval '1 hour' end as to_at,
                   (u.k - 1)::int as hour, u.n
            from ${summed(hourColumns, hours.of, sql`and day = ${day}`)})`,
-      sql`(select sum(s.n) from ${slotsOf(hours, day, sql`h.hour`)} as s)`,
+      sql`(select sum(s.n) from ${minutesOf(hours, day, sql`h.hour`)} as s)`,
       sql`, h.hour`,
     );
   };
@@ -483,8 +483,8 @@ const seekPage = async (
         ),
         -- The stretch (hour, or a player's day) of the day the page starts in, newest first.
         stretch as (${holding('first_day', stretchesOf(sql`o.day`), sql`, o.day, s.hour`)}),
-        -- Inside an hour, its five-minute slot the page starts in.
-        target as (${hours ? holding('stretch', slotsOf(hours, sql`o.day`, sql`o.hour`)) : sql`select * from stretch`}),
+        -- Inside an hour, the minute the page starts in.
+        target as (${hours ? holding('stretch', minutesOf(hours, sql`o.day`, sql`o.hour`)) : sql`select * from stretch`}),
         first_row as (
           -- Skipped from whichever end of the stretch is nearer: at most half its rows. Only the
           -- branch whose condition holds runs (a one-time filter on the outer row).

@@ -610,7 +610,7 @@ describe('a deep link into days of 25 and of 23 hours (business days in New York
     expect(await rollupMismatches(app)).toBe(0);
   };
 
-  it('the migrations fill the hours, the slots and the players’ days already stored, in the report time zone', async () => {
+  it('the migrations fill the hours, the minutes and the players’ days already stored, in the report time zone', async () => {
     await expectBackfill(
       '0022_rollup_agent_hours.sql',
       'UPDATE',
@@ -618,13 +618,13 @@ describe('a deep link into days of 25 and of 23 hours (business days in New York
     );
     await expectBackfill('0025_rollup_brand_hours.sql', 'INSERT', sql`delete from rollup_brand_hours`);
     await expectBackfill('0026_rollup_player_daily.sql', 'INSERT', sql`delete from rollup_player_daily`);
-    await expectBackfill('0033_rollup_brand_slots.sql', 'INSERT', sql`delete from rollup_brand_slots`);
+    await expectBackfill('0033_rollup_brand_minutes.sql', 'INSERT', sql`delete from rollup_brand_minutes`);
   });
 });
 
-describe('a deep link into a busy hour: its five-minute slots (0033)', () => {
-  // 600 bets in one hour (14:00–15:00 in Bangkok), two at each instant 12 s apart (on every slot's
-  // first instant), one at each slot's last millisecond, in three brands and four bet types; and
+describe('a deep link into a busy hour: its minutes (0033)', () => {
+  // 600 bets in one hour (14:00–15:00 in Bangkok), two at each instant 12 s apart (on every minute's
+  // first instant), one at the last millisecond of every fifth minute, in three brands and four bet types; and
   // 60 more in the hours and days before it.
   let busy: SignedAgent;
   beforeAll(async () => {
@@ -653,7 +653,7 @@ describe('a deep link into a busy hour: its five-minute slots (0033)', () => {
     }
   });
 
-  it('lands every page on the rows the cursor reaches, with filters and ranges cut inside a slot', async () => {
+  it('lands every page on the rows the cursor reaches, with filters and ranges cut inside a minute', async () => {
     expect(await rollupMismatches(t)).toBe(0);
     const page = (body: ListBody) =>
       t.ok(api.transactionList, { token, params: { agentId: busy._id }, body });
@@ -663,7 +663,7 @@ describe('a deep link into a busy hour: its five-minute slots (0033)', () => {
       { limit: 9, betType: 'SETTLE' as const },
       { limit: 9, gameBrand: 'jili' },
       { limit: 5, gameBrand: 'PG', betType: 'HOLD' as const },
-      // Cut inside slots, and on a slot's first instant and its last millisecond.
+      // Cut inside minutes, and on a minute's first instant and its last millisecond.
       { limit: 8, startDate: '2026-10-12T07:07:30.000Z', endDate: '2026-10-12T07:41:10.000Z' },
       { limit: 9, startDate: '2026-10-12T07:04:59.999Z', endDate: '2026-10-12T07:55:00.000Z' },
       { limit: 6, gameBrand: 'SA', startDate: '2026-10-12T07:10:00.000Z' },
