@@ -188,50 +188,42 @@ const playersNamed = async (ctx: AppContext, agentId: bigint, part: string) => {
 };
 
 /**
- * The rollups that count the rows of a list with these filters, per business day (`days`, its rows'
- * bets being `count`) and, where one keeps them, per hour of it (`hours`) and per minute of each
- * hour (`minutes`, 0033, by brand and bet type): the agent's (hours by bet type, 0022); with a
- * game brand filter its brand's hours (by bet type, the same whole-codename match as the list;
- * 0025), a day being the sum of its hours; with a player filter, or a username search naming few
- * players (`players`, their ids), those players' days (0026, no hours, no bet types). Each is a
- * `from … where` to go on with `agent_id`. Filters no rollup counts — bet id, bet type from game,
+ * What decides the deep-link seek statement's text: which rollups count the list's rows (`kind`) —
+ * the agent's days and hours (0022) and minutes (0033); with a game brand filter the brand's hours
+ * (0025, the same whole-codename match as the list) and minutes; with a player filter, or a username
+ * search naming few players, those players' days (0026: no hours, no bet types) — and which of the
+ * filters that change its text are present. Filters no rollup counts — bet id, bet type from game,
  * game code, a username naming many players, a player or username with a brand or a bet type —
- * have none: such a list pages by OFFSET.
+ * have no shape: such a list pages by OFFSET.
  */
-const countingRollups = (
-  q: Query,
-  players: readonly string[] | undefined,
-): { days: SQL; hours?: { of: SQL; minutes: SQL }; count: SQL } | undefined => {
-  const named = q.user !== undefined || q.username !== undefined;
+interface SeekShape {
+  kind: 'agent' | 'brand' | 'players';
+  user: boolean;
+  /** The players a username search names, by their ids: none, one, or several. */
+  named: 'none' | 'one' | 'many';
+  betType: boolean;
+  start: boolean;
+  end: boolean;
+}
+
+const seekShapeOf = (q: Query, players: readonly string[] | undefined): SeekShape | undefined => {
+  const user = q.user !== undefined;
   if (
     (q.username !== undefined && players === undefined) ||
     q.betId !== undefined ||
     q.betTypeFromGame !== undefined ||
     q.gameCode !== undefined ||
-    (named && (q.gameBrand !== undefined || q.betType !== undefined))
+    ((user || q.username !== undefined) && (q.gameBrand !== undefined || q.betType !== undefined))
   ) {
     return undefined;
   }
-  if (q.user !== undefined || players !== undefined) {
-    return {
-      days: sql`rollup_player_daily where ${playerScope(q, players)} and`,
-      count: sql.raw('tx_count'),
-    };
-  }
-  if (q.gameBrand === undefined) {
-    const agentDays = sql.raw('rollup_agent_daily where');
-    return {
-      days: agentDays,
-      hours: { of: agentDays, minutes: sql.raw('rollup_brand_minutes where') },
-      count: sql.raw('tx_count'),
-    };
-  }
-  const brand = q.gameBrand.toUpperCase();
-  const brandHours = sql`rollup_brand_hours where game_brand = ${brand} and`;
   return {
-    days: brandHours,
-    hours: { of: brandHours, minutes: sql`rollup_brand_minutes where game_brand = ${brand} and` },
-    count: sql.raw(hourColumns.join(' + ')),
+    kind: user || players !== undefined ? 'players' : q.gameBrand === undefined ? 'agent' : 'brand',
+    user,
+    named: players === undefined ? 'none' : players.length === 1 ? 'one' : 'many',
+    betType: q.betType !== undefined,
+    start: q.startDate !== undefined,
+    end: q.endDate !== undefined,
   };
 };
 
@@ -240,24 +232,47 @@ const countingRollups = (
  * player is compared as one, so the rows come in order from the player's own index, as with a
  * player filter; several are read from the agent's rows.
  */
-const playerScope = (q: Query, players: readonly string[] | undefined) =>
+const playerScope = (shape: SeekShape) =>
   sql.join(
     [
-      q.user === undefined ? undefined : sql`user_id = ${q.user}`,
-      players === undefined
-        ? undefined
-        : players.length === 1
-          ? sql`user_id = ${players[0]}::bigint`
-          : sql`user_id = any(${arrayLiteral(players)}::bigint[])`,
+      shape.user ? sql`user_id = ${p('user')}::bigint` : undefined,
+      shape.named === 'one' ? sql`user_id = ${p('player')}::bigint` : undefined,
+      shape.named === 'many' ? sql`user_id = any(${p('players')}::bigint[])` : undefined,
     ].filter((c) => c !== undefined),
     sql` and `,
   );
 
 /** The filters of the list other than its time range, as SQL on `transactions`. */
-const rowFilters = (q: Query, players: readonly string[] | undefined) =>
-  sql`${q.user === undefined && players === undefined ? sql`` : sql` and ${playerScope(q, players)}`}${
-    q.betType === undefined ? sql`` : sql` and bet_type = ${q.betType}`
-  }${q.gameBrand === undefined ? sql`` : sql` and game_brand = ${q.gameBrand.toUpperCase()}`}`;
+const rowFilters = (shape: SeekShape) =>
+  sql`${shape.kind === 'players' ? sql` and ${playerScope(shape)}` : sql``}${
+    shape.betType ? sql` and bet_type = ${p('betType')}` : sql``
+  }${shape.kind === 'brand' ? sql` and game_brand = ${p('brand')}` : sql``}`;
+
+/**
+ * The rollups of a shape, each a `from … where` to go on with `agent_id`: the list's rows per
+ * business day (`days`, its rows' bets being `count`) and, where one keeps them, per hour of it
+ * (`hours.of`, a day being the sum of its hours with a brand) and per minute of each hour
+ * (`hours.minutes`, by brand and bet type: without a brand the hour's rows of every brand).
+ */
+const countingRollups = (shape: SeekShape): { days: SQL; hours?: { of: SQL; minutes: SQL }; count: SQL } => {
+  if (shape.kind === 'players') {
+    return { days: sql`rollup_player_daily where ${playerScope(shape)} and`, count: sql.raw('tx_count') };
+  }
+  if (shape.kind === 'agent') {
+    const agentDays = sql.raw('rollup_agent_daily where');
+    return {
+      days: agentDays,
+      hours: { of: agentDays, minutes: sql.raw('rollup_brand_minutes where') },
+      count: sql.raw('tx_count'),
+    };
+  }
+  const brandHours = sql`rollup_brand_hours where game_brand = ${p('brand')} and`;
+  return {
+    days: brandHours,
+    hours: { of: brandHours, minutes: sql`rollup_brand_minutes where game_brand = ${p('brand')} and` },
+    count: sql.raw(hourColumns.join(' + ')),
+  };
+};
 
 /** A list row with every column as text: what the seek statement answers on either engine. */
 interface TextRow {
@@ -340,46 +355,47 @@ const namedPlayersRows = async (
 };
 
 /**
- * A numbered page without a cursor, found by seeking instead of OFFSET over every row before it
- * (DESIGN §11: a deep link costs at most twice page 1), in one statement:
+ * An hour holding more of the list's rows than this is skipped into by its minutes; a smaller one
+ * directly: skipping up to half of it from the index costs less than looking up its minutes.
+ */
+export const MINUTES_ABOVE = 600;
+
+/**
+ * The statement finding a numbered page without a cursor by seeking instead of OFFSET over every
+ * row before it (DESIGN §11: a deep link costs at most twice page 1), in one statement:
  * 1. the daily rollup gives the list's rows per business day, walking the days with rows from the
  *    newest (the day holding the range's end counted exactly, up to that end); the running count
  *    names the day the page starts on and how deep into it, and the walk stops there;
- * 2. inside that day, the day's counts per hour (the agent's, 0022, or with a brand filter its
- *    brand's, 0025) name the hour, and how deep into it; a player's days (0026) are not counted by
- *    the hour: the day is one stretch;
- * 3. inside that hour, its counts per minute (0033) name the minute, and how deep into it (a
- *    minute the list's range cuts is counted from its rows, an hour it cuts from its minutes);
- * 4. the page's first row is skipped to inside that stretch (minute, or a player's day), from
+ * 2. inside that day, the day's counts per hour name the hour, and how deep into it; a player's
+ *    days are not counted by the hour: the day is one stretch;
+ * 3. inside an hour of more than MINUTES_ABOVE rows, its counts per minute name the minute, and how
+ *    deep into it (a minute the list's range cuts is counted from its rows, an hour it cuts from its
+ *    minutes);
+ * 4. the page's first row is skipped to inside that stretch (minute, hour or a player's day), from
  *    whichever end is nearer;
  * 5. the page is read from that row on, bounded below by the day its last row falls on (partitions
  *    pruned at run time).
- * Returns undefined when no rollup counts the filters.
+ * Built once per shape with every value bound by name (`seekValues`): building this SQL per request
+ * cost about a fifth of a deep link.
  */
-const seekPage = async (
-  ctx: AppContext,
-  agentId: bigint,
-  q: Query,
-  players: readonly string[] | undefined,
-): Promise<Row[] | undefined> => {
-  const rollups = countingRollups(q, players);
-  if (!rollups) return undefined;
-  const tz = ctx.config.REPORT_TIMEZONE;
-  const fromDay = q.startDate ? dateInZone(q.startDate, tz) : undefined;
-  const toDay = q.endDate ? dateInZone(q.endDate, tz) : undefined;
-  const start = sql`coalesce(${q.startDate?.toISOString() ?? null}::timestamptz, '-infinity')`;
-  const end = sql`coalesce(${q.endDate?.toISOString() ?? null}::timestamptz, 'infinity')`;
-  const dayStart = (day: SQL) => sql`(${day}::timestamp at time zone ${tz}::text)`;
+const seekStatement = (shape: SeekShape) => {
+  const rollups = countingRollups(shape);
+  const tz = sql`${p('tz')}::text`;
+  const start = shape.start ? sql`${p('start')}::timestamptz` : sql`'-infinity'::timestamptz`;
+  const end = shape.end ? sql`${p('end')}::timestamptz` : sql`'infinity'::timestamptz`;
+  const agent = sql`${p('agent')}::bigint`;
+  const offset = sql`${p('offset')}::bigint`;
+  const reach = sql`${p('reach')}::bigint`;
+  const dayStart = (day: SQL) => sql`(${day}::timestamp at time zone ${tz})`;
   /** The list's rows from `from` (inclusive) to `to` (exclusive) within its range and filters. */
   const between = (from: SQL, to: SQL) =>
-    sql`agent_id = ${agentId} and start_date >= ${from} and start_date < ${to}
-        and start_date >= ${start} and start_date <= ${end}${rowFilters(q, players)}`;
-  const betType = q.betType === undefined ? sql`` : sql`and bet_type = ${q.betType}`;
-  const offset = (q.page - 1) * q.limit;
-  const ranged = q.startDate !== undefined || q.endDate !== undefined;
+    sql`agent_id = ${agent} and start_date >= ${from} and start_date < ${to}
+        and start_date >= ${start} and start_date <= ${end}${rowFilters(shape)}`;
+  const betType = shape.betType ? sql`and bet_type = ${p('betType')}` : sql``;
+  const ranged = shape.start || shape.end;
   /** The rollup's count of the list's rows on business day `day`, all of it. */
   const wholeDay = (day: SQL) =>
-    sql`(select sum(${rollups.count}) from ${rollups.days} agent_id = ${agentId} ${betType} and day = ${day})`;
+    sql`(select sum(${rollups.count}) from ${rollups.days} agent_id = ${agent} ${betType} and day = ${day})`;
   /**
    * Stretches (from_at, to_at, n, …) with each count made exact for the list's range: the rollup's
    * when the range holds the whole stretch, none when it holds none of it, else `cut` (a count of
@@ -400,7 +416,7 @@ const seekPage = async (
   /** Counts per column of `columns` in the rollup rows `from … where` `rows` of the agent, as a row `c`. */
   const summed = (columns: readonly string[], rows: SQL, where: SQL) =>
     sql`(select ${sql.raw(columns.map((c) => `sum(${c}) as ${c}`).join(', '))}
-         from ${rows} agent_id = ${agentId} ${where} ${betType}) as c,
+         from ${rows} agent_id = ${agent} ${where} ${betType}) as c,
         lateral unnest(array[${sql.raw(columns.map((c) => `c.${c}`).join(', '))}]) with ordinality as u(n, k)`;
   /** The list's rows in each minute of hour `hour` of business day `day`, exact. */
   const minutesOf = (hours: NonNullable<typeof rollups.hours>, day: SQL, hour: SQL) => {
@@ -416,8 +432,8 @@ const seekPage = async (
   };
   /**
    * The list's rows of business day `day` per stretch, each exact: its hours since the day began
-   * (0022, 0025; an hour the range cuts counted from its minutes), or the whole day where only days
-   * are counted (a player's, 0026; counted from its rows when the range cuts it).
+   * (an hour the range cuts counted from its minutes), or the whole day where only days are counted
+   * (a player's; counted from its rows when the range cuts it).
    */
   const stretchesOf = (day: SQL) => {
     const hours = rollups.hours;
@@ -441,10 +457,10 @@ const seekPage = async (
   };
   /** The exact count of the day holding the range's end: the rollup counts the whole day. */
   const endDayCount = (day: SQL) => sql`(select sum(n) from ${stretchesOf(day)} as h)`;
-  /** The list's rows on business day `day`: the rollup's count, exact up to endDate on its day. */
+  /** The list's rows on business day `day`: the rollup's count, exact up to the range's end on its day. */
   const dayCount = (day: SQL) =>
-    toDay
-      ? sql`case when ${day} = ${toDay}::date then ${endDayCount(day)} else ${wholeDay(day)} end`
+    shape.end
+      ? sql`case when ${day} = ${p('toDay')}::date then ${endDayCount(day)} else ${wholeDay(day)} end`
       : wholeDay(day);
   /**
    * The stretch of `stretches` (newest first) holding row `skip` of `outer` (`o`), how deep into it,
@@ -457,34 +473,37 @@ const seekPage = async (
                       from ${stretches} as h) as s
         where s.before <= o.skip and s.before + s.n > o.skip`;
   const hours = rollups.hours;
-  const rows = await queryPrepared<TextRow>(
-    ctx.db,
-    'transaction_seek',
-    sql`with recursive walk (day, n, before) as (
+  const fromDay = shape.start ? sql`and day >= ${p('fromDay')}::date` : sql``;
+  return sql`with recursive walk (day, n, before) as (
           -- The days with rows the list counts, newest first, each with its count and the count of
           -- the days before it: one index probe for the next older day and one look-up of its few
           -- rollup rows a step, stopping once the page's last row is reached, so it reads only the
           -- days before the page, and skips days without bets however far apart.
           (select d.day, ${dayCount(sql`d.day`)}, 0::numeric
-           from (select max(day) as day from ${rollups.days} agent_id = ${agentId} ${betType}
-                   ${toDay ? sql`and day <= ${toDay}::date` : sql``}
-                   ${fromDay ? sql`and day >= ${fromDay}::date` : sql``}) as d
+           from (select max(day) as day from ${rollups.days} agent_id = ${agent} ${betType}
+                   ${shape.end ? sql`and day <= ${p('toDay')}::date` : sql``} ${fromDay}) as d
            where d.day is not null)
           union all
           (select d.day, ${dayCount(sql`d.day`)}, w.before + w.n
            from walk w,
-                lateral (select max(day) as day from ${rollups.days} agent_id = ${agentId} ${betType}
-                           and day < w.day ${fromDay ? sql`and day >= ${fromDay}::date` : sql``}) as d
-           where w.before + w.n < ${offset + q.limit}::bigint and d.day is not null)
+                lateral (select max(day) as day from ${rollups.days} agent_id = ${agent} ${betType}
+                           and day < w.day ${fromDay}) as d
+           where w.before + w.n < ${reach} and d.day is not null)
         ),
         first_day as (
-          select day, n, ${offset}::bigint - before as skip from walk
-          where before <= ${offset}::bigint and before + n > ${offset}::bigint
+          select day, n, ${offset} - before as skip from walk
+          where before <= ${offset} and before + n > ${offset}
         ),
         -- The stretch (hour, or a player's day) of the day the page starts in, newest first.
         stretch as (${holding('first_day', stretchesOf(sql`o.day`), sql`, o.day, s.hour`)}),
-        -- Inside an hour, the minute the page starts in.
-        target as (${hours ? holding('stretch', minutesOf(hours, sql`o.day`, sql`o.hour`)) : sql`select * from stretch`}),
+        -- Inside a crowded hour, the minute the page starts in.
+        target as (${
+          hours
+            ? sql`${holding('stretch', minutesOf(hours, sql`o.day`, sql`o.hour`))} and o.n > ${sql.raw(String(MINUTES_ABOVE))}
+                  union all
+                  select from_at, to_at, n, skip from stretch where n <= ${sql.raw(String(MINUTES_ABOVE))}`
+            : sql`select * from stretch`
+        }),
         first_row as (
           -- Skipped from whichever end of the stretch is nearer: at most half its rows. Only the
           -- branch whose condition holds runs (a one-time filter on the outer row).
@@ -504,19 +523,66 @@ const seekPage = async (
         floor as (
           -- Where the day of the page's last row begins (none: the list ends first).
           select ${dayStart(sql`day`)} as at from walk
-          where before + n >= ${offset + q.limit}::bigint and day > coalesce(${fromDay ?? null}::date, '-infinity')
+          where before + n >= ${reach} ${shape.start ? sql`and day > ${p('fromDay')}::date` : sql``}
         )
         -- The page: from the first row on, down to the day of its last row.
         select ${textColumns} from transactions t
-        where t.agent_id = ${agentId}
+        where t.agent_id = ${agent}
           and (t.start_date, t.id) <= ((select start_date from first_row), (select id from first_row))
           and t.start_date <= (select start_date from first_row)
           and t.start_date >= coalesce((select at from floor), ${start})
-          and t.start_date <= ${end}${rowFilters(q, players)}
+          and t.start_date <= ${end}${rowFilters(shape)}
         order by t.start_date desc, t.id desc
-        limit ${q.limit}`,
-  );
-  return rows.map(rowOfText);
+        limit ${p('limit')}`;
+};
+
+/** Seek statements by their shape's key, each prepared under a name of its own. */
+const seekStatements = new Map<string, ReturnType<typeof preparedStatement<TextRow>>>();
+
+/** The values a seek statement binds (those its shape leaves out are not read). */
+const seekValues = (ctx: AppContext, agentId: bigint, q: Query, players: readonly string[] | undefined) => {
+  const tz = ctx.config.REPORT_TIMEZONE;
+  const offset = (q.page - 1) * q.limit;
+  return {
+    agent: agentId,
+    tz,
+    user: q.user,
+    player: players?.[0],
+    players: players === undefined ? undefined : arrayLiteral(players),
+    betType: q.betType,
+    // Codenames are upper case (contract `codenameSchema`): a brand typed in lower case names the same one.
+    brand: q.gameBrand?.toUpperCase(),
+    start: q.startDate?.toISOString(),
+    end: q.endDate?.toISOString(),
+    fromDay: q.startDate ? dateInZone(q.startDate, tz) : undefined,
+    toDay: q.endDate ? dateInZone(q.endDate, tz) : undefined,
+    offset,
+    reach: offset + q.limit,
+    limit: q.limit,
+  };
+};
+
+/** A numbered page without a cursor, found by seeking; undefined when no rollup counts the filters. */
+const seekPage = async (
+  ctx: AppContext,
+  agentId: bigint,
+  q: Query,
+  players: readonly string[] | undefined,
+): Promise<Row[] | undefined> => {
+  const shape = seekShapeOf(q, players);
+  if (!shape) return undefined;
+  const key = JSON.stringify(shape);
+  let statement = seekStatements.get(key);
+  if (!statement) {
+    const { kind, user, named, betType, start, end } = shape;
+    const digits = [user, betType, start, end].map((b) => (b ? '1' : '0')).join('');
+    statement = preparedStatement<TextRow>(
+      `transaction_seek_${kind}_${named}_${digits}`,
+      seekStatement(shape),
+    );
+    seekStatements.set(key, statement);
+  }
+  return (await statement(ctx.db, seekValues(ctx, agentId, q, players))).map(rowOfText);
 };
 
 /**

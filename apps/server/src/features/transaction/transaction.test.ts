@@ -7,7 +7,7 @@ import { bet, ingest, makeAgent, registerBrands, type SignedAgent } from '../../
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { migrationStatements, rollupMismatches } from '../../../test/ledger-checks.ts';
 import { hourColumns } from '../../db/sql-time.ts';
-import { MAX_NAMED_PLAYERS } from './service.ts';
+import { MAX_NAMED_PLAYERS, MINUTES_ABOVE } from './service.ts';
 
 let t: TestApp;
 let token: string;
@@ -623,33 +623,38 @@ describe('a deep link into days of 25 and of 23 hours (business days in New York
 });
 
 describe('a deep link into a busy hour: its minutes (0033)', () => {
-  // 600 bets in one hour (14:00–15:00 in Bangkok), two at each instant 12 s apart (on every minute's
-  // first instant), one at the last millisecond of every fifth minute, in three brands and four bet types; and
-  // 60 more in the hours and days before it.
+  // 1,440 bets in one hour (14:00–15:00 in Bangkok), two at each instant 5 s apart (on every
+  // minute's first instant), 12 at the last millisecond of every fifth minute, two thirds of them in
+  // PG, in four bet types; and 60 more in the hours and days before it. An hour holding more of a
+  // list's rows than MINUTES_ABOVE is skipped into by its minutes, a smaller one directly: the
+  // shapes below take both ways, with and without a brand and cut by a range.
+  const HOUR_BETS = 1440;
   let busy: SignedAgent;
   beforeAll(async () => {
+    expect(HOUR_BETS).toBeGreaterThan(MINUTES_ABOVE);
+    expect(HOUR_BETS / 3).toBeLessThan(MINUTES_ABOVE);
     busy = await makeAgent(t, await t.tokenFor('OPERATOR'), { prefix: 'bh' });
     const hour = Date.parse('2026-10-12T07:00:00.000Z');
     const types = ['HOLD', 'SETTLE', 'DEPOSIT', 'CANCEL'] as const;
     const at = (i: number) =>
-      i < 600
-        ? hour + Math.floor(i / 2) * 12_000
-        : i < 612
-          ? hour + (i - 600 + 1) * 300_000 - 1
-          : hour - (i - 611) * 2_400_000;
-    const items = Array.from({ length: 672 }, (_, i) => {
+      i < HOUR_BETS
+        ? hour + Math.floor(i / 2) * 5_000
+        : i < HOUR_BETS + 12
+          ? hour + (i - HOUR_BETS + 1) * 300_000 - 1
+          : hour - (i - HOUR_BETS - 11) * 2_400_000;
+    const items = Array.from({ length: HOUR_BETS + 72 }, (_, i) => {
       const type = types[i % 4] as (typeof types)[number];
       return bet({
         betId: `BH${i}`,
         betType: type,
         amount: type === 'HOLD' ? -1 : 1,
         username: i % 5 === 0 ? 'carol' : 'dave',
-        gameBrand: ['PG', 'JILI', 'SA'][i % 3] as string,
+        gameBrand: ['PG', 'PG', 'JILI'][i % 3] as string,
         startDate: new Date(at(i)).toISOString(),
       });
     });
-    for (let i = 0; i < items.length; i += 100) {
-      expect((await ingest(t, busy, items.slice(i, i + 100))).statusCode).toBe(200);
+    for (let i = 0; i < items.length; i += 500) {
+      expect((await ingest(t, busy, items.slice(i, i + 500))).statusCode).toBe(200);
     }
   });
 
@@ -658,15 +663,19 @@ describe('a deep link into a busy hour: its minutes (0033)', () => {
     const page = (body: ListBody) =>
       t.ok(api.transactionList, { token, params: { agentId: busy._id }, body });
     for (const body of [
+      // By its minutes: the whole hour, one brand's two thirds of it.
       { limit: 7 },
-      { limit: 13 },
-      { limit: 9, betType: 'SETTLE' as const },
-      { limit: 9, gameBrand: 'jili' },
-      { limit: 5, gameBrand: 'PG', betType: 'HOLD' as const },
-      // Cut inside minutes, and on a minute's first instant and its last millisecond.
-      { limit: 8, startDate: '2026-10-12T07:07:30.000Z', endDate: '2026-10-12T07:41:10.000Z' },
-      { limit: 9, startDate: '2026-10-12T07:04:59.999Z', endDate: '2026-10-12T07:55:00.000Z' },
-      { limit: 6, gameBrand: 'SA', startDate: '2026-10-12T07:10:00.000Z' },
+      { limit: 29 },
+      { limit: 19, gameBrand: 'pg' },
+      // Directly: a bet type's quarter, the other brand's third.
+      { limit: 17, betType: 'SETTLE' as const },
+      { limit: 11, gameBrand: 'JILI' },
+      { limit: 9, gameBrand: 'PG', betType: 'HOLD' as const },
+      // Cut inside minutes, and on a minute's first instant and its last millisecond: by minutes
+      // (the first three), directly (the last).
+      { limit: 13, startDate: '2026-10-12T07:07:30.000Z', endDate: '2026-10-12T07:41:10.000Z' },
+      { limit: 23, startDate: '2026-10-12T07:04:59.999Z', endDate: '2026-10-12T07:55:00.000Z' },
+      { limit: 15, gameBrand: 'PG', startDate: '2026-10-12T07:10:00.000Z' },
       { limit: 7, betType: 'CANCEL' as const, endDate: '2026-10-12T07:29:59.999Z' },
     ]) {
       await expectPagesAsWalked(page, body, 'Asia/Bangkok');
