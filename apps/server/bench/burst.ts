@@ -1,6 +1,6 @@
 import { api, type IngestItem } from '@sapi/contract';
-import { signBody } from '../src/features/ingest/signature.ts';
-import { BENCH_ADMIN, type Client, postJson } from './http.ts';
+import { BENCH_ADMIN, type Client } from './http.ts';
+import { postIngest } from './scenarios.ts';
 
 /**
  * The busy hour of the deep-link scenarios: an agent of its own whose BURST_ROWS bets all fall in
@@ -67,14 +67,6 @@ export const ensureBurstAgent = async (client: Client, base: string, hourStart: 
   if (!('apiKeyEncoded' in agent) || !agent.apiKeyEncoded)
     throw new Error('the bench admin sees no agent credentials');
   const [apiKey = '', secret = ''] = Buffer.from(agent.apiKeyEncoded, 'base64').toString().split(':');
-  for (const body of burstBodies(Date.parse(hourStart))) {
-    const timestamp = String(Date.now());
-    const envelope = (await postJson(
-      `${base}/api/v1/ingest/transactions`,
-      { 'x-api-key': apiKey, 'x-timestamp': timestamp, 'x-signature': signBody(secret, timestamp, body) },
-      body,
-    )) as { status: number; error: string | null };
-    if (envelope.status !== 1000) throw new Error(`burst ingest: ${envelope.status} ${envelope.error}`);
-  }
+  for (const body of burstBodies(Date.parse(hourStart))) await postIngest(base, { apiKey, secret }, body);
   return id;
 };

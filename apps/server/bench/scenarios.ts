@@ -125,6 +125,26 @@ export const listUnderLoad = async (
   };
 };
 
+/** One signed ingest request of `body` as `agent`; throws unless the batch is stored. */
+export const postIngest = async (
+  base: string,
+  agent: Pick<BenchAgent, 'apiKey' | 'secret'>,
+  body: string,
+) => {
+  const timestamp = String(Date.now());
+  const envelope = (await postJson(
+    `${base}/api/v1/ingest/transactions`,
+    {
+      'x-api-key': agent.apiKey,
+      'x-timestamp': timestamp,
+      'x-signature': signBody(agent.secret, timestamp, body),
+    },
+    body,
+  )) as { status: number; error: string | null; data: { accepted: number } };
+  if (envelope.status !== 1000) throw new Error(`ingest: ${envelope.status} ${envelope.error}`);
+  return envelope.data;
+};
+
 const BATCH = 1000;
 
 /** `batches` bodies of 1000 fresh bets (bet ids unique to this run), ready to sign. */
@@ -174,18 +194,9 @@ export const ingestThroughput = async (
     for (;;) {
       const body = bodies[next++];
       if (body === undefined) return;
-      const timestamp = String(Date.now());
-      const envelope = (await postJson(
-        `${base}/api/v1/ingest/transactions`,
-        {
-          'x-api-key': agent.apiKey,
-          'x-timestamp': timestamp,
-          'x-signature': signBody(agent.secret, timestamp, body),
-        },
-        body,
-      )) as { status: number; error: string | null; data: { accepted: number } };
-      if (envelope.status !== 1000) throw new Error(`ingest: ${envelope.status} ${envelope.error}`);
-      accepted += envelope.data.accepted;
+      // Awaited first: `accepted += await …` would read the sum before the other senders add theirs.
+      const stored = await postIngest(base, agent, body);
+      accepted += stored.accepted;
     }
   };
   await Promise.all(
@@ -233,17 +244,6 @@ export const ingestLatency = async (base: string, agent: BenchAgent, batches: nu
   const bodies = ingestBodies(batches + 3, `c${Date.now().toString(36)}`);
   let i = 0;
   return measure(batches, async () => {
-    const body = bodies[i++] ?? '';
-    const timestamp = String(Date.now());
-    const envelope = (await postJson(
-      `${base}/api/v1/ingest/transactions`,
-      {
-        'x-api-key': agent.apiKey,
-        'x-timestamp': timestamp,
-        'x-signature': signBody(agent.secret, timestamp, body),
-      },
-      body,
-    )) as { status: number; error: string | null };
-    if (envelope.status !== 1000) throw new Error(`ingest: ${envelope.status} ${envelope.error}`);
+    await postIngest(base, agent, bodies[i++] ?? '');
   });
 };

@@ -10,14 +10,18 @@ export const sqlTime = (d: Date): SQL => sql`${d.toISOString()}::timestamptz`;
  */
 export const monthOfDay: SQL = sql.raw(`day - (date_part('day', day)::int - 1)`);
 
-/** Seconds from `dayStart` to `at`, in double precision (`extract` answers numeric, several times slower per row of a batch): exact to well under a microsecond at today's epoch. */
+/**
+ * Seconds from `dayStart` to `at`, in double precision (`extract` answers numeric, several times
+ * slower per row of a batch): exact to well under a microsecond at today's epoch.
+ */
 const secondsSince = (at: SQL, dayStart: SQL): SQL =>
   sql`(date_part('epoch', ${at}) - date_part('epoch', ${dayStart}))`;
 
 /**
  * The hour of its business day a bet at `at` falls in, counted from the day's first instant
  * `dayStart` (0–23; the 25th hour of a day that ends summer time counts in 23): the h00 … h23 of
- * rollup_agent_daily (migration 0022) and rollup_brand_hours (0025), the hour of rollup_brand_minutes (0033).
+ * rollup_agent_daily (migration 0022) and rollup_brand_hours (0025), the hour of
+ * rollup_brand_minutes (0033).
  */
 export const hourOfDay = (at: SQL, dayStart: SQL): SQL =>
   sql`least(23, floor(${secondsSince(at, dayStart)} / 3600))::int`;
