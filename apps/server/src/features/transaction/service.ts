@@ -355,8 +355,11 @@ const namedPlayersRows = async (
 };
 
 /**
- * An hour holding more of the list's rows than this is skipped into by its minutes; a smaller one
- * directly: skipping up to half of it from the index costs less than looking up its minutes.
+ * An hour of the agent's whole list (no filter but a time range) holding more rows than this is
+ * skipped into by its minutes; a smaller one directly: skipping up to half of it from the index
+ * alone costs less than looking up its minutes. With a brand or a bet type the skip reads every row
+ * of the agent in the stretch, each from the table to test the filter, so those lists always go by
+ * the minutes.
  */
 export const MINUTES_ABOVE = 600;
 
@@ -368,8 +371,8 @@ export const MINUTES_ABOVE = 600;
  *    names the day the page starts on and how deep into it, and the walk stops there;
  * 2. inside that day, the day's counts per hour name the hour, and how deep into it; a player's
  *    days are not counted by the hour: the day is one stretch;
- * 3. inside an hour of more than MINUTES_ABOVE rows, its counts per minute name the minute, and how
- *    deep into it (a minute the list's range cuts is counted from its rows, an hour it cuts from its
+ * 3. inside an hour (of the agent's whole list: of more than MINUTES_ABOVE rows), its counts per
+ *    minute name the minute, and how deep into it (a minute the list's range cuts is counted from its rows, an hour it cuts from its
  *    minutes);
  * 4. the page's first row is skipped to inside that stretch (minute, hour or a player's day), from
  *    whichever end is nearer;
@@ -473,6 +476,7 @@ const seekStatement = (shape: SeekShape) => {
                       from ${stretches} as h) as s
         where s.before <= o.skip and s.before + s.n > o.skip`;
   const hours = rollups.hours;
+  const wholeList = shape.kind === 'agent' && !shape.betType;
   const fromDay = shape.start ? sql`and day >= ${p('fromDay')}::date` : sql``;
   return sql`with recursive walk (day, n, before) as (
           -- The days with rows the list counts, newest first, each with its count and the count of
@@ -496,13 +500,15 @@ const seekStatement = (shape: SeekShape) => {
         ),
         -- The stretch (hour, or a player's day) of the day the page starts in, newest first.
         stretch as (${holding('first_day', stretchesOf(sql`o.day`), sql`, o.day, s.hour`)}),
-        -- Inside a crowded hour, the minute the page starts in.
+        -- Inside an hour, the minute the page starts in (the agent's whole list: in a crowded hour).
         target as (${
-          hours
-            ? sql`${holding('stretch', minutesOf(hours, sql`o.day`, sql`o.hour`))} and o.n > ${sql.raw(String(MINUTES_ABOVE))}
+          !hours
+            ? sql`select * from stretch`
+            : !wholeList
+              ? holding('stretch', minutesOf(hours, sql`o.day`, sql`o.hour`))
+              : sql`${holding('stretch', minutesOf(hours, sql`o.day`, sql`o.hour`))} and o.n > ${sql.raw(String(MINUTES_ABOVE))}
                   union all
                   select from_at, to_at, n, skip from stretch where n <= ${sql.raw(String(MINUTES_ABOVE))}`
-            : sql`select * from stretch`
         }),
         first_row as (
           -- Skipped from whichever end of the stretch is nearer: at most half its rows. Only the

@@ -625,14 +625,15 @@ describe('a deep link into days of 25 and of 23 hours (business days in New York
 describe('a deep link into a busy hour: its minutes (0033)', () => {
   // 1,440 bets in one hour (14:00–15:00 in Bangkok), two at each instant 5 s apart (on every
   // minute's first instant), 12 at the last millisecond of every fifth minute, two thirds of them in
-  // PG, in four bet types; and 60 more in the hours and days before it. An hour holding more of a
-  // list's rows than MINUTES_ABOVE is skipped into by its minutes, a smaller one directly: the
-  // shapes below take both ways, with and without a brand and cut by a range.
+  // PG, in four bet types; and 60 more in the hours and days before it. The agent's whole list is
+  // skipped into by the minutes of an hour holding more than MINUTES_ABOVE of its rows, directly in
+  // a smaller one (a range keeping 20 minutes of the hour); a list with a brand or a bet type always
+  // by the minutes.
   const HOUR_BETS = 1440;
   let busy: SignedAgent;
   beforeAll(async () => {
     expect(HOUR_BETS).toBeGreaterThan(MINUTES_ABOVE);
-    expect(HOUR_BETS / 3).toBeLessThan(MINUTES_ABOVE);
+    expect((HOUR_BETS / 60) * 20 + 4).toBeLessThan(MINUTES_ABOVE);
     busy = await makeAgent(t, await t.tokenFor('OPERATOR'), { prefix: 'bh' });
     const hour = Date.parse('2026-10-12T07:00:00.000Z');
     const types = ['HOLD', 'SETTLE', 'DEPOSIT', 'CANCEL'] as const;
@@ -663,20 +664,19 @@ describe('a deep link into a busy hour: its minutes (0033)', () => {
     const page = (body: ListBody) =>
       t.ok(api.transactionList, { token, params: { agentId: busy._id }, body });
     for (const body of [
-      // By its minutes: the whole hour, one brand's two thirds of it.
       { limit: 7 },
       { limit: 29 },
       { limit: 19, gameBrand: 'pg' },
-      // Directly: a bet type's quarter, the other brand's third.
       { limit: 17, betType: 'SETTLE' as const },
       { limit: 11, gameBrand: 'JILI' },
       { limit: 9, gameBrand: 'PG', betType: 'HOLD' as const },
-      // Cut inside minutes, and on a minute's first instant and its last millisecond: by minutes
-      // (the first three), directly (the last).
+      // Cut inside minutes, and on a minute's first instant and its last millisecond.
       { limit: 13, startDate: '2026-10-12T07:07:30.000Z', endDate: '2026-10-12T07:41:10.000Z' },
       { limit: 23, startDate: '2026-10-12T07:04:59.999Z', endDate: '2026-10-12T07:55:00.000Z' },
       { limit: 15, gameBrand: 'PG', startDate: '2026-10-12T07:10:00.000Z' },
       { limit: 7, betType: 'CANCEL' as const, endDate: '2026-10-12T07:29:59.999Z' },
+      // The agent's whole list in 20 minutes of the hour: skipped into directly.
+      { limit: 11, startDate: '2026-10-12T07:30:00.000Z', endDate: '2026-10-12T07:49:59.999Z' },
     ]) {
       await expectPagesAsWalked(page, body, 'Asia/Bangkok');
     }
