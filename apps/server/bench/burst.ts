@@ -10,8 +10,20 @@ import { postIngest } from './scenarios.ts';
  * minutes before the page), the most a seek skips there.
  */
 export const BURST_ROWS = 34_260;
+/**
+ * One pair of bets in RARE_EVERY is in RARE_BRAND, spread evenly over the hour (BURST_RARE_ROWS
+ * bets, about 10 a minute): a brand filter whose rows sit among many more of the agent's, so a deep
+ * link by it cannot skip through the hour's rows of the agent to reach its page.
+ */
+const RARE_EVERY = 60;
+export const RARE_BRAND = 'SBO';
+export const BURST_RARE_ROWS = 2 * Math.floor(BURST_ROWS / 2 / RARE_EVERY);
 const BATCH = 1000;
-const USERNAME = 'benchhour';
+const USERNAME = 'benchminute';
+
+/** The game brand of pair `pair` of the agent's bets. */
+const brandOf = (pair: number) =>
+  pair % RARE_EVERY === RARE_EVERY - 1 ? RARE_BRAND : (['PG', 'JILI', 'PP', 'SA'][pair % 4] as string);
 
 /** The agent's bets: evenly over the hour from `hourStart`, two at each instant (ties sort by id). */
 const burstBodies = (hourStart: number) => {
@@ -24,7 +36,7 @@ const burstBodies = (hourStart: number) => {
         betId: `BURST-${n >> 1}`,
         betType: n % 2 === 0 ? 'HOLD' : 'SETTLE',
         betTypeFromGame: n % 2 === 0 ? 'bet' : 'win',
-        gameBrand: ['PG', 'JILI', 'PP', 'SA'][(n >> 1) % 4] as string,
+        gameBrand: brandOf(n >> 1),
         gameCode: `game-${n % 37}`,
         username: `burst${n % 200}`,
         amount: n % 2 === 0 ? -((n % 50) + 1) : (n % 90) / 2,
@@ -52,8 +64,8 @@ export const ensureBurstAgent = async (client: Client, base: string, hourStart: 
         password: BENCH_ADMIN.password,
         endpoint: 'https://bench.example.com/callback',
         games: [],
-        prefix: 'bzhour', // prefix-free against the padding agents' bz000…bz049
-        code: 'BENCH-HOUR',
+        prefix: 'bzmin', // prefix-free against the padding agents' bz000…bz049
+        code: 'BENCH-MINUTE',
         agentType: 'AGENT',
       })
     )._id;

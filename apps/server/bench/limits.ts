@@ -1,5 +1,5 @@
 import { api } from '@sapi/contract';
-import { ensureBurstAgent } from './burst.ts';
+import { BURST_RARE_ROWS, ensureBurstAgent, RARE_BRAND } from './burst.ts';
 import { startChild } from './child.ts';
 import type { Facts } from './direct.ts';
 import { type Client, postJson } from './http.ts';
@@ -76,7 +76,8 @@ const deepLink = async (client: Client, agentId: string, filter: ListFilter, pag
  * The deep links of DESIGN §11 (any engine): page 1000 of the busiest agent's list, and of its
  * bets in its busiest game brand, of its busiest player's and of a search for that player's name as
  * typed (page 1000, or the deepest whole page a smaller set has); and page 1000 of an agent whose
- * BURST_ROWS bets all fall in one hour (burst.ts), on the last day of the set's last whole month.
+ * BURST_ROWS bets all fall in one hour (burst.ts), on the last day of the set's last whole month,
+ * and the middle page of that agent's bets in a brand it seldom plays there.
  */
 export const deepLinkScenarios = async (client: Client, base: string, facts: Facts, runs: number) => {
   const busiest = facts.busiest.id;
@@ -90,6 +91,14 @@ export const deepLinkScenarios = async (client: Client, base: string, facts: Fac
     player: await filtered({ user: facts.busiestPlayer.id }, facts.busiestPlayer.rows),
     username: await filtered({ username: facts.busiestPlayer.name }, facts.busiestPlayer.rows),
     burst: await deepLink(client, burst, {}, 1000, runs),
+    // Halfway through the rare brand's rows: the page starts mid-hour.
+    burstRare: await deepLink(
+      client,
+      burst,
+      { gameBrand: RARE_BRAND },
+      Math.floor(BURST_RARE_ROWS / 20),
+      runs,
+    ),
   };
 };
 

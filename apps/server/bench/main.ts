@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { api } from '@sapi/contract';
 import pg from 'pg';
-import { BURST_ROWS } from './burst.ts';
+import { BURST_RARE_ROWS, BURST_ROWS, RARE_BRAND } from './burst.ts';
 import { cpuMeter, postgresPids } from './cpu.ts';
 import { checkDisk, curveChart, curvePoints, curveTable, parseSizes, verdicts } from './curve.ts';
 import { type Dataset, type Engine, ensureDataset } from './dataset.ts';
@@ -199,7 +199,12 @@ const reportScenarios = async (client: Client, facts: Facts) => {
 
 /** The deep links and their page 1 timed in alternation (DESIGN §11: at most twice page 1). */
 const deepLinksAgainstPage1 = async (client: Client, base: string, facts: Facts) => {
-  const { plain, brand, player, username, burst } = await deepLinkScenarios(client, base, facts, runs);
+  const { plain, brand, player, username, burst, burstRare } = await deepLinkScenarios(
+    client,
+    base,
+    facts,
+    runs,
+  );
   for (const [scenario, d] of [
     [`deep link (page ${plain.page} without cursor) vs page 1, alternating`, plain],
     [
@@ -217,6 +222,10 @@ const deepLinksAgainstPage1 = async (client: Client, base: string, facts: Facts)
     [
       `deep link into one hour of ${BURST_ROWS.toLocaleString('en-US')} bets (an agent of its own, page ${burst.page} without cursor) vs its page 1, alternating`,
       burst,
+    ],
+    [
+      `deep link by a brand seldom played in that hour (${RARE_BRAND}, ${BURST_RARE_ROWS} of its bets, page ${burstRare.page} without cursor) vs its page 1, alternating`,
+      burstRare,
     ],
   ] as const) {
     add(
