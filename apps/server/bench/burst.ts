@@ -12,8 +12,8 @@ import { postIngest } from './scenarios.ts';
 export const BURST_ROWS = 34_260;
 /**
  * One pair of bets in RARE_EVERY is in RARE_BRAND, spread evenly over the hour (BURST_RARE_ROWS
- * bets, about 10 a minute): a brand filter whose rows sit among many more of the agent's, so a deep
- * link by it cannot skip through the hour's rows of the agent to reach its page.
+ * bets, about 10 a minute): a brand whose rows sit among 60 times as many of the agent's, where a
+ * deep link skipping through the hour would pass 60 of the agent's bets for each of the brand's.
  */
 const RARE_EVERY = 60;
 export const RARE_BRAND = 'SBO';
