@@ -372,8 +372,8 @@ export const MINUTES_ABOVE = 600;
  * 2. inside that day, the day's counts per hour name the hour, and how deep into it; a player's
  *    days are not counted by the hour: the day is one stretch;
  * 3. inside an hour (of the agent's whole list: of more than MINUTES_ABOVE rows), its counts per
- *    minute name the minute, and how deep into it (a minute the list's range cuts is counted from its rows, an hour it cuts from its
- *    minutes);
+ *    minute name the minute, and how deep into it (a minute the list's range cuts is counted from
+ *    its rows, an hour it cuts from its minutes);
  * 4. the page's first row is skipped to inside that stretch (minute, hour or a player's day), from
  *    whichever end is nearer;
  * 5. the page is read from that row on, bounded below by the day its last row falls on (partitions
@@ -476,7 +476,9 @@ const seekStatement = (shape: SeekShape) => {
                       from ${stretches} as h) as s
         where s.before <= o.skip and s.before + s.n > o.skip`;
   const hours = rollups.hours;
-  const wholeList = shape.kind === 'agent' && !shape.betType;
+  /** The minute of the stretch's hour the page starts in (none: a player's day is the stretch). */
+  const minute = hours && holding('stretch', minutesOf(hours, sql`o.day`, sql`o.hour`));
+  const crowded = sql.raw(String(MINUTES_ABOVE));
   const fromDay = shape.start ? sql`and day >= ${p('fromDay')}::date` : sql``;
   return sql`with recursive walk (day, n, before) as (
           -- The days with rows the list counts, newest first, each with its count and the count of
@@ -502,13 +504,13 @@ const seekStatement = (shape: SeekShape) => {
         stretch as (${holding('first_day', stretchesOf(sql`o.day`), sql`, o.day, s.hour`)}),
         -- Inside an hour, the minute the page starts in (the agent's whole list: in a crowded hour).
         target as (${
-          !hours
+          !minute
             ? sql`select * from stretch`
-            : !wholeList
-              ? holding('stretch', minutesOf(hours, sql`o.day`, sql`o.hour`))
-              : sql`${holding('stretch', minutesOf(hours, sql`o.day`, sql`o.hour`))} and o.n > ${sql.raw(String(MINUTES_ABOVE))}
-                  union all
-                  select from_at, to_at, n, skip from stretch where n <= ${sql.raw(String(MINUTES_ABOVE))}`
+            : shape.kind === 'agent' && !shape.betType
+              ? sql`${minute} and o.n > ${crowded}
+                    union all
+                    select from_at, to_at, n, skip from stretch where n <= ${crowded}`
+              : minute
         }),
         first_row as (
           -- Skipped from whichever end of the stretch is nearer: at most half its rows. Only the
