@@ -681,6 +681,24 @@ describe('a deep link into a busy hour: its minutes (0033)', () => {
       await expectPagesAsWalked(page, body, 'Asia/Bangkok');
     }
   }, 120_000);
+
+  it('twenty deep links into the hour at once answer what one answers alone, by its minutes and directly', async () => {
+    const ids = async (body: ListBody) =>
+      (await t.ok(api.transactionList, { token, params: { agentId: busy._id }, body })).records.map(
+        (r) => r._id,
+      );
+    for (const body of [
+      { limit: 7, page: 90 },
+      { limit: 9, page: 40, gameBrand: 'JILI' },
+      { limit: 11, page: 30, betType: 'SETTLE' as const },
+      { limit: 11, page: 20, startDate: '2026-10-12T07:30:00.000Z', endDate: '2026-10-12T07:49:59.999Z' },
+    ]) {
+      const alone = await ids(body);
+      expect(alone, JSON.stringify(body)).toHaveLength(body.limit);
+      const together = await Promise.all(Array.from({ length: 20 }, () => ids(body)));
+      for (const got of together) expect(got).toEqual(alone);
+    }
+  });
 });
 
 describe('transaction detail', () => {
