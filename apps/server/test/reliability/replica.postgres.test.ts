@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_PASSWORD,
   ADMIN_USERNAME,
@@ -258,6 +258,12 @@ beforeAll(async () => {
 }, 90_000);
 
 afterAll(teardown, 60_000);
+// A failure here is often the server process itself (a crash, a refused connection): its exit code
+// and the end of its log, printed with the failure, say which.
+afterEach(({ task }) => {
+  if (task.result?.state !== 'fail' || !server) return;
+  console.error(`server exit code ${server.proc.exitCode}; its log ends:\n${server.output().slice(-6000)}`);
+});
 
 describe('reads on a streaming replica', () => {
   it('replays a write within milliseconds (the figure in docs/scaling.md)', async () => {
