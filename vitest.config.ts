@@ -53,6 +53,8 @@ const reliability: Record<string, 'default' | 'production' | 'both' | 'postgres'
   'owner-role.postgres.test.ts': 'postgres',
   // A streaming replica of a throw-away PostgreSQL cluster the test makes: PostgreSQL only.
   'replica.postgres.test.ts': 'postgres',
+  // A connection the server cuts while the pool has lent it out: PGlite has no connection to lose.
+  'lost-connection.postgres.test.ts': 'postgres',
 };
 // A new reliability file must say where it runs, else it would run nowhere.
 for (const file of readdirSync(new URL(`./${reliabilityDir}`, import.meta.url))) {

@@ -9,6 +9,7 @@ import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/p
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { survivesLostConnections } from './held-clients.ts';
 import { openReadRouting, type ReadLog, type ReadRouting } from './replica.ts';
 import * as schema from './schema/index.ts';
 import { SESSION_SETTINGS, sessionOptions } from './session-settings.ts';
@@ -66,6 +67,7 @@ export const openDatabase = async (target: DatabaseTarget): Promise<Database> =>
     // unhandled 'error' event that ends the process; with one, the pool discards that connection and
     // the next query opens a new one.
     pool.on('error', (err) => target.onConnectionError?.(err));
+    survivesLostConnections(pool);
     await pool.query('select 1');
     const db = drizzlePg(pool, { schema });
     const reads = target.read

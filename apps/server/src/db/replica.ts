@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { isDatabaseUnavailable, sqlStateOf } from './errors.ts';
+import { survivesLostConnections } from './held-clients.ts';
 import { sessionOptions } from './session-settings.ts';
 
 /**
@@ -109,6 +110,8 @@ export const openReadRouting = async <D>(opts: {
   });
   // An idle connection the replica drops (restart, failover) is discarded, not a crash.
   replica.on('error', (err) => markDown(err));
+  // A replica that stops during the check below (a client held between connect and query) likewise.
+  survivesLostConnections(replica);
   // A lost connection takes the replica out until a poll reaches it again; a query the replica alone
   // refused (a recovery conflict, a write) just runs on the primary. A replica that hangs is found
   // by the poll's own 1 s timeout.
