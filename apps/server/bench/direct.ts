@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
+import { betTypeColumns } from '../src/db/bet-type-columns.ts';
 import { openDatabase, queryRows } from '../src/db/client.ts';
 import { vacuumAndAnalyze } from '../src/db/maintenance.ts';
 import {
@@ -96,12 +97,14 @@ export const directPhase = async (dataset: Dataset, runs: { rollup: number; raw:
           where agent_id = ${busiest.id}::bigint group by 1 order by 2 desc limit 1`,
     );
     if (!busiestBrand) throw new Error('the busiest agent has no bets');
+    /** A player's rows of a day and brand: its counts per bet type added (0034). */
+    const playerRows = sql.raw(betTypeColumns.map(({ column }) => column).join(' + '));
     /** The busiest agent's player with the most bets (`desc`) or the fewest (`asc`). */
     const playerOf = async (order: 'asc' | 'desc') => {
       const [player] = await queryRows<Player>(
         ctx.db,
         sql`select r.id, r.rows, substr(u.username, length(a.prefix) + 1) as name
-            from (select user_id::text as id, sum(tx_count)::float8 as rows from rollup_player_daily
+            from (select user_id::text as id, sum(${playerRows})::float8 as rows from rollup_player_daily
                   where agent_id = ${busiest.id}::bigint group by 1 order by 2 ${sql.raw(order)}, 1 limit 1) as r
             join users u on u.id = r.id::bigint join agents a on a.id = u.agent_id`,
       );

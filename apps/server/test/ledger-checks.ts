@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { amountOfType, betTypeColumns, sumColumns } from '../src/db/bet-type-columns.ts';
+import { amountOfType, betTypeColumns, countOfType, sumColumns } from '../src/db/bet-type-columns.ts';
 import { type Executor, migrationsFolder, queryRows } from '../src/db/client.ts';
 import {
   countsByHour,
@@ -111,16 +111,22 @@ const minuteMismatches = async (t: WithCtx) => {
   return Number(row?.n);
 };
 
-/** Days of rollup_player_daily (0026) whose count differs from the raw rows', or missing or extra. */
+/**
+ * Rows of rollup_player_daily (0034: agent × player × day × brand, a count per bet type) that differ
+ * from the raw rows' counts, or are missing or extra.
+ */
 const playerDayMismatches = async (t: WithCtx) => {
   const tz = t.ctx.config.REPORT_TIMEZONE;
+  const counts = (of: string) => sql.raw(betTypeColumns.map(({ column }) => `${of}.${column}`).join(', '));
   const [row] = await queryRows<{ n: string }>(
     t.ctx.db,
     sql`with raw as (
-          select agent_id, user_id, (start_date at time zone ${tz})::date as day, count(*) as tx_count
-          from transactions group by 1, 2, 3)
-        select count(*)::text as n from raw full join rollup_player_daily r using (agent_id, user_id, day)
-        where raw.tx_count is distinct from r.tx_count`,
+          select agent_id, user_id, (start_date at time zone ${tz})::date as day, game_brand,
+                 ${sql.raw(betTypeColumns.map(({ betType, column }) => `${countOfType(betType)} as ${column}`).join(', '))}
+          from transactions group by 1, 2, 3, 4)
+        select count(*)::text as n
+        from raw full join rollup_player_daily r using (agent_id, user_id, day, game_brand)
+        where (${counts('raw')}) is distinct from (${counts('r')})`,
   );
   return Number(row?.n);
 };

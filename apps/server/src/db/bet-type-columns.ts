@@ -15,3 +15,6 @@ export const sumColumns: readonly string[] = [...betTypeColumns.map(({ column })
 /** SQL: the sum of `amount` over the rows of one bet type, 0 when there are none. */
 export const amountOfType = (betType: BetType) =>
   `coalesce(sum(amount) filter (where bet_type = '${betType}'), 0)`;
+
+/** SQL: the number of rows of one bet type. */
+export const countOfType = (betType: BetType) => `count(*) filter (where bet_type = '${betType}')`;

@@ -2,7 +2,7 @@ import { type IngestConflictData, type IngestItem, MAX_YEAR, MIN_YEAR, Status } 
 import { sql } from 'drizzle-orm';
 import { conflict, invalidField, refusal } from '../core/errors.ts';
 import { arrayLiteral } from '../db/array-literal.ts';
-import { amountOfType, betTypeColumns, sumColumns } from '../db/bet-type-columns.ts';
+import { amountOfType, betTypeColumns, countOfType, sumColumns } from '../db/bet-type-columns.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { preparedStatement } from '../db/client.ts';
 import { constraintOf, isUniqueViolation, sqlStateOf } from '../db/errors.ts';
@@ -70,6 +70,9 @@ const addColumnsInto = (table: string, keys: readonly string[], perAgent: boolea
             set ${sql.raw(sumColumns.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', '))}
         )`;
 };
+
+/** The count columns of rollup_player_daily (0034): one per bet type. */
+const typeCounts = betTypeColumns.map(({ column }) => column);
 
 /**
  * The statement storing one batch: its rows, their keys and every rollup, all or nothing. It first
@@ -260,14 +263,16 @@ const batchStatement = (probe: boolean, log: boolean) =>
             set ${sql.raw(minuteColumns.map((m) => `${m} = rollup_brand_minutes.${m} + excluded.${m}`).join(', '))}
         ),
         rollup_player_daily_add as (
-          -- The agent's rows per player and day (0026), for deep links filtered by a player.
-          insert into rollup_player_daily (agent_id, user_id, day, tx_count)
-          select ${p('agent')}::bigint, user_id, day, count(*)
+          -- The agent's rows per player, day and brand, counted per bet type (0034), for deep links
+          -- filtered by a player.
+          insert into rollup_player_daily (agent_id, user_id, day, game_brand, ${sql.raw(typeCounts.join(', '))})
+          select ${p('agent')}::bigint, user_id, day, game_brand,
+                 ${sql.raw(betTypeColumns.map(({ betType }) => countOfType(betType)).join(', '))}
           from days
-          group by user_id, day
-          order by user_id, day
-          on conflict (agent_id, user_id, day) do update
-            set tx_count = rollup_player_daily.tx_count + excluded.tx_count
+          group by user_id, day, game_brand
+          order by user_id, day, game_brand
+          on conflict (agent_id, user_id, day, game_brand) do update
+            set ${sql.raw(typeCounts.map((c) => `${c} = rollup_player_daily.${c} + excluded.${c}`).join(', '))}
         ),
         ${addColumnsInto('rollup_code_daily', ['game_brand', 'day', 'game_code'], false)},
         ${addColumnsInto('rollup_brand_day_all', ['day', 'game_brand'], false)},

@@ -131,7 +131,7 @@ describe('a write the database refuses, carrying secrets', () => {
   });
 });
 
-describe('the deep links’ and the reports’ newer rollups (0025–0033): ingest and the deep link', () => {
+describe('the deep links’ and the reports’ newer rollups (0025–0034): ingest and the deep link', () => {
   it.each([
     'rollup_brand_hours',
     'rollup_brand_minutes',

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { assertAgentExists } from '../../core/entities.ts';
 import { invalidField, notFound } from '../../core/errors.ts';
 import { arrayLiteral } from '../../db/array-literal.ts';
+import { betTypeColumns } from '../../db/bet-type-columns.ts';
 import { type Db, oncePerDatabase, preparedStatement, queryPrepared, queryRows } from '../../db/client.ts';
 import { containsPattern } from '../../db/filters.ts';
 import { transactionKeys, transactions } from '../../db/ledger.ts';
@@ -191,16 +192,17 @@ const playersNamed = async (ctx: AppContext, agentId: bigint, part: string) => {
  * What decides the deep-link seek statement's text: which rollups count the list's rows (`kind`) —
  * the agent's days and hours (0022) and minutes (0033); with a game brand filter the brand's hours
  * (0025, the same whole-codename match as the list) and minutes; with a player filter, or a username
- * search naming few players, those players' days (0026: no hours, no bet types) — and which of the
- * filters that change its text are present. Filters no rollup counts — bet id, bet type from game,
- * game code, a username naming many players, a player or username with a brand or a bet type —
- * have no shape: such a list pages by OFFSET.
+ * search naming few players, those players' days by brand with a count per bet type (0034: no
+ * hours) — and which of the filters that change its text are present. Filters no rollup counts —
+ * bet id, bet type from game, game code, a username naming many players — have no shape: such a
+ * list pages by OFFSET.
  */
 interface SeekShape {
   kind: 'agent' | 'brand' | 'players';
   user: boolean;
   /** The players a username search names, by their ids: none, one, or several. */
   named: 'none' | 'one' | 'many';
+  brand: boolean;
   betType: boolean;
   start: boolean;
   end: boolean;
@@ -212,8 +214,7 @@ const seekShapeOf = (q: Query, players: readonly string[] | undefined): SeekShap
     (q.username !== undefined && players === undefined) ||
     q.betId !== undefined ||
     q.betTypeFromGame !== undefined ||
-    q.gameCode !== undefined ||
-    ((user || q.username !== undefined) && (q.gameBrand !== undefined || q.betType !== undefined))
+    q.gameCode !== undefined
   ) {
     return undefined;
   }
@@ -221,6 +222,7 @@ const seekShapeOf = (q: Query, players: readonly string[] | undefined): SeekShap
     kind: user || players !== undefined ? 'players' : q.gameBrand === undefined ? 'agent' : 'brand',
     user,
     named: players === undefined ? 'none' : players.length === 1 ? 'one' : 'many',
+    brand: q.gameBrand !== undefined,
     betType: q.betType !== undefined,
     start: q.startDate !== undefined,
     end: q.endDate !== undefined,
@@ -246,17 +248,37 @@ const playerScope = (shape: SeekShape) =>
 const rowFilters = (shape: SeekShape) =>
   sql`${shape.kind === 'players' ? sql` and ${playerScope(shape)}` : sql``}${
     shape.betType ? sql` and bet_type = ${p('betType')}` : sql``
-  }${shape.kind === 'brand' ? sql` and game_brand = ${p('brand')}` : sql``}`;
+  }${shape.brand ? sql` and game_brand = ${p('brand')}` : sql``}`;
+
+/** A player's rows of the bet type bound as `betType`, from the rollup's count per bet type (0034). */
+const playerCountOfType = sql`(case ${p('betType')}::text ${sql.raw(
+  betTypeColumns.map(({ betType, column }) => `when '${betType}' then ${column}`).join(' '),
+)} end)`;
 
 /**
  * The rollups of a shape, each a `from … where` to go on with `agent_id`: the list's rows per
- * business day (`days`, its rows' bets being `count`) and, where one keeps them, per hour of it
- * (`hours.of`, a day being the sum of its hours with a brand) and per minute of each hour
- * (`hours.minutes`, by brand and bet type: without a brand the hour's rows of every brand).
+ * business day (`days`, its rows' bets being `count`, its rows of the bet type filtered by `ofType`)
+ * and, where one keeps them, per hour of it (`hours.of`, a day being the sum of its hours with a
+ * brand) and per minute of each hour (`hours.minutes`, by brand and bet type: without a brand the
+ * hour's rows of every brand). A player's days keep a row per brand and a count per bet type: the
+ * count is the bet type's column, or all of them added.
  */
-const countingRollups = (shape: SeekShape): { days: SQL; hours?: { of: SQL; minutes: SQL }; count: SQL } => {
+const countingRollups = (
+  shape: SeekShape,
+): { days: SQL; hours?: { of: SQL; minutes: SQL }; count: SQL; ofType: SQL } => {
+  const ofType = shape.betType ? sql`and bet_type = ${p('betType')}` : sql``;
   if (shape.kind === 'players') {
-    return { days: sql`rollup_player_daily where ${playerScope(shape)} and`, count: sql.raw('tx_count') };
+    const count = shape.betType
+      ? playerCountOfType
+      : sql.raw(`(${betTypeColumns.map(({ column }) => column).join(' + ')})`);
+    const brand = shape.brand ? sql` and game_brand = ${p('brand')}` : sql``;
+    // Days without a row of the bet type are passed over by the walk, as days without bets are.
+    const typed = shape.betType ? sql` and ${count} > 0` : sql``;
+    return {
+      days: sql`rollup_player_daily where ${playerScope(shape)}${brand}${typed} and`,
+      count,
+      ofType: sql``,
+    };
   }
   if (shape.kind === 'agent') {
     const agentDays = sql.raw('rollup_agent_daily where');
@@ -264,6 +286,7 @@ const countingRollups = (shape: SeekShape): { days: SQL; hours?: { of: SQL; minu
       days: agentDays,
       hours: { of: agentDays, minutes: sql.raw('rollup_brand_minutes where') },
       count: sql.raw('tx_count'),
+      ofType,
     };
   }
   const brandHours = sql`rollup_brand_hours where game_brand = ${p('brand')} and`;
@@ -271,6 +294,7 @@ const countingRollups = (shape: SeekShape): { days: SQL; hours?: { of: SQL; minu
     days: brandHours,
     hours: { of: brandHours, minutes: sql`rollup_brand_minutes where game_brand = ${p('brand')} and` },
     count: sql.raw(hourColumns.join(' + ')),
+    ofType,
   };
 };
 
@@ -394,7 +418,7 @@ const seekStatement = (shape: SeekShape) => {
   const between = (from: SQL, to: SQL) =>
     sql`agent_id = ${agent} and start_date >= ${from} and start_date < ${to}
         and start_date >= ${start} and start_date <= ${end}${rowFilters(shape)}`;
-  const betType = shape.betType ? sql`and bet_type = ${p('betType')}` : sql``;
+  const betType = rollups.ofType;
   const ranged = shape.start || shape.end;
   /** The rollup's count of the list's rows on business day `day`, all of it. */
   const wholeDay = (day: SQL) =>
@@ -582,8 +606,8 @@ const seekPage = async (
   const key = JSON.stringify(shape);
   let statement = seekStatements.get(key);
   if (!statement) {
-    const { kind, user, named, betType, start, end } = shape;
-    const digits = [user, betType, start, end].map((b) => (b ? '1' : '0')).join('');
+    const { kind, user, named, brand, betType, start, end } = shape;
+    const digits = [user, brand, betType, start, end].map((b) => (b ? '1' : '0')).join('');
     statement = preparedStatement<TextRow>(
       `transaction_seek_${kind}_${named}_${digits}`,
       seekStatement(shape),

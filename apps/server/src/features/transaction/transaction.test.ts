@@ -507,11 +507,16 @@ const deepLinks = (zone: string, midnightUtc: { hour: number; minute: number }) 
       { username: 'l' },
       { username: 'dl', startDate: at('2026-10-04', 20) },
       { username: 'b', user: bobby },
-      // No rollup counts these: read by OFFSET, the same rows all the same.
+      // A player's days by brand and bet type (0034): a day without the brand or the type passed
+      // over. Alice plays PG only; Bobby JILI and SA.
       { user: alice, gameBrand: 'PG' },
-      { user: bobby, betType: 'HOLD' },
+      { user: bobby, gameBrand: 'jili' },
+      { user: alice, betType: 'DEPOSIT' },
+      { user: bobby, gameBrand: 'SA', betType: 'CANCEL' },
+      { user: bobby, betType: 'CANCEL', startDate: at('2026-10-05', -15), endDate: at('2026-11-10', -1) },
       { username: 'l', gameBrand: 'SA' },
       { username: 'ali', betType: 'HOLD' },
+      { username: 'dl', gameBrand: 'JILI', betType: 'SETTLE', startDate: at('2026-10-04', 20) },
     ];
     for (const [s, filters] of shapes.entries()) {
       for (const limit of s === 0 ? [7, 25] : filters.startDate ? [4, 7, 9] : [9]) {
@@ -617,7 +622,11 @@ describe('a deep link into days of 25 and of 23 hours (business days in New York
       sql.raw(`update rollup_agent_daily set ${hourColumns.map((h) => `${h} = 0`).join(', ')}`),
     );
     await expectBackfill('0025_rollup_brand_hours.sql', 'INSERT', sql`delete from rollup_brand_hours`);
-    await expectBackfill('0026_rollup_player_daily.sql', 'INSERT', sql`delete from rollup_player_daily`);
+    await expectBackfill(
+      '0034_rollup_player_daily_by_brand.sql',
+      'INSERT',
+      sql`delete from rollup_player_daily`,
+    );
     await expectBackfill('0033_rollup_brand_minutes.sql', 'INSERT', sql`delete from rollup_brand_minutes`);
   });
 });
