@@ -1,3 +1,4 @@
+import type { BetType } from '@sapi/contract';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
@@ -33,6 +34,8 @@ export interface Facts {
   busiestBrand: { name: string; rows: number };
   /** The busiest agent's busiest player: its id, bets and name as typed (without the agent's prefix). */
   busiestPlayer: Player;
+  /** That player's brand and bet type seldomest played that still fill page 1000 (else the busiest). */
+  busiestPlayerSeldom: { brand: { name: string; rows: number }; betType: { name: BetType; rows: number } };
   /** The busiest agent's player with the fewest bets (a name search finding a few among many). */
   quietPlayer: Player;
   /** Last whole business month in the data, and the first day of the data. */
@@ -113,6 +116,33 @@ export const directPhase = async (dataset: Dataset, runs: { rollup: number; raw:
     };
     const busiestPlayer = await playerOf('desc');
     const quietPlayer = await playerOf('asc');
+    /** Of `counts`, the one with the fewest rows that still fills page 1000, else the one with the most. */
+    const seldom = <T extends { rows: number }>(counts: T[]): T => {
+      const byRows = [...counts].sort((a, b) => a.rows - b.rows);
+      const chosen = byRows.find((c) => c.rows >= 10_010) ?? byRows[byRows.length - 1];
+      if (!chosen) throw new Error("the busiest player's days are empty");
+      return chosen;
+    };
+    const ofPlayer = sql`from rollup_player_daily
+                         where agent_id = ${busiest.id}::bigint and user_id = ${busiestPlayer.id}::bigint`;
+    const busiestPlayerSeldom = {
+      brand: seldom(
+        await queryRows<{ name: string; rows: number }>(
+          ctx.db,
+          sql`select game_brand as name, sum(${playerRows})::float8 as rows ${ofPlayer} group by 1`,
+        ),
+      ),
+      betType: seldom(
+        await queryRows<{ name: BetType; rows: number }>(
+          ctx.db,
+          sql`select t.name, sum(t.n)::float8 as rows
+              from (select ${sql.raw(betTypeColumns.map(({ column }) => `sum(${column}) as ${column}`).join(', '))}
+                    ${ofPlayer}) as c,
+                   lateral (values ${sql.raw(betTypeColumns.map(({ betType, column }) => `('${betType}', c.${column})`).join(', '))}) as t(name, n)
+              group by 1`,
+        ),
+      ),
+    };
     // The last whole month before the newest day, and the twelve months up to it.
     const [ly, lm] = span.last.split('-').map(Number) as [number, number];
     const year = lm === 1 ? ly - 1 : ly;
@@ -129,6 +159,7 @@ export const directPhase = async (dataset: Dataset, runs: { rollup: number; raw:
       brand: span.brand,
       busiestBrand,
       busiestPlayer,
+      busiestPlayerSeldom,
       quietPlayer,
       month: { month, year, ...monthRange },
       year: yearRange,

@@ -1,4 +1,4 @@
-import { api } from '@sapi/contract';
+import { api, type BetType } from '@sapi/contract';
 import { BURST_RARE_ROWS, ensureBurstAgent, RARE_BRAND } from './burst.ts';
 import { startChild } from './child.ts';
 import type { Facts } from './direct.ts';
@@ -24,7 +24,7 @@ export interface LimitRow {
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A list filter the deep links are timed with: none (the agent's whole list), one game brand or one player. */
-type ListFilter = { gameBrand?: string; user?: string; username?: string };
+type ListFilter = { gameBrand?: string; user?: string; username?: string; betType?: BetType };
 
 /** The cursor of page `page` of the busiest agent's list with `filter` (walked there once, 10 rows a page). */
 const cursorOfPage = async (client: Client, agentId: string, filter: ListFilter, page: number) => {
@@ -75,7 +75,8 @@ const deepLink = async (client: Client, agentId: string, filter: ListFilter, pag
 /**
  * The deep links of DESIGN §11 (any engine): page 1000 of the busiest agent's list, and of its
  * bets in its busiest game brand, of its busiest player's and of a search for that player's name as
- * typed (page 1000, or the deepest whole page a smaller set has); and page 1000 of an agent whose
+ * typed, and of that player's bets in the brand and in the bet type it plays seldomest that fill
+ * page 1000, and of the search in that brand (page 1000, or the deepest whole page a smaller set has); and page 1000 of an agent whose
  * BURST_ROWS bets all fall in one hour (burst.ts), on the last day of the set's last whole month,
  * and the middle page of that agent's bets in a brand it seldom plays there.
  */
@@ -90,6 +91,18 @@ export const deepLinkScenarios = async (client: Client, base: string, facts: Fac
     brand: await filtered({ gameBrand: facts.busiestBrand.name }, facts.busiestBrand.rows),
     player: await filtered({ user: facts.busiestPlayer.id }, facts.busiestPlayer.rows),
     username: await filtered({ username: facts.busiestPlayer.name }, facts.busiestPlayer.rows),
+    playerBrand: await filtered(
+      { user: facts.busiestPlayer.id, gameBrand: facts.busiestPlayerSeldom.brand.name },
+      facts.busiestPlayerSeldom.brand.rows,
+    ),
+    playerBetType: await filtered(
+      { user: facts.busiestPlayer.id, betType: facts.busiestPlayerSeldom.betType.name },
+      facts.busiestPlayerSeldom.betType.rows,
+    ),
+    usernameBrand: await filtered(
+      { username: facts.busiestPlayer.name, gameBrand: facts.busiestPlayerSeldom.brand.name },
+      facts.busiestPlayerSeldom.brand.rows,
+    ),
     burst: await deepLink(client, burst, {}, 1000, runs),
     // Halfway through the rare brand's rows: the page starts mid-hour.
     burstRare: await deepLink(

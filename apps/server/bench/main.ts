@@ -199,12 +199,8 @@ const reportScenarios = async (client: Client, facts: Facts) => {
 
 /** The deep links and their page 1 timed in alternation (DESIGN §11: at most twice page 1). */
 const deepLinksAgainstPage1 = async (client: Client, base: string, facts: Facts) => {
-  const { plain, brand, player, username, burst, burstRare } = await deepLinkScenarios(
-    client,
-    base,
-    facts,
-    runs,
-  );
+  const { plain, brand, player, username, playerBrand, playerBetType, usernameBrand, burst, burstRare } =
+    await deepLinkScenarios(client, base, facts, runs);
   for (const [scenario, d] of [
     [`deep link (page ${plain.page} without cursor) vs page 1, alternating`, plain],
     [
@@ -218,6 +214,18 @@ const deepLinksAgainstPage1 = async (client: Client, base: string, facts: Facts)
     [
       `deep link with a username search ("${facts.busiestPlayer.name}", page ${username.page} without cursor) vs its page 1, alternating`,
       username,
+    ],
+    [
+      `deep link with a player and a brand (${facts.busiestPlayerSeldom.brand.name}, ${facts.busiestPlayerSeldom.brand.rows.toLocaleString('en-US')} of the player's bets, page ${playerBrand.page} without cursor) vs its page 1, alternating`,
+      playerBrand,
+    ],
+    [
+      `deep link with a player and a bet type (${facts.busiestPlayerSeldom.betType.name}, ${facts.busiestPlayerSeldom.betType.rows.toLocaleString('en-US')} of the player's bets, page ${playerBetType.page} without cursor) vs its page 1, alternating`,
+      playerBetType,
+    ],
+    [
+      `deep link with that username search and brand (page ${usernameBrand.page} without cursor) vs its page 1, alternating`,
+      usernameBrand,
     ],
     [
       `deep link into one hour of ${BURST_ROWS.toLocaleString('en-US')} bets (an agent of its own, page ${burst.page} without cursor) vs its page 1, alternating`,

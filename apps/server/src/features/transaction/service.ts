@@ -508,17 +508,20 @@ const seekStatement = (shape: SeekShape) => {
           -- The days with rows the list counts, newest first, each with its count and the count of
           -- the days before it: one index probe for the next older day and one look-up of its few
           -- rollup rows a step, stopping once the page's last row is reached, so it reads only the
-          -- days before the page, and skips days without bets however far apart.
+          -- days before the page, and skips days without bets however far apart. The next day is
+          -- the first in index order, not max(day): with a filter the planner guesses selective
+          -- (a player's count of one bet type) it would aggregate every older day instead.
           (select d.day, ${dayCount(sql`d.day`)}, 0::numeric
-           from (select max(day) as day from ${rollups.days} agent_id = ${agent} ${betType}
-                   ${shape.end ? sql`and day <= ${p('toDay')}::date` : sql``} ${fromDay}) as d
-           where d.day is not null)
+           from (select day from ${rollups.days} agent_id = ${agent} ${betType}
+                   ${shape.end ? sql`and day <= ${p('toDay')}::date` : sql``} ${fromDay}
+                 order by day desc limit 1) as d)
           union all
           (select d.day, ${dayCount(sql`d.day`)}, w.before + w.n
            from walk w,
-                lateral (select max(day) as day from ${rollups.days} agent_id = ${agent} ${betType}
-                           and day < w.day ${fromDay}) as d
-           where w.before + w.n < ${reach} and d.day is not null)
+                lateral (select day from ${rollups.days} agent_id = ${agent} ${betType}
+                           and day < w.day ${fromDay}
+                         order by day desc limit 1) as d
+           where w.before + w.n < ${reach})
         ),
         first_day as (
           select day, n, ${offset} - before as skip from walk
