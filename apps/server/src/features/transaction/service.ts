@@ -257,11 +257,11 @@ const playerCountOfType = sql`(case ${p('betType')}::text ${sql.raw(
 
 /**
  * The rollups of a shape, each a `from … where` to go on with `agent_id`: the list's rows per
- * business day (`days`, its rows' bets being `count`, its rows of the bet type filtered by `ofType`)
- * and, where one keeps them, per hour of it (`hours.of`, a day being the sum of its hours with a
- * brand) and per minute of each hour (`hours.minutes`, by brand and bet type: without a brand the
- * hour's rows of every brand). A player's days keep a row per brand and a count per bet type: the
- * count is the bet type's column, or all of them added.
+ * business day (`days`, its rows' bets being `count`) and, where one keeps them, per hour of it
+ * (`hours.of`, a day being the sum of its hours with a brand) and per minute of each hour
+ * (`hours.minutes`, by brand and bet type: without a brand the hour's rows of every brand). These
+ * keep a row per bet type, picked by `ofType`. A player's days keep a row per brand and a count per
+ * bet type instead: `count` is the bet type's column, or all of them added.
  */
 const countingRollups = (
   shape: SeekShape,
@@ -418,11 +418,11 @@ const seekStatement = (shape: SeekShape) => {
   const between = (from: SQL, to: SQL) =>
     sql`agent_id = ${agent} and start_date >= ${from} and start_date < ${to}
         and start_date >= ${start} and start_date <= ${end}${rowFilters(shape)}`;
-  const betType = rollups.ofType;
+  const ofType = rollups.ofType;
   const ranged = shape.start || shape.end;
   /** The rollup's count of the list's rows on business day `day`, all of it. */
   const wholeDay = (day: SQL) =>
-    sql`(select sum(${rollups.count}) from ${rollups.days} agent_id = ${agent} ${betType} and day = ${day})`;
+    sql`(select sum(${rollups.count}) from ${rollups.days} agent_id = ${agent} ${ofType} and day = ${day})`;
   /**
    * Stretches (from_at, to_at, n, …) with each count made exact for the list's range: the rollup's
    * when the range holds the whole stretch, none when it holds none of it, else `cut` (a count of
@@ -443,7 +443,7 @@ const seekStatement = (shape: SeekShape) => {
   /** Counts per column of `columns` in the rollup rows `from … where` `rows` of the agent, as a row `c`. */
   const summed = (columns: readonly string[], rows: SQL, where: SQL) =>
     sql`(select ${sql.raw(columns.map((c) => `sum(${c}) as ${c}`).join(', '))}
-         from ${rows} agent_id = ${agent} ${where} ${betType}) as c,
+         from ${rows} agent_id = ${agent} ${where} ${ofType}) as c,
         lateral unnest(array[${sql.raw(columns.map((c) => `c.${c}`).join(', '))}]) with ordinality as u(n, k)`;
   /** The list's rows in each minute of hour `hour` of business day `day`, exact. */
   const minutesOf = (hours: NonNullable<typeof rollups.hours>, day: SQL, hour: SQL) => {
@@ -512,13 +512,13 @@ const seekStatement = (shape: SeekShape) => {
           -- the first in index order, not max(day): with a filter the planner guesses selective
           -- (a player's count of one bet type) it would aggregate every older day instead.
           (select d.day, ${dayCount(sql`d.day`)}, 0::numeric
-           from (select day from ${rollups.days} agent_id = ${agent} ${betType}
+           from (select day from ${rollups.days} agent_id = ${agent} ${ofType}
                    ${shape.end ? sql`and day <= ${p('toDay')}::date` : sql``} ${fromDay}
                  order by day desc limit 1) as d)
           union all
           (select d.day, ${dayCount(sql`d.day`)}, w.before + w.n
            from walk w,
-                lateral (select day from ${rollups.days} agent_id = ${agent} ${betType}
+                lateral (select day from ${rollups.days} agent_id = ${agent} ${ofType}
                            and day < w.day ${fromDay}
                          order by day desc limit 1) as d
            where w.before + w.n < ${reach})

@@ -496,11 +496,11 @@ const deepLinks = (zone: string, midnightUtc: { hour: number; minute: number }) 
       // A brand's hours (0025), with the range cut inside an hour and inside a business day.
       { gameBrand: 'PG', startDate: at('2026-10-05', -15), endDate: at('2026-11-10', -1) },
       { gameBrand: 'sa', startDate: at('2026-10-04', 20) },
-      // A player's days (0026): the day is the stretch skipped in, the range cut inside a day.
+      // A player's days (0034): the day is the stretch skipped in, the range cut inside a day.
       { user: alice },
       { user: alice, startDate: at('2026-10-05', -15), endDate: at('2026-11-10', -1) },
       { user: bobby, startDate: at('2026-10-04', 20) },
-      // A username search naming few players: their days (0026), as for one player; any case.
+      // A username search naming few players: their days (0034), as for one player; any case.
       { username: 'ali' },
       { username: 'LIC', startDate: at('2026-10-05', -15), endDate: at('2026-11-10', -1) },
       // Both players (dlalice, dlbobby): their days added.
@@ -591,7 +591,7 @@ describe('a deep link into days of 25 and of 23 hours (business days in New York
         endDate: '2026-11-02T04:25:00.000Z',
       },
       { limit: 5, gameBrand: 'PG', betType: 'HOLD' as const, startDate: '2026-03-08T06:10:00.000Z' },
-      // A player's days (0026): each day one stretch, its end the next day's start (25 and 23 hours).
+      // A player's days (0034): each day one stretch, its end the next day's start (25 and 23 hours).
       { limit: 7, user: player },
       { limit: 6, user: player, startDate: '2026-11-01T05:40:00.000Z', endDate: '2026-11-02T04:25:00.000Z' },
       { limit: 5, user: player, endDate: '2026-03-08T08:05:00.000Z' },
