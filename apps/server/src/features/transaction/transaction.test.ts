@@ -146,7 +146,13 @@ describe('transaction list', () => {
     const alice = (await rows({ username: 'alice', limit: 1 }))[0]?.user ?? 'none';
     // The largest player id there can be names no player: an empty page, not an error.
     expect(await rows({ page: 2, user: '9223372036854775807' })).toEqual([]);
-    for (const filter of [{}, { gameBrand: 'PG' }, { user: alice }, { username: 'ALI' }]) {
+    for (const filter of [
+      {},
+      { gameBrand: 'PG' },
+      { user: alice },
+      { username: 'ALI' },
+      { user: alice, gameBrand: 'PG', betType: 'SETTLE' as const },
+    ]) {
       const last = await list({ limit: 10, page: deepest, ...filter });
       expect(last.statusCode).toBe(200);
       expect(last.data).toMatchObject({ records: [], nextCursor: null });
@@ -156,7 +162,13 @@ describe('transaction list', () => {
     expect(past.issues[0]).toMatchObject({ path: 'page', code: 'page_too_deep' });
     // A range at the years the contract allows seeks the same rows as no range.
     const wide = { startDate: '1900-01-01T00:00:00.000Z', endDate: '2200-12-31T23:59:59.999Z' };
-    for (const filter of [{}, { gameBrand: 'jili' }, { user: alice }, { username: 'lic' }]) {
+    for (const filter of [
+      {},
+      { gameBrand: 'jili' },
+      { user: alice },
+      { username: 'lic' },
+      { user: alice, betType: 'HOLD' as const },
+    ]) {
       expect((await rows({ ...wide, ...filter, limit: 9, page: 2 })).map((r) => r._id)).toEqual(
         (await rows({ ...filter, limit: 9, page: 2 })).map((r) => r._id),
       );
@@ -212,8 +224,11 @@ describe('transaction list', () => {
       { gameBrand: 'PG' },
       { user: alice },
       { username: 'alice' },
+      { user: alice, gameBrand: 'pg' },
+      { username: 'alice', betType: 'HOLD' as const },
     ]) {
       const alone = (await rows({ page: 3, limit: 7, ...filter })).map((r) => r._id);
+      expect(alone, JSON.stringify(filter)).toHaveLength(7);
       const together = await Promise.all(
         Array.from({ length: 20 }, () => rows({ page: 3, limit: 7, ...filter })),
       );
@@ -253,6 +268,7 @@ describe('transaction list', () => {
     for (const page of [1, 2, 3]) {
       expect(await rows({ user: stranger, limit: 10, page })).toEqual([]);
       expect(await rows({ user: stranger, betType: 'HOLD', limit: 10, page })).toEqual([]);
+      expect(await rows({ user: stranger, gameBrand: 'PG', limit: 10, page })).toEqual([]);
       // Its player's name searched here names none of this agent's players.
       expect(await rows({ username: 'otali', limit: 10, page })).toEqual([]);
     }
