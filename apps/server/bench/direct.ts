@@ -2,7 +2,7 @@ import type { BetType } from '@sapi/contract';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
-import { betTypeColumns } from '../src/db/bet-type-columns.ts';
+import { allTypes, betTypeColumns, typeColumns } from '../src/db/bet-type-columns.ts';
 import { openDatabase, queryRows } from '../src/db/client.ts';
 import { vacuumAndAnalyze } from '../src/db/maintenance.ts';
 import {
@@ -101,7 +101,7 @@ export const directPhase = async (dataset: Dataset, runs: { rollup: number; raw:
     );
     if (!busiestBrand) throw new Error('the busiest agent has no bets');
     /** A player's rows of a day and brand: its counts per bet type added (0034). */
-    const playerRows = sql.raw(betTypeColumns.map(({ column }) => column).join(' + '));
+    const playerRows = sql.raw(allTypes);
     /** The busiest agent's player with the most bets (`desc`) or the fewest (`asc`). */
     const playerOf = async (order: 'asc' | 'desc') => {
       const [player] = await queryRows<Player>(
@@ -136,7 +136,7 @@ export const directPhase = async (dataset: Dataset, runs: { rollup: number; raw:
         await queryRows<{ name: BetType; rows: number }>(
           ctx.db,
           sql`select t.name, sum(t.n)::float8 as rows
-              from (select ${sql.raw(betTypeColumns.map(({ column }) => `sum(${column}) as ${column}`).join(', '))}
+              from (select ${sql.raw(typeColumns.map((c) => `sum(${c}) as ${c}`).join(', '))}
                     ${ofPlayer}) as c,
                    lateral (values ${sql.raw(betTypeColumns.map(({ betType, column }) => `('${betType}', c.${column})`).join(', '))}) as t(name, n)
               group by 1`,

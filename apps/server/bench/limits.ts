@@ -23,7 +23,7 @@ export interface LimitRow {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** A list filter the deep links are timed with: none (the agent's whole list), one game brand or one player. */
+/** A list filter the deep links are timed with: none (the agent's whole list), a game brand, a player, a name, a bet type. */
 type ListFilter = { gameBrand?: string; user?: string; username?: string; betType?: BetType };
 
 /** The cursor of page `page` of the busiest agent's list with `filter` (walked there once, 10 rows a page). */
@@ -74,10 +74,10 @@ const deepLink = async (client: Client, agentId: string, filter: ListFilter, pag
 
 /**
  * The deep links of DESIGN §11 (any engine): page 1000 of the busiest agent's list, and of its
- * bets in its busiest game brand, of its busiest player's and of a search for that player's name as
- * typed, and of that player's bets in the brand and in the bet type it plays seldomest that fill
- * page 1000, and of the search in that brand (page 1000, or the deepest whole page a smaller set has); and page 1000 of an agent whose
- * BURST_ROWS bets all fall in one hour (burst.ts), on the last day of the set's last whole month,
+ * bets in its busiest game brand, of its busiest player's, of a search for that player's name as
+ * typed, of that player's bets in the brand and in the bet type it plays seldomest that fill page
+ * 1000, and of the search in that brand (page 1000, or the deepest whole page a smaller set has);
+ * and page 1000 of an agent whose BURST_ROWS bets all fall in one hour (burst.ts), on the last day of the set's last whole month,
  * and the middle page of that agent's bets in a brand it seldom plays there.
  */
 export const deepLinkScenarios = async (client: Client, base: string, facts: Facts, runs: number) => {

@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { amountOfType, betTypeColumns, countOfType, sumColumns } from '../src/db/bet-type-columns.ts';
+import {
+  amountOfType,
+  betTypeColumns,
+  countOfType,
+  sumColumns,
+  typeColumns,
+} from '../src/db/bet-type-columns.ts';
 import { type Executor, migrationsFolder, queryRows } from '../src/db/client.ts';
 import {
   countsByHour,
@@ -117,7 +123,7 @@ const minuteMismatches = async (t: WithCtx) => {
  */
 const playerDayMismatches = async (t: WithCtx) => {
   const tz = t.ctx.config.REPORT_TIMEZONE;
-  const counts = (of: string) => sql.raw(betTypeColumns.map(({ column }) => `${of}.${column}`).join(', '));
+  const counts = (of: string) => sql.raw(typeColumns.map((c) => `${of}.${c}`).join(', '));
   const [row] = await queryRows<{ n: string }>(
     t.ctx.db,
     sql`with raw as (

@@ -2,7 +2,13 @@ import { type IngestConflictData, type IngestItem, MAX_YEAR, MIN_YEAR, Status } 
 import { sql } from 'drizzle-orm';
 import { conflict, invalidField, refusal } from '../core/errors.ts';
 import { arrayLiteral } from '../db/array-literal.ts';
-import { amountOfType, betTypeColumns, countOfType, sumColumns } from '../db/bet-type-columns.ts';
+import {
+  amountOfType,
+  betTypeColumns,
+  countOfType,
+  sumColumns,
+  typeColumns,
+} from '../db/bet-type-columns.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { preparedStatement } from '../db/client.ts';
 import { constraintOf, isUniqueViolation, sqlStateOf } from '../db/errors.ts';
@@ -70,9 +76,6 @@ const addColumnsInto = (table: string, keys: readonly string[], perAgent: boolea
             set ${sql.raw(sumColumns.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', '))}
         )`;
 };
-
-/** The count columns of rollup_player_daily (0034): one per bet type. */
-const typeCounts = betTypeColumns.map(({ column }) => column);
 
 /**
  * The statement storing one batch: its rows, their keys and every rollup, all or nothing. It first
@@ -265,14 +268,14 @@ const batchStatement = (probe: boolean, log: boolean) =>
         rollup_player_daily_add as (
           -- The agent's rows per player, day and brand, counted per bet type (0034), for deep links
           -- filtered by a player.
-          insert into rollup_player_daily (agent_id, user_id, day, game_brand, ${sql.raw(typeCounts.join(', '))})
+          insert into rollup_player_daily (agent_id, user_id, day, game_brand, ${sql.raw(typeColumns.join(', '))})
           select ${p('agent')}::bigint, user_id, day, game_brand,
                  ${sql.raw(betTypeColumns.map(({ betType }) => countOfType(betType)).join(', '))}
           from days
           group by user_id, day, game_brand
           order by user_id, day, game_brand
           on conflict (agent_id, user_id, day, game_brand) do update
-            set ${sql.raw(typeCounts.map((c) => `${c} = rollup_player_daily.${c} + excluded.${c}`).join(', '))}
+            set ${sql.raw(typeColumns.map((c) => `${c} = rollup_player_daily.${c} + excluded.${c}`).join(', '))}
         ),
         ${addColumnsInto('rollup_code_daily', ['game_brand', 'day', 'game_code'], false)},
         ${addColumnsInto('rollup_brand_day_all', ['day', 'game_brand'], false)},

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { assertAgentExists } from '../../core/entities.ts';
 import { invalidField, notFound } from '../../core/errors.ts';
 import { arrayLiteral } from '../../db/array-literal.ts';
-import { betTypeColumns } from '../../db/bet-type-columns.ts';
+import { allTypes, betTypeColumns } from '../../db/bet-type-columns.ts';
 import { type Db, oncePerDatabase, preparedStatement, queryPrepared, queryRows } from '../../db/client.ts';
 import { containsPattern } from '../../db/filters.ts';
 import { transactionKeys, transactions } from '../../db/ledger.ts';
@@ -268,9 +268,7 @@ const countingRollups = (
 ): { days: SQL; hours?: { of: SQL; minutes: SQL }; count: SQL; ofType: SQL } => {
   const ofType = shape.betType ? sql`and bet_type = ${p('betType')}` : sql``;
   if (shape.kind === 'players') {
-    const count = shape.betType
-      ? playerCountOfType
-      : sql.raw(`(${betTypeColumns.map(({ column }) => column).join(' + ')})`);
+    const count = shape.betType ? playerCountOfType : sql.raw(allTypes);
     const brand = shape.brand ? sql` and game_brand = ${p('brand')}` : sql``;
     // Days without a row of the bet type are passed over by the walk, as days without bets are.
     const typed = shape.betType ? sql` and ${count} > 0` : sql``;
