@@ -166,18 +166,26 @@ describe('the deep links’ and the reports’ newer rollups (0025–0034): inge
   );
 
   it.each([
-    ['a brand filter', 'gameBrand', 'PG', ['P\u0000G']],
-    ['a player filter', 'user', '1', ['1\u0000', '9223372036854775808']],
-    ['a username search', 'username', 'lgplay', ['lg\u0000', 'lg\ud800']],
+    ['a brand filter', 'gameBrand', 'PG', ['P\u0000G'], {}],
+    ['a player filter', 'user', '1', ['1\u0000', '9223372036854775808'], {}],
+    ['a username search', 'username', 'lgplay', ['lg\u0000', 'lg\ud800'], {}],
+    [
+      'a player filter with a brand and a bet type',
+      'user',
+      '1',
+      ['1\u0000'],
+      { gameBrand: 'PG', betType: 'HOLD' },
+    ],
+    ['a username search with a bet type', 'username', 'lgplay', ['lg\ud800'], { betType: 'SETTLE' }],
   ])(
     'a list with %s answered at page 1, by its cursor and as a deep link, and refused for edge values: the bearer token stays out of the log',
-    async (_, field, value, refused) => {
+    async (_, field, value, refused, also) => {
       lines.length = 0;
       const page = (filter: string, at: { page?: number; cursor?: string }) =>
         callRoute(logged, api.transactionList, {
           token,
           params: { agentId },
-          body: offContract({ limit: 10, [field]: filter, ...at }),
+          body: offContract({ limit: 10, ...also, [field]: filter, ...at }),
         });
       const first = await page(value, {});
       expect(first.statusCode).toBe(200);

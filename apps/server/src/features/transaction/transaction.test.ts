@@ -204,6 +204,17 @@ describe('transaction list', () => {
       { username: 'ali', endDate: '9999-12-31T23:59:59.999Z' },
       { username: 'ali', user: '9223372036854775808' },
       { page: 2 ** 63 },
+      // A player or a search with a brand or a bet type (0034's seek) and a value that breaks one.
+      { page: 2, user: alice, gameBrand: 'PG\u0000' },
+      { page: 2, user: alice, betType: 'HOLD\u0000' },
+      { page: 2, user: alice, gameBrand: '\ud800', betType: 'HOLD' },
+      { page: 2 ** 63, user: alice, gameBrand: 'PG' },
+      { page: 2, user: alice, betType: 'SETTLE', limit: 100.01 },
+      { page: 2, user: alice, gameBrand: 'PG', limit: '1e309' },
+      { page: '-1e309', username: 'ali', betType: 'HOLD' },
+      { page: 2, username: 'ali', gameBrand: 'PG', startDate: '0000-01-01T00:00:00.000Z' },
+      { page: 2, username: 'ali', betType: 'HOLD', endDate: '9999-12-31T23:59:59.999Z' },
+      { page: 2, user: '9223372036854775808', gameBrand: 'PG', betType: 'HOLD' },
       // As text: coerced, it is ±Infinity (the JSON literal 1e309 goes through every route in
       // test/reliability/bad-input.test.ts).
       { page: 2, limit: '1e309' },
