@@ -1,9 +1,9 @@
 import { api } from '@sapi/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, like, or } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RawAnswer } from '../../../test/calls.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../../test/harness.ts';
-import { auditLog } from '../../db/schema/index.ts';
+import { auditLog, loginThrottle } from '../../db/schema/index.ts';
 import * as passwords from '../../lib/passwords.ts';
 import { IP_MAX_FAILURES, USER_FREE_FAILURES } from './throttle.ts';
 
@@ -102,6 +102,44 @@ describe('a parallel storm of usernames from one address (the per-IP cap)', () =
   });
 });
 
+describe('a flood of new usernames from one address writes no counter past the cap', () => {
+  /** The throttle rows this flood could have written: its usernames' and its address's. */
+  const floodRows = async (tag: string, ip: string) =>
+    (
+      await t.ctx.db
+        .select({ key: loginThrottle.key })
+        .from(loginThrottle)
+        .where(or(like(loginThrottle.key, `u:${tag}_%`), eq(loginThrottle.key, `ip:${ip}`)))
+    ).length;
+
+  it.each([
+    ['one after another', false],
+    ['in parallel', true],
+  ] as const)(
+    '100 sign-ins with new usernames, %s: at most 30 username rows and the address row; the cap answers 3029 with Retry-After',
+    async (_how, parallel) => {
+      const tag = parallel ? 'flood_par' : 'flood_seq';
+      const ip = parallel ? '10.80.0.2' : '10.80.0.1';
+      const attempt = (i: number) => login(`${tag}_${i}`, `flood-pw-${i}`, ip);
+      const answers = parallel
+        ? await Promise.all(Array.from({ length: 100 }, (_, i) => attempt(i)))
+        : await Array.from({ length: 100 }, (_, i) => i).reduce<Promise<RawAnswer[]>>(
+            async (done, i) => [...(await done), await attempt(i)],
+            Promise.resolve([]),
+          );
+      expect(statuses(answers)).toEqual({ 3002: IP_MAX_FAILURES, 3029: 100 - IP_MAX_FAILURES });
+      for (const res of answers.filter((r) => r.status === 3029)) {
+        expect(res.statusCode).toBe(429);
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      expect(await floodRows(tag, ip)).toBe(IP_MAX_FAILURES + 1);
+      // Refused attempts go on writing nothing.
+      await Promise.all(Array.from({ length: 20 }, (_, i) => attempt(100 + i)));
+      expect(await floodRows(tag, ip)).toBe(IP_MAX_FAILURES + 1);
+    },
+  );
+});
+
 describe('verify (re-authentication) is throttled and audited like a sign-in', () => {
   /** The actor's verify records by action. */
   const verifyRecords = async (actor: string) => {
@@ -130,15 +168,17 @@ describe('verify (re-authentication) is throttled and audited like a sign-in', (
     // One record per checked attempt; refused ones (3029) checked nothing and are not recorded.
     expect(await verifyRecords('verifier')).toEqual({ 'verify-failed': USER_FREE_FAILURES });
 
-    // The username counter is the sign-in's: neither verify nor login gets through during the wait.
+    // The counter is this session's own: its verify waits, whatever address it comes from ...
     expect((await verify(TEST_PASSWORD, '10.70.1.1')).status).toBe(3029);
-    expect((await login('verifier', TEST_PASSWORD, '10.70.1.2')).status).toBe(3029);
+    // ... while the account's sign-in (its username's counter, which strangers fill) is not held up
+    // by a session's failed re-checks.
+    expect((await login('verifier', TEST_PASSWORD, '10.70.1.2')).status).toBe(1000);
     // Failed re-checks do not end the session.
     expect((await t.api(api.self, { token })).status).toBe(1000);
 
     t.clock.advance(60_000);
     expect((await verify(TEST_PASSWORD, '10.70.1.3')).status).toBe(1000);
-    expect(passwordChecks()).toBe(USER_FREE_FAILURES + 1);
+    expect(passwordChecks()).toBe(USER_FREE_FAILURES + 2);
     expect(await verifyRecords('verifier')).toEqual({ 'verify-failed': USER_FREE_FAILURES, verify: 1 });
   });
 });
