@@ -6,6 +6,7 @@ import {
   nameChars,
   pageFields,
   refuseDeepPage,
+  refuseInvisible,
   textFilter,
 } from './common.ts';
 
@@ -44,7 +45,7 @@ export const adapterListQuerySchema = z
 export type AdapterListQuery = z.input<typeof adapterListQuerySchema>;
 
 export const adapterCreateSchema = z.object({
-  name: z.string().trim().min(1, 'required').max(100),
+  name: z.string().trim().min(1, 'required').max(100).superRefine(refuseInvisible),
   codename: codenameSchema,
   endpoint: httpUrlSchema,
   type: adapterTypeSchema,

@@ -10,6 +10,7 @@ import {
   pageFields,
   passwordSchema,
   refuseDeepPage,
+  refuseInvisible,
   textFilter,
   usernameSchema,
 } from './common.ts';
@@ -92,7 +93,10 @@ export const agentListQuerySchema = z
 export type AgentListQuery = z.input<typeof agentListQuerySchema>;
 
 /** The game providers an agent offers, each once: a repeat is refused where it stands, not dropped. */
-const gamesSchema = z.array(z.string().max(32)).max(500).superRefine(eachOnce('game_repeated', 'game'));
+const gamesSchema = z
+  .array(z.string().max(32).superRefine(refuseInvisible))
+  .max(500)
+  .superRefine(eachOnce('game_repeated', 'game'));
 
 export const agentRegisterSchema = z.object({
   username: usernameSchema,

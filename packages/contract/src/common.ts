@@ -27,11 +27,36 @@ export const idFilter = z
   .transform((v) => (v ? BigInt(v) : undefined));
 
 /**
- * A name of `pattern`'s characters. Spaces around an otherwise good name (a paste's) are said as such:
- * "wrong characters" would name a mistake the user cannot see.
+ * Invisible format characters (Unicode category Cf: zero-width space and joiners, the word joiner, the
+ * BOM, the soft hyphen, bidi controls such as U+202E): in a name or code they make values that read
+ * alike yet differ (`g1`, `g1\u200b` and `g\u200d1` would be three report rows reading "g1"), a name
+ * that reads as nothing, or one that reads backwards.
+ */
+const invisibleChar = /\p{Cf}/u;
+/** Does the text hold no invisible format character? */
+export const isVisibleText = (v: string) => !invisibleChar.test(v);
+const invisibleIssue = () =>
+  coded(
+    'invisible_characters',
+    'must not contain invisible characters (zero-width or text-direction controls)',
+  );
+/**
+ * The one rule for every name, code and identifier people read (usernames, prefixes, agent codes,
+ * provider names and codenames, the ingest's bet ids, game brands and game codes): no invisible format
+ * character. Not for passwords and secrets (any character is theirs) nor free labels kept verbatim.
+ * A refinement: chain it after the field's own checks, as `nameChars` does.
+ */
+export const refuseInvisible = (v: string, ctx: z.RefinementCtx): void => {
+  if (!isVisibleText(v)) ctx.addIssue({ code: 'custom', input: v, ...invisibleIssue() });
+};
+
+/**
+ * A name of `pattern`'s characters. Spaces around an otherwise good name (a paste's) are said as such,
+ * and so are invisible characters: "wrong characters" would name a mistake the user cannot see.
  */
 export const nameChars =
   (pattern: RegExp, code: ContractIssueCode, message: string) => (v: string, ctx: z.RefinementCtx) => {
+    if (!isVisibleText(v)) return refuseInvisible(v, ctx);
     if (pattern.test(v)) return;
     const spaced = v !== v.trim() && pattern.test(v.trim());
     ctx.addIssue({

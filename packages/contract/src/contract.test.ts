@@ -17,6 +17,7 @@ import {
   textFilter,
   usernameSchema,
 } from './common.ts';
+import { cappedIssues, MAX_ISSUES, validationDataSchema } from './envelope.ts';
 import { issueText } from './messages.ts';
 import { allows, api, pathOf } from './routes.ts';
 import { httpStatusOf, Status, statusMessages } from './status.ts';
@@ -144,6 +145,137 @@ describe('names and addresses pasted with spaces around them', () => {
     expect(codeOf(usernameSchema, ' thai ops ')).toBe('username_chars');
     expect(codeOf(prefixSchema, 'AB')).toBe('prefix_chars');
     expect(httpUrlSchema.parse('  https://thaiops.example.com/cb  ')).toBe('https://thaiops.example.com/cb');
+  });
+});
+
+describe('invisible format characters (Unicode Cf) in names and codes (DESIGN §7)', () => {
+  /** One of each kind: zero-width space and joiners, word joiner, BOM, soft hyphen, bidi controls. */
+  const invisibles = [
+    '\u200b',
+    '\u200c',
+    '\u200d',
+    '\u2060',
+    '\ufeff',
+    '\u00ad',
+    '\u061c',
+    '\u202a',
+    '\u202e',
+    '\u2066',
+    '\u2069',
+  ];
+  const codesOf = (r: { error?: { issues: { path: PropertyKey[]; params?: { code?: unknown } }[] } }) =>
+    (r.error?.issues ?? []).map((i) => `${i.path.join('.')}:${String(i.params?.code ?? '')}`);
+
+  it('a name made only of them, or holding one, is refused as such, not as wrong characters', () => {
+    for (const [schema, name] of [
+      [usernameSchema, 'ops1'],
+      [prefixSchema, 'ab1'],
+      [agentCodeSchema, 'SYS-1'],
+      [codenameSchema, 'AB1'],
+      [playerNameSchema, 'thaiop03'],
+    ] as const) {
+      expect(codesOf(schema.safeParse('\u200b\u200b\u200b\u200b')), name).toEqual([':invisible_characters']);
+      for (const c of invisibles) {
+        expect(codesOf(schema.safeParse(`${name.slice(0, 1)}${c}${name.slice(1)}`)), name).toEqual([
+          ':invisible_characters',
+        ]);
+      }
+      expect(schema.safeParse(name).success, name).toBe(true);
+    }
+    const adapter = {
+      codename: 'AB1',
+      endpoint: 'https://a.example',
+      type: 'SLOT',
+      logo: 'https://a.example/l',
+    };
+    expect(codesOf(api.adapterCreate.body.safeParse({ ...adapter, name: '\u202eGP' }))).toEqual([
+      'name:invisible_characters',
+    ]);
+    expect(codesOf(api.adapterCreate.body.safeParse({ ...adapter, name: '\u200b\u200b\u200b' }))).toEqual([
+      'name:invisible_characters',
+    ]);
+    // Thai and emoji names keep working: they need no format character.
+    expect(api.adapterCreate.body.safeParse({ ...adapter, name: 'ค่ายเกม 🎰' }).success).toBe(true);
+    expect(
+      codesOf(
+        api.agentUpdate.body.safeParse({
+          endpoint: 'https://a.example',
+          agentType: 'AGENT',
+          games: ['P\u200dG'],
+        }),
+      ),
+    ).toEqual(['games.0:invisible_characters']);
+  });
+
+  it('game codes `g1`, `g1\\u200b` and `g\\u200d1` cannot become three rows reading "g1"', () => {
+    const item = {
+      betId: 'b1',
+      betType: 'SETTLE',
+      betTypeFromGame: 'win',
+      gameBrand: 'PG',
+      gameCode: 'g1',
+      username: 'thaiop03',
+      amount: 1,
+      startDate: '2026-01-01T00:00:00Z',
+    };
+    const batch = (over: Record<string, string>) =>
+      api.ingest.body.safeParse({ transactions: [{ ...item, ...over }] });
+    expect(batch({}).success).toBe(true);
+    expect(codesOf(batch({ gameCode: 'g1\u200b' }))).toEqual([
+      'transactions.0.gameCode:invisible_characters',
+    ]);
+    expect(codesOf(batch({ gameCode: 'g\u200d1' }))).toEqual([
+      'transactions.0.gameCode:invisible_characters',
+    ]);
+    expect(codesOf(batch({ gameBrand: 'P\u2066G' }))).toEqual([
+      'transactions.0.gameBrand:invisible_characters',
+    ]);
+    expect(codesOf(batch({ betId: 'b1\ufeff' }))).toEqual(['transactions.0.betId:invisible_characters']);
+    expect(codesOf(batch({ username: 'thai\u200bop03' }))).toEqual([
+      'transactions.0.username:invisible_characters',
+    ]);
+    // The provider's own label is free text kept verbatim (a ZWJ emoji sequence is text, not a key).
+    expect(batch({ betTypeFromGame: 'win 👨\u200d👩\u200d👧' }).success).toBe(true);
+  });
+
+  it('passwords take any character, invisible ones too', () => {
+    const admin = { username: 'ops1', type: 'OPERATOR' };
+    expect(api.adminCreate.body.safeParse({ ...admin, password: 'pass\u200bword\u202e' }).success).toBe(true);
+    expect(
+      api.login.body.safeParse({
+        username: 'ops1',
+        password: '\u200b\u200b\u200b\u200b\u200b\u200b\u200b\u200b',
+      }).success,
+    ).toBe(true);
+  });
+
+  it('is said in Thai and English', () => {
+    const issue = { code: 'invisible_characters', params: {} };
+    expect(issueText(issue, 'th')).toContain('มองไม่เห็น');
+    expect(issueText(issue, 'en')).toContain('invisible characters');
+  });
+});
+
+describe('validation answers list at most MAX_ISSUES issues, plus their total', () => {
+  it('1,000 empty ingest items: 8,000 issues found, the first 100 listed, the total said', () => {
+    const found = api.ingest.body.safeParse({ transactions: Array.from({ length: 1000 }, () => ({})) });
+    const issues = (found.error?.issues ?? []).map((i) => ({ path: i.path.join('.'), message: i.message }));
+    expect(issues).toHaveLength(8000);
+    const data = cappedIssues({ issues }) as { issues: unknown[]; issuesTotal?: number };
+    expect(data.issues).toEqual(issues.slice(0, MAX_ISSUES));
+    expect(data.issuesTotal).toBe(8000);
+    expect(validationDataSchema.safeParse(data).success).toBe(true);
+    expect(validationDataSchema.safeParse({ issues }).success).toBe(false);
+  });
+
+  it('a short list is answered as it is, without a total; data without issues is untouched', () => {
+    const three = { issues: [1, 2, 3].map((n) => ({ path: `f${n}`, message: 'wrong' })) };
+    expect(cappedIssues(three)).toBe(three);
+    const hundred = { issues: Array.from({ length: MAX_ISSUES }, () => ({ path: 'x', message: 'wrong' })) };
+    expect(cappedIssues(hundred)).toBe(hundred);
+    expect(cappedIssues(null)).toBeNull();
+    const conflicts = { conflicts: [{ index: 0 }] };
+    expect(cappedIssues(conflicts)).toBe(conflicts);
   });
 });
 

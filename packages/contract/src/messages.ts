@@ -106,6 +106,10 @@ const contractMessages = {
     th: 'ข้อความมีอักขระที่ไม่อนุญาต (NUL หรืออักขระที่ไม่สมบูรณ์)',
     en: 'The text contains characters that are not allowed (NUL or unpaired surrogates)',
   },
+  invisible_characters: {
+    th: 'มีอักขระที่มองไม่เห็น (เช่น ช่องว่างความกว้างศูนย์ หรืออักขระควบคุมทิศทางข้อความ) กรุณาพิมพ์ใหม่แทนการคัดลอกมาวาง',
+    en: 'Contains invisible characters (such as zero-width spaces or text-direction controls); type it instead of pasting it',
+  },
   date_precision: {
     th: 'เวลาระบุละเอียดได้ไม่เกินหลักมิลลิวินาที (ทศนิยม 3 ตำแหน่งของวินาที)',
     en: 'The time may have at most 3 digits of a second (milliseconds)',

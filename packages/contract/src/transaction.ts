@@ -9,8 +9,10 @@ import {
   isoDateTimeInput,
   isoTimestamp,
   MAX_MONEY,
+  nameChars,
   pageFields,
   refuseDeepPage,
+  refuseInvisible,
   textFilter,
 } from './common.ts';
 import { issueSchema } from './envelope.ts';
@@ -94,19 +96,18 @@ export const agentIdParamsSchema = z.object({ agentId: idSchema });
 /** One bet record as a game integration sends it (DESIGN §9). */
 export const ingestItemSchema = z
   .object({
-    betId: z.string().min(1).max(64),
+    // Keys and names people read are refused with invisible characters (`g1` and `g1\u200b` would be
+    // two report rows reading "g1"); the provider's own label is free text, kept verbatim.
+    betId: z.string().min(1).max(64).superRefine(refuseInvisible),
     betType: betTypeSchema,
     betTypeFromGame: z.string().max(64),
-    gameBrand: z.string().min(1).max(32),
-    gameCode: z.string().min(1).max(64),
+    gameBrand: z.string().min(1).max(32).superRefine(refuseInvisible),
+    gameCode: z.string().min(1).max(64).superRefine(refuseInvisible),
     username: z
       .string()
       .min(3)
       .max(26)
-      .refine(
-        (v) => /^[a-zA-Z0-9_]*$/.test(v),
-        coded('username_chars', 'may contain only letters, digits and _'),
-      ),
+      .superRefine(nameChars(/^[a-zA-Z0-9_]*$/, 'username_chars', 'may contain only letters, digits and _')),
     amount: z.number().finite().min(-MAX_MONEY).max(MAX_MONEY).refine(hasCents, centsIssue()),
     startDate: isoDateTimeInput,
     endDate: isoDateTimeInput.nullable().optional(),

@@ -1,6 +1,6 @@
 import { maxHeaderSize, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { httpStatusOf, Status } from '@sapi/contract';
+import { cappedIssues, httpStatusOf, Status } from '@sapi/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, reasonData } from '../core/errors.ts';
 import { constraintOf, isDatabaseUnavailable, sqlStateOf } from '../db/errors.ts';
@@ -18,7 +18,7 @@ export const registerErrorHandling = (app: FastifyInstance) => {
       const legacy = (req.routeOptions.config as { legacyStatus?: boolean } | undefined)?.legacyStatus;
       return reply
         .code(httpStatusOf[err.status] ?? 500)
-        .send(envelope(legacy, err.status, err.message, err.data));
+        .send(envelope(legacy, err.status, err.message, cappedIssues(err.data)));
     }
     const code = (err as FastifyError).code;
     const http = (err as FastifyError).statusCode;
