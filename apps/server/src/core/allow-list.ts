@@ -26,15 +26,32 @@ export const recordRefusal = async (
     });
 };
 
+type Subject = { id: bigint; allowedIps: readonly string[] };
+
+/**
+ * Is `ip` on the subject's list (an empty list restricts nothing)? A refusal is counted where staff
+ * see it (the refusals list) before the caller decides how to answer.
+ */
+export const admitsAddress = async (
+  db: Executor,
+  scope: 'agent' | 'admin',
+  subject: Subject,
+  ip: string,
+  now: Date,
+): Promise<boolean> => {
+  if (isAllowedIp(subject.allowedIps, ip)) return true;
+  await recordRefusal(db, scope, subject.id, ip, now);
+  return false;
+};
+
 /** 3008 (counted) unless `ip` is on the list; an empty list restricts nothing. */
 export const assertAllowedIp = async (
   db: Executor,
   scope: 'agent' | 'admin',
-  subject: { id: bigint; allowedIps: readonly string[] },
+  subject: Subject,
   ip: string,
   now: Date,
 ): Promise<void> => {
-  if (isAllowedIp(subject.allowedIps, ip)) return;
-  await recordRefusal(db, scope, subject.id, ip, now);
+  if (await admitsAddress(db, scope, subject, ip, now)) return;
   throw new AppError(Status.ADDRESS_NOT_ALLOWED, `Requests from ${ip} are not allowed for this ${scope}`);
 };

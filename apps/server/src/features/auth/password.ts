@@ -10,7 +10,7 @@ import type { Executor } from '../../db/client.ts';
 import { findAdmin } from '../../db/lookups.ts';
 import { admins, loginChallenges, sessions } from '../../db/schema/index.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { admitAttempt, recordSuccess } from './throttle.ts';
+import { admitOwnAttempt, recordOwnSuccess, sessionKey } from './throttle.ts';
 
 type Audit = (tx: Executor, entry: AuditEntry) => Promise<void>;
 
@@ -31,7 +31,8 @@ const dropChallenges = (tx: Executor, adminId: bigint) =>
 
 /**
  * Change the caller's own password. The current password in the request is the re-authentication,
- * throttled and counted like a sign-in; the write is a compare-and-set on the hash that was checked, so
+ * counted on this session's own counter like a verify (strangers' sign-in failures never block it);
+ * the write is a compare-and-set on the hash that was checked, so
  * of two changes in parallel one wins and the other answers 2009. Every other session of the account
  * ends; this one goes on.
  */
@@ -40,19 +41,18 @@ export const changeOwnPassword = async (
   actor: Actor,
   currentPassword: string,
   newPassword: string,
-  ip: string,
   audit: Audit,
 ): Promise<{ ended: number }> => {
   const admin = await findAdmin(ctx.db, actor.id);
   if (!admin) throw notFound('Admin');
-  const admission = await admitAttempt(ctx.db, admin.username, ip, ctx.now());
+  const admission = await admitOwnAttempt(ctx.db, sessionKey(actor.sessionId), ctx.now());
   if (!(await verifyPassword(admin.passwordHash, currentPassword))) {
     await ctx.db.transaction((tx) =>
       audit(tx, { action: 'password-change-failed', entity: 'admin', entityId: admin.id.toString() }),
     );
     throw invalidField('currentPassword', 'is incorrect', 'current_password');
   }
-  await recordSuccess(ctx.db, admission);
+  await recordOwnSuccess(ctx.db, admission);
   assertAcceptablePassword(newPassword, admin.username, currentPassword);
   const passwordHash = await hashPassword(newPassword);
   const now = ctx.now();

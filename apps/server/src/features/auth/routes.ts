@@ -47,21 +47,19 @@ export const authRoutes = (app: FastifyInstance) => {
     return { ok: true as const };
   });
 
-  defineRoute(app, api.verify, async ({ actor, body, ctx, ip, audit }) => {
-    await verifyOwnPassword(ctx, actor, body.password, ip, audit);
+  defineRoute(app, api.verify, async ({ actor, body, ctx, audit }) => {
+    await verifyOwnPassword(ctx, actor, body.password, audit);
     return { verified: true as const };
   });
 
-  defineRoute(app, api.passwordChange, async ({ actor, body, ctx, ip, audit }) =>
-    changeOwnPassword(ctx, actor, body.currentPassword, body.newPassword, ip, audit),
+  defineRoute(app, api.passwordChange, async ({ actor, body, ctx, audit }) =>
+    changeOwnPassword(ctx, actor, body.currentPassword, body.newPassword, audit),
   );
   defineRoute(app, api.passwordReset, async ({ actor, params, ctx, audit }) =>
     resetPassword(ctx, actor, params.id, audit),
   );
 
-  defineRoute(app, api.sessionList, async ({ actor, ctx }) => ({
-    records: await listOwnSessions(ctx, actor),
-  }));
+  defineRoute(app, api.sessionList, async ({ actor, body, ctx }) => listOwnSessions(ctx, actor, body));
   defineRoute(app, api.sessionEnd, async ({ actor, params, ctx, audit }) => {
     await endSession(ctx, params.id, actor.id, audit);
     return { ok: true as const };
@@ -80,14 +78,14 @@ export const authRoutes = (app: FastifyInstance) => {
 
   defineRoute(app, api.totpStatus, async ({ actor, ctx }) => totpStatus(ctx, actor));
   defineRoute(app, api.totpEnrol, async ({ actor, ctx, audit }) => startEnrolment(ctx, actor, audit));
-  defineRoute(app, api.totpConfirm, async ({ actor, body, ctx, ip, audit }) =>
-    confirmEnrolment(ctx, actor, body.code, ip, audit),
+  defineRoute(app, api.totpConfirm, async ({ actor, body, ctx, audit }) =>
+    confirmEnrolment(ctx, actor, body.code, audit),
   );
-  defineRoute(app, api.totpDisable, async ({ actor, body, ctx, ip, audit }) =>
-    disableTotp(ctx, actor, body.code, ip, audit),
+  defineRoute(app, api.totpDisable, async ({ actor, body, ctx, audit }) =>
+    disableTotp(ctx, actor, body.code, audit),
   );
-  defineRoute(app, api.totpRecoveryCodes, async ({ actor, body, ctx, ip, audit }) =>
-    renewRecoveryCodes(ctx, actor, body.code, ip, audit),
+  defineRoute(app, api.totpRecoveryCodes, async ({ actor, body, ctx, audit }) =>
+    renewRecoveryCodes(ctx, actor, body.code, audit),
   );
   defineRoute(app, api.totpReset, async ({ actor, params, ctx, audit }) =>
     resetTotp(ctx, actor, params.id, audit),

@@ -1,7 +1,7 @@
 import { type LoginResult, Status } from '@sapi/contract';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Actor, AppContext } from '../../context.ts';
-import { assertAllowedIp } from '../../core/allow-list.ts';
+import { admitsAddress, assertAllowedIp } from '../../core/allow-list.ts';
 import type { AuditEntry } from '../../core/audit.ts';
 import { recordAudit } from '../../core/audit.ts';
 import { AppError, invalidField, refusal } from '../../core/errors.ts';
@@ -12,7 +12,14 @@ import { findAdmin } from '../../db/lookups.ts';
 import { admins, loginChallenges, totpRequiredTypes } from '../../db/schema/index.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import { newToken, sha256Hex } from '../../lib/tokens.ts';
-import { admitAttempt, recordSecondStepSuccess, recordSuccess } from './throttle.ts';
+import {
+  admitAttempt,
+  admitOwnAttempt,
+  recordOwnSuccess,
+  recordSecondStepSuccess,
+  recordSuccess,
+  sessionKey,
+} from './throttle.ts';
 
 /** One answer for unknown user, wrong password and locked account (DESIGN §7). */
 const badCredentials = () => new AppError(Status.BAD_CREDENTIALS, 'Invalid username or password');
@@ -95,8 +102,9 @@ export const login = async (
   const ok = admin ? await verifyPassword(admin.passwordHash, password) : await verifyAgainstDummy(password);
   // A failure stays counted: admitAttempt counted it before the check.
   if (!admin || !ok || admin.locked) throw badCredentials();
-  // Only after the password: a guesser learns nothing of the allow-list.
-  await assertAllowedIp(ctx.db, 'admin', admin, client.ip, ctx.now());
+  // From an address off the account's list the right password answers as a wrong one (and stays
+  // counted), so an off-list client never learns it guessed right; staff see the refusal counted.
+  if (!(await admitsAddress(ctx.db, 'admin', admin, client.ip, ctx.now()))) throw badCredentials();
   // Only after the password, too: an unused temporary password is not a standing credential.
   if (
     admin.mustChangePassword &&
@@ -206,20 +214,21 @@ export const loginWithCode = async (
 type Audit = (tx: Executor, entry: AuditEntry) => Promise<void>;
 
 /**
- * Re-check the signed-in admin's password before a sensitive change (DESIGN §7), throttled and
- * counted like a sign-in. Every checked attempt leaves one audit record; a success marks this
- * session (not the account's other sessions) as verified now.
+ * Re-check the signed-in admin's password before a sensitive change (DESIGN §7), throttled with the
+ * sign-in's stepped rules on this session's own counter: strangers' sign-in failures (username and
+ * address counters) never block it, and its own failures do not lock the username's sign-in. Every
+ * checked attempt leaves one audit record; a success marks this session (not the account's other
+ * sessions) as verified now.
  */
 export const verifyOwnPassword = async (
   ctx: AppContext,
   actor: Actor,
   password: string,
-  ip: string,
   audit: Audit,
 ): Promise<void> => {
   const admin = await findAdmin(ctx.db, actor.id);
   if (!admin) throw badCredentials();
-  const admission = await admitAttempt(ctx.db, admin.username, ip, ctx.now());
+  const admission = await admitOwnAttempt(ctx.db, sessionKey(actor.sessionId), ctx.now());
   const ok = await verifyPassword(admin.passwordHash, password);
   const entry = { entity: 'session' as const, entityId: actor.id.toString() };
   if (!ok) {
@@ -228,7 +237,7 @@ export const verifyOwnPassword = async (
       path: 'password',
     });
   }
-  await recordSuccess(ctx.db, admission);
+  await recordOwnSuccess(ctx.db, admission);
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     await markSessionVerified(tx, actor.sessionId, now);

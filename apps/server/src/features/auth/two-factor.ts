@@ -25,7 +25,7 @@ import {
   totpRecoveryCodes,
   totpRequiredTypes,
 } from '../../db/schema/index.ts';
-import { admitAttempt, recordSuccess } from './throttle.ts';
+import { admitOwnAttempt, codeKey, recordOwnSuccess } from './throttle.ts';
 
 type Audit = (tx: Executor, entry: AuditEntry) => Promise<void>;
 
@@ -74,22 +74,19 @@ export const startEnrolment = async (ctx: AppContext, actor: Actor, audit: Audit
   };
 };
 
-/** A first code proves the app holds the secret: it becomes the account's factor, with 10 recovery codes. */
-export const confirmEnrolment = async (
-  ctx: AppContext,
-  actor: Actor,
-  code: string,
-  ip: string,
-  audit: Audit,
-) => {
+/**
+ * A first code proves the app holds the secret: it becomes the account's factor, with 10 recovery codes.
+ * Counted on the account's own code counter (codeKey), which only a good code resets.
+ */
+export const confirmEnrolment = async (ctx: AppContext, actor: Actor, code: string, audit: Audit) => {
   const admin = await adminOf(ctx, actor.id);
   if (admin.totpSecret) throw conflict('totp_already_on', 'Two-factor sign-in is already on');
   if (!admin.totpPendingSecret) throw conflict('totp_not_started', 'Start the enrolment first');
-  const admission = await admitAttempt(ctx.db, admin.username, ip, ctx.now());
+  const admission = await admitOwnAttempt(ctx.db, codeKey(admin.id), ctx.now());
   const now = ctx.now();
   const step = matchingStep(openTotpSecret(ctx.config, admin.id, admin.totpPendingSecret), code, now);
   if (step === null) throw wrongCode();
-  await recordSuccess(ctx.db, admission);
+  await recordOwnSuccess(ctx.db, admission);
   return ctx.db.transaction(async (tx) => {
     // Compare-and-set on the pending secret this code was checked against: a parallel confirm loses.
     const moved = await tx
@@ -118,7 +115,7 @@ export const confirmEnrolment = async (
   });
 };
 
-/** A code (or recovery code) of the caller's enrolled factor, throttled like a password. */
+/** A code (or recovery code) of the caller's enrolled factor. */
 const checkOwnCode = async (
   ctx: AppContext,
   tx: Executor,
@@ -129,24 +126,29 @@ const checkOwnCode = async (
   if (!how) throw wrongCode();
 };
 
+/**
+ * A change guarded by verify (route) and a code: the code is counted on the account's own code
+ * counter with the sign-in's stepped rules (5 free, then waits). A good `verify` resets only the
+ * session's password counter, never this one, so a session that knows the password cannot guess codes
+ * at the password's pace; only a good code resets it.
+ */
 const withOwnCode = async <T>(
   ctx: AppContext,
   actor: Actor,
   code: string,
-  ip: string,
   audit: Audit,
   failedAction: AuditAction,
   work: (tx: Executor, adminId: bigint) => Promise<T>,
 ): Promise<T> => {
   const admin = await adminOf(ctx, actor.id);
   if (!admin.totpSecret) throw conflict('totp_not_on', 'Two-factor sign-in is not on');
-  const admission = await admitAttempt(ctx.db, admin.username, ip, ctx.now());
+  const admission = await admitOwnAttempt(ctx.db, codeKey(admin.id), ctx.now());
   try {
     const result = await ctx.db.transaction(async (tx) => {
       await checkOwnCode(ctx, tx, admin, code);
       return work(tx, admin.id);
     });
-    await recordSuccess(ctx.db, admission);
+    await recordOwnSuccess(ctx.db, admission);
     return result;
   } catch (err) {
     await ctx.db.transaction((tx) =>
@@ -157,16 +159,16 @@ const withOwnCode = async <T>(
 };
 
 /** Turn the caller's second factor off: re-authentication (route) and a code of it. */
-export const disableTotp = (ctx: AppContext, actor: Actor, code: string, ip: string, audit: Audit) =>
-  withOwnCode(ctx, actor, code, ip, audit, 'totp-disable-failed', async (tx, adminId) => {
+export const disableTotp = (ctx: AppContext, actor: Actor, code: string, audit: Audit) =>
+  withOwnCode(ctx, actor, code, audit, 'totp-disable-failed', async (tx, adminId) => {
     await removeFactor(tx, adminId);
     await audit(tx, { action: 'totp-disable', entity: 'admin', entityId: adminId.toString() });
     return { ok: true as const };
   });
 
 /** Ten new recovery codes replace the old ones (all of them, used or not). */
-export const renewRecoveryCodes = (ctx: AppContext, actor: Actor, code: string, ip: string, audit: Audit) =>
-  withOwnCode(ctx, actor, code, ip, audit, 'totp-recovery-codes-failed', async (tx, adminId) => {
+export const renewRecoveryCodes = (ctx: AppContext, actor: Actor, code: string, audit: Audit) =>
+  withOwnCode(ctx, actor, code, audit, 'totp-recovery-codes-failed', async (tx, adminId) => {
     const recoveryCodes = await issueRecoveryCodes(tx, adminId);
     await audit(tx, { action: 'totp-recovery-codes', entity: 'admin', entityId: adminId.toString() });
     return { recoveryCodes };
