@@ -111,14 +111,75 @@ const ipv4 = z.ipv4();
 const ipv6 = z.ipv6();
 const cidrv4 = z.cidrv4();
 const cidrv6 = z.cidrv6();
-/** One IPv4/IPv6 address or CIDR range. */
+
+/**
+ * The eight 16-bit words of an IPv6 address (`::`, an IPv4 tail and a zone allowed), or null if it is
+ * not one. Plain code, as the browser checks lists with the same schema.
+ */
+export const ipv6Words = (address: string): number[] | null => {
+  let text = address.split('%')[0] ?? '';
+  const tail = /(?:^|:)(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  if (tail) {
+    const [a, b, c, d] = tail.slice(1).map(Number) as [number, number, number, number];
+    if ([a, b, c, d].some((x) => x > 255)) return null;
+    const start = tail.index + (tail[0].startsWith(':') ? 1 : 0);
+    text = `${text.slice(0, start)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const halves = text.split('::');
+  if (halves.length > 2) return null;
+  const words = (part: string | undefined) => (part ? part.split(':') : []);
+  const head = words(halves[0]);
+  const rest = words(halves[1]);
+  const missing = 8 - head.length - rest.length;
+  if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
+  const all = [...head, ...Array<string>(halves.length === 1 ? 0 : missing).fill('0'), ...rest];
+  if (!all.every((w) => /^[0-9a-f]{1,4}$/i.test(w))) return null;
+  return all.map((w) => Number.parseInt(w, 16));
+};
+
+/** ::ffff:0:0/96, where a dual-stack socket shows every IPv4 client. */
+const IPV4_MAPPED = [0, 0, 0, 0, 0, 0xffff, 0, 0];
+export const IPV4_MAPPED_PREFIX = 96;
+
+/** Does the IPv6 range `words`/`prefix` hold all of ::ffff:0:0/96, i.e. every IPv4 client? */
+export const ipv6RangeCoversIpv4 = (words: readonly number[], prefix: number): boolean => {
+  if (prefix > IPV4_MAPPED_PREFIX) return false;
+  for (let bit = 0; bit < prefix; bit++) {
+    const mask = 0x8000 >> (bit % 16);
+    const w = Math.floor(bit / 16);
+    if (((words[w] ?? 0) & mask) !== ((IPV4_MAPPED[w] ?? 0) & mask)) return false;
+  }
+  return true;
+};
+
+/**
+ * One IPv4/IPv6 address or CIDR range. An IPv6 range holding all of ::ffff:0:0/96 (`::/0`, `::/64`,
+ * `::ffff:0:0/96` …) is refused: it would admit every IPv4 client, which its writer rarely means.
+ * A range inside it (`::ffff:10.0.0.0/104`) is an IPv4 range written the IPv6 way, and kept.
+ */
 export const ipEntrySchema = z
   .string()
   .trim()
   .max(64)
-  .refine((v) => [ipv4, ipv6, cidrv4, cidrv6].some((s) => s.safeParse(v).success), {
-    message: 'must be an IPv4 or IPv6 address or CIDR range',
-    params: { code: 'ip_or_cidr' },
+  .superRefine((v, ctx) => {
+    if (![ipv4, ipv6, cidrv4, cidrv6].some((s) => s.safeParse(v).success)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be an IPv4 or IPv6 address or CIDR range',
+        params: { code: 'ip_or_cidr' },
+      });
+      return;
+    }
+    const [address = '', bits] = v.split('/');
+    const words = bits === undefined ? null : ipv6Words(address);
+    if (words && ipv6RangeCoversIpv4(words, Number(bits))) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'an IPv6 range holding ::ffff:0:0/96 would admit every IPv4 client; list IPv4 ranges as IPv4',
+        params: { code: 'ipv6_range_covers_ipv4' },
+      });
+    }
   });
 export const MAX_ALLOWED_IPS = 100;
 /** An address allow-list; empty = every address may call (no restriction). */

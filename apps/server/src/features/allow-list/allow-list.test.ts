@@ -19,13 +19,25 @@ describe('address matching', () => {
     [['10.0.0.0/8'], '10.255.1.2', true],
     [['10.0.0.0/8'], '11.0.0.1', false],
     [['10.0.0.0/8'], '::ffff:10.1.2.3', true],
-    // IPv4-mapped ranges as written, also wider than the mapped space: an IPv4 client inside matches.
+    // An IPv4 range written the IPv6 way (inside ::ffff:0:0/96) matches the IPv4 clients in it.
     [['::ffff:10.0.0.0/104'], '10.1.2.3', true],
+    [['::ffff:10.0.0.0/104'], '::ffff:10.1.2.3', true],
+    [['::ffff:a00:0/104'], '10.1.2.3', true],
     [['::ffff:10.0.0.0/104'], '11.1.2.3', false],
-    [['::ffff:0.0.0.0/95'], '127.0.0.1', true],
-    [['::ffff:127.0.0.1/64'], '127.0.0.1', true],
+    // An IPv6 range holding all of ::ffff:0:0/96 (stored before the contract refused it) never
+    // admits an IPv4 client, in either spelling; it still matches the IPv6 clients in it.
+    [['::ffff:0.0.0.0/95'], '127.0.0.1', false],
+    [['::ffff:0:0/96'], '127.0.0.1', false],
+    [['::ffff:127.0.0.1/64'], '127.0.0.1', false],
     [['::ffff:127.0.0.1/64'], '1::1', false],
-    [['::/64'], '127.0.0.1', true],
+    [['::/64'], '127.0.0.1', false],
+    [['::/64'], '::ffff:127.0.0.1', false],
+    [['::/64'], '::ffff:7f00:1', false],
+    [['::/0'], '198.51.100.1', false],
+    [['::/64'], '::1', true],
+    [['::/0'], '2001:db8::1', true],
+    // A mapped client in hexadecimal is the IPv4 address it carries.
+    [['127.0.0.0/8'], '::ffff:7f00:1', true],
     [['2001:db8::/32'], '2001:db8:abcd::1', true],
     [['2001:db8::/32'], '2001:db9::1', false],
     [['2001:db8::1'], '2001:0db8:0000::0001', true],
@@ -110,9 +122,13 @@ describe('staff allow-list', () => {
     expect((await t.api(api.login, { body: { username: name, password: 'wrong-password' } })).status).toBe(
       Status.BAD_CREDENTIALS,
     );
-    expect((await t.api(api.login, { body: { username: name, password: TEST_PASSWORD } })).status).toBe(
-      Status.ADDRESS_NOT_ALLOWED,
-    );
+    // The right password from elsewhere answers exactly as a wrong one: an off-list client learns
+    // nothing of the password; staff see the refusal counted (below).
+    const wrong = await t.api(api.login, { body: { username: name, password: 'another-wrong-one' } });
+    const right = await t.api(api.login, { body: { username: name, password: TEST_PASSWORD } });
+    expect(right.statusCode).toBe(wrong.statusCode);
+    expect(right.body).toEqual(wrong.body);
+    expect(right.status).toBe(Status.BAD_CREDENTIALS);
     const inside = await t.api(api.login, {
       body: { username: name, password: TEST_PASSWORD },
       remoteAddress: '192.0.2.10',
@@ -150,6 +166,33 @@ describe('staff allow-list', () => {
       body: { allowedIps: ['127.0.0.1', '::1'] },
     });
     expect((await t.api(api.self, { token: sa })).status).toBe(Status.OK);
+  });
+
+  it('refuses an IPv6 range that would admit every IPv4 client, naming the issue; keeps an IPv4 range written the IPv6 way', async () => {
+    const admin = await t.sessionFor('SUPERADMIN', { verified: true });
+    const id = await t.addAdmin(`v6wide_${Date.now()}`, 'REPORTER');
+    for (const entry of [
+      '::/0',
+      '::/64',
+      '::/80',
+      '::ffff:0:0/96',
+      '::ffff:0.0.0.0/95',
+      '0:0:0:0:0:ffff::/96',
+    ]) {
+      const res = await t.api(api.adminAllowedIpsUpdate, {
+        token: admin,
+        params: { id },
+        body: { allowedIps: ['192.0.2.1', entry] },
+      });
+      expect(res.status, entry).toBe(Status.VALIDATION);
+      expect(res.body?.data, entry).toMatchObject({
+        issues: [{ path: 'allowedIps.1', code: 'ipv6_range_covers_ipv4' }],
+      });
+    }
+    const kept = ['::/81', '::ffff:10.0.0.0/104', '2001:db8::/32', '::1'];
+    expect(
+      await t.ok(api.adminAllowedIpsUpdate, { token: admin, params: { id }, body: { allowedIps: kept } }),
+    ).toEqual({ allowedIps: kept });
   });
 
   it('refuses more than 100 entries and malformed ones', async () => {
