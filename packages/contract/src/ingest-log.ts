@@ -76,6 +76,16 @@ export const ingestLogRecordSchema = z.object({
   params: ingestLogParamsSchema,
   /** How many items the answer named as refused or conflicting (the detail lists at most INGEST_LOG_MAX_ITEMS). */
   itemsTotal: z.number(),
+  /**
+   * Requests the row stands for. 1, except for refusals of requests whose signature did not hold
+   * (`missing_credentials`, `unknown_key`, `bad_signature`, `stale_timestamp`, a body refused before its
+   * signature was checked): those are counted in one row per minute, address, agent, reason and
+   * answered status, so a flood of forged requests writes a few rows a minute (issue 38). `at` is the
+   * first of them.
+   */
+  count: z.number(),
+  /** The latest request a counted row stands for (within `at`'s minute); null for a row of one request. */
+  lastAt: isoTimestamp.nullable(),
 });
 export type IngestLogRecord = z.infer<typeof ingestLogRecordSchema>;
 

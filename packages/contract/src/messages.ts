@@ -287,6 +287,10 @@ const contractMessages = {
     th: 'ใส่รหัสผ่านผิดหลายครั้งเกินไป กรุณารอ {seconds} วินาทีแล้วลองใหม่',
     en: 'Too many failed sign-in attempts; try again in {seconds} seconds',
   },
+  too_many_refusals: {
+    th: 'คำขอส่งข้อมูลถูกปฏิเสธหลายครั้งเกินไป กรุณารอ {seconds} วินาทีแล้วลองใหม่',
+    en: 'Too many refused ingest requests; try again in {seconds} seconds',
+  },
   reauth_required: {
     th: 'กรุณายืนยันรหัสผ่านอีกครั้งก่อนทำรายการนี้ (การยืนยันมีผล {minutes} นาที)',
     en: 'Confirm your password before this change (a confirmation lasts {minutes} minutes)',
@@ -368,10 +372,6 @@ const contractMessages = {
   own_address_missing: {
     th: 'รายการต้องมีที่อยู่ IP ปัจจุบันของคุณ ({ip}) มิฉะนั้นคุณจะถูกปิดกั้นเอง',
     en: 'The list must include your current address ({ip}), or you would shut yourself out',
-  },
-  ipv6_range_covers_ipv4: {
-    th: 'ช่วง IPv6 นี้ครอบคลุม ::ffff:0:0/96 จึงจะยอมรับไคลเอนต์ IPv4 ทุกราย ให้ระบุช่วง IPv4 เป็น IPv4',
-    en: 'This IPv6 range holds ::ffff:0:0/96 and would admit every IPv4 client; list IPv4 ranges as IPv4',
   },
 
   // An internal error (9000): nothing about it but the id support finds it by in the log.
@@ -499,6 +499,10 @@ export const issueMessagesWithoutParams: Readonly<Record<string, Texts>> = {
   too_many_attempts: {
     th: 'ใส่รหัสผ่านผิดหลายครั้งเกินไป กรุณารอสักครู่แล้วลองใหม่',
     en: 'Too many failed sign-in attempts; wait and try again',
+  },
+  too_many_refusals: {
+    th: 'คำขอส่งข้อมูลถูกปฏิเสธหลายครั้งเกินไป กรุณารอสักครู่แล้วลองใหม่',
+    en: 'Too many refused ingest requests; wait and try again',
   },
   reauth_required: {
     th: 'กรุณายืนยันรหัสผ่านอีกครั้งก่อนทำรายการนี้',

@@ -90,6 +90,12 @@ describe('ingest log: every request is recorded', () => {
     const before = await logTotal({ reason: 'unknown_key' });
     await ingest(t, { apiKey: 'ak_nobody', secret: 'x'.repeat(32) }, [bet()]);
     expect(await logTotal({ reason: 'unknown_key' })).toBe(before + 1);
+    // Refusals whose signature did not hold are counted in their minute's row (issue 38), not a row each.
+    await ingest(t, { apiKey: 'ak_nobody_else', secret: 'x'.repeat(32) }, [bet()]);
+    expect(await logTotal({ reason: 'unknown_key' })).toBe(before + 1);
+    const [counted] = (await t.ok(api.ingestLogList, { token: reporter, body: { reason: 'unknown_key' } }))
+      .records;
+    expect(counted).toMatchObject({ count: 2, lastAt: t.clock.now().toISOString() });
     await t.api(api.ingest, { body: { transactions: [bet()] } });
     const page = await t.ok(api.ingestLogList, { token: reporter, body: { reason: 'missing_credentials' } });
     expect(page.records[0]).toMatchObject({ agent: null, agentUsername: null, outcome: 'refused' });

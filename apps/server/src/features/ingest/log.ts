@@ -9,7 +9,7 @@ import {
   isStorableText,
   Status,
 } from '@sapi/contract';
-import { and, count, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
@@ -18,6 +18,8 @@ import { sqlStateOf } from '../../db/errors.ts';
 import { within } from '../../db/filters.ts';
 import { listing } from '../../db/paging.ts';
 import { agents, ingestLog } from '../../db/schema/index.ts';
+import { sqlTime } from '../../db/sql-time.ts';
+import { deleteInBatches } from '../../db/upkeep.ts';
 import { type CsvColumn, numberColumn, textColumn, timeColumn } from '../../lib/csv.ts';
 
 /** What a refused request's log row says about it. */
@@ -244,12 +246,50 @@ export const classifyRefusal = (
   };
 };
 
-/** Write a refused request's log row (an accepted batch's row is written by its own statement). */
-export const recordIngestRefusal = async (
+const MINUTE_MS = 60_000;
+
+/**
+ * Count a refusal of a request whose signature did not hold in its minute's row (issue 38): ONE upsert
+ * on (minute, address, agent, reason, status), so parallel refusals each add one to the count and a
+ * flood writes one row per minute and kind instead of a row each. The row keeps its first request's
+ * time, item count, code and params (only the schema's own: nothing of an unsigned body is kept),
+ * and the latest request's time. The address is cut to 64 characters (an IPv6 address has at most 45).
+ */
+const countRefusalInLog = async (
   db: Executor,
   entry: { at: Date; agentId: bigint | undefined; ip: string; itemCount: number | null; refusal: Refusal },
 ) => {
+  const { refusal, at } = entry;
+  const minute = new Date(Math.floor(at.getTime() / MINUTE_MS) * MINUTE_MS);
+  await db.execute(sql`
+    insert into ingest_log (at, minute, last_at, count, agent_id, ip, item_count, outcome, reason, status,
+                            code, params, items_total)
+    values (${sqlTime(at)}, ${sqlTime(minute)}, ${sqlTime(at)}, 1,
+            ${entry.agentId === undefined ? null : entry.agentId.toString()}::bigint, ${entry.ip.slice(0, 64)},
+            ${entry.itemCount}::int, 'refused', ${refusal.reason}, ${refusal.status}::int, ${refusal.code},
+            ${refusal.params === null ? null : JSON.stringify(refusal.params)}::jsonb, ${refusal.itemsTotal}::int)
+    on conflict (minute, ip, (coalesce(agent_id, 0)), reason, status) where minute is not null
+    do update set count = ingest_log.count + 1, last_at = greatest(ingest_log.last_at, excluded.last_at)`);
+};
+
+/**
+ * Write a refused request's log row (an accepted batch's row is written by its own statement): a row
+ * of its own when its signature held (the agent's own traffic, bounded by its key), else a count in
+ * its minute's row.
+ */
+export const recordIngestRefusal = async (
+  db: Executor,
+  entry: {
+    at: Date;
+    agentId: bigint | undefined;
+    ip: string;
+    itemCount: number | null;
+    refusal: Refusal;
+    signed: boolean;
+  },
+) => {
   const { refusal } = entry;
+  if (!entry.signed) return countRefusalInLog(db, entry);
   await db.insert(ingestLog).values({
     at: entry.at,
     agentId: entry.agentId ?? null,
@@ -271,14 +311,17 @@ export const recordIngestRefusal = async (
 
 const DAY_MS = 24 * 3600 * 1000;
 
-/** Drop rows older than INGEST_LOG_DAYS (the server's hourly upkeep); answers how many went. */
-export const pruneIngestLog = async (db: Executor, now: Date): Promise<number> => {
-  const gone = await db
-    .delete(ingestLog)
-    .where(lt(ingestLog.at, new Date(now.getTime() - INGEST_LOG_DAYS * DAY_MS)))
-    .returning({ id: ingestLog.id });
-  return gone.length;
-};
+/**
+ * Drop rows older than INGEST_LOG_DAYS (the server's hourly upkeep), in batches that answer a count,
+ * never the rows: constant memory however many have aged. Answers how many went.
+ */
+export const pruneIngestLog = (db: Executor, now: Date): Promise<number> =>
+  deleteInBatches(
+    db,
+    ingestLog,
+    ingestLog.id,
+    sql`${ingestLog.at} < ${sqlTime(new Date(now.getTime() - INGEST_LOG_DAYS * DAY_MS))}`,
+  );
 
 type Query = z.output<typeof ingestLogListQuerySchema>;
 
@@ -297,6 +340,8 @@ const columns = {
   code: ingestLog.code,
   params: ingestLog.params,
   itemsTotal: ingestLog.itemsTotal,
+  count: ingestLog.count,
+  lastAt: ingestLog.lastAt,
 };
 interface Row {
   id: bigint;
@@ -313,6 +358,8 @@ interface Row {
   code: string | null;
   params: unknown;
   itemsTotal: number;
+  count: number;
+  lastAt: Date | null;
 }
 
 const toRecord = (r: Row): IngestLogRecord => ({
@@ -330,6 +377,8 @@ const toRecord = (r: Row): IngestLogRecord => ({
   code: r.code,
   params: (r.params ?? null) as IngestLogRecord['params'],
   itemsTotal: r.itemsTotal,
+  count: r.count,
+  lastAt: r.lastAt?.toISOString() ?? null,
 });
 
 const whereOf = (q: Query): SQL | undefined =>
@@ -393,6 +442,8 @@ export const getIngestLogEntry = async (ctx: AppContext, id: bigint): Promise<In
 /** The export's columns and their headers in each language. */
 export const ingestLogCsvColumns: CsvColumn<IngestLogRecord>[] = [
   timeColumn({ th: 'เวลา', en: 'Time' }, (r) => r.at),
+  numberColumn({ th: 'จำนวนคำขอ', en: 'Requests' }, (r) => r.count),
+  timeColumn({ th: 'คำขอล่าสุด', en: 'Last request' }, (r) => r.lastAt),
   textColumn({ th: 'เอเจนต์', en: 'Agent' }, (r) => r.agentUsername),
   textColumn({ th: 'รหัสเอเจนต์', en: 'Agent id' }, (r) => r.agent),
   textColumn({ th: 'ที่อยู่ IP', en: 'Client address' }, (r) => r.ip),

@@ -1,5 +1,5 @@
-import { api, Status } from '@sapi/contract';
-import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { api, httpStatusOf, Status } from '@sapi/contract';
+import { errorCodes, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { AppError, reasonData } from '../../core/errors.ts';
 import { sendCsv } from '../../http/csv.ts';
 import { defineRoute, REPLIED } from '../../http/route.ts';
@@ -13,15 +13,18 @@ import {
   recordIngestRefusal,
 } from './log.ts';
 import { agentOfKey, type SignatureNote, verifySignedRequest } from './signature.ts';
+import { countRefusal, tooManyRefusals } from './throttle.ts';
 
 type SignedAgent = Awaited<ReturnType<typeof verifySignedRequest>>;
 
 /** What the ingest log needs to know of one request while it is answered. */
 interface Trail extends SignatureNote {
-  /** The signature check ran (so `agentId` is settled). */
+  /** The signature check ran, or the key was looked up after a refusal before it (so `agentId` is settled). */
   checked?: boolean;
-  /** The error the request was answered with. */
+  /** The error the request was refused for (before any 429 it was turned into). */
   error?: unknown;
+  /** Answered 429: its address or key is over the limit of refusals (throttle.ts). */
+  limited?: boolean;
   /** The batch's own statement wrote the log row. */
   logged?: boolean;
 }
@@ -58,40 +61,57 @@ export const ingestRoutes = async (app: FastifyInstance) => {
     }
   });
 
+  /** The agent whose key a request carried, looked up once (a refusal before the signature check). */
+  const settleAgent = async (req: FastifyRequest, trail: Trail) => {
+    if (trail.checked) return;
+    trail.checked = true;
+    const key = req.headers['x-api-key'];
+    trail.agentId = (await agentOfKey(app.ctx, typeof key === 'string' ? key : undefined))?.id;
+  };
+
+  // Every refusal of a request whose signature did not hold is counted against its address and key
+  // (throttle.ts); over the limit it is answered 429 with Retry-After instead. A correctly signed
+  // request is never counted nor limited here. Thrown on, the error is answered by the app's handler.
+  app.setErrorHandler(async (err: FastifyError | AppError, req) => {
+    const trail = trailOf(req);
+    trail.error = err;
+    const http = err instanceof AppError ? httpStatusOf[err.status] : err.statusCode;
+    if (trail.signed || http === undefined || http < 400 || http >= 500) throw err;
+    await settleAgent(req, trail);
+    const wait = await countRefusal(app.ctx.db, req.ip, trail.agentId, app.ctx.now());
+    if (wait === 0) throw err;
+    trail.limited = true;
+    throw tooManyRefusals(wait);
+  });
+
   if (logging) {
-    app.addHook('onError', async (req, _reply, err) => {
-      trailOf(req).error = err;
-    });
-    // Every answered request leaves one row in the ingest log: a stored batch wrote it in its own
-    // statement; any other is written here, before the answer leaves (a failure to write it is logged,
-    // never the client's problem).
+    // Every answered request is in the ingest log: a stored batch wrote its row in its own statement;
+    // a refusal is written here, before the answer leaves (a failure to write it is logged, never the
+    // client's problem) — a row of its own when its signature held, else a count in its minute's row.
     app.addHook('onSend', async (req, reply, payload) => {
       const trail = trailOf(req);
       if (trail.logged) return payload;
       try {
         const { ctx } = app;
         // Refused before the signature check (body size, content type, JSON): the key still names its agent.
-        const agentId = trail.checked
-          ? trail.agentId
-          : (
-              await agentOfKey(
-                ctx,
-                typeof req.headers['x-api-key'] === 'string' ? req.headers['x-api-key'] : undefined,
-              )
-            )?.id;
+        await settleAgent(req, trail);
+        const signed = trail.signed === true;
         const refusal = classifyRefusal(
           trail.error ??
             new AppError(reply.statusCode < 500 ? Status.VALIDATION : Status.INTERNAL, 'refused'),
           trail.reason,
           req.body,
-          trail.signed === true,
+          signed,
         );
+        // Why it was refused stays its reason; the status says it was answered 429.
+        if (trail.limited) refusal.status = Status.TOO_MANY;
         await recordIngestRefusal(ctx.db, {
           at: ctx.now(),
-          agentId,
+          agentId: trail.agentId,
           ip: req.ip,
           itemCount: itemCountOf(req.body),
           refusal,
+          signed,
         });
       } catch (err) {
         req.log.warn({ err }, 'ingest log: the refusal could not be recorded');

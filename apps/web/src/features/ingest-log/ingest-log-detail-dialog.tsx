@@ -51,8 +51,19 @@ export function IngestLogDetailDialog({
     <Modal opened={opened && record !== null} onClose={onClose} title={t('ingestLog.detail.title')} size="xl">
       {record ? (
         <Stack gap="lg" data-testid="ingest-log-detail">
+          {record.lastAt ? (
+            <Alert color="gray" data-testid="ingest-log-counted">
+              {t('ingestLog.detail.counted', { count: record.count })}
+            </Alert>
+          ) : null}
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
             <LabelledValue label={t('ingestLog.fields.at')}>{formatDateTime(record.at)}</LabelledValue>
+            <LabelledValue label={t('ingestLog.fields.count')}>{formatNumber(record.count)}</LabelledValue>
+            {record.lastAt ? (
+              <LabelledValue label={t('ingestLog.fields.lastAt')}>
+                {formatDateTime(record.lastAt)}
+              </LabelledValue>
+            ) : null}
             <LabelledValue label={t('ingestLog.fields.agent')}>
               {record.agentUsername ?? t('ingestLog.noAgent')}
             </LabelledValue>

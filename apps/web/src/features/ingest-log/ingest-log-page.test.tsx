@@ -23,6 +23,8 @@ const entry = (over: Partial<IngestLogRecord> = {}): IngestLogRecord => ({
   code: 'bet_resent_differs',
   params: null,
   itemsTotal: 1,
+  count: 1,
+  lastAt: null,
   ...over,
 });
 const accepted = entry({
@@ -204,6 +206,37 @@ describe('the ingest log', () => {
     const dialog = await screen.findByTestId('ingest-log-detail');
     expect(within(dialog).getByText('ข้อมูลซ้ำหรือขัดแย้งกับข้อมูลที่มีอยู่')).toBeTruthy();
     expect(within(dialog).getByText('ผู้เล่น "lgaplayer01" เป็นของเอเจนต์อื่น')).toBeTruthy();
+  });
+
+  it('a flood of forged requests is one row counted ×N, its detail says what the count stands for and when the last came', async () => {
+    const flood = entry({
+      _id: '502',
+      reason: 'bad_signature',
+      status: 3029,
+      code: null,
+      itemCount: 1,
+      itemsTotal: 0,
+      count: 1234,
+      at: '2024-05-01T03:04:00.100Z',
+      lastAt: '2024-05-01T03:04:59.900Z',
+    });
+    stubApi([
+      [api.ingestLogList, () => page([flood, entry()])],
+      [api.ingestLogGet, () => ({ ...flood, items: [] })],
+      [api.agentGet, () => agentRecord()],
+    ]);
+    const { user } = await openAgentLog();
+    const row = await screen.findByTestId('ingest-log-row-502');
+    expect(within(row).getByTestId('ingest-log-count-502').textContent).toBe('×1,234');
+    expect(within(row).getByText('ลายเซ็นไม่ถูกต้อง')).toBeTruthy();
+    // A row of one request says 1, no ×.
+    expect(within(screen.getByTestId('ingest-log-row-501')).queryByText(/×/)).toBeNull();
+    await user.click(row);
+    const dialog = await screen.findByTestId('ingest-log-detail');
+    expect(within(dialog).getByTestId('ingest-log-counted').textContent).toContain('1234 คำขอ');
+    expect(within(dialog).getByText('คำขอล่าสุด')).toBeTruthy();
+    const status = within(dialog).getByText('สถานะคำตอบ').parentElement as HTMLElement;
+    expect(status.textContent).toContain('3029');
   });
 
   it('says when a request had more refused items than the log keeps', async () => {

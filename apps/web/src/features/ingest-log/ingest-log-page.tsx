@@ -9,13 +9,44 @@ import type { Column } from '../../components/data-table';
 import { DateTimeText } from '../../components/date-time-text';
 import { AgentFilter, DateRangeFilter, SelectFilter } from '../../components/list-filters';
 import { ListScreen } from '../../components/list-screen';
-import { formatNumber } from '../../lib/format';
+import { formatDateTime, formatNumber } from '../../lib/format';
 import { useListScreen } from '../../lib/use-list-screen';
 import { ingestLogList, logAgentQuery } from './api';
 import { IngestLogDetailDialog } from './ingest-log-detail-dialog';
 import { OutcomeBadge } from './outcome-badge';
 
 const count = (value: number | null) => (value === null ? '—' : formatNumber(value));
+
+/**
+ * How many requests a row stands for: refusals of requests whose signature did not hold are counted
+ * in one row per minute, address, agent, reason and status (issue 38), shown "×N" with the span of
+ * time they came in; any other row is one request.
+ */
+function RequestCount({ record }: { record: IngestLogRecord }) {
+  const { t } = useTranslation();
+  if (record.count === 1 && record.lastAt === null) return <Text size="sm">1</Text>;
+  return (
+    <Tooltip
+      label={t('ingestLog.countedTip', {
+        count: record.count,
+        first: formatDateTime(record.at),
+        last: formatDateTime(record.lastAt ?? record.at),
+      })}
+      withArrow
+      multiline
+      w={280}
+    >
+      <Text
+        size="sm"
+        fw={700}
+        style={{ whiteSpace: 'nowrap' }}
+        data-testid={`ingest-log-count-${record._id}`}
+      >
+        ×{formatNumber(record.count)}
+      </Text>
+    </Tooltip>
+  );
+}
 
 /**
  * The ingest log: every request to the ingest API of the last 30 days, accepted or refused, newest
@@ -40,6 +71,12 @@ export function IngestLogPage() {
 
   const columns: Column<IngestLogRecord>[] = [
     { key: 'at', header: t('ingestLog.fields.at'), render: (r) => <DateTimeText value={r.at} />, width: 180 },
+    {
+      key: 'count',
+      header: t('ingestLog.fields.count'),
+      align: 'right',
+      render: (r) => <RequestCount record={r} />,
+    },
     ...(agentId
       ? []
       : [

@@ -13,8 +13,11 @@ export const ingestLog: Resource<typeof th> = {
   itemsCount: '{{count}} item(s)',
   view: 'View detail',
   viewLabel: 'View request {{id}}',
+  countedTip: '{{count}} requests from {{first}} to {{last}}',
   fields: {
     at: 'Time',
+    count: 'Requests',
+    lastAt: 'Last request',
     agent: 'Agent',
     ip: 'Client address',
     items: 'Items',
@@ -54,6 +57,8 @@ export const ingestLog: Resource<typeof th> = {
     issue: 'Issue',
     noItems: 'No item was refused on its own',
     unauthenticated: 'The request failed authentication: nothing of its body is kept',
+    counted:
+      'Requests whose signature did not hold are counted, not logged one by one: this row stands for {{count}} such requests from this address with this reason and answer within one minute. Past 30 of them a minute from one address or with one API key, they are answered 429 (status 3029).',
     truncated: 'Showing {{shown}} of {{total}} items (the log keeps at most {{max}} a request)',
   },
   badge: '{{count}} refused in 24 h',
