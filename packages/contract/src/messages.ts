@@ -373,6 +373,10 @@ const contractMessages = {
     th: 'รายการต้องมีที่อยู่ IP ปัจจุบันของคุณ ({ip}) มิฉะนั้นคุณจะถูกปิดกั้นเอง',
     en: 'The list must include your current address ({ip}), or you would shut yourself out',
   },
+  ipv6_range_covers_ipv4: {
+    th: 'ช่วง IPv6 นี้ครอบคลุม ::ffff:0:0/96 จึงจะยอมรับไคลเอนต์ IPv4 ทุกราย ให้ระบุช่วง IPv4 เป็น IPv4',
+    en: 'This IPv6 range holds ::ffff:0:0/96 and would admit every IPv4 client; list IPv4 ranges as IPv4',
+  },
 
   // An internal error (9000): nothing about it but the id support finds it by in the log.
   internal_error: {
