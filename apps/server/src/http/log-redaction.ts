@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import { type AddressSource, clientAddress } from './client-address.ts';
 
 /**
  * The one place that decides what a log line may hold (DESIGN §7): no password, token, agent secret or
@@ -94,10 +95,10 @@ export const scrubUrl = (url: string): string => {
 };
 
 /** What a request line shows: no headers, no body, the query string scrubbed. */
-const serializeRequest = (req: { method?: string; url?: string; ip?: string; id?: string }) => ({
+const serializeRequest = (req: AddressSource & { method?: string; url?: string; id?: string }) => ({
   method: req.method,
   url: req.url ? scrubUrl(req.url) : req.url,
-  remoteAddress: req.ip,
+  remoteAddress: clientAddress(req),
   id: req.id,
 });
 

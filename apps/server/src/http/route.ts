@@ -8,6 +8,7 @@ import { AppError, validationError } from '../core/errors.ts';
 import { assertRecentlyVerified, heldSession, resolveSession } from '../core/sessions.ts';
 import type { Executor } from '../db/client.ts';
 import { isAllowedIp } from '../lib/ip-allow.ts';
+import { clientAddress } from './client-address.ts';
 import { envelopeText } from './envelope.ts';
 import { compileSerializer, type Serialize } from './serializer.ts';
 
@@ -102,7 +103,7 @@ export const defineRoute = <R extends RouteDef>(
       body: body.data as z.output<R['body']>,
       params: params.data as z.output<R['params']>,
       actor: actor as RouteContext<R>['actor'],
-      ip: req.ip,
+      ip: clientAddress(req),
       ctx,
       req,
       reply,
@@ -110,7 +111,7 @@ export const defineRoute = <R extends RouteDef>(
         wrote = true;
         return recordAudit(
           tx,
-          { actorId: actor?.id ?? null, actor: actor?.username ?? 'anonymous', ip: req.ip },
+          { actorId: actor?.id ?? null, actor: actor?.username ?? 'anonymous', ip: clientAddress(req) },
           entry,
           app.ctx.now(),
         );
@@ -164,7 +165,7 @@ export const defineRoute = <R extends RouteDef>(
       } else if (def.access !== 'public') {
         const token = bearerToken(req);
         const remembered = speculates && token ? heldSession(app.ctx, token) : undefined;
-        if (remembered && admits(remembered.actor, req.ip)) {
+        if (remembered && admits(remembered.actor, clientAddress(req))) {
           const outcome: Promise<{ value: z.input<R['data']> | typeof REPLIED } | { error: unknown }> = run(
             req,
             reply,
@@ -182,7 +183,7 @@ export const defineRoute = <R extends RouteDef>(
         }
         actor = token ? await resolveSession(app.ctx, token) : null;
         if (!actor) throw new AppError(Status.UNAUTHENTICATED, 'Not signed in, or the session has expired');
-        await admit(actor, req.ip);
+        await admit(actor, clientAddress(req));
       }
       return respond(reply, await run(req, reply, actor));
     },

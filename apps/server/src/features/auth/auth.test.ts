@@ -1,10 +1,10 @@
 import { api } from '@sapi/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offContract } from '../../../test/calls.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../../test/harness.ts';
 import { loadConfig } from '../../config.ts';
-import { admins, auditLog } from '../../db/schema/index.ts';
+import { admins, auditLog, loginThrottle, sessions } from '../../db/schema/index.ts';
 import { IP_MAX_FAILURES } from './throttle.ts';
 
 let t: TestApp;
@@ -256,6 +256,76 @@ describe('client address behind a proxy (TRUST_PROXY)', () => {
       await local.addAdmin('proxied', 'OPERATOR');
       expect((await viaProxy(local, '203.0.113.9')).status).toBe(1000);
       expect(await recordedAddresses(local)).toEqual({ activeLoginIp: '10.8.0.1', auditIp: '10.8.0.1' });
+    } finally {
+      await local.close();
+    }
+  });
+});
+
+describe('a forwarded address that is not an IP address (TRUST_PROXY)', () => {
+  const HUGE = `${'a'.repeat(7_990)}.example`;
+  /** Where the address of a sign-in lands: the session, the audit record, the account row. */
+  const stored = async (local: TestApp, username: string) => {
+    const [admin] = await local.ctx.db.select().from(admins).where(eq(admins.username, username));
+    const [session] = await local.ctx.db
+      .select({ ip: sessions.ip })
+      .from(sessions)
+      .where(eq(sessions.adminId, admin?.id ?? 0n))
+      .orderBy(desc(sessions.id))
+      .limit(1);
+    const [audit] = await local.ctx.db
+      .select({ ip: auditLog.ip })
+      .from(auditLog)
+      .where(and(eq(auditLog.actor, username), eq(auditLog.action, 'login')))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    return { session: session?.ip, audit: audit?.ip, account: admin?.activeLoginIp };
+  };
+
+  it.each([
+    ['hop count 1, an 8,000-character entry', '1', HUGE],
+    ['hop count 1, a word', '1', '203.0.113.9, not-an-address'],
+    ['hop count 1, an IPv6 zone of 100 characters', '1', `fe80::1%${'z'.repeat(100)}`],
+    ['hop count 2, a garbled hop between', '2', '198.51.100.7, garbage'],
+    ['a list of trusted proxies, an 8,000-character entry', '10.8.0.0/24', HUGE],
+  ] as const)('%s: the socket address is stored and counted instead', async (_name, trust, xff) => {
+    const local = await createTestApp({ TRUST_PROXY: loadConfig({ TRUST_PROXY: trust }).TRUST_PROXY });
+    try {
+      await local.addAdmin('forwarded', 'OPERATOR');
+      const via = (password: string) =>
+        local.api(api.login, {
+          body: { username: 'forwarded', password },
+          remoteAddress: '10.8.0.1',
+          headers: { 'x-forwarded-for': xff },
+        });
+      expect((await via(TEST_PASSWORD)).status).toBe(1000);
+      expect(await stored(local, 'forwarded')).toEqual({
+        session: '10.8.0.1',
+        audit: '10.8.0.1',
+        account: '10.8.0.1',
+      });
+      expect((await via('wrong-password')).status).toBe(3002);
+      const keys = await local.ctx.db
+        .select({ key: loginThrottle.key })
+        .from(loginThrottle)
+        .where(like(loginThrottle.key, 'ip:%'));
+      expect(keys.map((k) => k.key)).toEqual(['ip:10.8.0.1']);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('a valid forwarded address through the configured hop is still believed', async () => {
+    const local = await createTestApp({ TRUST_PROXY: loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY });
+    try {
+      await local.addAdmin('forwarded', 'OPERATOR');
+      const res = await local.api(api.login, {
+        body: { username: 'forwarded', password: TEST_PASSWORD },
+        remoteAddress: '10.8.0.1',
+        headers: { 'x-forwarded-for': `${HUGE}, 2001:db8::7` },
+      });
+      expect(res.status).toBe(1000);
+      expect((await stored(local, 'forwarded')).session).toBe('2001:db8::7');
     } finally {
       await local.close();
     }

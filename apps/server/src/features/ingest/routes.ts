@@ -1,6 +1,7 @@
 import { api, httpStatusOf, Status } from '@sapi/contract';
 import { errorCodes, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { AppError, reasonData } from '../../core/errors.ts';
+import { clientAddress } from '../../http/client-address.ts';
 import { sendCsv } from '../../http/csv.ts';
 import { defineRoute, REPLIED } from '../../http/route.ts';
 import { ingestBatch } from '../../ledger/ingest-batch.ts';
@@ -78,7 +79,7 @@ export const ingestRoutes = async (app: FastifyInstance) => {
     const http = err instanceof AppError ? httpStatusOf[err.status] : err.statusCode;
     if (trail.signed || http === undefined || http < 400 || http >= 500) throw err;
     await settleAgent(req, trail);
-    const wait = await countRefusal(app.ctx.db, req.ip, trail.agentId, app.ctx.now());
+    const wait = await countRefusal(app.ctx.db, clientAddress(req), trail.agentId, app.ctx.now());
     if (wait === 0) throw err;
     trail.limited = true;
     throw tooManyRefusals(wait);
@@ -108,7 +109,7 @@ export const ingestRoutes = async (app: FastifyInstance) => {
         await recordIngestRefusal(ctx.db, {
           at: ctx.now(),
           agentId: trail.agentId,
-          ip: req.ip,
+          ip: clientAddress(req),
           itemCount: itemCountOf(req.body),
           refusal,
           signed,
@@ -132,7 +133,7 @@ export const ingestRoutes = async (app: FastifyInstance) => {
         body.transactions,
         ctx.config.REPORT_TIMEZONE,
         ctx.now(),
-        logging ? { ip: req.ip } : undefined,
+        logging ? { ip: clientAddress(req) } : undefined,
       );
       trailOf(req).logged = true;
       return result;
@@ -147,7 +148,7 @@ export const ingestRoutes = async (app: FastifyInstance) => {
         }
         const trail = trailOf(req);
         trail.checked = true;
-        signedBy.set(req, await verifySignedRequest(app.ctx, req.headers, raw, req.ip, trail));
+        signedBy.set(req, await verifySignedRequest(app.ctx, req.headers, raw, clientAddress(req), trail));
       },
     },
   );
