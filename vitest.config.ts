@@ -36,6 +36,8 @@ const reliability: Record<string, 'default' | 'production' | 'both' | 'postgres'
   'text-input.test.ts': 'both',
   // Headers, credentials at rest, the IP cap: decided by the app, whatever stores the rows.
   'security.test.ts': 'default',
+  // Timeouts and connection caps belong to the HTTP server, whatever stores the rows.
+  'connections.test.ts': 'default',
   // The redacted error is the same protocol-level error object on both drivers.
   'log-secrets.test.ts': 'default',
   // A SIGKILL of the embedded engine's process is a crash of the database itself (its WAL, its lock

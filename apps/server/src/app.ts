@@ -20,6 +20,8 @@ import { ingestLogRoutes, ingestRoutes } from './features/ingest/routes.ts';
 import { reportRoutes } from './features/report/routes.ts';
 import { transactionRoutes } from './features/transaction/routes.ts';
 import { userRoutes } from './features/user/routes.ts';
+import { registerCompression } from './http/compression.ts';
+import { connectionLimitsOf, limitConnections, serverOptionsOf } from './http/connection-limits.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './http/error-handler.ts';
 import { loggerOptions } from './http/log-redaction.ts';
 import { refuseRoutesWithoutAccessRule } from './http/route.ts';
@@ -45,7 +47,9 @@ export interface BuildOptions {
 }
 
 export const buildApp = async ({ ctx, logger = false, webRoot = defaultWebRoot }: BuildOptions) => {
+  const connectionLimits = connectionLimitsOf(ctx.config);
   const app: FastifyInstance = Fastify({
+    ...serverOptionsOf(connectionLimits),
     logger: logger === false ? false : loggerOptions(typeof logger === 'object' ? logger : { level: 'info' }),
     bodyLimit: BODY_LIMIT,
     trustProxy: trustProxyOption(ctx.config.TRUST_PROXY),
@@ -55,10 +59,13 @@ export const buildApp = async ({ ctx, logger = false, webRoot = defaultWebRoot }
     clientErrorHandler: answerClientError,
   });
   app.decorate('ctx', ctx);
+  limitConnections(app.server, connectionLimits, ctx.config.TRUST_PROXY, app.log);
 
   refuseRoutesWithoutAccessRule(app, API_PREFIX);
   registerSecurityHeaders(app);
   registerErrorHandling(app);
+  // Before any route: compression applies to the routes registered after it.
+  await registerCompression(app);
 
   await app.register(
     async (api) => {
@@ -111,7 +118,8 @@ export const buildApp = async ({ ctx, logger = false, webRoot = defaultWebRoot }
         data: reasonData('unknown_path', error, { method: req.method, path }),
       });
     }
-    if ((req.method === 'GET' || req.method === 'HEAD') && hasWeb) {
+    // A missing built file is missing: the page in its place would run as nothing, or as HTML.
+    if ((req.method === 'GET' || req.method === 'HEAD') && hasWeb && !req.url.startsWith('/assets/')) {
       // Client-side routes: the SPA decides (and shows its own 404 page).
       return reply.sendFile('index.html');
     }

@@ -102,6 +102,26 @@ export const configSchema = z.object({
     blankToUndefined,
     z.coerce.number().int().min(0).max(600_000).default(10_000),
   ),
+  /**
+   * A request (headers and body, up to the 1 MiB limit) must arrive within this many ms, else the
+   * socket is closed with 408 (DESIGN §7; http/connection-limits.ts). Headers: at most 10 s of it.
+   */
+  REQUEST_TIMEOUT_MS: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int().min(500).max(300_000).default(20_000),
+  ),
+  /** How long an idle keep-alive connection stays open (ms); above a load balancer's idle timeout. */
+  KEEP_ALIVE_TIMEOUT_MS: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int().min(500).max(600_000).default(72_000),
+  ),
+  /** Open connections one client address (an IPv6 /64) may hold; more are closed at once. 0 = no cap. */
+  MAX_CONNECTIONS_PER_ADDRESS: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int().min(0).max(1_000_000).default(64),
+  ),
+  /** Open connections in all; unset = the process's file limit less 512 (for the database and logs), at most 10,000. */
+  MAX_CONNECTIONS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(1_000_000).optional()),
   /** Signs the audit chain's checkpoints; unset = a key file generated in DATA_DIR (audit.key). */
   AUDIT_KEY: z.preprocess(blankToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   /**

@@ -125,6 +125,20 @@ describe('SPA fallback', () => {
       issueText({ code: 'unknown_path', params: { method: 'GET', path: '/api/v1/unknown' } }, 'th'),
     ).toBe('ไม่มีคำสั่ง GET /api/v1/unknown ใน API นี้');
   });
+
+  it('answers 404 for a missing built file under /assets/, never the page in its place', async () => {
+    for (const url of ['/assets/app-old.js', '/assets/missing.css', '/assets/nested/x.js?v=1']) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await app.inject({ method, url });
+        expect([res.statusCode, method, url]).toEqual([404, method, url]);
+        expect(res.body).not.toContain('<title>S.API</title>');
+        expect(res.headers['content-type'], url).not.toMatch(/text\/html/);
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+      }
+    }
+    // A client route still gets the page.
+    expect((await app.inject({ method: 'GET', url: '/assets-report' })).statusCode).toBe(200);
+  });
 });
 
 describe('configuration', () => {

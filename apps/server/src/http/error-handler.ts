@@ -131,7 +131,10 @@ export function answerClientError(this: FastifyInstance, err: Error & { code?: s
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const { http, code, error, params } = parserRefusal(err.code);
   this.log.info({ code: err.code }, 'request refused by the HTTP parser');
-  if (socket.writable) {
+  // Not in the middle of an answer already under way (a pipelined request timing out): that
+  // answer would be corrupted; the close alone ends it (as Node does).
+  const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !answering?.headersSent) {
     const body = JSON.stringify({ status: Status.VALIDATION, error, data: reasonData(code, error, params) });
     const headers = Object.entries({
       ...routerErrorHeaders,

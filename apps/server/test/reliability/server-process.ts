@@ -84,10 +84,16 @@ export interface ServerProcess {
 
 export const startServer = async (
   store: Store,
-  opts: { port?: number; env?: Record<string, string> } = {},
+  /** `fileLimit`: the server's limit on open files (`ulimit -n`), through a shell that execs node. */
+  opts: { port?: number; env?: Record<string, string>; fileLimit?: number } = {},
 ): Promise<ServerProcess> => {
   const port = opts.port ?? (await freePort());
-  const proc = spawn(process.execPath, ['--import', 'tsx', main], {
+  const node = [process.execPath, '--import', 'tsx', main];
+  const [command = '', ...args] =
+    opts.fileLimit === undefined
+      ? node
+      : ['bash', '-c', `ulimit -n ${opts.fileLimit} && exec "$@"`, 'bash', ...node];
+  const proc = spawn(command, args, {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { adminTypes, api, httpStatusOf, type RouteDef, reportExports, Status } from '@sapi/contract';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -286,5 +287,86 @@ describe('/api/docs (DESIGN §14)', () => {
       expect([missing.statusCode, missing.status], url).toEqual([404, Status.NOT_FOUND]);
       expect(missing.headers['cache-control'], url).toBe('no-store');
     }
+  });
+});
+
+describe('compression (large answers, when the client accepts it)', () => {
+  const get = (url: string, acceptEncoding?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url,
+      headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+    });
+  const decode: Record<string, (b: Buffer) => Buffer> = { gzip: gunzipSync, br: brotliDecompressSync };
+
+  it('openapi.json comes gzip or br compressed as asked, decompressing to the same document, and plain without the header', async () => {
+    const plain = await get('/api/v1/openapi.json');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    const text = plain.body;
+    expect(text.length).toBeGreaterThan(100_000);
+    expect(JSON.parse(text)).toEqual(doc);
+    for (const [accept, encoding] of [
+      ['gzip', 'gzip'],
+      ['br', 'br'],
+      ['gzip, deflate, br', 'br'],
+      ['br;q=0.5, gzip', 'gzip'],
+      ['gzip;q=0, br;q=0', undefined],
+      ['*', 'gzip'],
+      ['identity', undefined],
+      ['deflate', undefined],
+    ] as const) {
+      const res = await get('/api/v1/openapi.json', accept);
+      expect([res.statusCode, res.headers['content-encoding'], accept]).toEqual([200, encoding, accept]);
+      const body = encoding ? decode[encoding]?.(res.rawPayload).toString('utf8') : res.body;
+      expect(body, accept).toBe(text);
+      if (encoding) expect(res.rawPayload.length, accept).toBeLessThan(text.length / 10);
+      // The security headers and no-store stay, whatever the encoding.
+      expect(res.headers['content-security-policy']).toBe(routerErrorHeaders['content-security-policy']);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+    }
+  });
+
+  it('the reference script comes compressed too; a tiny answer does not', async () => {
+    const page = await t.raw({ method: 'GET', url: '/api/docs' });
+    const src = /<script src="([^"]+)"/.exec(page.res.body)?.[1] ?? '';
+    const plain = await get(src);
+    const gz = await get(src, 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const health = await get('/api/v1/health', 'gzip, br');
+    expect(health.headers['content-encoding']).toBeUndefined();
+    expect(health.json()).toEqual({ status: 1000, error: null, data: { ok: true } });
+  });
+
+  it('a CSV export streams compressed, and decompresses to the file sent plain', async () => {
+    const token = await t.tokenFor('REPORTER');
+    const call = (acceptEncoding?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/agent/export',
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+        },
+        payload: {},
+      });
+    const plain = await call();
+    const gz = await call('gzip');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toMatch(/^text\/csv/);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['content-length']).toBeUndefined();
+    expect(gz.headers['cache-control']).toBe('no-store');
+    expect(gz.headers.vary).toMatch(/accept-language/);
+    expect(gz.headers.vary).toMatch(/accept-encoding/);
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(plain.body.startsWith('\uFEFF')).toBe(true);
   });
 });
