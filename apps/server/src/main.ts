@@ -10,7 +10,9 @@ import { vacuumAndAnalyze } from './db/maintenance.ts';
 import { schemaOwner } from './db/owner.ts';
 import type { ReadLog } from './db/replica.ts';
 import { bootstrapFirstAdmin } from './features/admin/bootstrap.ts';
+import { pruneLoginThrottle } from './features/auth/throttle-upkeep.ts';
 import { pruneIngestLog } from './features/ingest/log.ts';
+import { pruneIngestThrottle } from './features/ingest/throttle.ts';
 import { boundedShutdown } from './http/shutdown.ts';
 import { ensureCurrentPartitions } from './ledger/partitions.ts';
 import { lockDataDir } from './lib/data-dir-lock.ts';
@@ -102,6 +104,13 @@ const start = async () => {
     pruneIngestLog(ctx.db, ctx.now()).catch((err) => app.log.warn({ err }, 'ingest log pruning failed'));
   const pruner = setInterval(() => {
     pruneSessions(ctx.db, ctx.now()).catch((err) => app.log.warn({ err }, 'session pruning failed'));
+    // Throttle rows of windows that are over (each deletes in batches, in constant memory).
+    pruneLoginThrottle(ctx.db, ctx.now()).catch((err) =>
+      app.log.warn({ err }, 'sign-in throttle pruning failed'),
+    );
+    pruneIngestThrottle(ctx.db, ctx.now()).catch((err) =>
+      app.log.warn({ err }, 'ingest throttle pruning failed'),
+    );
     void pruneLog();
     upkeepPartitions().catch((err) => app.log.warn({ err }, 'partition upkeep failed'));
     maintain();

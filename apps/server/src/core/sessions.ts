@@ -4,6 +4,7 @@ import type { Actor, AppContext } from '../context.ts';
 import { type Db, type Executor, oncePerDatabase, preparedStatement } from '../db/client.ts';
 import { admins, loginChallenges, sessions, totpRequiredTypes } from '../db/schema/index.ts';
 import { sqlTime } from '../db/sql-time.ts';
+import { deleteInBatches } from '../db/upkeep.ts';
 import { newToken, sha256Hex } from '../lib/tokens.ts';
 import { refusal } from './errors.ts';
 
@@ -255,15 +256,24 @@ export const revokeAllSessions = async (tx: Executor, adminId: bigint, now: Date
     .where(and(eq(sessions.adminId, adminId), isNull(sessions.revokedAt)));
 };
 
-/** Sessions past any expiry are useless; drop them now and then to keep the table small. */
-export const pruneSessions = async (tx: Executor, now: Date): Promise<void> => {
+/**
+ * Sessions past any expiry are useless; drop them now and then to keep the table small. In batches
+ * that answer a count, never the rows (constant memory however many have piled up); answers how many
+ * sessions and sign-in challenges went.
+ */
+export const pruneSessions = async (tx: Executor, now: Date): Promise<number> => {
   // Sign-in challenges of the two-step sign-in likewise, once expired or used.
-  await tx
-    .delete(loginChallenges)
-    .where(sql`${loginChallenges.expiresAt} < ${sqlTime(now)} or ${loginChallenges.usedAt} is not null`);
-  await tx
-    .delete(sessions)
-    .where(
-      sql`${sessions.expiresAt} < ${sqlTime(now)} or ${sessions.lastSeenAt} < ${sqlTime(new Date(now.getTime() - IDLE_MS))} or ${sessions.revokedAt} is not null`,
-    );
+  const challenges = await deleteInBatches(
+    tx,
+    loginChallenges,
+    loginChallenges.id,
+    sql`${loginChallenges.expiresAt} < ${sqlTime(now)} or ${loginChallenges.usedAt} is not null`,
+  );
+  const ended = await deleteInBatches(
+    tx,
+    sessions,
+    sessions.id,
+    sql`${sessions.expiresAt} < ${sqlTime(now)} or ${sessions.lastSeenAt} < ${sqlTime(new Date(now.getTime() - IDLE_MS))} or ${sessions.revokedAt} is not null`,
+  );
+  return challenges + ended;
 };

@@ -17,6 +17,7 @@ const CHURNING = [
   'rollup_registered_players',
   'sessions',
   'login_throttle',
+  'ingest_throttle',
   // Appended per ingest request and pruned hourly past 30 days.
   'ingest_log',
   // Append-only, but vacuum is what summarizes the new pages of its BRIN id index on PGlite.
