@@ -7,6 +7,7 @@ import {
   ipRefusalSchema,
   loginResultSchema,
   loginTotpBodySchema,
+  ownSessionListQuerySchema,
   passwordChangeBodySchema,
   passwordResetDataSchema,
   recoveryCodesDataSchema,
@@ -14,7 +15,6 @@ import {
   securitySettingsSchema,
   sessionListQuerySchema,
   sessionSchema,
-  sessionsDataSchema,
   sessionsEndedDataSchema,
   totpCodeBodySchema,
   totpConfirmBodySchema,
@@ -85,7 +85,10 @@ export const accountSecurityApi = {
     reauth: true,
   }),
 
-  sessionList: def('POST', '/account/sessions/list', roles.everyone, { data: sessionsDataSchema }),
+  sessionList: def('POST', '/account/sessions/list', roles.everyone, {
+    body: ownSessionListQuerySchema,
+    data: listDataSchema(sessionSchema),
+  }),
   sessionEnd: def('DELETE', '/account/sessions/end/:id', roles.everyone, {
     params: idParamsSchema,
     data: okData,

@@ -67,7 +67,8 @@ export const sessionSchema = z.object({
   current: z.boolean(),
 });
 export type Session = z.infer<typeof sessionSchema>;
-export const sessionsDataSchema = z.object({ records: z.array(sessionSchema) });
+/** The caller's own live sessions, this one first, then the most recently used (paged like every list). */
+export const ownSessionListQuerySchema = z.object({ ...pageFields(20) });
 export const sessionListQuerySchema = z.object({ adminId: idFilter, ...pageFields(50) });
 export const sessionsEndedDataSchema = z.object({ ended: z.number() });
 

@@ -1,11 +1,13 @@
 import { type AdminType, Status } from '@sapi/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Actor, AppContext } from '../context.ts';
+import { arrayLiteral } from '../db/array-literal.ts';
 import { type Db, type Executor, oncePerDatabase, preparedStatement } from '../db/client.ts';
 import { admins, loginChallenges, sessions, totpRequiredTypes } from '../db/schema/index.ts';
 import { sqlTime } from '../db/sql-time.ts';
 import { deleteInBatches } from '../db/upkeep.ts';
 import { newToken, sha256Hex } from '../lib/tokens.ts';
+import { recordAudit } from './audit.ts';
 import { refusal } from './errors.ts';
 
 export const IDLE_MS = 30 * 60 * 1000;
@@ -19,8 +21,16 @@ const TOUCH_EVERY_MS = 30 * 1000;
 const MAX_USER_AGENT = 512;
 
 /**
+ * Live sessions one account may hold. A sign-in that would make more ends the least recently used
+ * (DESIGN §7): a forgotten browser goes first, never the session in use; 400 sign-ins leave 10.
+ */
+export const MAX_LIVE_SESSIONS = 10;
+
+/**
  * Start a session and return the token, which exists nowhere else after this. `verified`: the sign-in
  * itself counts as this session's password re-check (used when the account must set something up first).
+ * Past MAX_LIVE_SESSIONS the least recently used live sessions end in the same transaction, each
+ * audited as a `session-end` with reason `session-limit`.
  */
 export const createSession = async (
   tx: Executor,
@@ -29,19 +39,70 @@ export const createSession = async (
   now: Date,
   opts: { userAgent?: string | undefined; verified?: boolean } = {},
 ): Promise<string> => {
+  // The lock every change of a session takes first (migration 0039): parallel sign-ins of one account
+  // count one after another, each seeing the sessions the others made, so none goes past the cap.
+  await tx.execute(sql`select 1 from auth_epoch where id = 1 for update`);
   const token = newToken();
-  await tx.insert(sessions).values({
-    tokenHash: sha256Hex(token),
-    adminId,
-    ip,
-    createdAt: now,
-    lastSeenAt: now,
-    expiresAt: new Date(now.getTime() + ABSOLUTE_MS),
-    userAgent: opts.userAgent ? opts.userAgent.slice(0, MAX_USER_AGENT) : null,
-    verifiedAt: opts.verified ? now : null,
-  });
+  const [created] = await tx
+    .insert(sessions)
+    .values({
+      tokenHash: sha256Hex(token),
+      adminId,
+      ip,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + ABSOLUTE_MS),
+      userAgent: opts.userAgent ? opts.userAgent.slice(0, MAX_USER_AGENT) : null,
+      verifiedAt: opts.verified ? now : null,
+    })
+    .returning({ id: sessions.id });
+  if (!created) throw new Error('session insert returned no row');
+  // The new one counts first; the others most recently used first, and those past the cap end.
+  const beyondCap = tx
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.adminId, adminId), liveSession(now), ne(sessions.id, created.id)))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.id))
+    .offset(MAX_LIVE_SESSIONS - 1);
+  const ended = await tx
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(inArray(sessions.id, beyondCap))
+    .returning({ id: sessions.id });
+  if (ended.length > 0) await auditEndedByCap(tx, adminId, ip, now, ended);
   return token;
 };
+
+/** One audit record of the sessions a sign-in ended by the cap (one id, or the list of them). */
+const auditEndedByCap = async (
+  tx: Executor,
+  adminId: bigint,
+  ip: string | null,
+  now: Date,
+  ended: { id: bigint }[],
+): Promise<void> => {
+  const [account] = await tx.select({ username: admins.username }).from(admins).where(eq(admins.id, adminId));
+  const ids = ended.map((row) => row.id.toString());
+  await recordAudit(
+    tx,
+    { actorId: adminId, actor: account?.username ?? '', ip },
+    {
+      action: 'session-end',
+      entity: 'session',
+      entityId: ids.length === 1 ? (ids[0] ?? null) : null,
+      after: {
+        adminId: adminId.toString(),
+        reason: 'session-limit',
+        limit: MAX_LIVE_SESSIONS,
+        ...(ids.length === 1 ? {} : { endedSessions: ids }),
+      },
+    },
+    now,
+  );
+};
+
+/** The account's counter (migration 0039); an account none has advanced yet reads 0. */
+const accountEpoch = sql`coalesce((select e.n from account_auth_epoch e where e.admin_id = ${admins.id}), 0)::text`;
 
 /**
  * Every authenticated request runs this look-up first: prepared once per database (a named
@@ -63,8 +124,9 @@ const sessionLookup = oncePerDatabase((db: Db) =>
       // Required for the account's type but not enrolled: it may only enrol (3009) until it has.
       mustEnrolTotp: sql<boolean>`(${admins.totpSecret} is null and exists (select 1 from ${totpRequiredTypes} where ${totpRequiredTypes.type} = ${admins.type}))`,
       // Read in the same statement, so in the same snapshot as the row: the row is what the
-      // database held at this value of the counter (migration 0019).
-      epoch: sql<string | null>`(select n::text from auth_epoch where id = 1)`,
+      // database held at these values of the counters, the global one and the account's
+      // (migrations 0019, 0039).
+      epoch: sql<string | null>`(select n::text from auth_epoch where id = 1) || ':' || ${accountEpoch}`,
     })
     .from(sessions)
     .innerJoin(admins, eq(admins.id, sessions.adminId))
@@ -75,40 +137,51 @@ const sessionLookup = oncePerDatabase((db: Db) =>
 
 type LookupRow = NonNullable<Awaited<ReturnType<ReturnType<typeof sessionLookup>['execute']>>[number]>;
 
-/** The counter every change to what a session look-up reads advances (migration 0019). */
-const readEpoch = preparedStatement<{ n: string }>(
-  'auth_epoch',
-  sql`select n::text as n from auth_epoch where id = 1`,
+/**
+ * The counters of some accounts, each as `global:account` (the form the look-up reads): the global
+ * one moves for what concerns every account, an account's for a change of its row or its sessions
+ * (migration 0039). One statement, so one snapshot for all.
+ */
+const readEpochs = preparedStatement<{ id: string; epoch: string | null }>(
+  'auth_epochs',
+  sql`select ids.id::text as id, (select n::text from auth_epoch where id = 1) || ':' || coalesce(e.n, 0)::text as epoch
+    from unnest(${sql.placeholder('ids')}::bigint[]) as ids(id)
+    left join account_auth_epoch e on e.admin_id = ids.id`,
 );
 
 /**
- * Reads of the counter shared by concurrent requests. A caller gets the value of a read that
- * started after it asked — never one already on its way — so every change committed before its
- * request arrived is seen; all callers that ask while no read is waiting to start share the next.
+ * Reads of the counters shared by concurrent requests. A caller gets its account's value from a read
+ * that started after it asked — never one already on its way — so every change committed before its
+ * request arrived is seen; all callers that ask while no read is waiting to start share the next,
+ * which reads the accounts of all of them at once.
  */
 class EpochReader {
-  private running: Promise<string | null> | null = null;
-  private waiting: Promise<string | null> | null = null;
+  private running: Promise<Map<string, string | null>> | null = null;
+  private waiting: { ids: Set<string>; read: Promise<Map<string, string | null>> } | null = null;
   constructor(private readonly db: Db) {}
 
-  current(): Promise<string | null> {
-    if (this.waiting) return this.waiting;
+  current(adminId: bigint): Promise<string | null> {
+    const id = adminId.toString();
+    const pick = (epochs: Map<string, string | null>) => epochs.get(id) ?? null;
+    if (this.waiting) {
+      this.waiting.ids.add(id);
+      return this.waiting.read.then(pick);
+    }
     const running = this.running;
-    if (!running) return this.start();
-    this.waiting = running.then(
-      () => this.next(),
-      () => this.next(),
+    if (!running) return this.start(new Set([id])).then(pick);
+    const ids = new Set([id]);
+    const next = () => {
+      this.waiting = null;
+      return this.start(ids);
+    };
+    this.waiting = { ids, read: running.then(next, next) };
+    return this.waiting.read.then(pick);
+  }
+
+  private start(ids: Set<string>) {
+    const read = readEpochs(this.db, { ids: arrayLiteral([...ids]) }).then(
+      (rows) => new Map(rows.map((row) => [row.id, row.epoch])),
     );
-    return this.waiting;
-  }
-
-  private next() {
-    this.waiting = null;
-    return this.start();
-  }
-
-  private start() {
-    const read = readEpoch(this.db, {}).then((rows) => rows[0]?.n ?? null);
     this.running = read;
     const done = () => {
       if (this.running === read) this.running = null;
@@ -122,7 +195,7 @@ class EpochReader {
 export const sessionRowFromDatabase = async (db: Db, tokenHash: string) =>
   (await sessionLookup(db, '').execute({ tokenHash }))[0];
 
-/** A session row looked up earlier, good while the counter still reads `epoch`. */
+/** A session row looked up earlier, good while its account's counters still read `epoch`. */
 interface Cached {
   row: LookupRow;
   epoch: string;
@@ -144,8 +217,9 @@ const live = (row: LookupRow, now: Date) =>
   now.getTime() - row.lastSeenAt.getTime() < IDLE_MS;
 
 /**
- * The session row of a token hash. From memory when this process looked it up before and the
- * counter has not moved since (one small read per request, shared by concurrent requests);
+ * The session row of a token hash. From memory when this process looked it up before and its
+ * account's counters have not moved since (one small read per request, shared by concurrent requests;
+ * another account's sign-in or ended session moves nothing here);
  * otherwise — and whenever the remembered row would refuse — from the database. Only a live row
  * is remembered.
  */
@@ -153,7 +227,7 @@ const lookUp = async (db: Db, tokenHash: string, now: Date): Promise<LookupRow |
   const cache = cacheOf(db, '');
   const hit = cache.sessions.get(tokenHash);
   if (hit) {
-    const epoch = await cache.epoch.current();
+    const epoch = await cache.epoch.current(hit.row.id);
     if (epoch === hit.epoch && performance.now() - hit.at < CACHE_MS && live(hit.row, now)) return hit.row;
     cache.sessions.delete(tokenHash);
   }
@@ -194,8 +268,8 @@ export const resolveSession = async (ctx: AppContext, token: string): Promise<Ac
 };
 
 /**
- * The staff member this process remembers behind a token, before the counter is read: `held` says,
- * once the counter's read (started now) answers, whether the remembered row still stands. Nothing
+ * The staff member this process remembers behind a token, before the counters are read: `held` says,
+ * once the counters' read (started now) answers, whether the remembered row still stands. Nothing
  * may leave the server on the strength of `actor` before `held` answers true; a read route runs its
  * queries meanwhile (http/route.ts), so the check costs no round trip of its own. Undefined when
  * nothing live is remembered, or its last-seen time is due a write: `resolveSession` then.
@@ -211,7 +285,7 @@ export const heldSession = (
   if (!hit || performance.now() - hit.at >= CACHE_MS || !live(hit.row, now) || touchDue(hit.row, now)) {
     return undefined;
   }
-  const held = cache.epoch.current().then((epoch) => {
+  const held = cache.epoch.current(hit.row.id).then((epoch) => {
     if (epoch === hit.epoch) return true;
     if (cache.sessions.get(tokenHash) === hit) cache.sessions.delete(tokenHash);
     return false;

@@ -8,8 +8,9 @@ import { admins, sessions, totpRequiredTypes } from '../../db/schema/index.ts';
 import { sha256Hex } from '../../lib/tokens.ts';
 
 /**
- * A server keeps a session it looked up in memory while the counter `auth_epoch` (migration 0019)
- * stays where it was, and reads the counter on every request. These tests write straight to the
+ * A server keeps a session it looked up in memory while the counters of its account stay where they
+ * were — the global `auth_epoch` (migration 0019) and the account's own (`account_auth_epoch`,
+ * migration 0039) — and reads them on every request. These tests write straight to the
  * tables — as another process, a second server or an operator would — and expect the very next
  * request to see it. The two-process proof is in test/reliability/scale-out.postgres.test.ts.
  */
@@ -19,8 +20,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const epoch = async () =>
-  (await queryRows<{ n: string }>(t.ctx.db, sql`select n::text as n from auth_epoch where id = 1`))[0]?.n;
+/** The counters a remembered session of this account is checked against, as `global:account`. */
+const epoch = async (username: string) =>
+  (
+    await queryRows<{ n: string }>(
+      t.ctx.db,
+      sql`select (select n from auth_epoch where id = 1) || ':' || coalesce((select e.n from account_auth_epoch e join admins a on a.id = e.admin_id where a.username = ${username}), 0) as n`,
+    )
+  )[0]?.n;
 const self = (token: string) => t.api(api.self, { token });
 /** Signed in, and looked up twice: the second answer came from memory. */
 const remembered = async (username: string) => {
@@ -33,8 +40,10 @@ const remembered = async (username: string) => {
 const sessionOf = (token: string) => eq(sessions.tokenHash, sha256Hex(token));
 
 describe('the session look-up kept in memory', () => {
-  it('moves the counter on every change a look-up reads, not on touching last_seen_at', async () => {
+  it("moves the account's counters on every change a look-up reads, not on touching last_seen_at", async () => {
     const token = await remembered('sc_counter');
+    // A live one to delete (deleting a row already revoked changes no look-up: its revocation did).
+    const spare = await t.login('sc_counter');
     const cases: [string, () => Promise<unknown>][] = [
       [
         'session re-dated',
@@ -48,22 +57,52 @@ describe('the session look-up kept in memory', () => {
         'session revoked',
         () => t.ctx.db.update(sessions).set({ revokedAt: new Date() }).where(sessionOf(token)),
       ],
-      ['session deleted', () => t.ctx.db.delete(sessions).where(sessionOf(token))],
+      ['live session deleted', () => t.ctx.db.delete(sessions).where(sessionOf(spare))],
       [
         'account changed',
-        () => t.ctx.db.update(admins).set({ allowedIps: [] }).where(eq(admins.username, 'sc_counter')),
+        () =>
+          t.ctx.db
+            .update(admins)
+            .set({ allowedIps: ['192.0.2.0/24'] })
+            .where(eq(admins.username, 'sc_counter')),
       ],
       ['second factor required', () => t.ctx.db.insert(totpRequiredTypes).values({ type: 'REPORTER' })],
       ['second factor list changed', () => t.ctx.db.delete(totpRequiredTypes)],
     ];
     for (const [what, change] of cases) {
-      const before = BigInt((await epoch()) ?? -1);
+      const before = await epoch('sc_counter');
       await change();
-      expect(BigInt((await epoch()) ?? -1), what).toBeGreaterThan(before);
+      expect(await epoch('sc_counter'), what).not.toBe(before);
     }
-    const before = await epoch();
+    // Neither touching last_seen_at nor the address every sign-in writes on the account's row.
+    const before = await epoch('sc_counter');
     await t.ctx.db.update(sessions).set({ lastSeenAt: new Date() });
-    expect(await epoch()).toBe(before);
+    await t.ctx.db
+      .update(admins)
+      .set({ activeLoginIp: '192.0.2.9' })
+      .where(eq(admins.username, 'sc_counter'));
+    expect(await epoch('sc_counter')).toBe(before);
+  });
+
+  it("keeps serving a remembered session from memory through another account's sign-in, change or ended session", async () => {
+    const token = await remembered('sc_other_a');
+    await t.addAdmin('sc_other_b', 'OPERATOR');
+    // Change A's row behind the counters' back (triggers off for this transaction): an answer read
+    // from the database would now say REPORTER, one from memory still OPERATOR.
+    await t.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.update(admins).set({ type: 'REPORTER' }).where(eq(admins.username, 'sc_other_a'));
+    });
+    const before = await epoch('sc_other_a');
+    const b = await t.login('sc_other_b');
+    await t.ctx.db.update(admins).set({ allowedIps: [] }).where(eq(admins.username, 'sc_other_b'));
+    await t.ctx.db.update(sessions).set({ revokedAt: new Date() }).where(sessionOf(b));
+    expect(await epoch('sc_other_a')).toBe(before);
+    expect((await self(token)).data?.type).toBe('OPERATOR');
+    // A's own change (here another of its sessions ended) is followed on the very next request.
+    const second = await t.login('sc_other_a');
+    await t.ctx.db.update(sessions).set({ revokedAt: new Date() }).where(sessionOf(second));
+    expect((await self(token)).data?.type).toBe('REPORTER');
   });
 
   it('refuses a remembered session at once once it is revoked, re-dated or its account locked', async () => {

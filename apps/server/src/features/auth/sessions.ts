@@ -1,10 +1,11 @@
 import type { Session } from '@sapi/contract';
-import { and, count, desc, eq, isNull, ne, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Actor, AppContext } from '../../context.ts';
 import type { AuditEntry } from '../../core/audit.ts';
 import { notFound } from '../../core/errors.ts';
 import { liveSession } from '../../core/sessions.ts';
 import type { Executor } from '../../db/client.ts';
+import { listPage, type PageQuery } from '../../db/paging.ts';
 import { admins, sessions } from '../../db/schema/index.ts';
 import { browserOf } from '../../lib/user-agent.ts';
 
@@ -41,45 +42,48 @@ const toSession = (row: Row, actor: Actor): Session => ({
   current: row.id === actor.sessionId,
 });
 
-/** The caller's live sessions, most recently used first. */
-export const listOwnSessions = async (ctx: AppContext, actor: Actor): Promise<Session[]> => {
-  const rows = await ctx.db
-    .select(columns)
-    .from(sessions)
-    .innerJoin(admins, eq(admins.id, sessions.adminId))
-    .where(and(eq(sessions.adminId, actor.id), liveSession(ctx.now())))
-    .orderBy(desc(sessions.lastSeenAt), desc(sessions.id));
-  return rows.map((r) => toSession(r, actor));
-};
+/** The live sessions of `where`, a page of them and their total (db/paging.ts), `first` ordered first. */
+const pageOfSessions = (ctx: AppContext, actor: Actor, where: SQL | undefined, q: PageQuery, first?: SQL) =>
+  listPage(
+    q,
+    (limit, offset) =>
+      ctx.db
+        .select(columns)
+        .from(sessions)
+        .innerJoin(admins, eq(admins.id, sessions.adminId))
+        .where(where)
+        .orderBy(...(first ? [first] : []), desc(sessions.lastSeenAt), desc(sessions.id))
+        .limit(limit)
+        .offset(offset),
+    async () => Number((await ctx.db.select({ n: count() }).from(sessions).where(where))[0]?.n ?? 0),
+    (row: Row) => toSession(row, actor),
+  );
 
-/** Every live session (or one account's), for a SUPERADMIN. */
-export const listAllSessions = async (
+/**
+ * The caller's live sessions: this one first (the address screen reads it from page 1), then the most
+ * recently used. At most MAX_LIVE_SESSIONS (core/sessions.ts), but paged like every list.
+ */
+export const listOwnSessions = (ctx: AppContext, actor: Actor, q: PageQuery) =>
+  pageOfSessions(
+    ctx,
+    actor,
+    and(eq(sessions.adminId, actor.id), liveSession(ctx.now())),
+    q,
+    sql`${sessions.id} = ${actor.sessionId} desc`,
+  );
+
+/** Every live session (or one account's), for a SUPERADMIN, the most recently used first. */
+export const listAllSessions = (
   ctx: AppContext,
   actor: Actor,
-  q: { adminId?: bigint | undefined; page: number; limit: number },
-) => {
-  const where: SQL | undefined = and(
-    liveSession(ctx.now()),
-    q.adminId === undefined ? undefined : eq(sessions.adminId, q.adminId),
+  q: PageQuery & { adminId?: bigint | undefined },
+) =>
+  pageOfSessions(
+    ctx,
+    actor,
+    and(liveSession(ctx.now()), q.adminId === undefined ? undefined : eq(sessions.adminId, q.adminId)),
+    q,
   );
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select(columns)
-      .from(sessions)
-      .innerJoin(admins, eq(admins.id, sessions.adminId))
-      .where(where)
-      .orderBy(desc(sessions.lastSeenAt), desc(sessions.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    ctx.db.select({ n: count() }).from(sessions).where(where),
-  ]);
-  return {
-    records: rows.map((r) => toSession(r, actor)),
-    page: q.page,
-    limit: q.limit,
-    total: Number(total?.n ?? 0),
-  };
-};
 
 /**
  * End one live session. `owner` limits it to the caller's own: another account's session is "not found"

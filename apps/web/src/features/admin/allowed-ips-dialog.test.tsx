@@ -25,7 +25,7 @@ const stubServer = () => {
   let verified = false;
   return stubApi([
     [api.adminList, () => page([me, operator], 2, 1, 10)],
-    [api.sessionList, () => ({ records: [mySession] })],
+    [api.sessionList, () => page([mySession], 1, 1, 20)],
     [api.adminAllowedIpsGet, () => ({ allowedIps: [] })],
     [
       api.verify,

@@ -1,11 +1,19 @@
 import { api } from '@sapi/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
-import { allRecordsQuery, routeQuery, useResourceMutation } from '../../lib/query-keys';
+import { allRecordsQuery, useResourceMutation } from '../../lib/query-keys';
 import { defineList } from '../../lib/use-list-screen';
 
-/** The signed-in account's live sessions, the newest use first (`current` marks this one). */
-export const mySessionsQuery = routeQuery(api.sessionList);
+/**
+ * The signed-in account's live sessions, 20 a page: this one first (`current`), then the newest use.
+ * The server keeps at most 10 live per account, so a second page is rare but possible.
+ */
+export const mySessionsList = defineList({
+  route: api.sessionList,
+  filters: [],
+  pageSize: 20,
+  body: () => ({}),
+});
 
 /** Every account's live sessions (SUPERADMIN), 50 a page; `adminId` '' = every account. */
 export const allSessionsList = defineList({

@@ -1,31 +1,31 @@
 import { Button } from '@mantine/core';
 import type { Session } from '@sapi/contract';
 import { IconLogout2 } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useConfirmAction } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
-import { errorMessage } from '../../lib/errors';
 import { notifySuccess } from '../../lib/notify';
-import { mySessionsQuery, useEndMySession, useEndOtherSessions } from './api';
+import { useListScreen } from '../../lib/use-list-screen';
+import { mySessionsList, useEndMySession, useEndOtherSessions } from './api';
 import { useSessionColumns } from './session-columns';
 
 /**
  * The signed-in account's sessions (/account/sessions): where and since when it is signed in, this
- * one marked; end one, or every other. Each end asks first; the list loads again after it.
+ * one marked and first; end one, or every other. Each end asks first; the list loads again after it.
+ * Paged as every list (`useListScreen`; the page in the URL), without filters.
  */
 export function MySessionsPage() {
   const { t } = useTranslation();
-  const query = useQuery(mySessionsQuery);
+  const list = useListScreen(mySessionsList);
   const endOne = useEndMySession();
   const endOthers = useEndOtherSessions();
   const confirm = useConfirmAction();
   // Already ended elsewhere (2004), or the answer was lost: show the sessions as they are now.
-  const settled = () => void query.refetch();
+  const settled = () => void list.query.refetch();
 
-  const records = query.data?.records;
-  const others = records?.filter((session) => !session.current).length ?? 0;
+  // Every live session but this one, on any page (this one is live: it asked).
+  const others = Math.max((list.query.data?.total ?? 0) - 1, 0);
   const endSession = (session: Session) =>
     confirm.ask({
       title: t('security.sessions.confirm.title'),
@@ -71,13 +71,9 @@ export function MySessionsPage() {
       <DataTable
         caption={t('security.sessions.title')}
         columns={columns}
-        records={records}
         rowKey={(session) => session._id}
         rowProps={(session) => ({ 'data-testid': `session-${session._id}` })}
-        loading={query.isPending}
-        fetching={query.isFetching && !query.isPending}
-        error={query.isError ? errorMessage(query.error) : null}
-        onRetry={() => void query.refetch()}
+        {...list.table}
       />
       {confirm.dialog}
     </>

@@ -31,7 +31,7 @@ const laptop = session({ _id: '12' });
 const stubMine = () => {
   let live = [mine, phone, laptop];
   return stubApi([
-    [api.sessionList, () => ({ records: live })],
+    [api.sessionList, () => page(live, live.length, 1, 20)],
     [
       api.sessionEnd,
       (_body, { id }) => {
@@ -107,6 +107,34 @@ describe('my sessions', () => {
     expect(
       (screen.getByRole('button', { name: 'ออกจากระบบเซสชันอื่นทั้งหมด' }) as HTMLButtonElement).disabled,
     ).toBe(true);
+  });
+
+  it('pages like every list: 20 a page, the page in the request, every other session counted', async () => {
+    const many = Array.from({ length: 25 }, (_, i) =>
+      i === 0 ? mine : session({ _id: String(100 + i), ip: `198.51.100.${i}` }),
+    );
+    const stub = stubApi([
+      [
+        api.sessionList,
+        (body) => {
+          const at = Number(body.page);
+          return page(many.slice((at - 1) * 20, at * 20), 25, at, 20);
+        },
+      ],
+    ]);
+    const { user } = await renderPage(MySessionsPage, '/account/sessions');
+    await screen.findByTestId('session-10');
+    expect(stub.bodiesOf(api.sessionList)[0]).toEqual({ page: 1, limit: 20 });
+    expect(screen.getByTestId('pager-summary').textContent).toBe('แสดง 1–20 จาก 25 รายการ');
+    await user.click(screen.getByRole('button', { name: 'หน้า 2' }));
+    await screen.findByTestId('session-124');
+    expect(stub.bodiesOf(api.sessionList).at(-1)).toEqual({ page: 2, limit: 20 });
+    expect(screen.queryByTestId('session-10')).toBeNull();
+    expect(screen.getByTestId('pager-summary').textContent).toBe('แสดง 21–25 จาก 25 รายการ');
+    // Every other session counts, not only the ones on this page.
+    await user.click(screen.getByRole('button', { name: 'ออกจากระบบเซสชันอื่นทั้งหมด' }));
+    const dialog = await screen.findByRole('dialog', { name: 'ยืนยันการออกจากระบบเซสชันอื่น' });
+    expect(within(dialog).getByText(/\(24 เซสชัน\)/)).toBeTruthy();
   });
 
   it('speaks English when switched', async () => {
@@ -197,7 +225,7 @@ describe('a session already ended elsewhere', () => {
     });
     let live = [mine, phone];
     const stub = stubApi([
-      [api.sessionList, () => ({ records: live })],
+      [api.sessionList, () => page(live, live.length, 1, 20)],
       [
         api.sessionEnd,
         () => {
