@@ -1,6 +1,7 @@
 // `npm run bench -- --engine pglite|postgres --rows N`: the performance budgets of DESIGN §11,
 // measured on a data set made by the demo generator, printed beside each budget; and the reliability
-// suite's mixed traffic for its full 60 s (`--mixed-seconds`).
+// suite's mixed traffic for its full 60 s (`--mixed-seconds`); and what a flooding anonymous client
+// makes the server write (`--flood-seconds`, `--flood-connections`; `--only flood` runs it alone).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +14,16 @@ import { checkDisk, curveChart, curvePoints, curveTable, parseSizes, verdicts } 
 import { type Dataset, type Engine, ensureDataset } from './dataset.ts';
 import { type BenchAgent, directPhase, type Facts } from './direct.ts';
 import { fixedCost } from './fixed-cost.ts';
-import { BENCH_ADMIN, type Client } from './http.ts';
+import {
+  FLOOD_TABLES,
+  type FloodResult,
+  forgedIngestFlood,
+  forgetSignInFlood,
+  type Storage,
+  signInFlood,
+  storageOf,
+} from './flood.ts';
+import { BENCH_ADMIN, type Client, closeConnections } from './http.ts';
 import { deepLinkScenarios, limitScenarios } from './limits.ts';
 import { memoryFlat, mixedLoad } from './mixed-load.ts';
 import {
@@ -44,6 +54,8 @@ const { values } = parseArgs({
     only: { type: 'string' },
     'ingest-senders': { type: 'string' },
     'ingest-agents': { type: 'string' },
+    'flood-seconds': { type: 'string', default: '20' },
+    'flood-connections': { type: 'string', default: '8' },
   },
 });
 const engine = values.engine as Engine;
@@ -72,6 +84,7 @@ const groups = [
   'mixed',
   'ingest',
   'ingest-log',
+  'flood',
 ] as const;
 const only = new Set(values.only ? values.only.split(',') : groups);
 for (const name of only) {
@@ -471,6 +484,63 @@ const ingestLogCost = async (dataset: Dataset, senders: BenchAgent[]) => {
   );
 };
 
+/** DESIGN §7 / issue 38: rows a flooding client may make the server write, per second, from one address. */
+const FLOOD_ROWS_PER_SECOND = 3;
+
+/**
+ * A flooding anonymous client (issue 38), one address, `--flood-connections` kept-alive connections
+ * for `--flood-seconds`: forged ingest requests (a real agent's key with bad signatures, and made-up
+ * keys), then sign-in attempts with a new username each. Each flood on a fresh server, the tables read
+ * on the database before and after (the server stopped: PGlite serves one process); rows counted
+ * new, bytes the tables' growth on disk (dead row versions of updated counters included) and, on
+ * PostgreSQL, the WAL the cluster wrote. Runs last, and takes back the throttle rows of this
+ * machine's address after (else the next bench could not sign in for 15 minutes).
+ */
+const floodScenario = async (dataset: Dataset, agent: BenchAgent | undefined) => {
+  if (!agent) throw new Error('the flood needs an agent with its API key');
+  const seconds = Number(values['flood-seconds']);
+  const connections = Number(values['flood-connections']);
+  console.log(`\nA flooding anonymous client (${connections} connections, ${seconds} s, one address):`);
+  const floods: [string, (base: string) => Promise<FloodResult>][] = [
+    [
+      'forged ingest (a real key with bad signatures, and made-up keys)',
+      (base) => forgedIngestFlood(base, agent.apiKey, connections, seconds),
+    ],
+    ['anonymous sign-in, a new username each', (base) => signInFlood(base, connections, seconds)],
+  ];
+  for (const [name, run] of floods) {
+    const before: Storage = await storageOf(dataset);
+    const server = await startServer(serverEnv(dataset), port);
+    let result: FloodResult;
+    try {
+      result = await run(server.url);
+    } finally {
+      closeConnections();
+      await server.stop();
+    }
+    const after = await storageOf(dataset);
+    const perSecond = (n: number) => n / result.seconds;
+    const rows = FLOOD_TABLES.map((t) => [t, after.rows[t] - before.rows[t]] as const);
+    const rowsTotal = rows.reduce((n, [, d]) => n + d, 0);
+    const bytes = FLOOD_TABLES.reduce((n, t) => n + after.bytes[t] - before.bytes[t], 0);
+    const wal =
+      after.walBytes !== null && before.walBytes !== null
+        ? `, WAL ${(perSecond(after.walBytes - before.walBytes) / 1024).toFixed(1)} KB/s`
+        : '';
+    const answers = Object.entries(result.answers)
+      .map(([status, n]) => `${status} ×${n}`)
+      .join(', ');
+    add(
+      `flood: ${name}, ${Math.round(perSecond(result.requests))} req/s`,
+      `≤ ${FLOOD_ROWS_PER_SECOND} rows/s per address`,
+      `${perSecond(rowsTotal).toFixed(2)} rows/s, ${(perSecond(bytes) / 1024).toFixed(1)} KB/s`,
+      `${rows.map(([t, d]) => `${t} +${d}`).join(', ')}; tables +${(bytes / 1024).toFixed(0)} KB${wal}; ${result.requests} requests in ${result.seconds.toFixed(1)} s: ${answers}`,
+      perSecond(rowsTotal) <= FLOOD_ROWS_PER_SECOND,
+    );
+  }
+  await forgetSignInFlood(dataset);
+};
+
 const main = async () => {
   if (values.curve) return curveMain(values.curve);
   buildServer();
@@ -512,6 +582,7 @@ const main = async () => {
     add('server peak memory (VmHWM)', '—', `${memory.peak.toFixed(0)} MiB`, '', null);
   }
   if (wanted('ingest-log')) await ingestLogCost(dataset, ingestAgents);
+  if (wanted('flood')) await floodScenario(dataset, ingestAgents[0]);
 
   for (const r of direct.ratios) {
     const ratio = r.raw.median / r.rollup.median;
