@@ -79,8 +79,11 @@ const whereOf = (q: Query) =>
  * An agent's ingest requests refused in the last 24 hours, counted up to RECENT_REFUSALS_CAP: per
  * agent one range of the log's partial index of refusals (migration 0017), never a scan.
  */
-const recentRefusals = (now: Date) => sql<number>`(select count(*)::int from (
-    select 1 from ingest_log l
+const recentRefusals = (
+  now: Date,
+) => sql<number>`(select least(coalesce(sum(r.n), 0), ${RECENT_REFUSALS_CAP})::int from (
+    -- A row may count several refusals (those whose signature did not hold, per minute: migration 0036).
+    select l.count as n from ingest_log l
     where l.agent_id = "agents"."id" and l.outcome = 'refused'
       and l.at > ${new Date(now.getTime() - 24 * 3600 * 1000).toISOString()}::timestamptz
     limit ${RECENT_REFUSALS_CAP}) as r)`;
