@@ -40,6 +40,8 @@ test.describe('sessions', () => {
       // The time the session began, in Thailand time as every time of the console: dd/MM/yyyy HH:mm:ss.
       await expect(deskRow).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/);
       await expect(deskRow.getByRole('button', { name: /ออกจากระบบ/ })).toHaveCount(0);
+      // Paged as every list (20 a page; an account keeps at most 10 live sessions).
+      await expect(deskPage.getByTestId('pager-summary')).toHaveText('แสดง 1–2 จาก 2 รายการ');
       await expectAccessible(deskPage, 'my sessions');
       await screenshot(deskPage, 'sessions-mine');
 

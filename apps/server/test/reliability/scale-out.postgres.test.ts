@@ -168,4 +168,19 @@ describe('two server processes on one database', () => {
     }
     for (const via of [b, a]) expect((await request(via, 'POST', SELF, { token })).status).toBe(401);
   });
+
+  it('a sign-in through one process past the live-session cap ends the least recently used session, refused by the other at once', async () => {
+    await createAdmin('so_cap', 'OPERATOR');
+    await createAdmin('so_cap_other', 'OPERATOR');
+    const oldest = await login(a, 'so_cap', 'scale-out-pass-1');
+    const other = await login(a, 'so_cap_other', 'scale-out-pass-1');
+    await rememberedBy(b, oldest);
+    await rememberedBy(b, other);
+    // Ten more sign-ins (the cap, core/sessions.ts MAX_LIVE_SESSIONS): the tenth ends the first.
+    for (let i = 0; i < 10; i++) await login(a, 'so_cap', 'scale-out-pass-1');
+    const refused = await request(b, 'POST', SELF, { token: oldest });
+    expect(refused.status).toBe(401);
+    expect(refused.body.status).toBe(3001);
+    expect((await request(b, 'POST', SELF, { token: other })).body.status).toBe(1000);
+  });
 });
