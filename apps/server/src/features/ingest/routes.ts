@@ -78,8 +78,14 @@ export const ingestRoutes = async (app: FastifyInstance) => {
     trail.error = err;
     const http = err instanceof AppError ? httpStatusOf[err.status] : err.statusCode;
     if (trail.signed || http === undefined || http < 400 || http >= 500) throw err;
-    await settleAgent(req, trail);
-    const wait = await countRefusal(app.ctx.db, clientAddress(req), trail.agentId, app.ctx.now());
+    let wait = 0;
+    try {
+      await settleAgent(req, trail);
+      wait = await countRefusal(app.ctx.db, clientAddress(req), trail.agentId, app.ctx.now());
+    } catch (countErr) {
+      // The refusal stands as it is when it cannot be counted (the database unreachable).
+      req.log.warn({ err: countErr }, 'ingest throttle: the refusal could not be counted');
+    }
     if (wait === 0) throw err;
     trail.limited = true;
     throw tooManyRefusals(wait);
