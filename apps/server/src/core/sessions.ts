@@ -22,15 +22,15 @@ const MAX_USER_AGENT = 512;
 
 /**
  * Live sessions one account may hold. A sign-in that would make more ends the least recently used
- * (DESIGN §7): a forgotten browser goes first, never the session in use; 400 sign-ins leave 10.
+ * (docs/account-security.md): a forgotten browser goes first, not the one in use; 400 sign-ins leave 10.
  */
 export const MAX_LIVE_SESSIONS = 10;
 
 /**
  * Start a session and return the token, which exists nowhere else after this. `verified`: the sign-in
  * itself counts as this session's password re-check (used when the account must set something up first).
- * Past MAX_LIVE_SESSIONS the least recently used live sessions end in the same transaction, each
- * audited as a `session-end` with reason `session-limit`.
+ * Past MAX_LIVE_SESSIONS the least recently used live sessions end in the same transaction, audited
+ * as one `session-end` with reason `session-limit`.
  */
 export const createSession = async (
   tx: Executor,
