@@ -43,6 +43,11 @@ const reliability: Record<string, 'default' | 'production' | 'both' | 'postgres'
   // A SIGKILL of the embedded engine's process is a crash of the database itself (its WAL, its lock
   // file); on PostgreSQL the database outlives the app process.
   'lifecycle.test.ts': 'default',
+  // A full disk under the embedded database (a tmpfs the test mounts); PostgreSQL's disk_full maps to
+  // the same answer by its SQLSTATE (test/disk-full.test.ts, both engines).
+  'disk-full.test.ts': 'default',
+  // The modes of DATA_DIR's files under umask 022: the embedded database writes most of them.
+  'private-files.test.ts': 'default',
   // A fresh embedded data directory: the whole schema from nothing. (PostgreSQL test databases are
   // clones of a migrated template; the server's own start migrates the same way on both.)
   'migrate.test.ts': 'default',

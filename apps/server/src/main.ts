@@ -5,7 +5,9 @@ import type { AppContext } from './context.ts';
 import { AuditCheckpoints, auditKey, checkpointFileOf } from './core/audit-checkpoint.ts';
 import { totpKey } from './core/secret-box.ts';
 import { pruneSessions } from './core/sessions.ts';
+import { checkTotpKey, TotpKeyMismatchError } from './core/two-factor.ts';
 import { openDatabase } from './db/client.ts';
+import { isDiskFull } from './db/errors.ts';
 import { vacuumAndAnalyze } from './db/maintenance.ts';
 import { schemaOwner } from './db/owner.ts';
 import type { ReadLog } from './db/replica.ts';
@@ -13,9 +15,12 @@ import { bootstrapFirstAdmin } from './features/admin/bootstrap.ts';
 import { pruneLoginThrottle } from './features/auth/throttle-upkeep.ts';
 import { pruneIngestLog } from './features/ingest/log.ts';
 import { pruneIngestThrottle } from './features/ingest/throttle.ts';
+import { refuseChangesOnFullDisk } from './http/disk-full.ts';
 import { boundedShutdown } from './http/shutdown.ts';
 import { ensureCurrentPartitions } from './ledger/partitions.ts';
 import { lockDataDir } from './lib/data-dir-lock.ts';
+import { diskFullLog, spaceWatch } from './lib/disk-space.ts';
+import { PRIVATE_UMASK, tightenDir, tightenedLine } from './lib/private-dir.ts';
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 const FIRST_UPKEEP_MS = 5 * 60 * 1000;
@@ -24,7 +29,13 @@ const start = async () => {
   const config = loadConfig();
   const embedded = !config.DATABASE_URL;
   const dataDir = resolve(config.DATA_DIR);
+  // Everything the server writes is its user's only, whatever umask it was started with; what an
+  // earlier run left open to others is tightened, and said once (DESIGN §7).
+  process.umask(PRIVATE_UMASK);
   const unlock = embedded ? lockDataDir(dataDir) : () => undefined;
+  const tightened = tightenedLine(dataDir, tightenDir(dataDir));
+  if (tightened) console.log(tightened);
+  diskFullLog.describe(embedded ? `DATA_DIR ${dataDir}` : 'the PostgreSQL database');
   // The server's logger exists once the app is built; until then database events go to the console.
   let log: ReadLog = {
     info: (_details, message) => console.log(message),
@@ -67,6 +78,8 @@ const start = async () => {
 
   // Made (or read) now, so a missing or unreadable key stops the start instead of a later sign-in.
   totpKey(config);
+  // One key for the deployment: a process whose key cannot open the stored secrets does not start.
+  await checkTotpKey(ctx.db, config);
   const boot = await bootstrapFirstAdmin(ctx);
   if (boot.created && boot.generatedPassword) {
     // Printed once, on purpose, on the console only: the operator needs it to sign in the first time.
@@ -93,6 +106,8 @@ const start = async () => {
     ...(config.WEB_DIST ? { webRoot: resolve(config.WEB_DIST) } : {}),
   });
   log = { info: (d, m) => app.log.info(d, m), warn: (d, m) => app.log.warn(d, m) };
+  // PGlite does not survive a disk that fills while it writes: changes stop short of it (lib/disk-space.ts).
+  if (embedded) refuseChangesOnFullDisk(app, spaceWatch(dataDir), app.log);
   // PGlite has no autovacuum: the server does its work, hourly and once a few minutes after start —
   // not at start, where the first requests would queue behind it (its statistics persist anyway).
   const maintain = () => {
@@ -124,7 +139,10 @@ const start = async () => {
     auditKey(config, { create: true }),
     checkpointFileOf(config),
     ctx.now,
-    (err) => app.log.error({ err }, 'audit checkpoint failed'),
+    (err) =>
+      isDiskFull(err)
+        ? diskFullLog.report((d, m) => app.log.warn(d, m), { err }, `DATA_DIR ${dataDir}`)
+        : app.log.error({ err }, 'audit checkpoint failed'),
   );
   await checkpoints.checkpoint();
   checkpoints.start();
@@ -163,7 +181,7 @@ const start = async () => {
 };
 
 start().catch((err: unknown) => {
-  if (err instanceof ConfigError) {
+  if (err instanceof ConfigError || err instanceof TotpKeyMismatchError) {
     console.error(err.message);
   } else if (err instanceof Error) {
     // A failed query's own message lists its parameters: only its first line, and the database's reason.

@@ -369,13 +369,13 @@ const contractMessages = {
     th: 'ต้องเป็นที่อยู่ IPv4 หรือ IPv6 หรือช่วง CIDR',
     en: 'Must be an IPv4 or IPv6 address or CIDR range',
   },
-  own_address_missing: {
-    th: 'รายการต้องมีที่อยู่ IP ปัจจุบันของคุณ ({ip}) มิฉะนั้นคุณจะถูกปิดกั้นเอง',
-    en: 'The list must include your current address ({ip}), or you would shut yourself out',
-  },
   ipv6_range_covers_ipv4: {
     th: 'ช่วง IPv6 นี้ครอบคลุม ::ffff:0:0/96 จึงจะยอมรับไคลเอนต์ IPv4 ทุกราย ให้ระบุช่วง IPv4 เป็น IPv4',
     en: 'This IPv6 range holds ::ffff:0:0/96 and would admit every IPv4 client; list IPv4 ranges as IPv4',
+  },
+  own_address_missing: {
+    th: 'รายการต้องมีที่อยู่ IP ปัจจุบันของคุณ ({ip}) มิฉะนั้นคุณจะถูกปิดกั้นเอง',
+    en: 'The list must include your current address ({ip}), or you would shut yourself out',
   },
 
   // An internal error (9000): nothing about it but the id support finds it by in the log.
@@ -387,6 +387,16 @@ const contractMessages = {
   database_unavailable: {
     th: 'ฐานข้อมูลไม่พร้อมใช้งานชั่วคราว ลองใหม่ใน {seconds} วินาที',
     en: 'The database is briefly unavailable; try again in {seconds} seconds',
+  },
+  // The server's disk is full (9003): nothing was changed; reads still work.
+  disk_full: {
+    th: 'พื้นที่ดิสก์ของเซิร์ฟเวอร์เต็ม ระบบยังเปิดดูข้อมูลได้ แต่บันทึกการเปลี่ยนแปลงไม่ได้จนกว่าจะมีพื้นที่ว่าง',
+    en: "The server's disk is full; changes cannot be saved until space is freed",
+  },
+  // This server's TOTP_KEY cannot open the stored two-factor secrets (9003): a deployment fault.
+  totp_key_mismatch: {
+    th: 'เซิร์ฟเวอร์นี้อ่านข้อมูลการยืนยันตัวตนสองขั้นตอนไม่ได้ (ค่า TOTP_KEY ไม่ตรงกับเซิร์ฟเวอร์อื่น) กรุณาแจ้งผู้ดูแลระบบ',
+    en: "This server cannot read two-factor secrets (its TOTP_KEY differs from the other servers'); tell the administrator",
   },
 } as const satisfies Record<string, Texts>;
 

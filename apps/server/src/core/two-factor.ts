@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { Status } from '@sapi/contract';
+import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { Config } from '../config.ts';
-import type { Executor } from '../db/client.ts';
+import { type Executor, queryRows } from '../db/client.ts';
 import { admins, totpRecoveryCodes } from '../db/schema/index.ts';
 import { sha256Hex } from '../lib/tokens.ts';
+import { refusal } from './errors.ts';
 import { open, seal, totpKey } from './secret-box.ts';
 
 /** RFC 6238 as every authenticator app does it by default: SHA-1, 6 digits, 30-second steps. */
@@ -32,8 +34,86 @@ export const otpauthUri = (base32: string, username: string): string => totpOf(b
 type KeyConfig = Pick<Config, 'TOTP_KEY' | 'DATA_DIR'>;
 export const sealTotpSecret = (config: KeyConfig, adminId: bigint, base32: string): string =>
   seal(totpKey(config), base32, `totp:${adminId}`);
-export const openTotpSecret = (config: KeyConfig, adminId: bigint, sealed: string): string =>
-  open(totpKey(config), sealed, `totp:${adminId}`);
+/**
+ * A secret this process's key cannot open was sealed with another key: TOTP_KEY differs between the
+ * deployment's processes (the start-up check, `checkTotpKey`, normally stops such a process first).
+ * A clear 503, never a 500.
+ */
+const keyMismatch = () =>
+  refusal(
+    Status.DATABASE_UNAVAILABLE,
+    'totp_key_mismatch',
+    "This server cannot read two-factor secrets (its TOTP_KEY differs from the other servers')",
+  );
+
+export const openTotpSecret = (config: KeyConfig, adminId: bigint, sealed: string): string => {
+  const key = totpKey(config);
+  try {
+    return open(key, sealed, `totp:${adminId}`);
+  } catch {
+    throw keyMismatch();
+  }
+};
+
+const KEY_CHECK_NAME = 'totp';
+const KEY_CHECK_TEXT = 'S.API TOTP key check';
+const KEY_CHECK_CONTEXT = 'key-check:totp';
+
+/** True when `key` opens `sealed` (and it holds `expected`, when given). */
+const opens = (key: Buffer, sealed: string, context: string, expected?: string) => {
+  try {
+    const text = open(key, sealed, context);
+    return expected === undefined || text === expected;
+  } catch {
+    return false;
+  }
+};
+
+/** Why a process refuses to start: its key is not the one the database's secrets were sealed with. */
+export class TotpKeyMismatchError extends Error {}
+
+/**
+ * One TOTP key per deployment (DESIGN §7): the first start seals a known text with its key in
+ * `key_check`; every later start — of any process on the same database — must open it, else it
+ * refuses to start (several processes each making their own DATA_DIR/totp.key would otherwise each
+ * answer the others' accounts' codes with a failure). A database from before the check is checked
+ * against a secret already stored, if any. Two processes starting together: one row wins, the other
+ * reads it.
+ */
+export const checkTotpKey = async (db: Executor, config: KeyConfig): Promise<'sealed' | 'matched'> => {
+  const key = totpKey(config);
+  const mismatch = () =>
+    new TotpKeyMismatchError(
+      `The two-factor secrets in this database were sealed with another key than this process's ` +
+        `(${config.TOTP_KEY ? 'TOTP_KEY' : `${config.DATA_DIR}/totp.key`}): set TOTP_KEY to the same value on every server process`,
+    );
+  const stored = async () =>
+    (
+      await queryRows<{ sealed: string }>(
+        db,
+        sql`select sealed from key_check where name = ${KEY_CHECK_NAME}`,
+      )
+    )[0];
+  let row = await stored();
+  let made = false;
+  if (!row) {
+    const [secret] = await db
+      .select({ id: admins.id, sealed: admins.totpSecret })
+      .from(admins)
+      .where(isNotNull(admins.totpSecret))
+      .limit(1);
+    if (secret?.sealed && !opens(key, secret.sealed, `totp:${secret.id}`)) throw mismatch();
+    const inserted = await queryRows<{ name: string }>(
+      db,
+      sql`insert into key_check (name, sealed) values (${KEY_CHECK_NAME}, ${seal(key, KEY_CHECK_TEXT, KEY_CHECK_CONTEXT)})
+          on conflict (name) do nothing returning name`,
+    );
+    made = inserted.length === 1;
+    row = await stored();
+  }
+  if (!row || !opens(key, row.sealed, KEY_CHECK_CONTEXT, KEY_CHECK_TEXT)) throw mismatch();
+  return made ? 'sealed' : 'matched';
+};
 
 /** The time step a 6-digit code belongs to (within the window around now), or null. */
 export const matchingStep = (base32: string, code: string, now: Date): number | null => {

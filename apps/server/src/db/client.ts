@@ -9,6 +9,9 @@ import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/p
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { DISK_RESERVE_BYTES, freeBytes, mib } from '../lib/disk-space.ts';
+import { PRIVATE_DIR_MODE, PRIVATE_UMASK, tightenDir } from '../lib/private-dir.ts';
+import { isDiskFull } from './errors.ts';
 import { survivesLostConnections } from './held-clients.ts';
 import { openReadRouting, type ReadLog, type ReadRouting } from './replica.ts';
 import * as schema from './schema/index.ts';
@@ -54,6 +57,53 @@ export type DatabaseTarget =
 const zoneSetting = (zone: string | undefined) =>
   zone && /^[A-Za-z0-9/_+-]+$/.test(zone) ? zone : undefined;
 
+/** Emscripten's file layer under PGlite: the calls that create files and folders. */
+interface EmscriptenFs {
+  open(path: unknown, flags: unknown, mode?: number): unknown;
+  mkdir(path: unknown, mode?: number): unknown;
+}
+
+/**
+ * PGlite's PostgreSQL creates its files through Emscripten, which sets each new file's mode itself
+ * (0644 or 0666 for some, whatever the process umask): masked to the owner here, so every file it
+ * writes is 0600 and every folder 0700. Those made while it opened are tightened right after.
+ */
+const keepFilesPrivate = (client: PGlite, dataDir: string) => {
+  tightenDir(dataDir);
+  const fs = (client as unknown as { Module?: { FS?: EmscriptenFs } }).Module?.FS;
+  if (!fs || typeof fs.open !== 'function' || typeof fs.mkdir !== 'function') return;
+  const open = fs.open.bind(fs);
+  const mkdir = fs.mkdir.bind(fs);
+  fs.open = (path, flags, mode = 0o666) => open(path, flags, mode & ~PRIVATE_UMASK);
+  fs.mkdir = (path, mode = 0o777) => mkdir(path, mode & ~PRIVATE_UMASK);
+};
+
+/**
+ * A PGlite that fails to open says only "failed to initialize properly"; when its disk is (nearly)
+ * full, that is the cause, so the error names it (lib/disk-space.ts).
+ */
+const openPglite = async (dataDir: string | undefined, loadDataDir: Blob | undefined) => {
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      ...(loadDataDir ? { loadDataDir } : {}),
+    });
+  } catch (err) {
+    const free = dataDir ? freeBytes(dataDir) : Number.POSITIVE_INFINITY;
+    if (dataDir && (isDiskFull(err) || free < DISK_RESERVE_BYTES)) {
+      throw new Error(
+        `PGlite could not open DATA_DIR ${dataDir}: no space left on its disk (${mib(free)} MiB free, ` +
+          `${mib(DISK_RESERVE_BYTES)} MiB needed); free space and start again — nothing stored is lost`,
+        { cause: err },
+      );
+    }
+    throw err;
+  }
+  if (dataDir) keepFilesPrivate(client, dataDir);
+  return client;
+};
+
 /** The only place that knows which engine is in use (DESIGN §1). */
 export const openDatabase = async (target: DatabaseTarget): Promise<Database> => {
   if (target.kind === 'postgres') {
@@ -88,11 +138,8 @@ export const openDatabase = async (target: DatabaseTarget): Promise<Database> =>
       ...(reads ? { reads } : {}),
     };
   }
-  if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    ...(target.dataDir ? { dataDir: target.dataDir } : {}),
-    ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
-  });
+  if (target.dataDir) mkdirSync(target.dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  const client = await openPglite(target.dataDir, target.loadDataDir);
   // As on PostgreSQL (PGlite has no JIT provider, but says on).
   const zone = zoneSetting(target.reportTimeZone);
   const settings = { ...SESSION_SETTINGS, ...(zone ? { 'sapi.report_timezone': zone } : {}) };

@@ -52,3 +52,18 @@ export const isDatabaseUnavailable = (err: unknown): boolean => {
   }
   return false;
 };
+
+/**
+ * The disk is full: PostgreSQL's disk_full (SQLSTATE 53100, which PGlite reports too when a table
+ * cannot grow), Node's ENOSPC (a file the server appends to), or Emscripten's ErrnoError 51 (PGlite's
+ * file layer), looking through the ORM's wrapping.
+ */
+export const isDiskFull = (err: unknown): boolean => {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    const { code, errno, name } = e as { code?: unknown; errno?: unknown; name?: unknown };
+    if (code === '53100' || code === 'ENOSPC') return true;
+    if (name === 'ErrnoError' && errno === 51) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+};

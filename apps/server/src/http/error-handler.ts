@@ -3,7 +3,9 @@ import type { Socket } from 'node:net';
 import { cappedIssues, httpStatusOf, Status } from '@sapi/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, reasonData } from '../core/errors.ts';
-import { constraintOf, isDatabaseUnavailable, sqlStateOf } from '../db/errors.ts';
+import { constraintOf, isDatabaseUnavailable, isDiskFull, sqlStateOf } from '../db/errors.ts';
+import { diskFullLog } from '../lib/disk-space.ts';
+import { answerDiskFull } from './disk-full.ts';
 import { envelope } from './envelope.ts';
 import { routerErrorHeaders } from './security-headers.ts';
 
@@ -62,6 +64,11 @@ export const registerErrorHandling = (app: FastifyInstance) => {
       return reply
         .code(http)
         .send({ status: Status.VALIDATION, error, data: reasonData('bad_request', error) });
+    }
+    // A full disk: a clear 503, logged once (not once per request), never a 500.
+    if (isDiskFull(err)) {
+      diskFullLog.report((d, m) => req.log.warn(d, m), { err });
+      return answerDiskFull(reply);
     }
     // A restart or failover of the database: the client may try again shortly (docs/scaling.md).
     if (isDatabaseUnavailable(err)) {

@@ -15,11 +15,11 @@ const isAlive = (pid: number): boolean => {
  * A lock left by a process that is no longer running is taken over.
  */
 export const lockDataDir = (dataDir: string): (() => void) => {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = join(dataDir, 'server.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const fd = openSync(file, 'wx');
+      const fd = openSync(file, 'wx', 0o600);
       writeSync(fd, String(process.pid));
       closeSync(fd);
       return () => rmSync(file, { force: true });

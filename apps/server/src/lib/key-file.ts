@@ -10,7 +10,7 @@ import { dirname } from 'node:path';
 export const readKeyFile = (file: string, { create }: { create: boolean }): Buffer => {
   if (!existsSync(file)) {
     if (!create) throw new Error(`${file} is missing`);
-    mkdirSync(dirname(file), { recursive: true });
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     const aside = `${file}.${process.pid}.tmp`;
     writeFileSync(aside, randomBytes(32).toString('hex'), { mode: 0o600 });
     try {
