@@ -27,6 +27,10 @@ const env = {
   DATA_DIR: dataDir,
   ADMIN_USERNAME: process.env.ADMIN_USERNAME ?? 'admin',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  // Each worker keeps one session of the default admin open for the whole run while the suite signs
+  // that admin in some fifty times more; the cap of 10 would end a worker's session mid-run. The cap
+  // itself is proved by the API tests (features/auth/session-limit.test.ts).
+  MAX_SESSIONS_PER_ACCOUNT: '200',
 };
 // Always the embedded database: a fresh one per run, whatever the caller's environment says.
 delete env.DATABASE_URL;

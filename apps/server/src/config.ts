@@ -140,6 +140,15 @@ export const configSchema = z.object({
    * suites (which set it); a server in service writes each answer once.
    */
   CHECK_ANSWERS: z.preprocess(blankToUndefined, z.enum(['on', 'off']).default('off')),
+  /**
+   * Live sessions one account may hold; a sign-in past it ends the least recently used (DESIGN §7).
+   * The end-to-end suite raises it: its workers keep their sessions open while it signs the same
+   * account in some fifty times.
+   */
+  MAX_SESSIONS_PER_ACCOUNT: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int().min(1).max(1000).default(10),
+  ),
   /** Where the signed checkpoints are appended; unset = DATA_DIR/audit-checkpoints.log. */
   AUDIT_CHECKPOINT_FILE: z.preprocess(blankToUndefined, z.string().optional()),
 });

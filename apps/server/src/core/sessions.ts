@@ -21,24 +21,26 @@ const TOUCH_EVERY_MS = 30 * 1000;
 const MAX_USER_AGENT = 512;
 
 /**
- * Live sessions one account may hold. A sign-in that would make more ends the least recently used
- * (docs/account-security.md): a forgotten browser goes first, not the one in use; 400 sign-ins leave 10.
+ * Live sessions one account may hold unless MAX_SESSIONS_PER_ACCOUNT says otherwise. A sign-in that
+ * would make more ends the least recently used (docs/account-security.md): a forgotten browser goes
+ * first, not the one in use; 400 sign-ins leave 10.
  */
 export const MAX_LIVE_SESSIONS = 10;
 
 /**
  * Start a session and return the token, which exists nowhere else after this. `verified`: the sign-in
  * itself counts as this session's password re-check (used when the account must set something up first).
- * Past MAX_LIVE_SESSIONS the least recently used live sessions end in the same transaction, audited
- * as one `session-end` with reason `session-limit`.
+ * Past `limit` (MAX_LIVE_SESSIONS unless configured) the least recently used live sessions end in the
+ * same transaction, audited as one `session-end` with reason `session-limit`.
  */
 export const createSession = async (
   tx: Executor,
   adminId: bigint,
   ip: string | null,
   now: Date,
-  opts: { userAgent?: string | undefined; verified?: boolean } = {},
+  opts: { userAgent?: string | undefined; verified?: boolean; limit?: number } = {},
 ): Promise<string> => {
+  const limit = opts.limit ?? MAX_LIVE_SESSIONS;
   // The lock every change of a session takes first (migration 0039): parallel sign-ins of one account
   // count one after another, each seeing the sessions the others made, so none goes past the cap.
   await tx.execute(sql`select 1 from auth_epoch where id = 1 for update`);
@@ -63,13 +65,13 @@ export const createSession = async (
     .from(sessions)
     .where(and(eq(sessions.adminId, adminId), liveSession(now), ne(sessions.id, created.id)))
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.id))
-    .offset(MAX_LIVE_SESSIONS - 1);
+    .offset(limit - 1);
   const ended = await tx
     .update(sessions)
     .set({ revokedAt: now })
     .where(inArray(sessions.id, beyondCap))
     .returning({ id: sessions.id });
-  if (ended.length > 0) await auditEndedByCap(tx, adminId, ip, now, ended);
+  if (ended.length > 0) await auditEndedByCap(tx, adminId, ip, now, ended, limit);
   return token;
 };
 
@@ -80,6 +82,7 @@ const auditEndedByCap = async (
   ip: string | null,
   now: Date,
   ended: { id: bigint }[],
+  limit: number,
 ): Promise<void> => {
   const [account] = await tx.select({ username: admins.username }).from(admins).where(eq(admins.id, adminId));
   const ids = ended.map((row) => row.id.toString());
@@ -93,7 +96,7 @@ const auditEndedByCap = async (
       after: {
         adminId: adminId.toString(),
         reason: 'session-limit',
-        limit: MAX_LIVE_SESSIONS,
+        limit,
         ...(ids.length === 1 ? {} : { endedSessions: ids }),
       },
     },

@@ -79,6 +79,7 @@ const openSession = async (
     const t = await createSession(tx, admin.id, client.ip, now, {
       userAgent: client.userAgent,
       verified: next !== undefined,
+      limit: ctx.config.MAX_SESSIONS_PER_ACCOUNT,
     });
     await recordAudit(tx, { actorId: admin.id, actor: admin.username, ip: client.ip }, entry, now);
     return t;

@@ -105,6 +105,35 @@ describe('live sessions per account', () => {
     for (const token of tokens.slice(-USER_FREE_FAILURES)) expect(await self(token)).toBe(Status.OK);
   });
 
+  it('MAX_SESSIONS_PER_ACCOUNT sets the cap: at 3, five sign-ins leave the three most recent, audited with that limit', async () => {
+    const small = await createTestApp({ MAX_SESSIONS_PER_ACCOUNT: 3 });
+    try {
+      const name = 'capthree';
+      const id = await small.addAdmin(name, 'OPERATOR');
+      const tokens: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        tokens.push(await small.login(name));
+        small.clock.advance(1000);
+      }
+      const answers = [];
+      for (const token of tokens) answers.push((await small.api(api.self, { token })).status);
+      expect(answers).toEqual([
+        Status.UNAUTHENTICATED,
+        Status.UNAUTHENTICATED,
+        Status.OK,
+        Status.OK,
+        Status.OK,
+      ]);
+      const records = await small.ctx.db
+        .select({ after: auditLog.after })
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'session-end'), eq(auditLog.actorId, BigInt(id))));
+      expect(records.map((r) => (r.after as { limit?: number }).limit)).toEqual([3, 3]);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('30 sessions started at once in parallel transactions leave N live', async () => {
     const a = await account('race');
     const adminId = BigInt(a.id);
