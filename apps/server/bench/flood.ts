@@ -24,13 +24,17 @@ export interface Storage {
   walBytes: number | null;
 }
 
-/** Rows and sizes of the flood's tables, read directly from the data set's database. */
-export const storageOf = async (dataset: Dataset): Promise<Storage> => {
-  const database = await openDatabase(
+/** The data set's database, on one connection (the bench's server may still hold the others). */
+const openDataset = (dataset: Dataset) =>
+  openDatabase(
     'DATABASE_URL' in dataset.env
       ? { kind: 'postgres', url: dataset.env.DATABASE_URL, poolSize: 1 }
       : { kind: 'pglite', dataDir: dataset.env.DATA_DIR },
   );
+
+/** Rows and sizes of the flood's tables, read directly from the data set's database. */
+export const storageOf = async (dataset: Dataset): Promise<Storage> => {
+  const database = await openDataset(dataset);
   try {
     // A data set made by an older build gets the current schema first, as the server would do.
     await database.migrate();
@@ -64,11 +68,7 @@ export const storageOf = async (dataset: Dataset): Promise<Storage> => {
  * usernames), so the bench can sign in again at once instead of 15 minutes later.
  */
 export const forgetSignInFlood = async (dataset: Dataset): Promise<void> => {
-  const database = await openDatabase(
-    'DATABASE_URL' in dataset.env
-      ? { kind: 'postgres', url: dataset.env.DATABASE_URL, poolSize: 1 }
-      : { kind: 'pglite', dataDir: dataset.env.DATA_DIR },
-  );
+  const database = await openDataset(dataset);
   try {
     await database.db.execute(sql`delete from login_throttle where key like 'ip:%' or key like 'u:flood\_%'`);
   } finally {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { Writable } from 'node:stream';
 import { type AdminType, api, type DataOf, type RouteDef } from '@sapi/contract';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -199,4 +200,28 @@ export const createTestApp = async (overrides: Partial<Config> = {}): Promise<Te
       await database.close();
     },
   };
+};
+
+/**
+ * A second app on a test app's database whose log lines the test reads (secrets must not be there).
+ * Not made ready, so a test may still add routes; `inject` and `listen` make it ready.
+ */
+export interface LoggedApp {
+  app: FastifyInstance;
+  /** Every line logged so far; `lines.length = 0` forgets them. */
+  lines: string[];
+  /** All the lines as one text. */
+  text(): string;
+}
+
+export const loggedApp = async (ctx: AppContext, level: 'info' | 'trace' = 'info'): Promise<LoggedApp> => {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  const app = await buildApp({ ctx, logger: { level, stream }, webRoot: '/nonexistent' });
+  return { app, lines, text: () => lines.join('') };
 };

@@ -1,11 +1,9 @@
 import { maxHeaderSize } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
-import { Writable } from 'node:stream';
 import { Status } from '@sapi/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { buildApp } from '../app.ts';
+import { createTestApp, loggedApp, type TestApp } from '../../test/harness.ts';
 import { routerErrorHeaders } from './security-headers.ts';
 
 /**
@@ -15,18 +13,12 @@ import { routerErrorHeaders } from './security-headers.ts';
 let t: TestApp;
 let server: FastifyInstance;
 let port: number;
-const lines: string[] = [];
+let lines: string[];
 const TOKEN = 'a-session-token-that-must-not-be-logged';
 
 beforeAll(async () => {
   t = await createTestApp();
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  server = await buildApp({ ctx: t.ctx, logger: { level: 'info', stream }, webRoot: '/nonexistent' });
+  ({ app: server, lines } = await loggedApp(t.ctx));
   await server.listen({ host: '127.0.0.1', port: 0 });
   port = (server.server.address() as AddressInfo).port;
 });

@@ -1,15 +1,13 @@
-import { Writable } from 'node:stream';
 import { api, type RouteDef } from '@sapi/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildApp } from '../../src/app.ts';
 import { defineRoute } from '../../src/http/route.ts';
 import { callRoute, offContract } from '../calls.ts';
 import { bet, makeAgent, registerBrands, type SignedAgent, signedHeaders } from '../factories.ts';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../harness.ts';
+import { createTestApp, loggedApp, TEST_PASSWORD, type TestApp } from '../harness.ts';
 
 /**
  * DESIGN §7: logs never hold passwords, agent secrets or password hashes — not even inside a failed
@@ -21,7 +19,7 @@ let logged: FastifyInstance;
 let token: string;
 let agentId: string;
 let agent: SignedAgent;
-const lines: string[] = [];
+let lines: string[];
 
 const SECRET = 'known-agent-secret-4f9c2d7e1a';
 const PASSWORD = 'known-password-8b3e6f0c';
@@ -33,14 +31,7 @@ beforeAll(async () => {
   agentId = agent._id;
   await registerBrands(t, token, ['PG']);
   // A second app on the same database, whose log the test reads.
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  logged = await buildApp({ ctx: t.ctx, logger: { level: 'info', stream }, webRoot: '/nonexistent' });
-  await logged.ready();
+  ({ app: logged, lines } = await loggedApp(t.ctx));
   // NOT VALID: the rows already there stay; every new one is refused with SQLSTATE 23514.
   await t.ctx.db.execute(
     sql.raw('alter table agents add constraint test_refuses_agents check (false) not valid'),
@@ -420,14 +411,7 @@ describe('an answer that does not fit its contract', () => {
   });
 
   it('answers 9000 and logs where it went wrong, never what it held', async () => {
-    const logLines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _enc, done) {
-        logLines.push(String(chunk));
-        done();
-      },
-    });
-    const app = await buildApp({ ctx: t.ctx, logger: { level: 'info', stream }, webRoot: '/nonexistent' });
+    const { app, text } = await loggedApp(t.ctx);
     defineRoute(app, def('/test/wrong-type', z.object({ secret: z.string(), n: z.number() })), async () => ({
       secret: SHOWN_ONCE,
       n: `${SHOWN_ONCE}-as-a-number`,
@@ -442,7 +426,7 @@ describe('an answer that does not fit its contract', () => {
         expect(res.json().status).toBe(9000);
         expect(res.body).not.toContain(SHOWN_ONCE);
       }
-      const log = logLines.join('');
+      const log = text();
       expect(log).toContain('answer does not fit its contract at .n');
       expect(log).not.toContain(SHOWN_ONCE);
     } finally {

@@ -1,8 +1,6 @@
-import { Writable } from 'node:stream';
 import { api } from '@sapi/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { AppContext } from '../../src/context.ts';
 import { queryRows } from '../../src/db/client.ts';
@@ -11,7 +9,14 @@ import { IP_MAX_FAILURES } from '../../src/features/auth/throttle.ts';
 import { hashPassword } from '../../src/lib/passwords.ts';
 import { sha256Hex } from '../../src/lib/tokens.ts';
 import { callRoute, offContract, type RawAnswer, routeData } from '../calls.ts';
-import { createTestApp, freshDatabase, TEST_PASSWORD, type TestApp, TestClock } from '../harness.ts';
+import {
+  createTestApp,
+  freshDatabase,
+  loggedApp,
+  TEST_PASSWORD,
+  type TestApp,
+  TestClock,
+} from '../harness.ts';
 
 /**
  * DESIGN §7 checks not already made elsewhere (see docs/reliability.md for the ones that are:
@@ -109,20 +114,10 @@ describe('throttling cannot be dodged with X-Forwarded-For', () => {
 
 describe('secrets never reach the log', () => {
   it('passwords and bearer tokens are absent from a trace-level log, across success, failure and a 500', async () => {
-    let log = '';
-    const stream = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        log += chunk.toString('utf8');
-        done();
-      },
-    });
     const database = await freshDatabase();
     const clock = new TestClock();
     const ctx: AppContext = { db: database.db, config: loadConfig({}), now: clock.now };
-    // Pino takes the stream beside the level; the options type names the level only.
-    const logger = { level: 'trace', stream };
-    const app = await buildApp({ ctx, logger, webRoot: '/nonexistent' });
-    await app.ready();
+    const { app, text } = await loggedApp(ctx, 'trace');
     try {
       await database.db.insert(admins).values({
         username: 'logroot',
@@ -161,6 +156,7 @@ describe('secrets never reach the log', () => {
       await database.close();
       const failed = await callRoute(app, api.adminList, { token, body: {} });
       expect(failed.statusCode).toBe(500);
+      const log = text();
       expect(log).toMatch(/unhandled error/);
       expect(log).toMatch(/incoming request/);
       for (const s of secrets) expect(log, s).not.toContain(s);

@@ -1,9 +1,7 @@
-import { Writable } from 'node:stream';
 import { api, Status } from '@sapi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bet, ingest, makeAgent, signedHeaders } from '../../../test/factories.ts';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../../../test/harness.ts';
-import { buildApp } from '../../app.ts';
+import { createTestApp, loggedApp, TEST_PASSWORD, type TestApp } from '../../../test/harness.ts';
 import { isAllowedIp } from '../../lib/ip-allow.ts';
 
 let t: TestApp;
@@ -212,15 +210,7 @@ describe('staff allow-list', () => {
 
 describe('secrets stay out of the log', () => {
   it('no password, temporary password, TOTP secret or recovery code is ever logged', async () => {
-    let log = '';
-    const stream = new Writable({
-      write(chunk, _enc, done) {
-        log += chunk.toString();
-        done();
-      },
-    });
-    const app = await buildApp({ ctx: t.ctx, logger: { level: 'trace', stream }, webRoot: '/nonexistent' });
-    await app.ready();
+    const { app, text } = await loggedApp(t.ctx, 'trace');
     const call = async (method: 'POST' | 'PUT', url: string, body: unknown, token?: string) => {
       const res = await app.inject({
         method,
@@ -262,6 +252,7 @@ describe('secrets stay out of the log', () => {
     );
     const temporary = String(reset.data.temporaryPassword);
     await app.close();
+    const log = text();
     expect(log.length).toBeGreaterThan(0);
     for (const secretText of [TEST_PASSWORD, 'Logged-Passphrase-7', temporary, secret, token, ...recovery]) {
       expect(log).not.toContain(secretText);

@@ -1,11 +1,14 @@
-import { Writable } from 'node:stream';
 import { api, type RouteDef, Status } from '@sapi/contract';
-import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CallArgs, callRoute } from '../../../test/calls.ts';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../../../test/harness.ts';
-import { buildApp } from '../../app.ts';
+import {
+  createTestApp,
+  type LoggedApp,
+  loggedApp,
+  TEST_PASSWORD,
+  type TestApp,
+} from '../../../test/harness.ts';
 import { USER_FREE_FAILURES } from './throttle.ts';
 
 /**
@@ -14,33 +17,25 @@ import { USER_FREE_FAILURES } from './throttle.ts';
  * goes through a second app on the same database whose log the test reads for the secrets sent.
  */
 let t: TestApp;
-let logged: FastifyInstance;
-const lines: string[] = [];
+let logged: LoggedApp;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  logged = await buildApp({ ctx: t.ctx, logger: { level: 'info', stream }, webRoot: '/nonexistent' });
-  await logged.ready();
+  logged = await loggedApp(t.ctx);
 });
 afterAll(async () => {
-  await logged.close();
+  await logged.app.close();
   await t.close();
 });
 beforeEach(() => {
-  lines.length = 0;
+  logged.lines.length = 0;
 });
 
-const call = <R extends RouteDef>(def: R, ...options: CallArgs<R>) => callRoute(logged, def, ...options);
+const call = <R extends RouteDef>(def: R, ...options: CallArgs<R>) => callRoute(logged.app, def, ...options);
 
 /** The log holds none of these (a 6-digit code only as a whole number, not inside a timestamp). */
 const expectLogFreeOf = (secrets: string[]) => {
-  const log = lines.join('');
+  const log = logged.text();
   expect(log.length).toBeGreaterThan(0);
   for (const secret of secrets) {
     expect(log).not.toMatch(new RegExp(`(?<![0-9A-Za-z])${secret}(?![0-9A-Za-z])`));
