@@ -20,7 +20,7 @@ import { loadConfig } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
 import { assertAllowedIp } from '../src/core/allow-list.ts';
 import { AppError } from '../src/core/errors.ts';
-import { resolveSession, sessionRowFromDatabase } from '../src/core/sessions.ts';
+import { resolveSession, sessionRowFromDatabase } from '../src/core/session-store.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { envelope, envelopeText } from '../src/http/envelope.ts';
 import { defineRoute } from '../src/http/route.ts';

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { checkTotpKey, TotpKeyMismatchError } from '../src/core/two-factor.ts';
+import { checkTotpKey, TotpKeyMismatchError } from '../src/core/totp.ts';
 import { callRoute } from './calls.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from './harness.ts';
 

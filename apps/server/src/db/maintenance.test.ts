@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bet, ingest, makeAgent, registerBrands } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { rollupMismatches } from '../../test/ledger-checks.ts';
-import { pruneSessions } from '../core/sessions.ts';
+import { pruneSessions } from '../core/session-store.ts';
 import { pruneLoginThrottle } from '../features/auth/throttle-upkeep.ts';
 import { pruneIngestLog } from '../features/ingest/log.ts';
 import { queryRows } from './client.ts';

@@ -5,7 +5,7 @@ import type { Actor, AppContext } from '../context.ts';
 import { assertAllowedIp } from '../core/allow-list.ts';
 import { type AuditEntry, recordAudit } from '../core/audit.ts';
 import { AppError, validationError } from '../core/errors.ts';
-import { assertRecentlyVerified, heldSession, resolveSession } from '../core/sessions.ts';
+import { assertRecentlyVerified, heldSession, resolveSession } from '../core/session-store.ts';
 import type { Executor } from '../db/client.ts';
 import { isAllowedIp } from '../lib/ip-allow.ts';
 import { clientAddress } from './client-address.ts';
@@ -48,7 +48,7 @@ export interface RouteOptions {
    * `replica`: a report or transaction-list read, served by the read replica when one is configured
    * and it holds what this session wrote (db/replica.ts); else by the primary. Every CSV export is
    * such a read without saying so. Such a read (it cannot write) starts beside the check that the
-   * session held in memory still stands, and is answered only once it does (core/sessions.ts).
+   * session held in memory still stands, and is answered only once it does (core/session-store.ts).
    */
   reads?: 'replica';
 }

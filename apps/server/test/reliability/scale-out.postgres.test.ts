@@ -176,7 +176,7 @@ describe('two server processes on one database', () => {
     const other = await login(a, 'so_cap_other', 'scale-out-pass-1');
     await rememberedBy(b, oldest);
     await rememberedBy(b, other);
-    // Ten more sign-ins (the cap, core/sessions.ts MAX_LIVE_SESSIONS): the tenth ends the first.
+    // Ten more sign-ins (the cap, core/session-store.ts MAX_LIVE_SESSIONS): the tenth ends the first.
     for (let i = 0; i < 10; i++) await login(a, 'so_cap', 'scale-out-pass-1');
     const refused = await request(b, 'POST', SELF, { token: oldest });
     expect(refused.status).toBe(401);

@@ -13,7 +13,7 @@ import type { AuditEntry } from '../../core/audit.ts';
 import { requireAdmin } from '../../core/entities.ts';
 import { AppError, conflict, forbidden, notFound } from '../../core/errors.ts';
 import { assertPasswordRules } from '../../core/password-rules.ts';
-import { revokeAllSessions } from '../../core/sessions.ts';
+import { revokeAllSessions } from '../../core/session-store.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { contains, offsetOf, within } from '../../db/filters.ts';

@@ -5,7 +5,7 @@ import type { Actor, AppContext } from '../../context.ts';
 import type { AuditEntry } from '../../core/audit.ts';
 import { conflict, forbidden, invalidField, notFound } from '../../core/errors.ts';
 import { assertPasswordRules } from '../../core/password-rules.ts';
-import { revokeAllSessions } from '../../core/sessions.ts';
+import { revokeAllSessions } from '../../core/session-store.ts';
 import type { Executor } from '../../db/client.ts';
 import { findAdmin } from '../../db/lookups.ts';
 import { admins, loginChallenges, sessions } from '../../db/schema/index.ts';

@@ -1,10 +1,10 @@
 import { api } from '@sapi/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { revokeSession } from '../../core/sessions.ts';
+import { revokeSession } from '../../core/session-store.ts';
 import { defineRoute } from '../../http/route.ts';
 import { changeOwnPassword, resetPassword } from './password.ts';
 import { login, loginWithCode, verifyOwnPassword } from './service.ts';
-import { endSession, endSessionsOf, listAllSessions, listOwnSessions } from './sessions.ts';
+import { endSession, endSessionsOf, listAllSessions, listOwnSessions } from './session-management.ts';
 import {
   adminSecurity,
   confirmEnrolment,
@@ -15,7 +15,7 @@ import {
   startEnrolment,
   totpStatus,
   updateSecuritySettings,
-} from './two-factor.ts';
+} from './two-factor-management.ts';
 
 const userAgentOf = (req: FastifyRequest): string | undefined => {
   const ua = req.headers['user-agent'];

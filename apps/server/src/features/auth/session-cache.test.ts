@@ -2,7 +2,7 @@ import { api } from '@sapi/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { resolveSession } from '../../core/sessions.ts';
+import { resolveSession } from '../../core/session-store.ts';
 import { queryRows } from '../../db/client.ts';
 import { admins, sessions, totpRequiredTypes } from '../../db/schema/index.ts';
 import { sha256Hex } from '../../lib/tokens.ts';

@@ -2,7 +2,7 @@ import { api, Status } from '@sapi/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../../test/harness.ts';
-import { createSession, liveSession, MAX_LIVE_SESSIONS } from '../../core/sessions.ts';
+import { createSession, liveSession, MAX_LIVE_SESSIONS } from '../../core/session-store.ts';
 import { auditLog, sessions } from '../../db/schema/index.ts';
 import { USER_FREE_FAILURES } from './throttle.ts';
 

@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 import type { Actor, AppContext } from '../../context.ts';
 import type { AuditEntry } from '../../core/audit.ts';
 import { conflict, forbidden, invalidField, notFound } from '../../core/errors.ts';
-import { liveSession } from '../../core/sessions.ts';
+import { liveSession } from '../../core/session-store.ts';
 import {
   acceptSecondFactor,
   claimStep,
@@ -15,7 +15,7 @@ import {
   otpauthUri,
   recoveryCodesLeft,
   sealTotpSecret,
-} from '../../core/two-factor.ts';
+} from '../../core/totp.ts';
 import type { Executor } from '../../db/client.ts';
 import { findAdmin } from '../../db/lookups.ts';
 import {

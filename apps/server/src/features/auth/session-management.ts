@@ -3,7 +3,7 @@ import { and, count, desc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Actor, AppContext } from '../../context.ts';
 import type { AuditEntry } from '../../core/audit.ts';
 import { notFound } from '../../core/errors.ts';
-import { liveSession } from '../../core/sessions.ts';
+import { liveSession } from '../../core/session-store.ts';
 import type { Executor } from '../../db/client.ts';
 import { listPage, type PageQuery } from '../../db/paging.ts';
 import { admins, sessions } from '../../db/schema/index.ts';
@@ -61,7 +61,7 @@ const pageOfSessions = (ctx: AppContext, actor: Actor, where: SQL | undefined, q
 
 /**
  * The caller's live sessions: this one first (the address screen reads it from page 1), then the most
- * recently used. At most MAX_LIVE_SESSIONS (core/sessions.ts), but paged like every list.
+ * recently used. At most MAX_LIVE_SESSIONS (core/session-store.ts), but paged like every list.
  */
 export const listOwnSessions = (ctx: AppContext, actor: Actor, q: PageQuery) =>
   pageOfSessions(
