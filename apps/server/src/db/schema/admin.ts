@@ -1,3 +1,4 @@
+import { adminTypes } from '@sapi/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -24,7 +25,7 @@ export const admins = pgTable(
     id: bigserial('id', { mode: 'bigint' }).primaryKey(),
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
-    type: text('type', { enum: ['SUPERADMIN', 'ADMIN', 'OPERATOR', 'REPORTER'] }).notNull(),
+    type: text('type', { enum: adminTypes }).notNull(),
     locked: boolean('locked').notNull().default(false),
     activeLoginIp: text('active_login_ip'),
     /** Signed in with a temporary password: only the password change works until it is replaced. */
@@ -123,7 +124,7 @@ export const loginChallenges = pgTable(
 
 /** Admin types a SUPERADMIN requires two-factor sign-in for (one row per type). */
 export const totpRequiredTypes = pgTable('totp_required_types', {
-  type: text('type', { enum: ['SUPERADMIN', 'ADMIN', 'OPERATOR', 'REPORTER'] }).primaryKey(),
+  type: text('type', { enum: adminTypes }).primaryKey(),
 });
 
 /**
