@@ -16,6 +16,7 @@ import { monthlyBalance, monthlyBalances } from './balances.ts';
 import { type ReportRow, reportCsvColumns } from './csv.ts';
 import { dashboard } from './dashboard.ts';
 import { dayRange, monthRange, pickerRange } from './periods.ts';
+import { registrationCsvColumns, registrationsPerDay } from './registrations.ts';
 import { revenueShare } from './revenue-share.ts';
 import { agentDaily, agentMonthly, gameByBrand, gameByCode } from './service.ts';
 
@@ -98,4 +99,26 @@ export const reportRoutes = (app: FastifyInstance) => {
     replica,
   );
   defineRoute(app, api.dashboard, ({ ctx, body }) => dashboard(ctx, body), replica);
+  // Registrations per day (`/report/…/user/register/count`, the spec's "report").
+  defineRoute(
+    app,
+    api.registerCount,
+    ({ ctx, params, body }) => registrationsPerDay(ctx, params.agentId, body.date),
+    replica,
+  );
+  defineRoute(
+    app,
+    api.registerCountExport,
+    async ({ ctx, params, body, reply }) => {
+      const rows = await registrationsPerDay(ctx, params.agentId, body.date);
+      await sendCsv(
+        reply,
+        `registrations-${params.agentId}.csv`,
+        async () => ({ rows, next: undefined }),
+        registrationCsvColumns,
+      );
+      return REPLIED;
+    },
+    replica,
+  );
 };

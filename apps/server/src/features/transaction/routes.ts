@@ -3,15 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { assertAgentExists } from '../../core/entities.ts';
 import { sendCsv } from '../../http/csv.ts';
 import { defineRoute, REPLIED } from '../../http/route.ts';
-import {
-  betHistory,
-  getTransaction,
-  listTransactions,
-  registrationCsvColumns,
-  registrationsPerDay,
-  transactionCsvColumns,
-  transactionExportPage,
-} from './service.ts';
+import { betHistory, getTransaction } from './bet-history.ts';
+import { listTransactions, transactionCsvColumns, transactionExportPage } from './list.ts';
 
 export const transactionRoutes = (app: FastifyInstance) => {
   // The ledger's reads (lists, detail, exports) may be served by the read replica (DESIGN §14).
@@ -58,25 +51,4 @@ export const transactionRoutes = (app: FastifyInstance) => {
     replica,
   );
   defineRoute(app, api.summaryBetHistory, ({ ctx, body }) => betHistory(ctx, body.betId), replica);
-  defineRoute(
-    app,
-    api.registerCount,
-    ({ ctx, params, body }) => registrationsPerDay(ctx, params.agentId, body.date),
-    replica,
-  );
-  defineRoute(
-    app,
-    api.registerCountExport,
-    async ({ ctx, params, body, reply }) => {
-      const rows = await registrationsPerDay(ctx, params.agentId, body.date);
-      await sendCsv(
-        reply,
-        `registrations-${params.agentId}.csv`,
-        async () => ({ rows, next: undefined }),
-        registrationCsvColumns,
-      );
-      return REPLIED;
-    },
-    replica,
-  );
 };
