@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   adminSecuritySchema,
   allowedIpsDataSchema,
@@ -21,11 +20,10 @@ import {
   totpEnrolDataSchema,
   totpStatusSchema,
 } from './account-security.ts';
+import { okDataSchema } from './auth.ts';
 import { idParamsSchema, listDataSchema } from './common.ts';
 import { roles } from './roles.ts';
-import { route } from './route-builder.ts';
-
-const okData = z.object({ ok: z.literal(true) });
+import { idRoute, route } from './route-builder.ts';
 
 /** Routes of DESIGN §13; `duringSetup` ones work while the account must still change its password or enrol. */
 export const accountSecurityApi = {
@@ -54,10 +52,7 @@ export const accountSecurityApi = {
     body: ownSessionListQuerySchema,
     data: listDataSchema(sessionSchema),
   }),
-  sessionEnd: route('DELETE', '/account/sessions/end/:id', roles.everyone, {
-    params: idParamsSchema,
-    data: okData,
-  }),
+  sessionEnd: idRoute('DELETE', '/account/sessions/end/:id', roles.everyone, okDataSchema),
   sessionEndOthers: route('POST', '/account/sessions/end-others', roles.everyone, {
     data: sessionsEndedDataSchema,
   }),
@@ -65,15 +60,14 @@ export const accountSecurityApi = {
     body: sessionListQuerySchema,
     data: listDataSchema(sessionSchema),
   }),
-  sessionEndAny: route('DELETE', '/admin/sessions/end/:id', roles.superadmin, {
-    params: idParamsSchema,
-    data: okData,
-  }),
+  sessionEndAny: idRoute('DELETE', '/admin/sessions/end/:id', roles.superadmin, okDataSchema),
   /** End every session of one account (a lost laptop). */
-  sessionEndAccount: route('POST', '/admin/sessions/end-account/:id', roles.superadmin, {
-    params: idParamsSchema,
-    data: sessionsEndedDataSchema,
-  }),
+  sessionEndAccount: idRoute(
+    'POST',
+    '/admin/sessions/end-account/:id',
+    roles.superadmin,
+    sessionsEndedDataSchema,
+  ),
 
   totpStatus: route('POST', '/account/totp/status', roles.everyone, {
     data: totpStatusSchema,
@@ -93,7 +87,7 @@ export const accountSecurityApi = {
   }),
   totpDisable: route('POST', '/account/totp/disable', roles.everyone, {
     body: totpCodeBodySchema,
-    data: okData,
+    data: okDataSchema,
     reauth: true,
   }),
   totpRecoveryCodes: route('POST', '/account/totp/recovery-codes', roles.everyone, {
@@ -104,14 +98,11 @@ export const accountSecurityApi = {
   /** An administrator removes another account's second factor (lost phone and codes); it enrols again. */
   totpReset: route('POST', '/admin/admin/totp-reset/:id', roles.managers, {
     params: idParamsSchema,
-    data: okData,
+    data: okDataSchema,
     reauth: true,
   }),
 
-  adminSecurity: route('POST', '/admin/admin/security/:id', roles.managers, {
-    params: idParamsSchema,
-    data: adminSecuritySchema,
-  }),
+  adminSecurity: idRoute('POST', '/admin/admin/security/:id', roles.managers, adminSecuritySchema),
 
   securitySettingsGet: route('POST', '/admin/security/settings/get', roles.superadmin, {
     data: securitySettingsSchema,
@@ -122,20 +113,19 @@ export const accountSecurityApi = {
     reauth: true,
   }),
 
-  adminAllowedIpsGet: route('POST', '/admin/admin/allowed-ips/get/:id', roles.managers, {
-    params: idParamsSchema,
-    data: allowedIpsDataSchema,
-  }),
+  adminAllowedIpsGet: idRoute(
+    'POST',
+    '/admin/admin/allowed-ips/get/:id',
+    roles.managers,
+    allowedIpsDataSchema,
+  ),
   adminAllowedIpsUpdate: route('PUT', '/admin/admin/allowed-ips/update/:id', roles.managers, {
     params: idParamsSchema,
     body: allowedIpsSchema,
     data: allowedIpsDataSchema,
     reauth: true,
   }),
-  agentAllowedIpsGet: route('POST', '/agent/allowed-ips/get/:id', roles.everyone, {
-    params: idParamsSchema,
-    data: allowedIpsDataSchema,
-  }),
+  agentAllowedIpsGet: idRoute('POST', '/agent/allowed-ips/get/:id', roles.everyone, allowedIpsDataSchema),
   agentAllowedIpsUpdate: route('PUT', '/agent/allowed-ips/update/:id', roles.writers, {
     params: idParamsSchema,
     body: allowedIpsSchema,

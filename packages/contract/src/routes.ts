@@ -121,10 +121,7 @@ export const api = {
     body: adminListQuerySchema,
     data: listDataSchema(adminSchema),
   }),
-  adminGet: route('POST', '/admin/admin/get/:id', roles.managers, {
-    params: idParamsSchema,
-    data: adminSchema,
-  }),
+  adminGet: idRoute('POST', '/admin/admin/get/:id', roles.managers, adminSchema),
   adminCreate: route('POST', '/admin/admin/create', roles.managers, {
     body: adminCreateSchema,
     data: adminSchema,
