@@ -1,4 +1,5 @@
 import { api } from '@sapi/contract';
+import { bangkokToday } from './bangkok';
 import { expect, test } from './fixtures';
 import { apiCall, apiToken, expectAccessible, openApp, screenshot, uniqueName } from './support';
 
@@ -80,7 +81,7 @@ test('audit log lists the changes just made and opens their before/after', async
 
   // A period from the URL shows in the pickers; the create record has only an "after": every field
   // counts as changed.
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(new Date());
+  const today = bangkokToday();
   await page.goto(`/audit?entity=admin&action=create&actor=admin&startDate=${today}T00:00`);
   const mdy = `${today.slice(5, 7)}/${today.slice(8, 10)}/${today.slice(0, 4)}`;
   await expect(filters.getByRole('button', { name: 'วันที่เริ่มต้น', exact: true })).toHaveText(`${mdy} 12:00 AM`);

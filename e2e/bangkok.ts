@@ -1,8 +1,12 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { DEFAULT_TIME_ZONE, dateInZone, dateTimeInZone, instantOfWall } from '@sapi/contract';
 
-/** Calendar helpers for specs: the browser runs in Asia/Bangkok (UTC+7, no DST), the test process may not. */
-
-export const BANGKOK_OFFSET_MS = 7 * 3_600_000;
+/**
+ * Calendar helpers for specs, on the business clock of the contract (the same helpers as the server
+ * and the web): the server runs with the default `REPORT_TIMEZONE`, Asia/Bangkok (start-server.mjs
+ * pins it), whatever zone the test process is in.
+ */
+export const BUSINESS_TIME_ZONE = DEFAULT_TIME_ZONE;
 const THAI_MONTHS = [
   'มกราคม',
   'กุมภาพันธ์',
@@ -26,13 +30,25 @@ export interface BangkokDay {
 }
 
 export const bangkokDay = (ms: number): BangkokDay => {
-  const d = new Date(ms + BANGKOK_OFFSET_MS);
-  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+  const [year, month, day] = dateInZone(ms, BUSINESS_TIME_ZONE).split('-').map(Number);
+  return { year: year ?? 0, month: month ?? 0, day: day ?? 0 };
+};
+
+/** Today's business day as `YYYY-MM-DD`. */
+export const bangkokToday = (): string => dateInZone(Date.now(), BUSINESS_TIME_ZONE);
+
+/** A business wall time (`YYYY-MM-DD`, `HH:mm[:ss[.SSS]]`) as an ISO instant. */
+export const bangkokIso = (day: string, time: string): string => {
+  const instant = instantOfWall(`${day}T${time}`, BUSINESS_TIME_ZONE);
+  if (instant === undefined) throw new Error(`no business time ${day} ${time}`);
+  return new Date(instant).toISOString();
 };
 
 /** The instant a Bangkok day starts at. */
-export const bangkokDayStart = ({ year, month, day }: BangkokDay): number =>
-  Date.UTC(year, month - 1, day) - BANGKOK_OFFSET_MS;
+export const bangkokDayStart = (day: BangkokDay): number => Date.parse(bangkokIso(isoDay(day), '00:00'));
+
+/** An instant on the business clock as the CSV exports write it: `yyyy-MM-dd HH:mm:ss[.SSS]`. */
+export const bangkokWall = (ms: number): string => dateTimeInZone(ms, BUSINESS_TIME_ZONE);
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** `dd/MM/yyyy` as tables show it. */

@@ -1,26 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import type { AgentWithSecret } from '@sapi/contract';
+import { bangkokIso, bangkokToday } from './bangkok';
 import { ingest, makeAgent } from './fixtures';
 import { uniqueName } from './support';
 
 /** Report data of the e2e suites: bets of known amounts in this Bangkok month, and how to read reports back. */
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Bangkok',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-/** Today's business day (Asia/Bangkok) as `YYYY-MM-DD`. */
-export const bangkokToday = () => dayFormat.format(new Date());
+/** The business clock's day and wall time (bangkok.ts), as the report specs take them from here. */
+export { bangkokIso, bangkokToday };
 /** This business month: `{ year: '2026', month: '11', key: '2026-11' }`. */
 export const bangkokMonth = () => {
   const today = bangkokToday();
   return { year: today.slice(0, 4), month: today.slice(5, 7), key: today.slice(0, 7) };
 };
-/** A Bangkok wall time of this month as an ISO instant. */
-export const bangkokIso = (day: string, time: string) => new Date(`${day}T${time}+07:00`).toISOString();
 
 /** Money as the screens show it: th-TH, 2 decimals (a report sum beyond 2^53 satang is a decimal string). */
 export const money = (value: number | string) =>

@@ -1,9 +1,10 @@
 import type { Page } from '@playwright/test';
-import { api } from '@sapi/contract';
+import { api, daysInMonth as daysOf } from '@sapi/contract';
 import { pickBrand } from './agent-picker';
 import { expect as baseExpect, makeAgent, test } from './fixtures';
 import {
   againstServer,
+  bangkokIso,
   bangkokMonth,
   downloadCsv,
   expected,
@@ -24,7 +25,7 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 let seeded: SeededAgent;
 let token: string;
 const { year, month, key } = bangkokMonth();
-const daysInMonth = new Date(Date.UTC(Number(year), Number(month), 0)).getUTCDate();
+const daysInMonth = daysOf(Number(year), Number(month));
 const dmy = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
 test.beforeAll(async ({ request }) => {
@@ -242,8 +243,8 @@ test('Game Daily: days × brands, "check data" opens the transactions of that da
   expect(url.searchParams.get('endDate')).toBe(`${seeded.day1}T23:59`);
   expect((await firstList).postDataJSON()).toMatchObject({
     gameBrand: seeded.brandB,
-    startDate: new Date(`${seeded.day1}T00:00:00+07:00`).toISOString(),
-    endDate: new Date(`${seeded.day1}T23:59:59.999+07:00`).toISOString(),
+    startDate: bangkokIso(seeded.day1, '00:00'),
+    endDate: bangkokIso(seeded.day1, '23:59:59.999'),
   });
   const bets = page.getByTestId('transaction-row');
   // Day 1 of brand B: bet b2's HOLD and SETTLE; b4 of day 2 is not listed.

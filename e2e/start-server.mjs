@@ -31,6 +31,8 @@ const env = {
   // that admin in some fifty times more; the cap of 10 would end a worker's session mid-run. The cap
   // itself is proved by the API tests (features/auth/session-limit.test.ts).
   MAX_SESSIONS_PER_ACCOUNT: '200',
+  // The specs' calendar (e2e/bangkok.ts) is this zone's, whatever the caller's environment says.
+  REPORT_TIMEZONE: 'Asia/Bangkok',
 };
 // Always the embedded database: a fresh one per run, whatever the caller's environment says.
 delete env.DATABASE_URL;

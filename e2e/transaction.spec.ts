@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { type Page, request as playwrightRequest } from '@playwright/test';
 import { type AgentWithSecret, api } from '@sapi/contract';
 import { clearBrand, pickBrand } from './agent-picker';
-import { BANGKOK_OFFSET_MS, bangkokDay, bangkokDayStart, mmddyyyy, pickDay } from './bangkok';
+import { bangkokDay, bangkokDayStart, bangkokWall, mmddyyyy, pickDay } from './bangkok';
 import { BASE_URL } from './env';
 import { expect, ingest, makeAgent, test } from './fixtures';
 import { expectLedgerReadable, PHONE } from './narrow-screen';
@@ -438,11 +438,7 @@ test.describe
 
       // Times on the business clock, `yyyy-MM-dd HH:mm:ss` (Bangkok, as the list shows them), never UTC
       // ISO text: each row's start, and the SETTLE's end, 45 s after its HOLD.
-      const wall = (ms: number) =>
-        new Date(ms + BANGKOK_OFFSET_MS)
-          .toISOString()
-          .replace('T', ' ')
-          .replace(/(?:\.000)?Z$/, '');
+      const wall = bangkokWall;
       const col = (name: string) => header.indexOf(name);
       const times = cells.map((c) => [c[col('เวลาเริ่ม')], c[col('เวลาสิ้นสุด')]]);
       const expected = cells.map((c) => {

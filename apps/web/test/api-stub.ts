@@ -44,15 +44,24 @@ const envelope = (status: number, error: string | null, data: unknown, http = 20
     headers: { 'content-type': 'application/json' },
   });
 
-export const SUPERADMIN: SelfData = { username: 'admin', type: 'SUPERADMIN', id: '1' };
+export const SUPERADMIN: SelfData = {
+  username: 'admin',
+  type: 'SUPERADMIN',
+  id: '1',
+  timeZone: 'Asia/Bangkok',
+};
+
+/** A signed-in admin as a test names it; the report time zone is Asia/Bangkok unless it says. */
+export type StubSelf = Omit<SelfData, 'timeZone'> & Partial<Pick<SelfData, 'timeZone'>>;
 
 /**
  * Stub `fetch` with the API of the contract: each route answers through its handler (data in the
  * success envelope, a {@link Failure}, or a Response as it is); the signed-in admin is `self`. Every call is recorded.
  */
-export const stubApi = (routes: [RouteDef, Handler][], { self = SUPERADMIN }: { self?: SelfData } = {}) => {
+export const stubApi = (routes: [RouteDef, Handler][], { self = SUPERADMIN }: { self?: StubSelf } = {}) => {
   const calls: StubCall[] = [];
-  const table = [...routes, [api.self, () => self] as [RouteDef, Handler]].map(([route, handler]) => ({
+  const selfData: SelfData = { timeZone: SUPERADMIN.timeZone, ...self };
+  const table = [...routes, [api.self, () => selfData] as [RouteDef, Handler]].map(([route, handler]) => ({
     route,
     handler,
     match: matcher(route),

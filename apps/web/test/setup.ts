@@ -1,5 +1,7 @@
+import { DEFAULT_TIME_ZONE } from '@sapi/contract';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { setBusinessTimeZone } from '../src/lib/business-time';
 
 /**
  * What Mantine reads from a browser that the DOM implementation lacks: media queries (colour scheme,
@@ -27,4 +29,8 @@ if (!('ResizeObserver' in window)) {
   Object.assign(window, { ResizeObserver: NoResizeObserver });
 }
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  // A test that signed in on another report zone leaves the next one on the default.
+  setBusinessTimeZone(DEFAULT_TIME_ZONE);
+});

@@ -8,7 +8,16 @@ export const loginBodySchema = z.object({
 export type LoginBody = z.infer<typeof loginBodySchema>;
 export const loginDataSchema = z.object({ token: z.string() });
 
-export const selfDataSchema = z.object({ username: z.string(), type: adminTypeSchema, id: z.string() });
+export const selfDataSchema = z.object({
+  username: z.string(),
+  type: adminTypeSchema,
+  id: z.string(),
+  /**
+   * The report time zone (IANA name, the server's `REPORT_TIMEZONE`): the web's business days, date
+   * filters and times are on its clock, whatever zone the browser is in.
+   */
+  timeZone: z.string().min(1),
+});
 export type SelfData = z.infer<typeof selfDataSchema>;
 export const selfUsernameSchema = z.object({ username: z.string() });
 

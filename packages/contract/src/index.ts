@@ -18,5 +18,6 @@ export * from './report.ts';
 export * from './roles.ts';
 export * from './routes.ts';
 export * from './status.ts';
+export * from './time.ts';
 export * from './transaction.ts';
 export * from './user.ts';

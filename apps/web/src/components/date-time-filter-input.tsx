@@ -12,7 +12,7 @@ const display = (value: string) => dayjs(value).locale('en').format(FILTER_DATE_
 export interface DateTimeFilterInputProps {
   label: string;
   /**
-   * A wall-clock minute of the report time zone (Thailand), `YYYY-MM-DDTHH:mm`, or ''. The URL keeps
+   * A wall-clock minute of the report time zone (`REPORT_TIMEZONE`), `YYYY-MM-DDTHH:mm`, or ''. The URL keeps
    * this form; `filterEdgeIso` (lib/business-time) turns it into the instant the API takes.
    */
   value: string;

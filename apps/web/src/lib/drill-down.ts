@@ -1,7 +1,7 @@
 /**
  * Addresses of the screens a report drills down to, with the report's filters in the target's own
  * URL filters: the target applies them (its first request uses them), not merely shows them.
- * Date-times are minutes of Thailand's wall clock, `YYYY-MM-DDTHH:mm` (lib/business-time).
+ * Date-times are minutes of the report zone's wall clock, `YYYY-MM-DDTHH:mm` (lib/business-time).
  */
 
 const withQuery = (path: string, query: Record<string, string | undefined>): string => {

@@ -12,7 +12,7 @@ const numberFormat = new Intl.NumberFormat('th-TH');
 const moneyFormat = new Intl.NumberFormat('th-TH', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /**
- * `dd/MM/yyyy HH:mm:ss` on Thailand's business clock (lib/business-time), whichever zone the browser
+ * `dd/MM/yyyy HH:mm:ss` on the business clock (lib/business-time), whichever zone the browser
  * is in, or '—'; a value that is no date is shown as it came.
  */
 export const formatDateTime = (iso: string | null | undefined): string => {

@@ -2,6 +2,7 @@ import { api, type SelfData } from '@sapi/contract';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { call } from './api-client';
 import { authStore } from './auth-store';
+import { setBusinessTimeZone } from './business-time';
 
 export const sessionKeys = {
   all: ['session'] as const,
@@ -18,10 +19,18 @@ export const sessionCheckQuery = (token: string) =>
     retry: false,
   });
 
-/** POST self: username, type and id of the signed-in admin, fetched again on window focus. */
+/**
+ * POST self: username, type and id of the signed-in admin, and the report time zone, fetched again on
+ * window focus. Every signed-in screen's loader awaits it, so the business clock (lib/business-time)
+ * is on the server's zone before any screen computes a day.
+ */
 export const selfQuery = queryOptions({
   queryKey: sessionKeys.self,
-  queryFn: ({ signal }) => call(api.self, { signal }),
+  queryFn: async ({ signal }) => {
+    const self = await call(api.self, { signal });
+    setBusinessTimeZone(self.timeZone);
+    return self;
+  },
   staleTime: 5 * 60 * 1000,
   refetchOnWindowFocus: 'always',
   retry: false,

@@ -123,7 +123,7 @@ describe('throttling', () => {
 });
 
 describe('sessions', () => {
-  it('GET self answers the username and POST self the username, type and id', async () => {
+  it('GET self answers the username and POST self the username, type, id and report time zone', async () => {
     const token = await t.login('alice');
     const get = await t.api(api.selfCheck, { token });
     expect(get.body).toEqual({ status: 1000, error: null, data: { username: 'alice' } });
@@ -132,7 +132,20 @@ describe('sessions', () => {
       username: 'alice',
       type: 'SUPERADMIN',
       id: expect.stringMatching(/^\d+$/),
+      timeZone: 'Asia/Bangkok',
     });
+  });
+
+  it('POST self names the configured REPORT_TIMEZONE, the clock of the web’s business days', async () => {
+    const local = await createTestApp({ REPORT_TIMEZONE: 'America/New_York' });
+    try {
+      await local.addAdmin('zoned', 'REPORTER');
+      const res = await local.api(api.self, { token: await local.login('zoned') });
+      expect(res.status).toBe(1000);
+      expect(res.data).toMatchObject({ username: 'zoned', type: 'REPORTER', timeZone: 'America/New_York' });
+    } finally {
+      await local.close();
+    }
   });
 
   it('refuses a missing, malformed or unknown token with 3001', async () => {

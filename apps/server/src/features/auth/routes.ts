@@ -33,10 +33,12 @@ export const authRoutes = (app: FastifyInstance) => {
 
   defineRoute(app, api.selfCheck, async ({ actor }) => ({ username: actor.username }));
 
-  defineRoute(app, api.self, async ({ actor }) => ({
+  defineRoute(app, api.self, async ({ actor, ctx }) => ({
     username: actor.username,
     type: actor.type,
     id: actor.id.toString(),
+    // The web keeps its business days on this clock (DESIGN §6) instead of one of its own.
+    timeZone: ctx.config.REPORT_TIMEZONE,
   }));
 
   defineRoute(app, api.logout, async ({ actor, ctx, audit }) => {

@@ -1,7 +1,7 @@
-import { api, type SelfData, Status } from '@sapi/contract';
+import { api, Status } from '@sapi/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { Failure, fill, page, stubApi } from '../../../test/api-stub';
+import { Failure, fill, page, type StubSelf, stubApi } from '../../../test/api-stub';
 import { adminRecord } from '../../../test/records';
 import { renderPage } from '../../../test/render-page';
 import { notifySuccess } from '../../lib/notify';
@@ -16,7 +16,7 @@ const rows = [
 ];
 
 /** The admin screen's server: resets are held once for re-authentication (3005). */
-const stubResetServer = (self: SelfData = { username: 'admin', type: 'SUPERADMIN', id: '1' }) => {
+const stubResetServer = (self: StubSelf = { username: 'admin', type: 'SUPERADMIN', id: '1' }) => {
   let verified = false;
   const held = () =>
     verified ? null : new Failure(Status.REAUTH_REQUIRED, 'Re-authentication required', 403);

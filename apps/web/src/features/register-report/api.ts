@@ -4,7 +4,7 @@ import { defineList } from '../../lib/use-list-screen';
 
 /** Months are kept in the URL as `YYYY-MM`. */
 export const MONTH_KEY_FORMAT = 'YYYY-MM';
-/** This business month (Thailand) as `YYYY-MM`. */
+/** This business month as `YYYY-MM`. */
 export const currentMonthKey = () => {
   const { year, month } = businessMonth();
   return `${year}-${String(month).padStart(2, '0')}`;

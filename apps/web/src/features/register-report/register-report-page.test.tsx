@@ -30,10 +30,13 @@ describe('the registration report filters', () => {
       [api.agentGet, () => agentRecord({ _id: '7', username: 'alpha' })],
     ]);
     const { user } = await renderPage(RegisterReportPage, '/report?agent=7&month=2024-05');
-    await screen.findByTestId('register-total');
-    expect(second.calls.filter((c) => c.route === api.registerCount)).toEqual([
-      { route: api.registerCount, params: { agentId: '7' }, body: { date: '2024-05-01' } },
-    ]);
+    // The first screen is still mounted (its total shows already): wait for the second one's request.
+    await waitFor(() =>
+      expect(second.calls.filter((c) => c.route === api.registerCount)).toEqual([
+        { route: api.registerCount, params: { agentId: '7' }, body: { date: '2024-05-01' } },
+      ]),
+    );
+    await screen.findAllByTestId('register-total');
     // Search with nothing changed asks again (a user refreshing).
     await user.click(screen.getAllByRole('button', { name: 'ค้นหา' }).at(-1) as HTMLElement);
     await waitFor(() => expect(second.bodiesOf(api.registerCount)).toHaveLength(2));

@@ -42,7 +42,7 @@ const config: ReportConfig<'summaryGameDailyByGame', (typeof keys)[number]> = {
   name: 'summaryGameDailyByGame',
   path: 'gamedailybygame',
   filterKeys: keys,
-  // This month so far, in Thailand time.
+  // This month so far, on the business clock.
   defaults: () => {
     const today = businessToday();
     return { agent: 'all', gameBrand: '', from: `${today.slice(0, 8)}01T00:00`, to: `${today}T23:59` };

@@ -9,7 +9,7 @@ import { type dailyKeys, dailyReport } from './daily-filters';
 import { type ReportConfig, ReportPage } from './report-page';
 import { dayLabel } from './report-utils';
 
-/** The Transaction From Report of one agent, brand and business day (Bangkok), those filters applied. */
+/** The Transaction From Report of one agent, brand and business day, those filters applied. */
 const checkDataHref = (agent: string, gameBrand: string, date: string): string =>
   reportTransactionsHref(agent, { gameBrand, ...businessDaysFilter(date) });
 

@@ -152,7 +152,7 @@ export function AgentBrandFields({
   );
 }
 
-/** A date-time of the report time zone (Thailand), kept as `YYYY-MM-DDTHH:mm` in the filters and the URL. */
+/** A date-time of the report time zone, kept as `YYYY-MM-DDTHH:mm` in the filters and the URL. */
 export function DateTimeField({
   label,
   value,

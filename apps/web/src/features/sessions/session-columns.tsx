@@ -14,7 +14,7 @@ interface SessionColumnsOptions {
 
 /**
  * The columns of a sessions table: browser (from the user agent, "this session" marked), address,
- * signed in, last seen (Thailand time, as every time of the console), and the end button.
+ * signed in, last seen (on the business clock, as every time of the console), and the end button.
  */
 export function useSessionColumns({ withAccount = false, onEnd }: SessionColumnsOptions): Column<Session>[] {
   const { t } = useTranslation();

@@ -44,7 +44,7 @@ export const listBody = (filters: Partial<TransactionFilters>): TransactionListQ
   betType: filters.betType && isBetType(filters.betType) ? filters.betType : '',
   gameBrand: filters.gameBrand ?? '',
   gameCode: filters.gameCode ?? '',
-  // Date-time filters are minutes of Thailand's wall clock (components/date-time-filter-input).
+  // Date-time filters are minutes of the report zone's wall clock (components/date-time-filter-input).
   startDate: filterEdgeIso(filters.startDate ?? '', 'start'),
   endDate: filterEdgeIso(filters.endDate ?? '', 'end'),
 });

@@ -53,3 +53,34 @@ describe('Transaction From Report filters', () => {
     await waitFor(() => expect(stub.bodiesOf(api.summaryTransactionList)).toHaveLength(2));
   });
 });
+
+describe('on the report time zone the server names (REPORT_TIMEZONE)', () => {
+  it('sends the edges of New York days and shows the rows on its clock', async () => {
+    const stub = stubApi(
+      [
+        [api.agentGet, () => agentRecord({ _id: '7', username: 'alpha' })],
+        [
+          api.summaryTransactionList,
+          () => ({
+            records: [transactionRecord({ startDate: '2024-07-01T04:00:00.000Z' })],
+            page: 1,
+            limit: 10,
+            nextCursor: null,
+          }),
+        ],
+      ],
+      { self: { username: 'admin', type: 'SUPERADMIN', id: '1', timeZone: 'America/New_York' } },
+    );
+    await renderPage(
+      TsReportPage,
+      '/summary/tsreport?agent=7&gameBrand=PG&startDate=2024-07-01&endDate=2024-07-01',
+    );
+    await screen.findByText('B1');
+    // 1 July in New York (EDT, UTC−4), not in Bangkok (which would be 2024-06-30T17:00Z).
+    expect(stub.bodiesOf(api.summaryTransactionList)).toMatchObject([
+      { startDate: '2024-07-01T04:00:00.000Z', endDate: '2024-07-02T03:59:59.999Z' },
+    ]);
+    // The bet's start, 04:00 UTC, on the New York clock (Bangkok would show 11:00:00).
+    expect(screen.getByText(/01\/07\/2024\s+00:00:00/)).toBeTruthy();
+  });
+});

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dateInZone, dateTimeInZone } from './time.ts';
+import {
+  DEFAULT_TIME_ZONE,
+  dateInZone,
+  dateTimeInZone,
+  daysInMonth,
+  instantOfWall,
+  monthOf,
+} from './time.ts';
 
 const at = (iso: string) => new Date(iso);
 
@@ -139,5 +146,124 @@ describe('dateTimeInZone: an instant on a zone’s wall clock', () => {
       ),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe('instantOfWall: a wall-clock time of a zone as an instant', () => {
+  const iso = (wall: string, zone: string) => {
+    const instant = instantOfWall(wall, zone);
+    return instant === undefined ? undefined : new Date(instant).toISOString();
+  };
+
+  it('reads Bangkok walls on UTC+7, as the web’s fixed offset did', () => {
+    expect(DEFAULT_TIME_ZONE).toBe('Asia/Bangkok');
+    expect(iso('2025-11-01', 'Asia/Bangkok')).toBe('2025-10-31T17:00:00.000Z');
+    expect(iso('2025-11-01T00:00', 'Asia/Bangkok')).toBe('2025-10-31T17:00:00.000Z');
+    expect(iso('2025-11-01 23:59:59.999', 'Asia/Bangkok')).toBe('2025-11-01T16:59:59.999Z');
+    expect(iso('2026-11-01T08:30', 'Asia/Bangkok')).toBe('2026-11-01T01:30:00.000Z');
+    expect(iso('2028-02-29T06:00:05.5', 'Asia/Bangkok')).toBe('2028-02-28T23:00:05.500Z');
+    expect(iso('9999-12-31T23:59:59.999', 'Asia/Bangkok')).toBe('9999-12-31T16:59:59.999Z');
+  });
+
+  it('is the same instant as a fixed +07:00 for any Bangkok wall time since 1920', () => {
+    const from = Date.parse('1921-01-01T00:00:00Z');
+    const to = Date.parse('2100-01-01T00:00:00Z');
+    fc.assert(
+      fc.property(fc.integer({ min: from, max: to }), (ms) => {
+        const wall = new Date(ms).toISOString().slice(0, 23);
+        expect(instantOfWall(wall, 'Asia/Bangkok')).toBe(Date.parse(`${wall}+07:00`));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('follows New York across its daylight-saving changes', () => {
+    // Winter: UTC−5; summer: UTC−4.
+    expect(iso('2026-01-15T00:00', 'America/New_York')).toBe('2026-01-15T05:00:00.000Z');
+    expect(iso('2026-07-15T00:00', 'America/New_York')).toBe('2026-07-15T04:00:00.000Z');
+    // Spring, 8 March 2026: 02:00 EST jumps to 03:00 EDT; 02:30 is read on EST, so it lands at 03:30 EDT.
+    expect(iso('2026-03-08T01:59:59.999', 'America/New_York')).toBe('2026-03-08T06:59:59.999Z');
+    expect(iso('2026-03-08T02:30', 'America/New_York')).toBe('2026-03-08T07:30:00.000Z');
+    expect(iso('2026-03-08T03:00', 'America/New_York')).toBe('2026-03-08T07:00:00.000Z');
+    // Autumn, 1 November 2026: 01:30 happens twice; the first (EDT) is taken.
+    expect(iso('2026-11-01T01:30', 'America/New_York')).toBe('2026-11-01T05:30:00.000Z');
+    expect(iso('2026-11-01T02:00', 'America/New_York')).toBe('2026-11-01T07:00:00.000Z');
+    // The day is 23 and 25 hours long.
+    const length = (day: string, next: string) =>
+      ((instantOfWall(next, 'America/New_York') ?? 0) - (instantOfWall(day, 'America/New_York') ?? 0)) /
+      3_600_000;
+    expect(length('2026-03-08', '2026-03-09')).toBe(23);
+    expect(length('2026-11-01', '2026-11-02')).toBe(25);
+  });
+
+  it('starts a day whose midnight the clock skips at the first instant it has', () => {
+    // Santiago moved from −04 to −03 at 00:00 on 7 September 2025: that day begins at 01:00.
+    expect(iso('2025-09-07', 'America/Santiago')).toBe('2025-09-07T04:00:00.000Z');
+    expect(dateTimeInZone(instantOfWall('2025-09-07', 'America/Santiago') ?? 0, 'America/Santiago')).toBe(
+      '2025-09-07 01:00:00',
+    );
+  });
+
+  it('is the instant back for every wall time a zone shows once', () => {
+    const zones = [
+      'Asia/Bangkok',
+      'Europe/Berlin',
+      'America/New_York',
+      'Australia/Lord_Howe',
+      'Asia/Kathmandu',
+      'UTC',
+    ];
+    const from = Date.parse('1970-01-01T00:00:00Z');
+    const to = Date.parse('2100-01-01T00:00:00Z');
+    fc.assert(
+      fc.property(fc.constantFrom(...zones), fc.integer({ min: from, max: to }), (zone, ms) => {
+        const wall = dateTimeInZone(ms, zone);
+        const back = instantOfWall(wall, zone);
+        // A wall time shown twice (the hour after an autumn change) reads as its first instant.
+        if (back !== ms) expect(dateTimeInZone(back ?? Number.NaN, zone)).toBe(wall);
+        if (back !== ms) expect(back).toBeLessThan(ms);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('has no instant for what is no time of the calendar', () => {
+    for (const bad of [
+      '',
+      'garbage',
+      '2025-02-29',
+      '2025-02-30T00:00',
+      '2025-04-31',
+      '2025-13-01',
+      '2025-00-10',
+      '2025-11-00',
+      '2025-11-01T24:00',
+      '2025-11-01T10:60',
+      '2025-11-01T10:30:60',
+      '2025-11-01T10',
+      '2025-11-01T10:30Z',
+    ]) {
+      expect(instantOfWall(bad, 'Asia/Bangkok'), bad).toBeUndefined();
+    }
+    expect(iso('2024-02-29', 'UTC')).toBe('2024-02-29T00:00:00.000Z');
+    expect(iso('0001-01-01T00:00', 'UTC')).toBe('0001-01-01T00:00:00.000Z');
+  });
+});
+
+describe('calendar helpers', () => {
+  it('counts the days of a month, leap years included', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((m) => daysInMonth(2025, m))).toEqual([
+      31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31,
+    ]);
+    expect(daysInMonth(2024, 2)).toBe(29);
+    expect(daysInMonth(2000, 2)).toBe(29);
+    expect(daysInMonth(2100, 2)).toBe(28);
+  });
+
+  it('names the month an instant falls in on the zone’s calendar', () => {
+    expect(monthOf('2026-10-31T17:00:00.000Z', 'Asia/Bangkok')).toBe('2026-11-01');
+    expect(monthOf('2026-10-31T17:00:00.000Z', 'America/New_York')).toBe('2026-10-01');
+    expect(monthOf('2026-10-31', 'Asia/Bangkok')).toBe('2026-10-01');
+    expect(dateInZone(Date.parse('2026-10-31T17:00:00.000Z'), 'Asia/Bangkok')).toBe('2026-11-01');
   });
 });
