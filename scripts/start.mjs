@@ -1,4 +1,5 @@
 // `npm start`: build whatever is missing (web bundle, server bundle), then serve API + SPA in one process.
+// The console shows the start and then warnings and errors; LOG_LEVEL=debug adds a line per request.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

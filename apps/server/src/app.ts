@@ -23,7 +23,7 @@ import { userRoutes } from './features/user/routes.ts';
 import { registerCompression } from './http/compression.ts';
 import { connectionLimitsOf, limitConnections, serverOptionsOf } from './http/connection-limits.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './http/error-handler.ts';
-import { loggerOptions } from './http/log-redaction.ts';
+import { loggerOptions, RequestLinesAtDebug } from './http/log-redaction.ts';
 import { refuseRoutesWithoutAccessRule } from './http/route.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 
@@ -51,6 +51,7 @@ export const buildApp = async ({ ctx, logger = false, webRoot = defaultWebRoot }
   const app: FastifyInstance = Fastify({
     ...serverOptionsOf(connectionLimits),
     logger: logger === false ? false : loggerOptions(typeof logger === 'object' ? logger : { level: 'info' }),
+    logController: new RequestLinesAtDebug(),
     bodyLimit: BODY_LIMIT,
     trustProxy: trustProxyOption(ctx.config.TRUST_PROXY),
     return503OnClosing: true,

@@ -214,7 +214,11 @@ export interface LoggedApp {
   text(): string;
 }
 
-export const loggedApp = async (ctx: AppContext, level: 'info' | 'trace' = 'info'): Promise<LoggedApp> => {
+/** `debug` and below also log Fastify's line per request (`incoming request`, `request completed`). */
+export const loggedApp = async (
+  ctx: AppContext,
+  level: 'info' | 'debug' | 'trace' = 'info',
+): Promise<LoggedApp> => {
   const lines: string[] = [];
   const stream = new Writable({
     write(chunk, _enc, done) {

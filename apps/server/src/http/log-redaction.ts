@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import { type AddressSource, clientAddress } from './client-address.ts';
 
 /**
@@ -131,3 +131,26 @@ export const loggerOptions = (base: {
     censor: REDACTED,
   },
 });
+
+/**
+ * Fastify's two lines per request ("incoming request", "request completed") at `debug` instead of
+ * `info`: at the default level the console shows the start and what went wrong, not every request
+ * (`LOG_LEVEL=debug` brings them back). What goes wrong keeps its level: a request Fastify saw fail
+ * (`request errored`), and every warning or error the error handler logs (a 500 with its request id).
+ */
+export class RequestLinesAtDebug extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    if (this.isLogDisabled(request)) return;
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (error) super.requestCompleted(error, request, reply);
+    else if (!this.isLogDisabled(request))
+      reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}

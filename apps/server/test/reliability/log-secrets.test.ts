@@ -30,8 +30,8 @@ beforeAll(async () => {
   agent = await makeAgent(t, token, { prefix: 'lg' });
   agentId = agent._id;
   await registerBrands(t, token, ['PG']);
-  // A second app on the same database, whose log the test reads.
-  ({ app: logged, lines } = await loggedApp(t.ctx));
+  // A second app on the same database, whose log the test reads, request lines included.
+  ({ app: logged, lines } = await loggedApp(t.ctx, 'debug'));
   // NOT VALID: the rows already there stay; every new one is refused with SQLSTATE 23514.
   await t.ctx.db.execute(
     sql.raw('alter table agents add constraint test_refuses_agents check (false) not valid'),

@@ -103,7 +103,8 @@ export const startServer = async (
       HOST: '127.0.0.1',
       ADMIN_USERNAME,
       ADMIN_PASSWORD,
-      LOG_LEVEL: 'info',
+      // With the line per request: tests wait for `incoming request` and search every line for secrets.
+      LOG_LEVEL: 'debug',
       CHECK_ANSWERS: 'on',
       WEB_DIST: '/nonexistent',
       ...store.env,

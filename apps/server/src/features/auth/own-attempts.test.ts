@@ -21,7 +21,8 @@ let logged: LoggedApp;
 
 beforeAll(async () => {
   t = await createTestApp();
-  logged = await loggedApp(t.ctx);
+  // Request lines included (debug): the log a secret would reach first.
+  logged = await loggedApp(t.ctx, 'debug');
 });
 afterAll(async () => {
   await logged.app.close();
