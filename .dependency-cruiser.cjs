@@ -1,5 +1,5 @@
 /**
- * The layers of DESIGN §3, checked by `npm run lint`. Each app's imports
+ * The layers of docs/design.md §3, checked by `npm run lint`. Each app's imports
  * point one way:
  *   server: app.ts/main.ts/cli → features/<f>/routes.ts → http/ ; features → ledger → core → db → lib
  *   web:    app/ → features/ → components/ → lib/

@@ -14,7 +14,7 @@ import {
 import { freshCode } from './totp';
 
 /**
- * Account security journeys (DESIGN §13), each on fresh accounts made through the API: two-factor
+ * Account security journeys (docs/design.md §13), each on fresh accounts made through the API: two-factor
  * enrolment and sign-in with a code and a recovery code, the own password change, and a SUPERADMIN's
  * reset followed by the forced change at the next sign-in.
  */

@@ -32,7 +32,7 @@ async function monthlyRoute(request: APIRequestContext, agentId: string, date = 
 }
 
 const satang = (v: number | string) => Math.round(Number(v) * 100);
-/** The widget's four figures from the monthly route (spec §2). */
+/** The widget's four figures from the monthly route (docs/spec.md §2). */
 const figuresOf = (b: MonthlyBalance) => ({
   hold: money(b.holdBalance),
   winLose: money(
@@ -148,7 +148,7 @@ test('the refresh icon reloads one widget, with a loading text meanwhile', async
   await expect(widget.getByRole('status')).toHaveCount(0);
 });
 
-test('spec §4: a widget takes figures only with a nonzero hold; another month starts from zeros', async ({
+test('docs/spec.md §4: a widget takes figures only with a nonzero hold; another month starts from zeros', async ({
   page,
   request,
 }) => {

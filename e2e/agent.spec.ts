@@ -38,7 +38,7 @@ const headerBadge = (page: Page, text: string) =>
 /** Click the visible track of a row's lock switch (waits until nothing covers it). */
 const flip = (page: Page, username: string) => flipSwitch(row(page, username).getByRole('switch'));
 
-/** The agent list, where signing in lands (spec §2), as the worker's admin or as the account given. */
+/** The agent list, where signing in lands (docs/spec.md §2), as the worker's admin or as the account given. */
 async function openAgents(page: Page, account?: { username: string; password: string }) {
   if (account) await signIn(page, account.username, account.password);
   else await openApp(page);

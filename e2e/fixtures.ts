@@ -144,7 +144,7 @@ export const postSigned = (request: APIRequestContext, apiKey: string, secret: s
 };
 
 /**
- * Send a signed ingest batch (DESIGN §9) as the agent's game integration would; the batch's game
+ * Send a signed ingest batch (docs/design.md §9) as the agent's game integration would; the batch's game
  * brands are registered as providers first when this worker has not seen them.
  */
 export const ingest = async (

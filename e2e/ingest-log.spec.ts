@@ -6,7 +6,7 @@ import { expect, ingest, makeAgent, postSigned, test } from './fixtures';
 import { apiToken, expectAccessible, openApp, screenshot } from './support';
 
 /**
- * An agent's ingest log (issue 19, DESIGN §9): a batch accepted, a batch refused for a conflicting
+ * An agent's ingest log (issue 19, docs/design.md §9): a batch accepted, a batch refused for a conflicting
  * re-sent bet and a request with a bad signature, then operations open the agent's log from the agent
  * list, see the three, open the conflict's detail and export the log.
  */

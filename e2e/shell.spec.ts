@@ -68,7 +68,7 @@ test('language switch to English and back', async ({ page }) => {
 
 test.describe(() => {
   test.use({ storageState: signedOut });
-  test('the login screen in English keeps the error texts of spec §8', async ({ page }) => {
+  test('the login screen in English keeps the error texts of docs/spec.md §8', async ({ page }) => {
     await page.goto('/');
     await page.getByTestId('language-switch').getByText('English').click();
     await page.getByLabel('Username').fill('nobody_here');
@@ -114,7 +114,7 @@ test('a session revoked on the server sends the next call back to the login scre
     body: { username, password, type: 'OPERATOR' },
   });
   await signIn(page, username, password);
-  // A type change revokes the account's sessions (DESIGN §7): the window-focus self call gets 3001.
+  // A type change revokes the account's sessions (docs/design.md §7): the window-focus self call gets 3001.
   await apiCall(request, api.adminUpdate, { token, params: { id: created._id }, body: { type: 'REPORTER' } });
   // The user comes back to the window from another one (again until the app, just rendered, has
   // subscribed): the window's focus, not only the tab's visibility, repeats POST self.

@@ -154,7 +154,7 @@ export async function apiCall<R extends RouteDef>(
 
 /**
  * Sign in through the API for test set-up. The session also re-checks its password (POST verify),
- * so it may create, re-type and lock admin accounts for the next 5 minutes (DESIGN §7).
+ * so it may create, re-type and lock admin accounts for the next 5 minutes (docs/design.md §7).
  */
 export async function apiToken(
   request: APIRequestContext,

@@ -200,7 +200,7 @@ test.describe
       await pager(page).getByLabel('รายการต่อหน้า').selectOption('100');
       await expect(page).not.toHaveURL(/page=/);
       await expect(page.getByTestId('pager-summary')).toHaveText('หน้า 1 · รายการที่ 1–100');
-      // 100 rows: a page of nine columns is rendered whole, within the table budget (DESIGN §11: at
+      // 100 rows: a page of nine columns is rendered whole, within the table budget (docs/design.md §11: at
       // most 1,400 DOM nodes for the table).
       await expect(rows(page)).toHaveCount(100);
       await expectRow(page, 0, 0);
@@ -289,7 +289,7 @@ test.describe
       await expect(rows(page).last()).toContainText(betId(expected.at(-1) ?? 0));
       await screenshot(page, 'transaction-list-date-filter');
 
-      // A player id that is not one: the server's reason in Thai (spec §5, DESIGN §4), under the
+      // A player id that is not one: the server's reason in Thai (docs/spec.md §5, docs/design.md §4), under the
       // field it is about, and the red banner saying to correct it, with no "try again" (the same
       // request would be refused the same way).
       const banner = page.getByTestId('error-banner');
@@ -330,7 +330,7 @@ test.describe
 
     /**
      * Page 3 of the list at `path` walked with Next (keyset steps), then opened as a link someone
-     * typed or shared, without the cursor (DESIGN §11): the same rows, player 0's bets 40 to 56, each
+     * typed or shared, without the cursor (docs/design.md §11): the same rows, player 0's bets 40 to 56, each
      * its SETTLE then its HOLD.
      */
     const expectPage3LinkAsWalked = async (page: Page, path: string) => {

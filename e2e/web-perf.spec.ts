@@ -8,7 +8,7 @@ import { expect, ingest, makeAgent, signedOut, test } from './fixtures';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, apiToken, openApp, screenshot } from './support';
 
 /**
- * Web budget (DESIGN §11) in the browser.
+ * Web budget (docs/design.md §11) in the browser.
  * - Asserted (deterministic): a 100-row table stays within 1,400 DOM nodes wherever it is scrolled to —
  *   the transaction list and the report's transaction list with its row action (rendered whole), and a
  *   14-column summary report (the generic DataTable windows it: only the rows near the viewport) — and
@@ -339,7 +339,7 @@ function iso(ms: number) {
   return new Date(ms).toISOString();
 }
 
-test.describe('100-row tables stay within 1,400 DOM nodes (DESIGN §11)', () => {
+test.describe('100-row tables stay within 1,400 DOM nodes (docs/design.md §11)', () => {
   test('transaction list of an agent', async ({ page }) => {
     await openApp(page, `/transaction/${agent._id}?limit=100`);
     // 100 rows of nine columns: within the budget rendered whole (no windowing to keep up with).

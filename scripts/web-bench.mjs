@@ -1,4 +1,4 @@
-// npm run bench:web — the web budget of DESIGN §11, measured:
+// npm run bench:web — the web budget of docs/design.md §11, measured:
 //   1. builds the web app (vite build; the build itself fails above 300 kB gzip of initial JS) and keeps
 //      its bundle report;
 //   2. runs e2e/web-perf.spec.ts against the built app on a fresh database: the DOM nodes of 100-row
@@ -70,7 +70,7 @@ function report(budget, perf) {
   const cell = (c, w) => (w < 0 ? String(c).padEnd(-w) : String(c).padStart(w));
   const row = (cells, widths) => lines.push(cells.map((c, i) => cell(c, widths[i])).join('  '));
 
-  lines.push('', 'Web budget (DESIGN §11)', '');
+  lines.push('', 'Web budget (docs/design.md §11)', '');
   const routes = [...budget.routes].sort((a, b) => b.firstVisitGzip - a.firstVisitGzip);
   row(['bundle', 'gzip kB', 'budget'], [-56, 8, 8]);
   row(

@@ -24,7 +24,7 @@ export default defineConfig({
     outDir: process.env.WEB_OUT_DIR ?? 'dist',
     emptyOutDir: true,
     sourcemap: false,
-    // Every screen is its own lazy chunk; the shell stays small (DESIGN §11: ≤ 300 KB gzip initial).
+    // Every screen is its own lazy chunk; the shell stays small (docs/design.md §11: ≤ 300 KB gzip initial).
     chunkSizeWarningLimit: 600,
   },
 });

@@ -8,7 +8,7 @@ type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
 
 /**
- * Web budget (DESIGN §11), checked on every production build:
+ * Web budget (docs/design.md §11), checked on every production build:
  * - the initial JavaScript — every script index.html loads eagerly, its modulepreloads and their static
  *   imports — must stay within 300 kB gzip (1 kB = 1,000 bytes, zlib's default level, as Vite prints);
  * - every screen the router loads lazily must be a chunk of its own, outside the initial JavaScript,
@@ -187,7 +187,7 @@ export function formatReport(report: WebBudgetReport): string {
   const num = (bytes: number) => kb(bytes).padStart(8);
   lines.push(
     '',
-    `web budget (DESIGN §11): initial JS ≤ ${report.budgetKb} kB gzip, every screen a lazy chunk`,
+    `web budget (docs/design.md §11): initial JS ≤ ${report.budgetKb} kB gzip, every screen a lazy chunk`,
   );
   lines.push(`  ${pad('initial JavaScript', 58)}${'raw kB'.padStart(8)}${'gzip kB'.padStart(9)}`);
   for (const chunk of report.initial.files) {

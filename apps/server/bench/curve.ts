@@ -1,7 +1,7 @@
 // `npm run bench -- --curve 1e6,3e6,1e7,3e7`: every summary report, the dashboard, the agent report
 // page, list page 1 and page 1000 and ingest measured at each data-set size on PostgreSQL; writes
 // `docs/performance-curve.svg` (p95 against rows, one line per scenario) and a markdown table, and
-// says for each line whether its slope is flat within noise (DESIGN §11).
+// says for each line whether its slope is flat within noise (docs/design.md §11).
 import { statfsSync } from 'node:fs';
 import pg from 'pg';
 import { type Dataset, datasetPrefix, ensureDataset } from './dataset.ts';

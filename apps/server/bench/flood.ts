@@ -6,7 +6,7 @@ import type { Dataset } from './dataset.ts';
 import { requestJson } from './http.ts';
 
 /**
- * What an anonymous flooding client makes the server write (issue 38, DESIGN §7: refused anonymous
+ * What an anonymous flooding client makes the server write (issue 38, docs/design.md §7: refused anonymous
  * requests are rate-limited and logged in aggregate, never a row each): rows and bytes of the tables
  * such requests touch, read on the database directly before and after the flood (a PGlite data folder
  * serves one process at a time, so the server is stopped for each reading).

@@ -1,5 +1,5 @@
 /**
- * The limit's statements (DESIGN §11): the best SQL on the product's own tables for each scenario's
+ * The limit's statements (docs/design.md §11): the best SQL on the product's own tables for each scenario's
  * answer, by name. The bench sends them itself (limits.ts) and through a bare route
  * (limit-server.ts). Written out here rather than taken from the product's code, so that a change to
  * the product's SQL cannot move the baseline it is measured against.

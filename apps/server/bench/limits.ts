@@ -7,7 +7,7 @@ import { limitPool, runStatement, type StatementName } from './limit-statements.
 import { alternating, type Timing } from './stats.ts';
 
 /**
- * "The limit" of a scenario (DESIGN §11): the best SQL on the product's own tables for the same
+ * "The limit" of a scenario (docs/design.md §11): the best SQL on the product's own tables for the same
  * answer, as psql would send it — named prepared statements on a pool like the server's — timed
  * from this process like the product's HTTP call. `served` is the same statements behind a bare
  * Fastify route (limit-server.ts): the least any web service answering the question pays.
@@ -73,7 +73,7 @@ const deepLink = async (client: Client, agentId: string, filter: ListFilter, pag
 };
 
 /**
- * The deep links of DESIGN §11 (any engine): page 1000 of the busiest agent's list, and of its
+ * The deep links of docs/design.md §11 (any engine): page 1000 of the busiest agent's list, and of its
  * bets in its busiest game brand, of its busiest player's, of a search for that player's name as
  * typed, of that player's bets in the brand and in the bet type it plays seldomest that fill page
  * 1000, and of the search in that brand (page 1000, or the deepest whole page a smaller set has);
@@ -119,7 +119,7 @@ export const deepLinkScenarios = async (client: Client, base: string, facts: Fac
 type Statements = [StatementName, unknown[]][];
 
 /**
- * Every scenario of DESIGN §11's "≤ 2× the limit" against its best SQL, sent by this process and
+ * Every scenario of docs/design.md §11's "≤ 2× the limit" against its best SQL, sent by this process and
  * served by a bare route (limit-server.ts, started on `port`), in the same run. PostgreSQL only: a
  * PGlite data set is open in the server process alone.
  */

@@ -1,4 +1,4 @@
-// `npm run bench -- --engine pglite|postgres --rows N`: the performance budgets of DESIGN §11,
+// `npm run bench -- --engine pglite|postgres --rows N`: the performance budgets of docs/design.md §11,
 // measured on a data set made by the demo generator, printed beside each budget; and the reliability
 // suite's mixed traffic for its full 60 s (`--mixed-seconds`); and what a flooding anonymous client
 // makes the server write (`--flood-seconds`, `--flood-connections`; `--only flood` runs it alone).
@@ -95,7 +95,7 @@ for (const name of only) {
 }
 const wanted = (group: (typeof groups)[number]) => only.has(group);
 
-/** DESIGN §11, per engine. */
+/** docs/design.md §11, per engine. */
 const budget =
   engine === 'postgres'
     ? { report: 50, list: 30, agentReport: 50, ingest: 50_000, loadRps: 1000, loadP99: 100, ratio: 100 }
@@ -210,7 +210,7 @@ const reportScenarios = async (client: Client, facts: Facts) => {
   addTiming('agent report page, 50 widgets', page, budget.agentReport, '≤');
 };
 
-/** The deep links and their page 1 timed in alternation (DESIGN §11: at most twice page 1). */
+/** The deep links and their page 1 timed in alternation (docs/design.md §11: at most twice page 1). */
 const deepLinksAgainstPage1 = async (client: Client, base: string, facts: Facts) => {
   const { plain, brand, player, username, playerBrand, playerBetType, usernameBrand, burst, burstRare } =
     await deepLinkScenarios(client, base, facts, runs);
@@ -259,7 +259,7 @@ const deepLinksAgainstPage1 = async (client: Client, base: string, facts: Facts)
   }
 };
 
-/** DESIGN §11's raised goals: each scenario against its best SQL, the deep link against page 1. */
+/** docs/design.md §11's raised goals: each scenario against its best SQL, the deep link against page 1. */
 const limitScenario = async (dataset: Dataset, base: string, client: Client, facts: Facts) => {
   if (!('DATABASE_URL' in dataset.env)) {
     console.log(
@@ -323,7 +323,7 @@ const loadScenario = async (server: RunningServer, dataset: Dataset, client: Cli
     loadMet,
   );
   if (engine === 'postgres') {
-    // DESIGN §11's raised goal for this machine: reported beside the budget, not counted as missed.
+    // docs/design.md §11's raised goal for this machine: reported beside the budget, not counted as missed.
     const goal = load.errors === 0 && load.requestsPerSecond >= 3000 && load.p99 <= 50;
     add(
       `list endpoint, 50 connections: raised goal (${goal ? 'met' : 'not met'})`,
@@ -338,7 +338,7 @@ const loadScenario = async (server: RunningServer, dataset: Dataset, client: Cli
 /**
  * The reliability suite's mixed traffic (`test/reliability/load.test.ts` runs it briefly in `npm test`)
  * for its full length on the bench's data set: no error, no non-2xx answer, memory flat; throughput
- * and latency reported, not judged (DESIGN §11 budgets the list endpoint alone).
+ * and latency reported, not judged (docs/design.md §11 budgets the list endpoint alone).
  */
 const mixedScenario = async (server: RunningServer, client: Client, agent: BenchAgent | undefined) => {
   console.log('\nMixed traffic (the reliability load test, full length):');
@@ -484,7 +484,7 @@ const ingestLogCost = async (dataset: Dataset, senders: BenchAgent[]) => {
   );
 };
 
-/** DESIGN §7 / issue 38: rows a flooding client may make the server write, per second, from one address. */
+/** docs/design.md §7 / issue 38: rows a flooding client may make the server write, per second, from one address. */
 const FLOOD_ROWS_PER_SECOND = 3;
 
 /**

@@ -1,4 +1,4 @@
-// The fixed cost of a request, stage by stage (DESIGN §11: ≤ 0.5 ms above a bare Fastify route).
+// The fixed cost of a request, stage by stage (docs/design.md §11: ≤ 0.5 ms above a bare Fastify route).
 // Started by the bench as its own process (`node --import tsx probe-server.ts`) on the bench's data
 // set, it serves one answer — a 10-row transaction-list page held in memory, so no route reads the
 // ledger — through a ladder of routes, each adding one stage of the product's request pipeline:

@@ -57,7 +57,7 @@ export const configSchema = z.object({
   /**
    * PostgreSQL only: a role that owns the tables. Migrations and the ledger partitions (at start and
    * hourly) run through a short-lived pool on it, and everything served on DATABASE_URL, a role that
-   * owns nothing and so cannot switch the audit log's append-only trigger off (DESIGN §7).
+   * owns nothing and so cannot switch the audit log's append-only trigger off (docs/design.md §7).
    * Unset = DATABASE_URL does all.
    */
   DATABASE_OWNER_URL: z.preprocess(blankToUndefined, postgresUrl.optional()),
@@ -92,19 +92,19 @@ export const configSchema = z.object({
   /** Folder of the built web app to serve; unset = apps/web/dist beside the server. */
   WEB_DIST: z.preprocess(blankToUndefined, z.string().optional()),
   /**
-   * Which X-Forwarded-For entries to believe (DESIGN §7): unset/false/0 = none (the socket address),
+   * Which X-Forwarded-For entries to believe (docs/design.md §7): unset/false/0 = none (the socket address),
    * a hop count, or a comma list of trusted proxy addresses/CIDRs. Never `true`: that takes the
    * leftmost entry, which the client writes itself.
    */
   TRUST_PROXY: z.preprocess(blankToUndefined, z.string().default('false').transform(parseTrustProxy)),
-  /** How long in-flight requests may run after SIGTERM before they are cut off (DESIGN §7). */
+  /** How long in-flight requests may run after SIGTERM before they are cut off (docs/design.md §7). */
   SHUTDOWN_GRACE_MS: z.preprocess(
     blankToUndefined,
     z.coerce.number().int().min(0).max(600_000).default(10_000),
   ),
   /**
    * A request (headers and body, up to the 1 MiB limit) must arrive within this many ms, else the
-   * socket is closed with 408 (DESIGN §7; http/connection-limits.ts). Headers: at most 10 s of it.
+   * socket is closed with 408 (docs/design.md §7; http/connection-limits.ts). Headers: at most 10 s of it.
    */
   REQUEST_TIMEOUT_MS: z.preprocess(
     blankToUndefined,
@@ -125,12 +125,12 @@ export const configSchema = z.object({
   /** Signs the audit chain's checkpoints; unset = a key file generated in DATA_DIR (audit.key). */
   AUDIT_KEY: z.preprocess(blankToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   /**
-   * Encrypts two-factor (TOTP) secrets at rest (DESIGN §13); unset = a key file generated in DATA_DIR
+   * Encrypts two-factor (TOTP) secrets at rest (docs/design.md §13); unset = a key file generated in DATA_DIR
    * (totp.key). Losing it means every account enrols its authenticator again.
    */
   TOTP_KEY: z.preprocess(blankToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   /**
-   * `off` stops writing the ingest log (DESIGN §9). For the benchmark only, which measures ingest
+   * `off` stops writing the ingest log (docs/design.md §9). For the benchmark only, which measures ingest
    * with and without it in one run; a server in service always keeps its log.
    */
   INGEST_LOG: z.preprocess(blankToUndefined, z.enum(['on', 'off']).default('on')),
@@ -141,7 +141,7 @@ export const configSchema = z.object({
    */
   CHECK_ANSWERS: z.preprocess(blankToUndefined, z.enum(['on', 'off']).default('off')),
   /**
-   * Live sessions one account may hold; a sign-in past it ends the least recently used (DESIGN §7).
+   * Live sessions one account may hold; a sign-in past it ends the least recently used (docs/design.md §7).
    * The end-to-end suite raises it: its workers keep their sessions open while it signs the same
    * account in some fifty times.
    */

@@ -30,7 +30,7 @@ const start = async () => {
   const embedded = !config.DATABASE_URL;
   const dataDir = resolve(config.DATA_DIR);
   // Everything the server writes is its user's only, whatever umask it was started with; what an
-  // earlier run left open to others is tightened, and said once (DESIGN §7).
+  // earlier run left open to others is tightened, and said once (docs/design.md §7).
   process.umask(PRIVATE_UMASK);
   const unlock = embedded ? lockDataDir(dataDir) : () => undefined;
   const tightened = tightenedLine(dataDir, tightenDir(dataDir));
@@ -132,7 +132,7 @@ const start = async () => {
   }, PRUNE_EVERY_MS);
   pruner.unref();
 
-  // The audit chain's head, signed and kept outside the database (DESIGN §7): now, while the head
+  // The audit chain's head, signed and kept outside the database (docs/design.md §7): now, while the head
   // moves, and at shutdown.
   const checkpoints = new AuditCheckpoints(
     ctx.db,

@@ -10,12 +10,12 @@ import {
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { z } from 'zod';
 
-/** A response body in the envelope's shape (DESIGN §4), as sent: `data` is whatever the server put there. */
+/** A response body in the envelope's shape (docs/design.md §4), as sent: `data` is whatever the server put there. */
 export interface SentEnvelope {
   status: number;
   error: string | null;
   data: unknown;
-  /** Registration routes repeat the status (spec §4/§7). */
+  /** Registration routes repeat the status (docs/spec.md §4/§7). */
   statusCode?: number;
   statusMessage?: string;
 }

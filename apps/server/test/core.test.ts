@@ -63,7 +63,7 @@ describe('envelope and status codes', () => {
     await local.app.close();
   });
 
-  it('sets the security headers of DESIGN §7 on success and failure alike', async () => {
+  it('sets the security headers of docs/design.md §7 on success and failure alike', async () => {
     for (const res of [await t.api(api.health), await t.api(api.adminList, { body: {} })]) {
       const csp = String(res.headers['content-security-policy']);
       for (const d of [
@@ -142,7 +142,7 @@ describe('SPA fallback', () => {
 });
 
 describe('configuration', () => {
-  it('has the DESIGN §8 defaults', () => {
+  it('has the docs/design.md §8 defaults', () => {
     expect(loadConfig({})).toMatchObject({
       PORT: 3000,
       HOST: '127.0.0.1',

@@ -8,7 +8,7 @@ import { registerErrorHandling } from '../src/http/error-handler.ts';
 import { freshDatabase } from './harness.ts';
 
 /**
- * A full disk answers 503/9003 `disk_full`, never 500 (DESIGN §7), on either engine and whichever
+ * A full disk answers 503/9003 `disk_full`, never 500 (docs/design.md §7), on either engine and whichever
  * layer says so: the database's disk_full (SQLSTATE 53100, raised here by the engine under test), a
  * file the server appends to (Node's ENOSPC), PGlite's file layer (Emscripten's ErrnoError 51). The
  * log says it once, not once per request. The real thing, on a small disk, is

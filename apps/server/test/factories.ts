@@ -116,7 +116,7 @@ export const parseCsv = (text: string): string[][] => {
   return rows;
 };
 
-/** Headers of a signed ingest request over this exact body text (DESIGN §9). */
+/** Headers of a signed ingest request over this exact body text (docs/design.md §9). */
 export const signedHeaders = (
   agent: { apiKey: string; secret: string },
   payload: string,
@@ -134,7 +134,7 @@ export const signedHeaders = (
 export type Bet = z.input<typeof ingestItemSchema>;
 
 /**
- * Send a signed ingest batch as a game integration would (DESIGN §9); `offContract([...])` sends rows
+ * Send a signed ingest batch as a game integration would (docs/design.md §9); `offContract([...])` sends rows
  * the contract refuses.
  */
 export const ingest = (

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './harness.ts';
 
 /**
- * DESIGN §5 as a table: every route of the contract × {anonymous, each admin type}.
+ * docs/design.md §5 as a table: every route of the contract × {anonymous, each admin type}.
  * Allowed callers get past the guard (whatever the body then earns); others get 401 or 403.
  */
 let t: TestApp;

@@ -19,7 +19,7 @@ const reasonOf = (issues: Issue[]) => {
 };
 
 /**
- * Real answers carry codes and params the web translates (DESIGN §4): the English `error` stays for
+ * Real answers carry codes and params the web translates (docs/design.md §4): the English `error` stays for
  * API clients and logs, the words the user reads come from the contract's catalogue.
  */
 describe('refusals say their reason machine-readably', () => {

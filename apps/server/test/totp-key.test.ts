@@ -8,7 +8,7 @@ import { callRoute } from './calls.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from './harness.ts';
 
 /**
- * One TOTP key per deployment (DESIGN §7, issue 38): two processes on one database with different
+ * One TOTP key per deployment (docs/design.md §7, issue 38): two processes on one database with different
  * keys. The one whose key cannot open the stored secrets refuses to start (`checkTotpKey`, called by
  * main.ts before it listens); if it serves anyway, the code step answers 503 totp_key_mismatch,
  * never 500 ("unable to authenticate data").

@@ -25,7 +25,7 @@ import { idParamsSchema, listDataSchema } from './common.ts';
 import { roles } from './roles.ts';
 import { idRoute, route } from './route-builder.ts';
 
-/** Routes of DESIGN §13; `duringSetup` ones work while the account must still change its password or enrol. */
+/** Routes of docs/design.md §13; `duringSetup` ones work while the account must still change its password or enrol. */
 export const accountSecurityApi = {
   /** Sign-in step 2: the challenge of a 3006 answer and an authenticator or recovery code. */
   loginTotp: route('POST', '/admin/authorization/login/totp', 'public', {
@@ -33,7 +33,7 @@ export const accountSecurityApi = {
     data: loginResultSchema,
   }),
 
-  // Re-authenticated twice over: a `verify` in this session within 5 minutes (DESIGN §7) and the
+  // Re-authenticated twice over: a `verify` in this session within 5 minutes (docs/design.md §7) and the
   // current password in the body, checked and throttled like a sign-in. A session opened with a
   // temporary password counts as verified at sign-in, so the forced change needs no extra prompt.
   passwordChange: route('POST', '/account/password/change', roles.everyone, {

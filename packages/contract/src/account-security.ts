@@ -3,7 +3,7 @@ import { eachOnce, idFilter, isoTimestamp, pageFields, passwordSchema } from './
 import { adminTypeSchema, adminTypes } from './roles.ts';
 
 /**
- * Account security (DESIGN §13): own password change and an administrator's reset, two-factor sign-in
+ * Account security (docs/design.md §13): own password change and an administrator's reset, two-factor sign-in
  * (TOTP), sessions, and address allow-lists.
  */
 

@@ -73,7 +73,7 @@ export const agentSchema = z.object({
 export const RECENT_REFUSALS_CAP = 100;
 export type Agent = z.infer<typeof agentSchema>;
 
-/** The credentials, shown only to roles that may edit agents (DESIGN §7). */
+/** The credentials, shown only to roles that may edit agents (docs/design.md §7). */
 export const agentWithSecretSchema = agentSchema.extend({
   secret: z.string().optional(),
   apiKeyEncoded: z.string().optional(),

@@ -7,7 +7,7 @@ export const MAX_ID = '9223372036854775807';
 /** Decimal digits without a leading zero, at most 2^63 − 1 (same length: decimal strings compare as numbers). */
 const isRecordId = (v: string) => /^[1-9][0-9]{0,18}$/.test(v) && (v.length < MAX_ID.length || v <= MAX_ID);
 /**
- * Record ids are strings named `_id` (DESIGN §4); ours are decimal bigints, so at most 2^63 − 1. One
+ * Record ids are strings named `_id` (docs/design.md §4); ours are decimal bigints, so at most 2^63 − 1. One
  * rule with one code: a malformed id and a too large one are the same mistake to the user.
  */
 export const idText = z
@@ -224,7 +224,7 @@ export const emptyBodySchema = z.object({}).optional();
 export const MAX_MONEY = 1_000_000_000_000;
 
 /**
- * At most two decimals (satang): amounts are stored as bigint minor units (DESIGN §6). Judged on
+ * At most two decimals (satang): amounts are stored as bigint minor units (docs/design.md §6). Judged on
  * the number as written, its shortest decimal form (`String`), not on `v * 100` (0.29 * 100 is
  * 28.999999999999996, and a tolerance there would let 10.000000001 through, to be rounded to 10).
  */
@@ -234,7 +234,7 @@ export const hasCents = (v: number) => {
 };
 export const centsIssue = () => coded('decimals', 'may have at most 2 decimals', { maximum: 2 });
 
-/** Money in major units with at most 2 decimals (stored as bigint minor units, DESIGN §4). */
+/** Money in major units with at most 2 decimals (stored as bigint minor units, docs/design.md §4). */
 export const moneySchema = z
   .number()
   .finite()

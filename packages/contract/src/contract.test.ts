@@ -23,7 +23,7 @@ import { allows, api, pathOf } from './routes.ts';
 import { httpStatusOf, Status, statusMessages } from './status.ts';
 import { playerNameSchema } from './user.ts';
 
-describe('list filters (DESIGN §4)', () => {
+describe('list filters (docs/design.md §4)', () => {
   it('reads booleans as the spec sends them', () => {
     for (const [input, output] of [
       [0, false],
@@ -91,7 +91,7 @@ describe('page numbers and sizes', () => {
   });
 });
 
-describe('money and percentages (DESIGN §6)', () => {
+describe('money and percentages (docs/design.md §6)', () => {
   it('take at most two decimals as written; more is refused, never rounded to a satang', () => {
     for (const ok of [0, -0, 0.29, 0.3, 1.1, 100.01, 999_999_999_999.99, 1e12]) {
       expect(hasCents(ok), String(ok)).toBe(true);
@@ -148,7 +148,7 @@ describe('names and addresses pasted with spaces around them', () => {
   });
 });
 
-describe('invisible format characters (Unicode Cf) in names and codes (DESIGN §7)', () => {
+describe('invisible format characters (Unicode Cf) in names and codes (docs/design.md §7)', () => {
   /** One of each kind: zero-width space and joiners, word joiner, BOM, soft hyphen, bidi controls. */
   const invisibles = [
     '\u200b',
@@ -277,7 +277,7 @@ describe('validation answers list at most MAX_ISSUES issues, plus their total', 
   });
 });
 
-describe('record ids (DESIGN §4)', () => {
+describe('record ids (docs/design.md §4)', () => {
   it('are sent as decimal strings and read as bigints, in params, filters and the report agent', () => {
     expect(idSchema.parse(MAX_ID)).toBe(2n ** 63n - 1n);
     expect(idFilter.parse('42')).toBe(42n);
@@ -321,7 +321,7 @@ describe('route catalogue', () => {
   });
 });
 
-describe('status codes (DESIGN §4)', () => {
+describe('status codes (docs/design.md §4)', () => {
   it('every server status has an HTTP status and a Thai and an English text', () => {
     const clientOnly: number[] = [Status.NO_RESPONSE, Status.NO_BODY];
     for (const code of Object.values(Status).filter((c) => !clientOnly.includes(c))) {
@@ -332,7 +332,7 @@ describe('status codes (DESIGN §4)', () => {
   });
 });
 
-describe('text PostgreSQL cannot store (DESIGN §7)', () => {
+describe('text PostgreSQL cannot store (docs/design.md §7)', () => {
   it('is refused in any field of any route, naming the field with a code and a message', () => {
     for (const [body, path] of [
       [{ username: 'adm\u0000in', password: 'long enough' }, 'username'],
@@ -350,7 +350,7 @@ describe('text PostgreSQL cannot store (DESIGN §7)', () => {
   });
 });
 
-describe('issues in the user language (DESIGN §4)', () => {
+describe('issues in the user language (docs/design.md §4)', () => {
   it('fills a known code with its params, and says nothing for codes it does not know', () => {
     const issue = { code: 'range_too_long', params: { maximum: 366 } };
     expect(issueText(issue, 'th')).toBe('ช่วงวันที่ยาวได้ไม่เกิน 366 วัน');
@@ -365,7 +365,7 @@ describe('issues in the user language (DESIGN §4)', () => {
   });
 });
 
-describe('deep pages (DESIGN §7)', () => {
+describe('deep pages (docs/design.md §7)', () => {
   it('the last page the web offers is the last the contract accepts', () => {
     for (const limit of [10, 20, 50, 100]) {
       const last = lastServedPage(limit);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * One reason a call was refused (DESIGN §4): `code` is zod's issue code or the contract's own
+ * One reason a call was refused (docs/design.md §4): `code` is zod's issue code or the contract's own
  * (`record_id`, `range_too_long`, `username_taken`, `too_many_attempts`, …; see `issueMessages`),
  * `params` its numbers and names (`maximum`, `seconds`, `username`), `message` English for logs and
  * API clients. Validation answers (2001) carry one per wrong field; other refusals with specifics
@@ -16,7 +16,7 @@ export const issueSchema = z.object({
 });
 export type Issue = z.infer<typeof issueSchema>;
 
-/** Every response body: `{ status, error, data }` (DESIGN §4). */
+/** Every response body: `{ status, error, data }` (docs/design.md §4). */
 export interface Envelope<T> {
   status: number;
   error: string | null;

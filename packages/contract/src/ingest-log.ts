@@ -9,7 +9,7 @@ export const ingestLogOutcomes = ['accepted', 'partial', 'refused'] as const;
 export const ingestLogOutcomeSchema = z.enum(ingestLogOutcomes);
 export type IngestLogOutcome = z.infer<typeof ingestLogOutcomeSchema>;
 
-/** Why an ingest request was refused (DESIGN §9); the log screen names each in the user's language. */
+/** Why an ingest request was refused (docs/design.md §9); the log screen names each in the user's language. */
 export const ingestLogReasons = [
   'missing_credentials',
   'unknown_key',
@@ -68,7 +68,7 @@ export const ingestLogRecordSchema = z.object({
   duplicates: z.number().nullable(),
   outcome: ingestLogOutcomeSchema,
   reason: ingestLogReasonSchema.nullable(),
-  /** The answer's status (DESIGN §4). */
+  /** The answer's status (docs/design.md §4). */
   status: z.number(),
   /** The answer's first issue code, when it gave one. */
   code: z.string().nullable(),

@@ -96,7 +96,7 @@ const codeAndParams = (i: ZodIssue): { code: string; params: Record<string, unkn
 };
 
 /**
- * One zod issue as the contract's machine-readable issue (DESIGN §4): the server answers with it and
+ * One zod issue as the contract's machine-readable issue (docs/design.md §4): the server answers with it and
  * the web's forms show it, so both say the same thing in the user's language.
  */
 export const issueOf = (i: ZodIssue, prefix?: string): Issue => {

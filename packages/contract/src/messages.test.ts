@@ -31,7 +31,7 @@ const zodCodes = {
   custom: true,
 } as const satisfies Record<z.core.$ZodIssueCode, true>;
 
-describe('the catalogue of issue texts (DESIGN §4)', () => {
+describe('the catalogue of issue texts (docs/design.md §4)', () => {
   it('has a Thai and an English text for every zod code and every contract code', () => {
     const codes: IssueCode[] = [...(Object.keys(zodCodes) as IssueCode[]), ...contractIssueCodes];
     expect(new Set(zodIssueCodes)).toEqual(new Set(Object.keys(zodCodes)));
@@ -113,7 +113,7 @@ describe('issue texts without their params (the ingest log’s older rows)', () 
   });
 });
 
-describe('status texts (DESIGN §4, spec §8)', () => {
+describe('status texts (docs/design.md §4, docs/spec.md §8)', () => {
   it('every server status has both translations; 4000/5000 are the web catalogue’s', () => {
     const clientOnly: number[] = [Status.NO_RESPONSE, Status.NO_BODY];
     for (const code of Object.values(Status)) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The outline of the OpenAPI 3.1 document `GET /api/v1/openapi.json` answers (DESIGN §14): what a
+ * The outline of the OpenAPI 3.1 document `GET /api/v1/openapi.json` answers (docs/design.md §14): what a
  * client may rely on; the rest of the document is OpenAPI's own, checked against its schema in tests.
  */
 export const openApiDocumentSchema = z.looseObject({

@@ -3,7 +3,7 @@ import { idSchema, idText, isoDateInput, MAX_YEAR, MIN_YEAR } from './common.ts'
 import { coded } from './issues.ts';
 import { transactionSchema } from './transaction.ts';
 
-/** A report's agent: one agent id, or `all` for the whole platform (DESIGN §10). */
+/** A report's agent: one agent id, or `all` for the whole platform (docs/design.md §10). */
 export const reportAgentParamsSchema = z.object({
   agentId: z.union([idText, z.literal('all')]).transform((v) => (v === 'all' ? v : BigInt(v))),
 });
@@ -101,7 +101,7 @@ export const reportMoneySchema = z.union([z.number(), z.string().regex(/^-?[0-9]
 export type ReportMoney = z.infer<typeof reportMoneySchema>;
 const money = reportMoneySchema;
 
-/** Money columns of every report row (major units; DESIGN §10). */
+/** Money columns of every report row (major units; docs/design.md §10). */
 export const totalsSchema = z.object({
   transactionCount: z.number(),
   /** −HOLD: what players staked. */
@@ -134,7 +134,7 @@ export const gameCodeMonthlyRowSchema = gameMonthlyRowSchema.extend({ gameCode: 
 export const reportDataSchema = <T extends z.ZodType>(row: T) =>
   z.object({ rows: z.array(row), totals: totalsSchema });
 
-/** The agent report's monthly widget (spec §3 "Monthly agent report"). */
+/** The agent report's monthly widget (docs/spec.md §3 "Monthly agent report"). */
 export const monthlyBalanceSchema = z.object({
   holdBalance: money,
   settleBalance: money,

@@ -43,13 +43,13 @@ export interface RouteDef<
    * read by tools as it is (the OpenAPI document), not the envelope; refusals still are envelopes.
    */
   format?: 'csv' | 'document';
-  /** Registration answers also carry `statusCode`/`statusMessage` (spec §4/§7). */
+  /** Registration answers also carry `statusCode`/`statusMessage` (docs/spec.md §4/§7). */
   legacyStatus?: true;
-  /** A sensitive change: the session must have passed `verify` within 5 minutes, else 3005 (DESIGN §7). */
+  /** A sensitive change: the session must have passed `verify` within 5 minutes, else 3005 (docs/design.md §7). */
   reauth?: true;
   /**
    * Callable while the account must first change its password (3007) or enrol a second factor (3009);
-   * every other route answers those statuses until it has (DESIGN §13).
+   * every other route answers those statuses until it has (docs/design.md §13).
    */
   duringSetup?: true;
 }
@@ -81,7 +81,7 @@ export const route = <B extends z.ZodType, P extends z.ZodType, D extends z.ZodT
 
 /**
  * An export's body is its list's, but the file holds every matching row whatever the page size, so
- * `limit` only has to be a size DESIGN §4 allows an export (up to 500); the list's own cap (100) is
+ * `limit` only has to be a size docs/design.md §4 allows an export (up to 500); the list's own cap (100) is
  * not applied to it.
  */
 const exportLimit = (body: unknown): unknown => {

@@ -86,7 +86,7 @@ export type { Method, RouteDef } from './route-builder.ts';
 export const api = {
   health: route('GET', '/health', 'public', { data: z.object({ ok: z.literal(true) }) }),
   /**
-   * The OpenAPI 3.1 reference of this catalogue (DESIGN §14), answered as the document itself so that
+   * The OpenAPI 3.1 reference of this catalogue (docs/design.md §14), answered as the document itself so that
    * tools read it. Public: a game-side developer has no staff session, and it tells only what the
    * routes are, which each route's own roles still guard.
    */
@@ -264,7 +264,7 @@ export const api = {
     body: ingestBodySchema,
     data: ingestDataSchema,
   }),
-  // The ingest log (DESIGN §9): every role reads it, like every other list (DESIGN §5).
+  // The ingest log (docs/design.md §9): every role reads it, like every other list (docs/design.md §5).
   ingestLogList: route('POST', '/ingest-log/list', roles.everyone, {
     body: ingestLogListQuerySchema,
     data: listDataSchema(ingestLogRecordSchema),
@@ -342,7 +342,7 @@ export const api = {
   ...accountSecurityApi,
 } as const satisfies Record<string, RouteDef>;
 
-/** Every report route has a CSV twin at the same path + `/export`, taking the same body (DESIGN §4). */
+/** Every report route has a CSV twin at the same path + `/export`, taking the same body (docs/design.md §4). */
 const reportRoutes = {
   summaryAgentDaily: api.summaryAgentDaily,
   summaryAgentMonthly: api.summaryAgentMonthly,

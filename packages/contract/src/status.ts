@@ -1,4 +1,4 @@
-/** Server status codes of DESIGN §4 and the client-only codes of spec §8. */
+/** Server status codes of docs/design.md §4 and the client-only codes of docs/spec.md §8. */
 export const Status = {
   OK: 1000,
   VALIDATION: 2001,
@@ -57,7 +57,7 @@ export const httpStatusOf: Record<number, number> = {
 };
 
 /**
- * What each server status means, in Thai and English (DESIGN §4): the web shows these instead of the
+ * What each server status means, in Thai and English (docs/design.md §4): the web shows these instead of the
  * server's English `error` text, and API clients find them in the reference.
  */
 export const statusMessages: Record<number, { th: string; en: string }> = {

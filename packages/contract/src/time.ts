@@ -1,5 +1,5 @@
 /**
- * Business time (DESIGN §6): the calendar and wall clock of the report time zone, `REPORT_TIMEZONE`
+ * Business time (docs/design.md §6): the calendar and wall clock of the report time zone, `REPORT_TIMEZONE`
  * (an IANA name, Asia/Bangkok unless configured). One copy for the server, the web (which learns the
  * zone from the self answer) and the e2e suite. Offsets come from Intl, so zones with daylight saving
  * work; nothing here assumes a fixed offset.

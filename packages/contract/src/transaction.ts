@@ -31,7 +31,7 @@ export const betTypes = [
 ] as const;
 export const betTypeSchema = z.enum(betTypes);
 export type BetType = z.infer<typeof betTypeSchema>;
-/** Bet types that take money from the player's wallet: their amounts are ≤ 0 (DESIGN §6). */
+/** Bet types that take money from the player's wallet: their amounts are ≤ 0 (docs/design.md §6). */
 export const debitBetTypes: readonly BetType[] = ['HOLD', 'WITHDRAW'];
 
 export const transactionSchema = z.object({
@@ -93,7 +93,7 @@ export const transactionDetailSchema = transactionSchema.extend({
 export const transactionParamsSchema = z.object({ agentId: idSchema, listId: idSchema });
 export const agentIdParamsSchema = z.object({ agentId: idSchema });
 
-/** One bet record as a game integration sends it (DESIGN §9). */
+/** One bet record as a game integration sends it (docs/design.md §9). */
 export const ingestItemSchema = z
   .object({
     // Keys and names people read are refused with invisible characters (`g1` and `g1\u200b` would be

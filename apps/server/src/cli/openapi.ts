@@ -1,4 +1,4 @@
-// `npm run openapi [-- file]`: the OpenAPI 3.1 document of the contract (DESIGN §14), written to the
+// `npm run openapi [-- file]`: the OpenAPI 3.1 document of the contract (docs/design.md §14), written to the
 // file or printed. apps/server/build.mjs runs it to write dist/openapi.json, which the server serves.
 import { writeFileSync } from 'node:fs';
 import { readSigningExamples } from '../features/api-docs/document.ts';

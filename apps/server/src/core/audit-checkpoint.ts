@@ -12,7 +12,7 @@ import { readKeyFile } from '../lib/key-file.ts';
 
 /**
  * Checkpoints of the audit chain's head, signed with a key the database does not hold and appended
- * to a file outside it (DESIGN §7). Someone who can rewrite the table — and recompute every later
+ * to a file outside it (docs/design.md §7). Someone who can rewrite the table — and recompute every later
  * hash, or delete the newest records — cannot forge a checkpoint, so `audit:verify` sees the change.
  */
 export interface Checkpoint {

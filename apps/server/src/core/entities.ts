@@ -10,7 +10,7 @@ import {
 } from '../db/lookups.ts';
 import { notFound } from './errors.ts';
 
-/** Look-ups by id that answer "not found" (DESIGN §4) for a missing record, named as the API names it. */
+/** Look-ups by id that answer "not found" (docs/design.md §4) for a missing record, named as the API names it. */
 
 export const requireAgent = async (db: Executor, id: bigint): Promise<AgentRow> => {
   const row = await findAgent(db, id);

@@ -1,7 +1,7 @@
 import { type ContractIssueCode, type Issue, type IssueCode, issueOf, Status } from '@sapi/contract';
 import type { ZodError } from 'zod';
 
-/** An expected failure with its DESIGN §4 status; anything else becomes 9000. */
+/** An expected failure with its docs/design.md §4 status; anything else becomes 9000. */
 export class AppError extends Error {
   constructor(
     readonly status: number,
@@ -23,7 +23,7 @@ export const reasonData = (
 });
 
 /**
- * A refusal that says its reason machine-readably (DESIGN §4): `data.issues` holds one issue with the
+ * A refusal that says its reason machine-readably (docs/design.md §4): `data.issues` holds one issue with the
  * contract code and its params, so the web says it in the user's language; `message` stays the English
  * `error` for API clients and logs.
  */
@@ -72,7 +72,7 @@ export const forbidden = (code: ContractIssueCode, message: string, params: Reco
 
 export const issuesOf = (error: ZodError): Issue[] => error.issues.map((i) => issueOf(i));
 
-/** A 2001 answer about one field, with its issue code (DESIGN §4). */
+/** A 2001 answer about one field, with its issue code (docs/design.md §4). */
 export const invalidField = (
   path: string,
   message: string,

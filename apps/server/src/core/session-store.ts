@@ -12,7 +12,7 @@ import { refusal } from './errors.ts';
 
 export const IDLE_MS = 30 * 60 * 1000;
 export const ABSOLUTE_MS = 12 * 60 * 60 * 1000;
-/** A sensitive admin-account change needs a `verify` in the same session this recently (DESIGN §7). */
+/** A sensitive admin-account change needs a `verify` in the same session this recently (docs/design.md §7). */
 export const REAUTH_MS = 5 * 60 * 1000;
 /** last_seen_at is refreshed at most this often, so reads do not all become writes. */
 const TOUCH_EVERY_MS = 30 * 1000;

@@ -73,7 +73,7 @@ const opens = (key: Buffer, sealed: string, context: string, expected?: string) 
 export class TotpKeyMismatchError extends Error {}
 
 /**
- * One TOTP key per deployment (DESIGN §7): the first start seals a known text with its key in
+ * One TOTP key per deployment (docs/design.md §7): the first start seals a known text with its key in
  * `key_check`; every later start — of any process on the same database — must open it, else it
  * refuses to start (several processes each making their own DATA_DIR/totp.key would otherwise each
  * answer the others' accounts' codes with a failure). A database from before the check is checked

@@ -104,7 +104,7 @@ const openPglite = async (dataDir: string | undefined, loadDataDir: Blob | undef
   return client;
 };
 
-/** The only place that knows which engine is in use (DESIGN §1). */
+/** The only place that knows which engine is in use (docs/design.md §1). */
 export const openDatabase = async (target: DatabaseTarget): Promise<Database> => {
   if (target.kind === 'postgres') {
     const zone = zoneSetting(target.reportTimeZone);

@@ -1,6 +1,6 @@
 import { type AnyColumn, and, gte, lte, type SQL, sql } from 'drizzle-orm';
 
-/** The ILIKE pattern of "contains `value`", LIKE wildcards in the user's text taken literally (DESIGN §4). */
+/** The ILIKE pattern of "contains `value`", LIKE wildcards in the user's text taken literally (docs/design.md §4). */
 export const containsPattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Case-insensitive "contains" (see `containsPattern`). */

@@ -6,7 +6,7 @@ export interface PageQuery {
   limit: number;
 }
 
-/** A list answer of DESIGN §4 from a page of rows and the total count, run side by side. */
+/** A list answer of docs/design.md §4 from a page of rows and the total count, run side by side. */
 export const listPage = async <Row, Dto>(
   q: PageQuery,
   rows: (limit: number, offset: number) => Promise<Row[]>,

@@ -4,7 +4,7 @@ import { survivesLostConnections } from './held-clients.ts';
 import { sessionOptions } from './session-settings.ts';
 
 /**
- * Reads on a PostgreSQL streaming replica (DATABASE_READ_URL, DESIGN §14), with read-your-writes for
+ * Reads on a PostgreSQL streaming replica (DATABASE_READ_URL, docs/design.md §14), with read-your-writes for
  * the writer and the primary as the fallback.
  *
  * - Staleness: every `pollMs` the primary's WAL position is sampled and the replica's replayed

@@ -4,7 +4,7 @@ const RETRYABLE = new Set(['40001', '40P01']);
 
 /**
  * Run a transaction body again when the database chose it as a serialization or deadlock victim
- * (DESIGN §7), or when `alsoRetry` knows the error as one a fresh attempt resolves.
+ * (docs/design.md §7), or when `alsoRetry` knows the error as one a fresh attempt resolves.
  */
 export const withRetry = async <T>(
   work: () => Promise<T>,

@@ -8,7 +8,7 @@ export const UPKEEP_BATCH = 5_000;
 /**
  * Delete every row of `table` matching `where`, `batch` rows per statement, and return how many.
  * Each statement answers one count, never the deleted rows, so memory stays constant however many
- * rows have aged (DESIGN §7); other requests run between the batches.
+ * rows have aged (docs/design.md §7); other requests run between the batches.
  */
 export const deleteInBatches = async (
   db: Executor,

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { loadConfig } from '../config.ts';
 import { addressKey, connectionLimitsOf } from './connection-limits.ts';
 
-describe('connection limits (DESIGN §7)', () => {
+describe('connection limits (docs/design.md §7)', () => {
   it('defaults: 20 s for a request (10 s of it for the headers, checked every second), 72 s idle keep-alive, 64 per address, the file limit less 512 in all', () => {
     const config = loadConfig({});
     expect(connectionLimitsOf(config, 2048)).toEqual({

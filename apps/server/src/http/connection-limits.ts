@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 
 /**
- * Connections an anonymous client cannot hold (DESIGN §7):
+ * Connections an anonymous client cannot hold (docs/design.md §7):
  * - a request, headers and body, must arrive within REQUEST_TIMEOUT_MS, else Node answers through
  *   `clientError` (http/error-handler.ts: 408 in the envelope) and closes the socket. Node checks
  *   every `connectionsCheckingInterval` (30 s by default, on top of the timeout): a tenth of the

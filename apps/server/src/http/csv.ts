@@ -3,7 +3,7 @@ import { languageOf } from '@sapi/contract';
 import type { FastifyReply } from 'fastify';
 import { type CsvColumn, csvHeader, csvRows } from '../lib/csv.ts';
 
-/** Most rows one export may hold (DESIGN §4). */
+/** Most rows one export may hold (docs/design.md §4). */
 export const MAX_EXPORT_ROWS = 1_000_000;
 const BATCH = 1000;
 

@@ -1,4 +1,4 @@
-/** The response body; registration routes also repeat it as `statusCode`/`statusMessage` (spec §4). */
+/** The response body; registration routes also repeat it as `statusCode`/`statusMessage` (docs/spec.md §4). */
 export const envelope = (
   legacyStatus: boolean | undefined,
   status: number,

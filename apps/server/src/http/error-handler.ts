@@ -96,7 +96,7 @@ export const registerErrorHandling = (app: FastifyInstance) => {
 
 /**
  * Malformed percent-encoding and over-long path parameters are caught by the router, before any
- * hook: answer them in the envelope too, with the security headers (DESIGN §4, §7).
+ * hook: answer them in the envelope too, with the security headers (docs/design.md §4, §7).
  */
 export const answerFrameworkError = (err: FastifyError, _req: FastifyRequest, res: FastifyReply) => {
   const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';

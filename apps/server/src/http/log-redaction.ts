@@ -2,7 +2,7 @@ import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogC
 import { type AddressSource, clientAddress } from './client-address.ts';
 
 /**
- * The one place that decides what a log line may hold (DESIGN §7): no password, token, agent secret or
+ * The one place that decides what a log line may hold (docs/design.md §7): no password, token, agent secret or
  * API key, password hash or TOTP secret — not even inside a failed query. Every error the app logs goes
  * through `serializeError`; request headers and bodies through pino's `redact`.
  */

@@ -97,7 +97,7 @@ export const defineRoute = <R extends RouteDef>(
       (options.reads === 'replica' || def.format === 'csv') && reads
         ? { ...app.ctx, db: await reads.dbFor(actor?.sessionId ?? null) }
         : app.ctx;
-    // Every staff write appends one audit record (DESIGN §7): that is how a write is recognised.
+    // Every staff write appends one audit record (docs/design.md §7): that is how a write is recognised.
     let wrote = false;
     const rc: RouteContext<R> = {
       body: body.data as z.output<R['body']>,

@@ -15,7 +15,7 @@ const cspDirectives = {
   formAction: ["'self'"],
 };
 
-/** The DESIGN §7 headers, for the few answers the router gives before any hook (and so before helmet) runs. */
+/** The docs/design.md §7 headers, for the few answers the router gives before any hook (and so before helmet) runs. */
 export const routerErrorHeaders = {
   'content-security-policy': Object.entries(cspDirectives)
     .map(([k, v]) => `${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${v.join(' ')}`)
@@ -26,7 +26,7 @@ export const routerErrorHeaders = {
   'cache-control': 'no-store',
 };
 
-/** The DESIGN §7 headers on every answer. */
+/** The docs/design.md §7 headers on every answer. */
 export const registerSecurityHeaders = (app: FastifyInstance) => {
   // Built once here: building it parses the policy, too costly to repeat on every request.
   const securityHeaders = helmet({

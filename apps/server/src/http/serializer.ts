@@ -4,7 +4,7 @@ import { z } from 'zod';
  * The JSON text of an answer, written straight from the contract's answer schema: only the
  * properties the schema lists, in its order, each checked for the JSON type it declares (and the
  * enum, constant or pattern of a string). One pass over the handler's data, instead of a zod parse
- * that copies every row and a JSON.stringify of the copy (DESIGN §11: the fixed cost per row).
+ * that copies every row and a JSON.stringify of the copy (docs/design.md §11: the fixed cost per row).
  *
  * Built from the JSON Schema zod writes for the answer (`io: 'output'`), the one the OpenAPI
  * document publishes, so what leaves the server is what the reference says. String formats and

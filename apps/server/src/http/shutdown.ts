@@ -5,7 +5,7 @@ const CLOSE_DATABASE_MS = 5_000;
 
 export interface ShutdownPlan {
   app: FastifyInstance;
-  /** In-flight requests get this long; then their connections are cut (DESIGN §7: 10 s). */
+  /** In-flight requests get this long; then their connections are cut (docs/design.md §7: 10 s). */
   graceMs: number;
   /** Steps after the listener is closed and before exit (final audit checkpoint, database close). */
   closeDatabase: () => Promise<void>;

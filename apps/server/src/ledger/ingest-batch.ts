@@ -292,7 +292,7 @@ const batchStatement = (probe: boolean, log: boolean) =>
           log
             ? sql`,
         logged as (
-          -- The ingest log's row of a stored batch (DESIGN §9), in the batch's own statement: no
+          -- The ingest log's row of a stored batch (docs/design.md §9), in the batch's own statement: no
           -- second round trip. Written only by the run that stores the batch.
           insert into ingest_log (at, agent_id, ip, item_count, accepted, duplicates, outcome, status)
           select ${p('now')}::timestamptz, ${p('agent')}::bigint, ${p('logIp')}::text, ${p('itemCount')}::int,

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-/** Argon2id with the OWASP parameters of DESIGN §7. */
+/** Argon2id with the OWASP parameters of docs/design.md §7. */
 // `algorithm: 2` is Algorithm.Argon2id, a const enum that isolated modules cannot import.
 const params = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 

@@ -206,7 +206,7 @@ const routes = [
 
 /**
  * Rows of every table but the ingest log: a refused ingest request writes its one log row by design
- * (DESIGN §9), checked on its own below; nothing else may change.
+ * (docs/design.md §9), checked on its own below; nothing else may change.
  */
 const storedCounts = async () => {
   const { ingest_log: _log, ...rest } = await tableCounts(t.ctx.db);
@@ -453,7 +453,7 @@ const validInputs = (f: Fixtures): Record<string, Valid> => {
     summaryGameDailyByGameExport: range,
     summaryGameMonthlyByGameExport: range,
     revenueShareExport: { body: { month: '11', year: '2026' } },
-    // Account security (DESIGN §13).
+    // Account security (docs/design.md §13).
     loginTotp: { body: { challenge: 'no-such-challenge', code: '123456' } },
     passwordChange: { body: { currentPassword: 'not-the-password', newPassword: 'a-new-passphrase' } },
     passwordReset: { params: { id: f.adminId } },

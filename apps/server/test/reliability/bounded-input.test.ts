@@ -5,7 +5,7 @@ import { makeAgent } from '../factories.ts';
 import { createTestApp, type TestApp } from '../harness.ts';
 
 /**
- * DESIGN §7: every size a request carries is checked arithmetically before any work proportional
+ * docs/design.md §7: every size a request carries is checked arithmetically before any work proportional
  * to it, and no input — nor the database's refusal of it — gives a 500.
  */
 let t: TestApp;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { type Executor, queryRows } from '../../src/db/client.ts';
 
-/** A response that is the DESIGN §4 envelope, never an internal error. */
+/** A response that is the docs/design.md §4 envelope, never an internal error. */
 export const expectEnvelope = (http: number, contentType: unknown, body: unknown) => {
   expect(http, JSON.stringify(body)).not.toBe(500);
   expect(String(contentType)).toMatch(/^application\/json/);
@@ -13,7 +13,7 @@ export const expectEnvelope = (http: number, contentType: unknown, body: unknown
   expect(Object.hasOwn(env, 'data')).toBe(true);
 };
 
-/** Why a response is not the DESIGN §4 envelope of a refusal or success (undefined when it is). */
+/** Why a response is not the docs/design.md §4 envelope of a refusal or success (undefined when it is). */
 export const envelopeFailure = (http: number, contentType: unknown, body: unknown): string | undefined => {
   const env = body as { status?: unknown; error?: unknown; data?: unknown } | null;
   if (http >= 500) return `HTTP ${http} ${JSON.stringify(body).slice(0, 200)}`;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeStore, type ServerProcess, type Store, startServer } from './server-process.ts';
 
 /**
- * Connections an anonymous client cannot hold (DESIGN §7, http/connection-limits.ts), against the
+ * Connections an anonymous client cannot hold (docs/design.md §7, http/connection-limits.ts), against the
  * real server process: slow request bodies to the sign-in and ingest routes are closed with 408
  * within REQUEST_TIMEOUT_MS (plus Node's check interval, a tenth of it), one address is refused past
  * MAX_CONNECTIONS_PER_ADDRESS, idle keep-alive ends after KEEP_ALIVE_TIMEOUT_MS, and `/health`

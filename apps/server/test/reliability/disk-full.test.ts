@@ -20,7 +20,7 @@ import {
 } from './server-process.ts';
 
 /**
- * A full disk under the real server on PGlite (DESIGN §7): a small tmpfs the test mounts holds
+ * A full disk under the real server on PGlite (docs/design.md §7): a small tmpfs the test mounts holds
  * DATA_DIR, and a filler file takes its last byte. Changes are answered 503/9003 `disk_full`, reads
  * go on, the log says it once; freeing space lets changes in again without a restart; a start on the
  * full disk names the cause instead of PGlite's "failed to initialize properly"; once space is

@@ -10,7 +10,7 @@ import { bet, makeAgent, registerBrands, type SignedAgent, signedHeaders } from 
 import { createTestApp, loggedApp, TEST_PASSWORD, type TestApp } from '../harness.ts';
 
 /**
- * DESIGN §7: logs never hold passwords, agent secrets or password hashes — not even inside a failed
+ * docs/design.md §7: logs never hold passwords, agent secrets or password hashes — not even inside a failed
  * query. The database is made to refuse the rows (a constraint added by the test), so the failure
  * carries the very values the log must not show, in drizzle's `params` and PostgreSQL's `detail`.
  */

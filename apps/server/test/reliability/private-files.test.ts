@@ -15,7 +15,7 @@ import {
 } from './server-process.ts';
 
 /**
- * DATA_DIR is the server's user's only (DESIGN §7): started under umask 022 — where PGlite used to
+ * DATA_DIR is the server's user's only (docs/design.md §7): started under umask 022 — where PGlite used to
  * leave 969 of its files 0666 and the folders 0755 — every folder in it is 0700 and every file 0600,
  * while it runs and after it stops; what an earlier run left open is tightened at start, with one
  * line saying so.

@@ -20,7 +20,7 @@ import {
 } from './server-process.ts';
 
 /**
- * Reads on a real PostgreSQL streaming replica (DATABASE_READ_URL, DESIGN §14). The test makes its
+ * Reads on a real PostgreSQL streaming replica (DATABASE_READ_URL, docs/design.md §14). The test makes its
  * own throw-away primary cluster (initdb on a free port in a temp dir), a replica of it with
  * pg_basebackup -R on another, and runs the server against both; the machine's own cluster is not
  * touched. Replay is paused on the replica (pg_wal_replay_pause) to make "served by the replica"

@@ -12,7 +12,7 @@ import {
 } from './server-process.ts';
 
 /**
- * Two server processes on one PostgreSQL database, as behind a load balancer (DESIGN §7: sessions
+ * Two server processes on one PostgreSQL database, as behind a load balancer (docs/design.md §7: sessions
  * and throttle counters live in the database, no per-process memory). PostgreSQL only: the
  * embedded database belongs to one process (vitest.config.ts runs this file in reliability-postgres
  * only).
@@ -27,7 +27,7 @@ beforeAll(async () => {
   a = await startServer(store);
   b = await startServer(store);
   root = await login(a, ADMIN_USERNAME, ADMIN_PASSWORD);
-  // Creating and locking admins needs a password re-check in the session (DESIGN §7).
+  // Creating and locking admins needs a password re-check in the session (docs/design.md §7).
   const verified = await request(a, 'POST', '/api/v1/admin/authorization/verify', {
     token: root,
     body: { password: ADMIN_PASSWORD },

@@ -19,7 +19,7 @@ import {
 } from '../harness.ts';
 
 /**
- * DESIGN §7 checks not already made elsewhere (see docs/reliability.md for the ones that are:
+ * docs/design.md §7 checks not already made elsewhere (see docs/reliability.md for the ones that are:
  * idle/absolute expiry and logout in auth.test.ts, revocation on lock and type change in
  * admin.test.ts, the per-username throttle under a forged X-Forwarded-For in auth.test.ts).
  */

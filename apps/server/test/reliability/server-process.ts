@@ -274,7 +274,7 @@ export const registerAgent = async (server: { base: string }, token: string, n: 
   return res.body.data as SignedAgent;
 };
 
-/** A signed ingest batch over HTTP (DESIGN §9), stamped with the real clock. */
+/** A signed ingest batch over HTTP (docs/design.md §9), stamped with the real clock. */
 export const sendBatch = (server: { base: string }, agent: SignedAgent, transactions: unknown[]) => {
   const raw = JSON.stringify({ transactions });
   const timestamp = String(Date.now());

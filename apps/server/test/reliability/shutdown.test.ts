@@ -22,7 +22,7 @@ import {
 } from './server-process.ts';
 
 /**
- * Shutdown is bounded (DESIGN §7): after a run of parallel ingest batches failing inside their
+ * Shutdown is bounded (docs/design.md §7): after a run of parallel ingest batches failing inside their
  * database transaction, SIGTERM ends the process; a request that never finishes is cut off after the
  * grace period. Then `audit:verify` on what the server left: intact, and a deleted tail is named.
  *

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../harness.ts';
 import { tableCounts } from './checks.ts';
 
 /**
- * DESIGN §7 (issue 38, point 10): names and codes people read cannot hold invisible format characters
+ * docs/design.md §7 (issue 38, point 10): names and codes people read cannot hold invisible format characters
  * (Unicode Cf: zero-width, bidi controls), and a validation answer lists at most MAX_ISSUES issues
  * plus their total, however many the input has.
  */

@@ -22,9 +22,9 @@ const checkSession = async (): Promise<SelfData> => {
 };
 
 /**
- * Startup token check (spec §4): GET self with the stored token, then POST self for type and id.
+ * Startup token check (docs/spec.md §4): GET self with the stored token, then POST self for type and id.
  * No token, or a failed check: back to the login screen. An account that must first change its
- * password or enrol a second factor (DESIGN §13) reaches no screen but the set-up one, whatever URL
+ * password or enrol a second factor (docs/design.md §13) reaches no screen but the set-up one, whatever URL
  * it types.
  */
 export const requireSession = async (): Promise<SelfData> => {
@@ -88,7 +88,7 @@ export const signOutAction = async () => {
 
 /**
  * Any other method — opening /logout as a page, a bookmark, a link — is not how one signs out: the
- * router's 405 Method Not Allowed page (spec §2), inside the layout for a signed-in admin.
+ * router's 405 Method Not Allowed page (docs/spec.md §2), inside the layout for a signed-in admin.
  */
 export const onlyPostLoader = async () => {
   await requireSession();

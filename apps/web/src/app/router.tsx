@@ -75,7 +75,7 @@ export const routes: RouteObject[] = [
         },
       },
       {
-        // What the account must set up before any other screen (DESIGN §13): outside the layout, so
+        // What the account must set up before any other screen (docs/design.md §13): outside the layout, so
         // no menu leads away from it.
         path: 'setup',
         loader: setupLoader,

@@ -74,7 +74,7 @@ afterEach(() => {
   authStore.clearToken();
 });
 
-describe('set-up before anything else (DESIGN §13)', () => {
+describe('set-up before anything else (docs/design.md §13)', () => {
   it('with a password to change, every screen typed leads to /setup', async () => {
     stubApi([...sessionRoutes, [api.agentList, () => page([])]], { self: staff });
     authStore.setToken('tok', 'change-password');

@@ -16,7 +16,7 @@ interface ConfirmDialogProps {
   onClose: () => void;
 }
 
-/** "Confirm enable/disable"-style dialog (spec §4). */
+/** "Confirm enable/disable"-style dialog (docs/spec.md §4). */
 export function ConfirmDialog({
   opened,
   title,
@@ -70,7 +70,7 @@ export interface ConfirmActionState {
 }
 
 /**
- * A row's switch or button that asks first (lock/unlock, disable/enable, delete: spec §4): the
+ * A row's switch or button that asks first (lock/unlock, disable/enable, delete: docs/spec.md §4): the
  * dialog's state, its busy button while the change runs, the success or failure notification
  * (the server's words in the user's language) and its closing, once for every screen.
  */

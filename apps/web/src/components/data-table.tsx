@@ -72,7 +72,7 @@ export interface Column<T> {
   align?: 'left' | 'center' | 'right';
   /**
    * Attributes of the row's cell (a class, data-*): style the cell itself instead of wrapping its text
-   * in another element, so a 100-row table stays light (DESIGN §11: ≤ 1,400 DOM nodes).
+   * in another element, so a 100-row table stays light (docs/design.md §11: ≤ 1,400 DOM nodes).
    */
   cellProps?: (row: T) => CellProps;
 }
@@ -200,7 +200,7 @@ function PlainBody({
 /**
  * Table with loading, empty and error states and a pager underneath. A table too big to render whole
  * (table-window.ts: more than 50 rows and more cells than a 100-row page of ten columns) is windowed
- * (DESIGN §11: a 100-row table within 1,400 DOM nodes; thousands of report rows without jank): the
+ * (docs/design.md §11: a 100-row table within 1,400 DOM nodes; thousands of report rows without jank): the
  * page scrolls as usual, but only the rows near the viewport are rendered, between spacer rows as
  * tall as the rows left out. The totals row is always rendered, and `aria-rowcount` /
  * `aria-rowindex` give assistive technology the table's real size. On every table, however long,

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { normalizeFilterWall } from '../lib/business-time';
 
-/** Filters show date-times as `MM/dd/yyyy hh:mm aa` (spec §9), with AM/PM in every language. */
+/** Filters show date-times as `MM/dd/yyyy hh:mm aa` (docs/spec.md §9), with AM/PM in every language. */
 export const FILTER_DATE_TIME_FORMAT = 'MM/DD/YYYY hh:mm A';
 const display = (value: string) => dayjs(value).locale('en').format(FILTER_DATE_TIME_FORMAT);
 

@@ -19,7 +19,7 @@ export interface ExportButtonProps<R extends RouteDef> {
   transform?: (csv: string) => string;
 }
 
-/** "Export CSV": the server streams the file of the current filters (DESIGN §4), headed in the screen's language. */
+/** "Export CSV": the server streams the file of the current filters (docs/design.md §4), headed in the screen's language. */
 export function ExportButton<R extends RouteDef>({
   route,
   body,

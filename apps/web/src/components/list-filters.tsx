@@ -123,7 +123,7 @@ export function AgentFilter<K extends string>({
 }
 
 /**
- * From and to date-time pickers (`MM/dd/yyyy hh:mm aa`, spec §9), holding local wall time; a day
+ * From and to date-time pickers (`MM/dd/yyyy hh:mm aa`, docs/spec.md §9), holding local wall time; a day
  * alone from a link reads as its first or last minute.
  */
 export function DateRangeFilter<K extends string>({

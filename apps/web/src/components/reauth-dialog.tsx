@@ -83,7 +83,7 @@ interface ReauthDialogProps extends DialogState {
 }
 
 /**
- * The login-style dialog of spec §2: opened when the server answers a sensitive change with 3005;
+ * The login-style dialog of docs/spec.md §2: opened when the server answers a sensitive change with 3005;
  * the signed-in admin's password is checked with POST verify, then the change is sent again. Its
  * prompt turns into the red error when the check fails.
  */

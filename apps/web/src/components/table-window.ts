@@ -1,7 +1,7 @@
 import { isValidElement, type ReactNode } from 'react';
 
 /**
- * Row windowing of the data table (DESIGN §11: a 100-row table within 1,400 DOM nodes, no jank):
+ * Row windowing of the data table (docs/design.md §11: a 100-row table within 1,400 DOM nodes, no jank):
  * the pure parts, unit-tested in table-window.test.ts.
  */
 
@@ -13,7 +13,7 @@ export const WINDOW_ABOVE_ROWS = 50;
 
 /**
  * Above 50 rows, a table is windowed when it has more cells (a row counting one more, its <tr>) than
- * this: the most a whole table may have and stay within DESIGN §11's 1,400 elements with room for its
+ * this: the most a whole table may have and stay within docs/design.md §11's 1,400 elements with room for its
  * header, a pill or a button in some cells. A 100-row page of the transaction list (9 or 10 columns)
  * is rendered whole — no measuring, no spacer rows, nothing re-rendered on scrolling — while a
  * 14-column report renders about as many rows as a full one of 50 would, whatever its length.

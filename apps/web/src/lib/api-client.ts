@@ -10,12 +10,12 @@ import {
 import { authStore } from './auth-store';
 import { apiBase } from './config';
 
-/** Message of the client-side failures (spec §8). */
+/** Message of the client-side failures (docs/spec.md §8). */
 export const UNABLE_TO_PROCESS = 'Unable to process request';
-/** Message of a successful call when the server gives none (spec §8). */
+/** Message of a successful call when the server gives none (docs/spec.md §8). */
 export const DEFAULT_SUCCESS = 'Success';
 
-/** A failed call: the server's status and error text, or 4000 / 5000 from the client (spec §8). */
+/** A failed call: the server's status and error text, or 4000 / 5000 from the client (docs/spec.md §8). */
 export class ApiError extends Error {
   readonly status: number;
   readonly issues: Issue[] | undefined;
@@ -61,7 +61,7 @@ const isEnvelope = (value: unknown): value is EnvelopeLike =>
   typeof (value as { status?: unknown }).status === 'number' &&
   'data' in value;
 
-/** The reasons an answer gives (`data.issues`, DESIGN §4), whatever its status. */
+/** The reasons an answer gives (`data.issues`, docs/design.md §4), whatever its status. */
 export const issuesOf = (data: unknown): Issue[] | undefined => {
   if (typeof data !== 'object' || data === null) return undefined;
   const issues = (data as { issues?: unknown }).issues;
@@ -79,7 +79,7 @@ export const urlOf = (def: RouteDef, params?: Record<string, string>): string =>
   `${apiBase}/api/v1${pathOf(def, params)}`;
 
 /**
- * The generic call wrapper of spec §8, typed on the contract route: resolves with the status,
+ * The generic call wrapper of docs/spec.md §8, typed on the contract route: resolves with the status,
  * message and parsed data, or throws an {@link ApiError}.
  */
 export async function request<R extends RouteDef>(
@@ -126,7 +126,7 @@ export async function request<R extends RouteDef>(
   if (body.status !== Status.OK) {
     if (def.access !== 'public') {
       if (body.status === Status.UNAUTHENTICATED) authStore.sessionExpired();
-      // The account must set something up first (DESIGN §13): the app leads it there.
+      // The account must set something up first (docs/design.md §13): the app leads it there.
       else if (body.status === Status.PASSWORD_CHANGE_REQUIRED) authStore.requireSetup('change-password');
       else if (body.status === Status.SECOND_FACTOR_ENROLMENT_REQUIRED) authStore.requireSetup('enrol-totp');
     }

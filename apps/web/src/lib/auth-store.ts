@@ -1,10 +1,10 @@
 import { type LoginNext, loginNextSchema } from '@sapi/contract';
 import { partnerPrefix } from './config';
 
-/** localStorage key of the bearer token: `<partner prefix>token` (spec §9). */
+/** localStorage key of the bearer token: `<partner prefix>token` (docs/spec.md §9). */
 export const TOKEN_KEY = `${partnerPrefix}token`;
 /**
- * localStorage key of what the signed-in account must set up before anything else (DESIGN §13):
+ * localStorage key of what the signed-in account must set up before anything else (docs/design.md §13):
  * `change-password` or `enrol-totp`, kept beside the token so a reload or a typed URL still leads there.
  */
 export const SETUP_KEY = `${partnerPrefix}setup`;

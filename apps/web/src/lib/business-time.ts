@@ -1,7 +1,7 @@
 import { DEFAULT_TIME_ZONE, dateInZone, dateTimeInZone, daysInMonth, instantOfWall } from '@sapi/contract';
 
 /**
- * Business days and months are in the report time zone (DESIGN §6, the server's `REPORT_TIMEZONE`):
+ * Business days and months are in the report time zone (docs/design.md §6, the server's `REPORT_TIMEZONE`):
  * what "today" and "this month" are for a report, and the instants a business day starts and ends.
  * The zone comes from the self answer (lib/session sets it before any signed-in screen renders);
  * the arithmetic is the contract's, shared with the server.
@@ -46,7 +46,7 @@ export const businessDayEndIso = (day: string): string =>
 const ZONED = /^(-?\d{4,})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})/;
 
 /**
- * An instant as the business clock showed it, `dd/MM/yyyy HH:mm:ss` (spec §9), whatever zone the
+ * An instant as the business clock showed it, `dd/MM/yyyy HH:mm:ss` (docs/spec.md §9), whatever zone the
  * browser is in: the filters are the report zone's wall time, so the rows they find read in it too.
  * Undefined when the value is not a date.
  */

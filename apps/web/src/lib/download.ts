@@ -50,7 +50,7 @@ export async function downloadCsv<R extends RouteDef>(
     );
   }
   const blob = options.transform
-    ? // Response.text() drops the BOM; put it back so Excel still reads UTF-8 (DESIGN §4).
+    ? // Response.text() drops the BOM; put it back so Excel still reads UTF-8 (docs/design.md §4).
       new Blob([`\uFEFF${options.transform(await response.text())}`], { type: 'text/csv;charset=utf-8' })
     : await response.blob();
   const url = URL.createObjectURL(blob);

@@ -75,7 +75,7 @@ const failureOf = async (answer: unknown, http = 400): Promise<unknown> => {
   );
 };
 
-describe('server answers in the user’s language (DESIGN §4)', () => {
+describe('server answers in the user’s language (docs/design.md §4)', () => {
   it('a duplicate username: the banner and the field say it in Thai, naming the username', async () => {
     const error = await failureOf(answers.duplicateUsername, 409);
     expect(errorMessage(error)).toBe('ชื่อผู้ใช้ "dup_admin" ถูกใช้แล้ว');
@@ -141,7 +141,7 @@ describe('never the server’s English', () => {
   });
 });
 
-describe('account security statuses (DESIGN §13) in the user’s language, leading to their flow', () => {
+describe('account security statuses (docs/design.md §13) in the user’s language, leading to their flow', () => {
   it.each([3006, 3007, 3008, 3009])('%i is said in Thai, never the server’s English', async (status) => {
     const error = await failureOf(
       { status, error: 'Set a new password before anything else', data: null },

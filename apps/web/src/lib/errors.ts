@@ -3,7 +3,7 @@ import { ApiError } from './api-client';
 import { currentLanguage, i18n } from './i18n';
 
 /**
- * A status in the user's language: the contract's words for every server status (DESIGN §4), the
+ * A status in the user's language: the contract's words for every server status (docs/design.md §4), the
  * catalogue's "unable to process" for the client's own 4000/5000 and for a status nobody knows.
  */
 export const statusMessage = (status: number): string =>
@@ -24,7 +24,7 @@ export const errorMessage = (error: unknown): string => {
     }
     return statusMessage(error.status);
   }
-  // Not from the server: a failure of the page itself says what it is (spec §8).
+  // Not from the server: a failure of the page itself says what it is (docs/spec.md §8).
   if (error instanceof Error && error.message) return error.message;
   return i18n.t('errors.unableToProcess');
 };

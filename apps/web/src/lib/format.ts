@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { businessDateTime } from './business-time';
 
-/** Date-time in tables and dialogs (spec §9). */
+/** Date-time in tables and dialogs (docs/spec.md §9). */
 export const DATE_TIME_FORMAT = 'DD/MM/YYYY HH:mm:ss';
 /** Date shown in date filters. */
 export const DATE_FORMAT = 'DD/MM/YYYY';
@@ -23,7 +23,7 @@ export const formatDateTime = (iso: string | null | undefined): string => {
 export const formatNumber = (value: number): string => numberFormat.format(value);
 
 /**
- * Amounts: rounded to 2 decimals, Thai locale (spec §2). A report sum from 10^15 satang on arrives as a
+ * Amounts: rounded to 2 decimals, Thai locale (docs/spec.md §2). A report sum from 10^15 satang on arrives as a
  * decimal string, which Intl.NumberFormat formats exactly (a number would round).
  */
 export const formatMoney = (value: number | string): string =>

@@ -15,7 +15,7 @@ export const queryClient = new QueryClient({
 });
 
 /**
- * Queries that refetch on focus (only the signed-in admin's POST self, spec §7) do so when the tab
+ * Queries that refetch on focus (only the signed-in admin's POST self, docs/spec.md §7) do so when the tab
  * becomes visible — TanStack Query's own signal — and also when the window comes back to the front
  * from another application or window, where the tab never stopped being visible.
  */

@@ -137,7 +137,7 @@ export const useIdMutation = <R extends RouteDef>(route: R) =>
 
 /**
  * A two-way switch of a record (lock/unlock, disable/enable): `mutate({ id, [flag]: true })` calls
- * `on`, false calls `off` (spec §4: the soft delete and its revert).
+ * `on`, false calls `off` (docs/spec.md §4: the soft delete and its revert).
  */
 export const useSwitchMutation = <F extends string, On extends RouteDef, Off extends RouteDef>(
   flag: F,

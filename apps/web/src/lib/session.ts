@@ -10,7 +10,7 @@ export const sessionKeys = {
   self: ['session', 'self'] as const,
 };
 
-/** Startup token check: GET self (spec §4). Keyed by token so a new sign-in checks again. */
+/** Startup token check: GET self (docs/spec.md §4). Keyed by token so a new sign-in checks again. */
 export const sessionCheckQuery = (token: string) =>
   queryOptions({
     queryKey: sessionKeys.check(token),

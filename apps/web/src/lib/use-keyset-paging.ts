@@ -3,7 +3,7 @@ import { useLocation, useSearchParams } from 'react-router';
 
 /**
  * Cursors seen per list (path + filters + page size): page number → the cursor that fetches it.
- * Lives for the tab, so going back a page reuses the cursor it was reached with (DESIGN §11).
+ * Lives for the tab, so going back a page reuses the cursor it was reached with (docs/design.md §11).
  */
 const seenCursors = new Map<string, Map<number, string>>();
 const MAX_LISTS = 50;

@@ -64,7 +64,7 @@ export interface ListScreenConfig<R extends RouteDef, K extends string> {
   /**
    * Keyset paging instead (First, Previous, Next; the answer has no total but a `nextCursor`): the
    * page sizes to choose from, the first the default. The URL keeps `page`, `limit` and `cursor`; the
-   * next page is read ahead while this one is shown, so Next shows it at once (DESIGN §11).
+   * next page is read ahead while this one is shown, so Next shows it at once (docs/design.md §11).
    */
   keyset?: { sizes: readonly number[] };
   /** Path parameters of the route (e.g. the agent of a transaction list), or made from the applied filters. */

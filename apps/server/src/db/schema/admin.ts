@@ -32,7 +32,7 @@ export const admins = pgTable(
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     /** When a temporary password from a reset stops working (null: it does not expire). */
     temporaryPasswordExpiresAt: ts('temporary_password_expires_at'),
-    /** Addresses and CIDR ranges this account may work from; empty = any (DESIGN §13). */
+    /** Addresses and CIDR ranges this account may work from; empty = any (docs/design.md §13). */
     allowedIps: text('allowed_ips').array().notNull().default(sql`'{}'::text[]`),
     /** The TOTP secret, AES-256-GCM encrypted with the configured key; null = no second factor. */
     totpSecret: text('totp_secret'),
@@ -50,7 +50,7 @@ export const admins = pgTable(
   ],
 );
 
-/** Opaque bearer tokens, stored only as SHA-256 hashes (DESIGN §7). */
+/** Opaque bearer tokens, stored only as SHA-256 hashes (docs/design.md §7). */
 export const sessions = pgTable(
   'sessions',
   {

@@ -1,6 +1,6 @@
 import { bigint, bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Append-only, hash-chained record of every staff write (DESIGN §7). */
+/** Append-only, hash-chained record of every staff write (docs/design.md §7). */
 export const auditLog = pgTable(
   'audit_log',
   {

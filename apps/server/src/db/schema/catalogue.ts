@@ -48,7 +48,7 @@ export const agents = pgTable(
     agentType: text('agent_type', { enum: ['SENIOR', 'MASTER', 'AGENT', 'SUBAGENT'] }).notNull(),
     createdBy: text('created_by'),
     locked: boolean('locked').notNull().default(false),
-    /** Addresses and CIDR ranges the ingest API accepts for this agent; empty = any (DESIGN §13). */
+    /** Addresses and CIDR ranges the ingest API accepts for this agent; empty = any (docs/design.md §13). */
     allowedIps: text('allowed_ips').array().notNull().default(sql`'{}'::text[]`),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

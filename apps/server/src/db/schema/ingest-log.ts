@@ -14,7 +14,7 @@ import {
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * Every request to the ingest API, accepted or refused, kept 30 days (DESIGN §9): the server's hourly
+ * Every request to the ingest API, accepted or refused, kept 30 days (docs/design.md §9): the server's hourly
  * upkeep deletes older rows. An accepted batch writes its row in the batch's own statement; a refused
  * one after the refusal, before the answer leaves. No request body is kept: for refused or conflicting
  * items only their index, betId, betType and reason, at most INGEST_LOG_MAX_ITEMS of them.
@@ -36,7 +36,7 @@ export const ingestLog = pgTable(
     outcome: text('outcome', { enum: ['accepted', 'partial', 'refused'] }).notNull(),
     /** Why a request was refused (contract `ingestLogReasons`); null when it was not. */
     reason: text('reason'),
-    /** The answer's status (DESIGN §4). */
+    /** The answer's status (docs/design.md §4). */
     status: integer('status').notNull(),
     /** The answer's first issue code, when it gave one. */
     code: text('code'),

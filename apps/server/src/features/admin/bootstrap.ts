@@ -9,7 +9,7 @@ import { toAdmin } from './service.ts';
 export type Bootstrap = { created: false } | { created: true; username: string; generatedPassword?: string };
 
 /**
- * On an empty database, create the first SUPERADMIN; there are no default credentials (DESIGN §7).
+ * On an empty database, create the first SUPERADMIN; there are no default credentials (docs/design.md §7).
  * A generated password was printed on a console, so it is treated like a temporary one: the first
  * sign-in must replace it (3007 until then). A password given by configuration (`ADMIN_PASSWORD`) was
  * chosen by the operator and is not forced to change — the e2e suite and scripted set-ups rely on it.

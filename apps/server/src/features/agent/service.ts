@@ -61,7 +61,7 @@ export const agentCsvColumns: CsvColumn<Agent>[] = [
 export const encodeApiKey = (apiKey: string, secret: string) =>
   Buffer.from(`${apiKey}:${secret}`).toString('base64');
 
-/** The credentials go only to roles that may edit agents (DESIGN §7). */
+/** The credentials go only to roles that may edit agents (docs/design.md §7). */
 export const toAgentFor = (type: AdminType, row: Row): AgentWithSecret =>
   allows(api.agentUpdate, type)
     ? { ...toAgent(row), secret: row.secret, apiKeyEncoded: encodeApiKey(row.apiKey, row.secret) }
@@ -179,7 +179,7 @@ const asConflict = (err: unknown, input: Unique) => {
 /**
  * Player names are the agent's prefix + the typed name, unique over all agents: if one prefix started
  * another ("ab", "abc"), agent "abc"'s player "victim" would block agent "ab"'s "cvictim". Prefixes are
- * therefore prefix-free (DESIGN §9). Registrations take one transaction-scoped advisory lock before
+ * therefore prefix-free (docs/design.md §9). Registrations take one transaction-scoped advisory lock before
  * the check, so two parallel registrations of "ab" and "abc" are checked one after the other.
  */
 const PREFIX_LOCK = 6_200_860; // the same key as the trigger of migration 0015
@@ -204,7 +204,7 @@ const assertPrefixFree = async (tx: Tx, prefix: string) => {
 };
 
 /**
- * The secret signs the agent's ingest and the signature does not cover the API key (DESIGN §9), so
+ * The secret signs the agent's ingest and the signature does not cover the API key (docs/design.md §9), so
  * two agents sharing one could post for each other: a typed secret another agent has is refused.
  * Checked under the registration lock (assertPrefixFree), so parallel registrations cannot both pass.
  */

@@ -137,7 +137,7 @@ describe('staff allow-list', () => {
     expect(records.find((r) => r.subjectId === id)?.count).toBe(2);
   });
 
-  it('needs re-authentication, follows DESIGN §5 and keeps one from shutting oneself out', async () => {
+  it('needs re-authentication, follows docs/design.md §5 and keeps one from shutting oneself out', async () => {
     const unverified = await t.sessionFor('ADMIN');
     const targetId = await t.addAdmin(`target_${Date.now()}`, 'REPORTER');
     const body = { allowedIps: ['192.0.2.1'] };

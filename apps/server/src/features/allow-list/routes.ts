@@ -9,7 +9,7 @@ import {
   setAgentAllowedIps,
 } from './service.ts';
 
-/** Address allow-lists of staff accounts and of agents' ingest API, and what they refused (DESIGN §13). */
+/** Address allow-lists of staff accounts and of agents' ingest API, and what they refused (docs/design.md §13). */
 export const allowListRoutes = (app: FastifyInstance) => {
   defineRoute(app, api.adminAllowedIpsGet, async ({ ctx, actor, params }) =>
     adminAllowedIps(ctx, actor, params.id),

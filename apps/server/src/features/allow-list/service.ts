@@ -28,7 +28,7 @@ export const adminAllowedIps = async (ctx: AppContext, actor: Actor, id: bigint)
 };
 
 /**
- * Set a staff account's allow-list (DESIGN §5 decides whose). Setting one's own must keep the address
+ * Set a staff account's allow-list (docs/design.md §5 decides whose). Setting one's own must keep the address
  * in use, so nobody shuts themselves out by a typo. Takes effect on the account's next request.
  */
 export const setAdminAllowedIps = async (

@@ -63,7 +63,7 @@ const op = (def: RouteDef): Operation => {
 const documentedStatuses = (schema: Json | undefined): number[] =>
   (schema?.properties as { status?: { enum?: number[] } } | undefined)?.status?.enum ?? [];
 
-describe('GET /api/v1/openapi.json (DESIGN §14)', () => {
+describe('GET /api/v1/openapi.json (docs/design.md §14)', () => {
   it('is a valid OpenAPI 3.1 document', async () => {
     const validator = new Validator();
     const result = await validator.validate(structuredClone(doc));
@@ -180,7 +180,7 @@ describe('GET /api/v1/openapi.json (DESIGN §14)', () => {
   });
 });
 
-describe('the ingest signing scheme in the reference (DESIGN §9)', () => {
+describe('the ingest signing scheme in the reference (docs/design.md §9)', () => {
   it('shows both example files as they are, the worked example and its signature', () => {
     const examples = readSigningExamples();
     const description = doc.info.description;
@@ -265,7 +265,7 @@ describe('the ingest signing scheme in the reference (DESIGN §9)', () => {
   });
 });
 
-describe('/api/docs (DESIGN §14)', () => {
+describe('/api/docs (docs/design.md §14)', () => {
   it('serves the reference page and its script from this server, under the product’s CSP', async () => {
     const page = await t.raw({ method: 'GET', url: '/api/docs' });
     expect(page.statusCode).toBe(200);

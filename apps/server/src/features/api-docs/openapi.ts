@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { type SigningExamples, signingGuide, workedExample } from './signing.ts';
 
 /**
- * The OpenAPI 3.1 document of the contract (DESIGN §14): every route of `api` and `reportExports`
+ * The OpenAPI 3.1 document of the contract (docs/design.md §14): every route of `api` and `reportExports`
  * with its method, path, roles, input and answer schemas (zod 4's own JSON Schema output, which is
  * the 2020-12 dialect OpenAPI 3.1 uses), the envelope around them and the status codes it can answer.
  * Built once at build time (apps/server/build.mjs → dist/openapi.json) or at start in development.
@@ -133,7 +133,7 @@ const ownRefusals: Partial<Record<RouteName, number[]>> = {
   totpRecoveryCodes: [Status.TOO_MANY],
 };
 
-/** The server status codes (DESIGN §4) a route can answer, success first. */
+/** The server status codes (docs/design.md §4) a route can answer, success first. */
 export const statusesOf = (name: string, def: RouteDef): number[] => {
   const codes = new Set<number>([Status.OK, Status.VALIDATION]);
   const hasParams = Object.keys(schemaOf(def.params, 'input').properties ?? {}).length > 0;

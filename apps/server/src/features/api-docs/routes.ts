@@ -6,7 +6,7 @@ import { precompressed } from '../../http/compression.ts';
 import { defineRoute, REPLIED } from '../../http/route.ts';
 import { openApiDocumentText, referenceUi } from './document.ts';
 
-/** Where the reference lives (DESIGN §14); outside /api/v1, so it is no contract route. */
+/** Where the reference lives (docs/design.md §14); outside /api/v1, so it is no contract route. */
 export const DOCS_PATH = '/api/docs';
 
 const escapeAttribute = (text: string) =>

@@ -1,7 +1,7 @@
 import { INGEST_MAX_ITEMS } from '@sapi/contract';
 
 /**
- * The worked example of the ingest signature (DESIGN §9), printed in the reference: fixed inputs and
+ * The worked example of the ingest signature (docs/design.md §9), printed in the reference: fixed inputs and
  * the exact signature they give. api-docs.test.ts checks the signature with the server's own signing
  * code, with the Node example, and by sending it to a server whose clock stands at `timestamp`.
  */

@@ -16,7 +16,7 @@ import { auditLog } from '../../db/schema/index.ts';
 import { storedContent, verifyAnchors, verifyChain } from './service.ts';
 
 /**
- * The anchored audit chain (DESIGN §7): checkpoints of the head, signed with a key the database does
+ * The anchored audit chain (docs/design.md §7): checkpoints of the head, signed with a key the database does
  * not hold, catch what the hash chain alone cannot — someone able to switch the append-only trigger
  * off deleting the newest records, or rewriting one and recomputing every later hash.
  */

@@ -195,7 +195,7 @@ describe('password reset by an administrator', () => {
     expect(again.next).toBeUndefined();
   });
 
-  it('needs a fresh verify (3005) and follows DESIGN §5 on whose', async () => {
+  it('needs a fresh verify (3005) and follows docs/design.md §5 on whose', async () => {
     const unverified = await t.sessionFor('SUPERADMIN');
     const target = await account('reset2', 'OPERATOR');
     expect((await t.api(api.passwordReset, { token: unverified, params: { id: target.id } })).status).toBe(

@@ -12,7 +12,7 @@ import {
 import { USER_FREE_FAILURES } from './throttle.ts';
 
 /**
- * DESIGN §7: strangers' failures never block a signed-in account's own `verify`; its own failures
+ * docs/design.md §7: strangers' failures never block a signed-in account's own `verify`; its own failures
  * still count; code failures are counted apart and never forgiven by a good password. Every request
  * goes through a second app on the same database whose log the test reads for the secrets sent.
  */
@@ -73,7 +73,7 @@ describe('a signed-in account is not locked out by strangers', () => {
       ...Array(USER_FREE_FAILURES).fill(Status.BAD_CREDENTIALS),
       Status.TOO_MANY,
     ]);
-    // Sign-in by that username waits, from anywhere (DESIGN §7's per-username rule stands).
+    // Sign-in by that username waits, from anywhere (docs/design.md §7's per-username rule stands).
     expect(
       (
         await call(api.login, {

@@ -7,7 +7,7 @@ import { admins } from '../../db/schema/index.ts';
 import { bootstrapFirstAdmin } from '../admin/bootstrap.ts';
 
 /**
- * The password rules of DESIGN §13 apply to every password a person chooses, not only to one's own
+ * The password rules of docs/design.md §13 apply to every password a person chooses, not only to one's own
  * change: an administrator creating an admin or an agent-operator account (or giving an operator a
  * new password) is refused a common password or the username, with the same issue codes.
  */

@@ -15,7 +15,7 @@ import { admitOwnAttempt, recordOwnSuccess, sessionKey } from './throttle.ts';
 type Audit = (tx: Executor, entry: AuditEntry) => Promise<void>;
 
 /**
- * What the contract cannot know (DESIGN §13): not the username, not one of the 10,000 most common
+ * What the contract cannot know (docs/design.md §13): not the username, not one of the 10,000 most common
  * passwords, not the current one. Length (8–128) the contract checks.
  */
 const assertAcceptablePassword = (password: string, username: string, current: string): void => {
@@ -99,7 +99,7 @@ const temporaryPassword = (): string => {
 export const TEMPORARY_PASSWORD_MS = 72 * 60 * 60 * 1000;
 
 /**
- * An administrator resets another account's password (DESIGN §5 decides whose): a temporary password
+ * An administrator resets another account's password (docs/design.md §5 decides whose): a temporary password
  * shown once, the account's sessions and open sign-ins end, and its next sign-in may only change it.
  */
 export const resetPassword = async (

@@ -37,7 +37,7 @@ export const authRoutes = (app: FastifyInstance) => {
     username: actor.username,
     type: actor.type,
     id: actor.id.toString(),
-    // The web keeps its business days on this clock (DESIGN §6) instead of one of its own.
+    // The web keeps its business days on this clock (docs/design.md §6) instead of one of its own.
     timeZone: ctx.config.REPORT_TIMEZONE,
   }));
 

@@ -21,7 +21,7 @@ import {
   sessionKey,
 } from './throttle.ts';
 
-/** One answer for unknown user, wrong password and locked account (DESIGN §7). */
+/** One answer for unknown user, wrong password and locked account (docs/design.md §7). */
 const badCredentials = () => new AppError(Status.BAD_CREDENTIALS, 'Invalid username or password');
 
 /** How long the code step may follow the password step. */
@@ -215,7 +215,7 @@ export const loginWithCode = async (
 type Audit = (tx: Executor, entry: AuditEntry) => Promise<void>;
 
 /**
- * Re-check the signed-in admin's password before a sensitive change (DESIGN §7), throttled with the
+ * Re-check the signed-in admin's password before a sensitive change (docs/design.md §7), throttled with the
  * sign-in's stepped rules on this session's own counter: strangers' sign-in failures (username and
  * address counters) never block it, and its own failures do not lock the username's sign-in. Every
  * checked attempt leaves one audit record; a success marks this session (not the account's other

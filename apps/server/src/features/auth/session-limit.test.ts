@@ -7,7 +7,7 @@ import { auditLog, sessions } from '../../db/schema/index.ts';
 import { USER_FREE_FAILURES } from './throttle.ts';
 
 /**
- * At most MAX_LIVE_SESSIONS live sessions per account (issue 38, DESIGN §7): a sign-in beyond it ends
+ * At most MAX_LIVE_SESSIONS live sessions per account (issue 38, docs/design.md §7): a sign-in beyond it ends
  * the least recently used in its own transaction, audited, and the ended token is refused at once,
  * even where it was remembered. Both lists of sessions are paged like every list.
  */

@@ -6,7 +6,7 @@ import { loginThrottle } from '../../db/schema/index.ts';
 import { sqlTime } from '../../db/sql-time.ts';
 
 /**
- * DESIGN §7: per username, 5 free failures, then 60 s more per failure up to 900 s, forgotten after
+ * docs/design.md §7: per username, 5 free failures, then 60 s more per failure up to 900 s, forgotten after
  * 12 h. The same stepped rules count a session's own re-checks and an account's own code checks.
  */
 export const USER_FREE_FAILURES = 5;

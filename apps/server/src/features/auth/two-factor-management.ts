@@ -183,7 +183,7 @@ const removeFactor = async (tx: Executor, adminId: bigint) => {
   await tx.delete(loginChallenges).where(eq(loginChallenges.adminId, adminId));
 };
 
-/** An administrator removes another account's factor (lost phone and codes); DESIGN §5 decides whose. */
+/** An administrator removes another account's factor (lost phone and codes); docs/design.md §5 decides whose. */
 export const resetTotp = async (ctx: AppContext, actor: Actor, targetId: bigint, audit: Audit) => {
   const target = await adminOf(ctx, targetId);
   if (target.id === actor.id)
@@ -224,7 +224,7 @@ export const updateSecuritySettings = async (ctx: AppContext, types: AdminType[]
     return { totpRequiredTypes: after };
   });
 
-/** Another account's security state, for those who may manage it (DESIGN §5), or one's own. */
+/** Another account's security state, for those who may manage it (docs/design.md §5), or one's own. */
 export const adminSecurity = async (ctx: AppContext, actor: Actor, id: bigint) => {
   const admin = await adminOf(ctx, id);
   if (admin.id !== actor.id && !manageableTypes[actor.type].includes(admin.type)) {

@@ -2,7 +2,7 @@ import type { AdapterType, AgentType } from '@sapi/contract';
 
 /**
  * The provider the demo's deposits and withdrawals are booked under: ingest takes only bets of a
- * registered provider's codename (DESIGN §9). Not among the game providers bets are drawn from.
+ * registered provider's codename (docs/design.md §9). Not among the game providers bets are drawn from.
  */
 export const walletAdapter = { name: 'Wallet', codename: 'WALLET', type: 'OTHER', games: [] } as const;
 

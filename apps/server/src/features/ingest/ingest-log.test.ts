@@ -215,7 +215,7 @@ describe('ingest log: every request is recorded', () => {
     });
     expect((await ingest(t, fenced, [bet()])).status).toBe(Status.ADDRESS_NOT_ALLOWED);
     expect(await latest(fenced._id)).toMatchObject({ reason: 'address_not_allowed', status: 3008 });
-    // The existing per-day refusal counter still counts it (DESIGN §13's refusals list).
+    // The existing per-day refusal counter still counts it (docs/design.md §13's refusals list).
     const refusals = await t.ok(api.ipRefusalList, { token: op, body: { scope: 'agent' } });
     expect(refusals.records.some((r) => r.subjectId === fenced._id)).toBe(true);
 

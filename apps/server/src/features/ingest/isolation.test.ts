@@ -15,7 +15,7 @@ import { countRows, rollupMismatches } from '../../../test/ledger-checks.ts';
 /*
  * One agent fills its own counters for one game and day to the brim of bigint (2^63−1 satang) with
  * valid bets; nothing it does may break another agent's bets on that game and day or a report's
- * exactness (DESIGN §9). Its own database: the reports below sum every agent.
+ * exactness (docs/design.md §9). Its own database: the reports below sum every agent.
  */
 let t: TestApp;
 let reporter: string;

@@ -30,7 +30,7 @@ interface Trail extends SignatureNote {
   logged?: boolean;
 }
 
-/** The ingest API (DESIGN §9), in its own scope: the signature needs the body exactly as sent. */
+/** The ingest API (docs/design.md §9), in its own scope: the signature needs the body exactly as sent. */
 export const ingestRoutes = async (app: FastifyInstance) => {
   const rawBodies = new WeakMap<FastifyRequest, string>();
   const signedBy = new WeakMap<FastifyRequest, SignedAgent>();
@@ -160,7 +160,7 @@ export const ingestRoutes = async (app: FastifyInstance) => {
   );
 };
 
-/** The ingest log operations read (DESIGN §9): every request of the last 30 days. */
+/** The ingest log operations read (docs/design.md §9): every request of the last 30 days. */
 export const ingestLogRoutes = (app: FastifyInstance) => {
   defineRoute(app, api.ingestLogList, ({ ctx, body }) => ingestLogListing(ctx, body).list(body));
   defineRoute(app, api.ingestLogExport, async ({ ctx, body, reply }) => {

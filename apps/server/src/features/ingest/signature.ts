@@ -7,7 +7,7 @@ import { assertAllowedIp } from '../../core/allow-list.ts';
 import { AppError } from '../../core/errors.ts';
 import { agents } from '../../db/schema/index.ts';
 
-/** Signed requests older or newer than this are refused (DESIGN §9). */
+/** Signed requests older or newer than this are refused (docs/design.md §9). */
 export const MAX_SKEW_MS = 300_000;
 
 export const signBody = (secret: string, timestamp: string, rawBody: string): string =>

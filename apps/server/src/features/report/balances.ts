@@ -7,7 +7,7 @@ import { monthOf } from '../../lib/time.ts';
 import { monthRange } from './periods.ts';
 import { balanceOf, type RawSums, sumsByType, sumsOf, zeroSums } from './totals.ts';
 
-/** The month of a widget's `date` (first day of the month, spec §9) as a business-day range. */
+/** The month of a widget's `date` (first day of the month, docs/spec.md §9) as a business-day range. */
 const rangeOf = (date: string, timeZone: string) => {
   const first = monthOf(date, timeZone);
   return monthRange({ year: Number(first.slice(0, 4)), month: Number(first.slice(5, 7)) });

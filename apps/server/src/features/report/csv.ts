@@ -28,7 +28,7 @@ const monthColumns: CsvColumn<MonthKey>[] = [
 const brandColumn = textColumn<{ gameBrand: string }>({ th: 'ค่ายเกม', en: 'Game brand' }, (r) => r.gameBrand);
 const codeColumn = textColumn<{ gameCode: string }>({ th: 'รหัสเกม', en: 'Game code' }, (r) => r.gameCode);
 
-/** The money columns every summary row ends with (DESIGN §10), as numbers a spreadsheet sums. */
+/** The money columns every summary row ends with (docs/design.md §10), as numbers a spreadsheet sums. */
 const totalsColumns: CsvColumn<Totals>[] = [
   numberColumn({ th: 'จำนวนรายการ', en: 'Transactions' }, (r) => r.transactionCount),
   decimalColumn({ th: 'ยอดเดิมพัน', en: 'Turnover' }, (r) => r.turnover),

@@ -51,7 +51,7 @@ const reports: {
   revenueShare: (ctx, { body }) => revenueShare(ctx, body.month, body.year),
 };
 
-/** Reports and their exports may be served by the read replica (DESIGN §14). */
+/** Reports and their exports may be served by the read replica (docs/design.md §14). */
 const replica = { reads: 'replica' } as const;
 
 const hasBets = (row: object) => 'transactionCount' in row && row.transactionCount !== 0;

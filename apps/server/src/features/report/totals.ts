@@ -90,7 +90,7 @@ export const addSums = (a: TypeSums, b: TypeSums): TypeSums => ({
 
 export const winLoseOf = (s: TypeSums) => s.hold + s.settle + s.cancel + s.void;
 
-/** The money columns of DESIGN §10, in major units; derived columns are summed in minor units first. */
+/** The money columns of docs/design.md §10, in major units; derived columns are summed in minor units first. */
 export const totalsOf = (s: TypeSums): Totals => ({
   transactionCount: Number(s.txCount),
   turnover: toReportMoney(-s.hold),

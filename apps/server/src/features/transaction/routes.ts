@@ -7,7 +7,7 @@ import { betHistory, getTransaction } from './bet-history.ts';
 import { listTransactions, transactionCsvColumns, transactionExportPage } from './list.ts';
 
 export const transactionRoutes = (app: FastifyInstance) => {
-  // The ledger's reads (lists, detail, exports) may be served by the read replica (DESIGN §14).
+  // The ledger's reads (lists, detail, exports) may be served by the read replica (docs/design.md §14).
   const replica = { reads: 'replica' } as const;
   defineRoute(
     app,

@@ -132,7 +132,7 @@ export const MINUTES_ABOVE = 600;
 
 /**
  * The statement finding a numbered page without a cursor by seeking instead of OFFSET over every
- * row before it (DESIGN §11: a deep link costs at most twice page 1), in one statement:
+ * row before it (docs/design.md §11: a deep link costs at most twice page 1), in one statement:
  * 1. the daily rollup gives the list's rows per business day, walking the days with rows from the
  *    newest (the day holding the range's end counted exactly, up to that end); the running count
  *    names the day the page starts on and how deep into it, and the walk stops there;

@@ -62,7 +62,7 @@ export function UserMenu() {
           <Menu.Divider />
           <AccountMenuItems onChangePassword={() => setChangingPassword(true)} />
           <Menu.Divider />
-          {/* The reference is the server's own page (DESIGN §14), opened beside the console. */}
+          {/* The reference is the server's own page (docs/design.md §14), opened beside the console. */}
           <Menu.Item
             component="a"
             href={`${apiBase}/api/docs`}

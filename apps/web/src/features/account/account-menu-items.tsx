@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 /**
- * The account's own items of the user menu (DESIGN §13): change password (a dialog the menu's owner
+ * The account's own items of the user menu (docs/design.md §13): change password (a dialog the menu's owner
  * shows, as the menu closes on click), two-factor sign-in and the signed-in sessions (screens).
  */
 export function AccountMenuItems({ onChangePassword }: { onChangePassword: () => void }) {

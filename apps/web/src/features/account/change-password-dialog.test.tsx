@@ -12,7 +12,7 @@ vi.mock('../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(
 const refused = (path: string, code: string) =>
   new Failure(Status.VALIDATION, `${path}: refused`, 400, { issues: [{ path, code, message: 'refused' }] });
 
-/** The server of a password change: held once for re-authentication, then the rules of DESIGN §13. */
+/** The server of a password change: held once for re-authentication, then the rules of docs/design.md §13. */
 const stubPasswordServer = () => {
   let verified = false;
   return stubApi([
@@ -61,7 +61,7 @@ const open = async () => {
 
 beforeEach(() => vi.mocked(notifySuccess).mockClear());
 
-describe('ChangePasswordDialog (DESIGN §13)', () => {
+describe('ChangePasswordDialog (docs/design.md §13)', () => {
   it('checks in the browser: too short, and the repetition must match; nothing is sent', async () => {
     const stub = stubPasswordServer();
     const { fields, type } = await open();

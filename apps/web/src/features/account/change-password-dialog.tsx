@@ -49,7 +49,7 @@ export const useSendPasswordChange = () => {
 };
 
 /**
- * Change password from the user menu (DESIGN §13): the current password and the new one twice. The
+ * Change password from the user menu (docs/design.md §13): the current password and the new one twice. The
  * server may first ask for a password re-check (3005, the shared re-authentication dialog); its
  * refusals (wrong current password, the username, a common password, unchanged) land on the fields.
  * Every other session of the account ends, and the message says so.

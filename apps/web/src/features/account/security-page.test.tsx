@@ -68,7 +68,7 @@ const stubTotpServer = (start: { enabled: boolean; required?: boolean; left?: nu
   ]);
 };
 
-describe('SecurityPage: two-factor sign-in of one’s own account (DESIGN §13)', () => {
+describe('SecurityPage: two-factor sign-in of one’s own account (docs/design.md §13)', () => {
   it('enrols: re-authentication, QR and secret, a wrong first code in Thai, then the recovery codes once', async () => {
     const stub = stubTotpServer({ enabled: false });
     const { user } = await renderPage(SecurityPage, '/account/security');

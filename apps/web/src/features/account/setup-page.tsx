@@ -18,7 +18,7 @@ import { emptyPasswordChange, PasswordChangeFields, useSendPasswordChange } from
 import { TotpEnrolment } from './totp-enrolment';
 
 /**
- * What an account must do before any other screen (/setup, DESIGN §13): set a new password after an
+ * What an account must do before any other screen (/setup, docs/design.md §13): set a new password after an
  * administrator's reset (3007), or enrol a second factor its type requires (3009). The protected
  * screens send it back here until it is done; the only other way out is signing out.
  */

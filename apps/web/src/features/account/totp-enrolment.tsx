@@ -17,7 +17,7 @@ import { RecoveryCodes } from './recovery-codes';
 type Pending = DataOf<typeof api.totpEnrol>;
 
 /**
- * Enrolment in two-factor sign-in (DESIGN §13): start → the secret as a QR code and as text → the
+ * Enrolment in two-factor sign-in (docs/design.md §13): start → the secret as a QR code and as text → the
  * first code from the app turns it on → the 10 recovery codes, shown once, saved before Done. Both
  * calls may first ask for a password re-check (3005).
  */

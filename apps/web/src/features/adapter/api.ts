@@ -2,7 +2,7 @@ import { api } from '@sapi/contract';
 import { useBodyMutation, useSwitchMutation, useUpdateMutation } from '../../lib/query-keys';
 import { defineList, flagFilter } from '../../lib/use-list-screen';
 
-/** The game providers (spec §9: 50 a page). `isDisable`: '' = all, '0' = enabled, '1' = disabled. */
+/** The game providers (docs/spec.md §9: 50 a page). `isDisable`: '' = all, '0' = enabled, '1' = disabled. */
 export const adapterList = defineList({
   route: api.adapterList,
   filters: ['name', 'isDisable'],

@@ -58,7 +58,7 @@ const pick = async (user: Awaited<ReturnType<typeof renderPage>>['user'], userna
   fireEvent.click(wanted);
 };
 
-describe('AdminPage: resets by an administrator (DESIGN §5, §13)', () => {
+describe('AdminPage: resets by an administrator (docs/design.md §5, §13)', () => {
   it('reset password: confirm, re-authenticate, and the temporary password shown once to copy', async () => {
     const stub = stubResetServer();
     const { user } = await renderPage(AdminPage, '/admin/list');

@@ -13,7 +13,7 @@ import { useResetPassword, useResetTotp } from './api';
 type Reset = 'password' | 'totp';
 
 /**
- * A row's security actions for an account this admin may manage (DESIGN §5, §13): reset its password
+ * A row's security actions for an account this admin may manage (docs/design.md §5, §13): reset its password
  * (a temporary one, shown once, to be changed at its next sign-in) or its second factor (a lost
  * phone). Each is confirmed first and may ask for the admin's password again (3005).
  */

@@ -15,7 +15,7 @@ interface AdminAllowedIpsDialogProps extends DialogState {
 }
 
 /**
- * A staff account's address allow-list (DESIGN §13): the addresses and CIDR ranges it may work from
+ * A staff account's address allow-list (docs/design.md §13): the addresses and CIDR ranges it may work from
  * (empty = any). On one's own list the dialog shows the address this session comes from and warns,
  * before saving, when the list would leave it out (the server refuses that save too).
  */

@@ -5,7 +5,7 @@ import { filterEdgeIso } from '../../lib/business-time';
 import { routeQuery, useBodyMutation, useResourceMutation, useSwitchMutation } from '../../lib/query-keys';
 import { defineList } from '../../lib/use-list-screen';
 
-/** The admin accounts (spec §9: 10 a page). */
+/** The admin accounts (docs/spec.md §9: 10 a page). */
 export const adminList = defineList({
   route: api.adminList,
   filters: ['username', 'startDate', 'endDate'],

@@ -10,7 +10,7 @@ interface EditAdminDialogProps extends DialogState {
   onSubmit: (values: AdminUpdate) => Promise<unknown>;
 }
 
-/** Edit an admin: only the type changes (spec §3); sent after re-authentication. */
+/** Edit an admin: only the type changes (docs/spec.md §3); sent after re-authentication. */
 export function EditAdminDialog({ admin, types, onSubmit, ...dialog }: EditAdminDialogProps) {
   const { t } = useTranslation();
   const options = admin && !types.includes(admin.type) ? [admin.type, ...types] : types;

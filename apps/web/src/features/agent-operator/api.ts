@@ -3,7 +3,7 @@ import { ApiError, request } from '../../lib/api-client';
 import { useIdMutation, useResourceMutation, useUpdateMutation } from '../../lib/query-keys';
 import { defineList } from '../../lib/use-list-screen';
 
-/** The operators, filtered by agent and username (spec §3, §9: 50 a page). */
+/** The operators, filtered by agent and username (docs/spec.md §3, §9: 50 a page). */
 export const operatorList = defineList({
   route: api.agentOperatorList,
   filters: ['agent', 'username'],
@@ -12,7 +12,7 @@ export const operatorList = defineList({
 });
 
 /**
- * Registration answers statusCode/statusMessage/data (spec §4): only 1000 with data counts as done;
+ * Registration answers statusCode/statusMessage/data (docs/spec.md §4): only 1000 with data counts as done;
  * resolves with the created operator and the server's message.
  */
 export const useRegisterOperator = () =>

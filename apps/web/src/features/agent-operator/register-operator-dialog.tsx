@@ -12,7 +12,7 @@ interface RegisterOperatorDialogProps extends DialogState {
   onSubmit: (values: AgentOperatorRegister) => Promise<unknown>;
 }
 
-/** ADD: agent (picker), username, password, type, locked (spec §7 agent-operator/register). */
+/** ADD: agent (picker), username, password, type, locked (docs/spec.md §7 agent-operator/register). */
 export function RegisterOperatorDialog({ defaultAgent, onSubmit, ...dialog }: RegisterOperatorDialogProps) {
   const { t } = useTranslation();
   return (

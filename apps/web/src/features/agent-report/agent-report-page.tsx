@@ -63,7 +63,7 @@ export function AgentReportPage() {
       key: 'status',
       header: t('agentReport.columns.status'),
       render: (agent) =>
-        // Spec §2: locked shown inverted, active when not locked.
+        // docs/spec.md §2: locked shown inverted, active when not locked.
         agent.locked ? (
           <Badge color="red" variant="light">
             {t('agentReport.status.locked')}

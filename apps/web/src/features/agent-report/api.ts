@@ -5,18 +5,18 @@ import { businessToday } from '../../lib/business-time';
 import { routeQuery } from '../../lib/query-keys';
 import { defineList } from '../../lib/use-list-screen';
 
-/** Agent list page size (spec §9). */
+/** Agent list page size (docs/spec.md §9). */
 export const AGENT_REPORT_PAGE_SIZE = 50;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** The first day of a `YYYY-MM-DD` month filter, or of this business month (spec §9). */
+/** The first day of a `YYYY-MM-DD` month filter, or of this business month (docs/spec.md §9). */
 export const monthOf = (startDate: string): string =>
   DAY.test(startDate) && !Number.isNaN(Date.parse(startDate))
     ? `${startDate.slice(0, 8)}01`
     : `${businessToday().slice(0, 8)}01`;
 
 /**
- * The agents of the report: only unlocked ones (`locked=0`, spec §2), 50 a page, by username and
+ * The agents of the report: only unlocked ones (`locked=0`, docs/spec.md §2), 50 a page, by username and
  * prefix; `startDate` is the month their widgets show (this business month unless chosen). Cached
  * under the agent resource, so locking or registering an agent anywhere refreshes this list too.
  */
@@ -33,7 +33,7 @@ const byAgent = (rows: BatchRow[]): Map<string, MonthlyBalance> =>
   new Map(rows.map(({ agent, ...balance }) => [agent, balance]));
 
 /**
- * Every widget of a page in one request (DESIGN §11: one query, not one request per agent), by
+ * Every widget of a page in one request (docs/design.md §11: one query, not one request per agent), by
  * agent id; cached under the agent-report resource.
  */
 export const widgetsQuery = (agentIds: readonly string[], date: string) =>

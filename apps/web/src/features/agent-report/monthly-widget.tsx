@@ -22,7 +22,7 @@ const ZERO: MonthlyBalance = {
   transactionCount: 0,
 };
 
-/** The four figures of the widget (spec §2), added in satang so they stay exact. */
+/** The four figures of the widget (docs/spec.md §2), added in satang so they stay exact. */
 export const widgetFigures = (b: MonthlyBalance) => ({
   hold: b.holdBalance,
   winLose: addMoney(b.holdBalance, b.settleBalance, b.cancelBalance, b.voidBalance),
@@ -30,7 +30,7 @@ export const widgetFigures = (b: MonthlyBalance) => ({
   profit: addMoney(b.depositBalance, b.withdrawBalance),
 });
 
-/** Spec §4: a widget takes an answer only when it has data with a nonzero hold balance. */
+/** docs/spec.md §4: a widget takes an answer only when it has data with a nonzero hold balance. */
 const takes = (next: MonthlyBalance | undefined): next is MonthlyBalance =>
   next !== undefined && next.holdBalance !== 0;
 
@@ -46,7 +46,7 @@ interface MonthlyWidgetProps {
 }
 
 /**
- * An agent's monthly widget (spec §2): hold, win/lose, deposit and profit of the month, with a refresh
+ * An agent's monthly widget (docs/spec.md §2): hold, win/lose, deposit and profit of the month, with a refresh
  * icon that fetches this agent's figures again. Mount it per agent and month (key), so another month
  * starts from zeros.
  */
@@ -69,7 +69,7 @@ export function MonthlyWidget({
     onSuccess: (next) => {
       if (takes(next)) setShown(next);
     },
-    // Spec §8: the widget's error is logged; the previous figures stay.
+    // docs/spec.md §8: the widget's error is logged; the previous figures stay.
     onError: (error) => console.error(`monthly widget of agent ${agentId}:`, error),
   });
 

@@ -2,7 +2,7 @@ import { api } from '@sapi/contract';
 import { useBodyMutation, useSwitchMutation, useUpdateMutation } from '../../lib/query-keys';
 import { defineList } from '../../lib/use-list-screen';
 
-/** The sharing arrangements, filtered by agent and parent agent (spec §9: 10 a page). */
+/** The sharing arrangements, filtered by agent and parent agent (docs/spec.md §9: 10 a page). */
 export const sharingList = defineList({
   route: api.agentSharingList,
   filters: ['agent', 'parentAgent'],

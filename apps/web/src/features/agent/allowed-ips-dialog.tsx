@@ -17,7 +17,7 @@ interface AllowedIpsDialogProps extends DialogState {
 }
 
 /**
- * An agent's ingest API address allow-list (DESIGN §13): the addresses and CIDR ranges its signed
+ * An agent's ingest API address allow-list (docs/design.md §13): the addresses and CIDR ranges its signed
  * requests may come from (empty = any), checked in the browser by the contract, and below it the
  * requests refused for their address lately (valid credentials used from elsewhere).
  */

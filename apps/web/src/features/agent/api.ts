@@ -14,7 +14,7 @@ import {
 import { defineList, type FlagFilter, flagFilter } from '../../lib/use-list-screen';
 
 /**
- * The agent list (spec §9: 50 a page). `locked`: '' = all, '0' = active only, '1' = locked only (set
+ * The agent list (docs/spec.md §9: 50 a page). `locked`: '' = all, '0' = active only, '1' = locked only (set
  * by the count tiles).
  */
 export const agentList = defineList({
@@ -37,7 +37,7 @@ export const agentCountQuery = (locked: FlagFilter) =>
     select: (data) => data.total,
   });
 
-/** One agent with its credentials (roles that may edit agents get the secret, DESIGN §7). */
+/** One agent with its credentials (roles that may edit agents get the secret, docs/design.md §7). */
 export const agentDetailQuery = (id: string) => routeQuery(api.agentGet, { params: { id } });
 
 /** The codes of every enabled game provider: what an agent's games are chosen from. */

@@ -30,7 +30,7 @@ interface CodeStepProps {
 const totpPattern = /^\d{6}$/;
 
 /**
- * Sign-in step 2 (DESIGN §13): a 6-digit code from the authenticator app, or — switched to — one of
+ * Sign-in step 2 (docs/design.md §13): a 6-digit code from the authenticator app, or — switched to — one of
  * the recovery codes. The challenge lives 5 minutes; when it has run out (here or at the server) the
  * password step comes back and says so.
  */

@@ -54,7 +54,7 @@ beforeEach(() => {
 });
 afterEach(() => authStore.clearToken());
 
-describe('LoginPage: two-factor sign-in (DESIGN §13)', () => {
+describe('LoginPage: two-factor sign-in (docs/design.md §13)', () => {
   it('the password step answered 3006 leads to the code step; the code signs in', async () => {
     const stub = stubApi([
       [api.login, () => challengeAnswer()],

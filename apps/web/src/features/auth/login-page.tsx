@@ -32,9 +32,9 @@ const challengeOf = (error: unknown): Challenge | null => {
 };
 
 /**
- * Login (/): artwork on one half, a black panel with the form on the other (spec §2). An account with
+ * Login (/): artwork on one half, a black panel with the form on the other (docs/spec.md §2). An account with
  * a second factor signs in in two steps (the code step follows a 3006); one that must change its
- * password or enrol first is led to the set-up screen (DESIGN §13).
+ * password or enrol first is led to the set-up screen (docs/design.md §13).
  */
 export function LoginPage() {
   const { t } = useTranslation();

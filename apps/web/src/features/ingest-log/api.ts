@@ -16,7 +16,7 @@ const reasonOf = (value: string): IngestLogReason | '' =>
   (ingestLogReasons as readonly string[]).includes(value) ? (value as IngestLogReason) : '';
 
 /**
- * The ingest log (DESIGN §9), newest first, 50 a page. `agentId` fixes the agent (the agent's own
+ * The ingest log (docs/design.md §9), newest first, 50 a page. `agentId` fixes the agent (the agent's own
  * screen, /ingest-log/agent/:id); without it the `agent` filter chooses one or every agent.
  */
 export const ingestLogList = (agentId?: string) =>

@@ -10,7 +10,7 @@ export const currentMonthKey = () => {
   return `${year}-${String(month).padStart(2, '0')}`;
 };
 export const isMonthKey = (value: string) => /^\d{4}-(0[1-9]|1[0-2])$/.test(value);
-/** The report's `date`: the first day of the month (spec §9). */
+/** The report's `date`: the first day of the month (docs/spec.md §9). */
 export const firstDayOf = (monthKey: string) => `${monthKey}-01`;
 
 /** The month a filter names; an unreadable one is this month. */

@@ -104,13 +104,13 @@ const WordsHeader = ({ text }: { text: string }) => (
   </>
 );
 
-/** The money columns of every report row (DESIGN §10). */
+/** The money columns of every report row (docs/design.md §10). */
 const totalsColumns = (t: Translate): Column<Totals>[] =>
   totalsFields.map((field) => ({
     key: field,
     header: <WordsHeader text={t(`reports.columns.${field}`)} />,
     align: 'right' as const,
-    // Plain text in a styled cell (no element per amount): 100 rows of 14 columns stay light (DESIGN §11).
+    // Plain text in a styled cell (no element per amount): 100 rows of 14 columns stay light (docs/design.md §11).
     render: (row: Totals) =>
       field === 'transactionCount' ? formatNumber(row.transactionCount) : formatMoney(row[field]),
     cellProps: (row: Totals) => {
@@ -142,7 +142,7 @@ const totalsFooter = (
 };
 
 /**
- * One summary report (spec §2, DESIGN §10): filters kept in the URL, a trend chart, the table with
+ * One summary report (docs/spec.md §2, docs/design.md §10): filters kept in the URL, a trend chart, the table with
  * its totals row, and CSV export of the same filters. Each report screen is a configuration of it.
  */
 export function ReportPage<N extends SummaryName, K extends string>({

@@ -1,6 +1,6 @@
 import type { TKey } from '../../lib/i18n';
 
-/** The eight routes under /summary (spec §2) and the revenue-share statement, in the hub's order. */
+/** The eight routes under /summary (docs/spec.md §2) and the revenue-share statement, in the hub's order. */
 export const summaryReports = [
   { path: 'tsreport', titleKey: 'screens.summary.tsreport', descriptionKey: 'summaryHub.tsreport' },
   { path: 'tsdetail', titleKey: 'screens.summary.tsdetail', descriptionKey: 'summaryHub.tsdetail' },

@@ -5,7 +5,7 @@ import { filterEdgeIso } from '../../lib/business-time';
 import { routeQuery } from '../../lib/query-keys';
 import { defineList } from '../../lib/use-list-screen';
 
-/** Page sizes of the transaction pager (spec §9); the first is the default. */
+/** Page sizes of the transaction pager (docs/spec.md §9); the first is the default. */
 export const PAGE_SIZES = [10, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = PAGE_SIZES[0];
 
@@ -37,7 +37,7 @@ export const isBetType = (value: string): value is BetType => (betTypes as reado
 
 /** The list body of the current filters (no paging): also the CSV export's body. */
 export const listBody = (filters: Partial<TransactionFilters>): TransactionListQuery => ({
-  // Sent as typed: a player id that is not one gets the server's message (spec §5).
+  // Sent as typed: a player id that is not one gets the server's message (docs/spec.md §5).
   user: filters.user ?? '',
   username: filters.username ?? '',
   betId: filters.betId ?? '',
@@ -49,7 +49,7 @@ export const listBody = (filters: Partial<TransactionFilters>): TransactionListQ
   endDate: filterEdgeIso(filters.endDate ?? '', 'end'),
 });
 
-/** An agent's bets (/transaction/:id), keyset-paged (spec §5: 10, 50 or 100 a page); `params` is the agent. */
+/** An agent's bets (/transaction/:id), keyset-paged (docs/spec.md §5: 10, 50 or 100 a page); `params` is the agent. */
 export const transactionList = defineList({
   route: api.transactionList,
   filters: transactionFilterKeys,

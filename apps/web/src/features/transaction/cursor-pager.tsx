@@ -9,7 +9,7 @@ import { PAGE_SIZES } from './api';
 type CursorPagerProps = KeysetPager;
 
 /**
- * The transaction pager (spec §5): page size 10/50/100; First and Previous only after page 1, Next
+ * The transaction pager (docs/spec.md §5): page size 10/50/100; First and Previous only after page 1, Next
  * only when this page is full. No total: the list is keyset-paged and never counts.
  */
 export function CursorPager({

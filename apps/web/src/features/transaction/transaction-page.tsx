@@ -20,7 +20,7 @@ import { TransactionPeriodFilter, TransactionTable } from './transaction-table';
 
 type FilterKey = (typeof transactionList.filters)[number];
 
-/** The transaction filters (spec §5); rendered again only when the draft or the language changes. */
+/** The transaction filters (docs/spec.md §5); rendered again only when the draft or the language changes. */
 function TransactionFilters({ list }: { list: DraftFilters<FilterKey> }) {
   const { t } = useTranslation();
   return (
@@ -53,7 +53,7 @@ export function TransactionPage() {
   const list = useListScreen({ ...transactionList, params: { agentId } });
   const agent = useQuery(agentQuery(agentId));
   const tableTop = useTopOnPageChange(list.page, list.keyset?.limit ?? 0);
-  // The same fields while the draft stays: a page change renders only the rows (DESIGN §11).
+  // The same fields while the draft stays: a page change renders only the rows (docs/design.md §11).
   const { draft, setDraft, patchDraft, errors } = list;
   const fields = useMemo(
     () => <TransactionFilters list={{ draft, setDraft, patchDraft, errors }} />,

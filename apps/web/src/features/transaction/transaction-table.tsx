@@ -24,7 +24,7 @@ interface TransactionTableProps {
   withViewAction?: boolean;
 }
 
-/** The transaction columns of spec §2 plus amount and time, with the keyset pager underneath. */
+/** The transaction columns of docs/spec.md §2 plus amount and time, with the keyset pager underneath. */
 export function TransactionTable({ list, onOpen, withViewAction = false }: TransactionTableProps) {
   const { t } = useTranslation();
   const { records, loading, error, refused, onRetry } = list.table;
@@ -128,7 +128,7 @@ export function TransactionTable({ list, onOpen, withViewAction = false }: Trans
         onRetry={onRetry}
         onRowClick={onOpen}
         rowProps={rowProps}
-        // A page change replaces the text of 100 rows rather than 100 rows (DESIGN §11: ≤ 150 ms).
+        // A page change replaces the text of 100 rows rather than 100 rows (docs/design.md §11: ≤ 150 ms).
         reuseRows
         emptyTitle={t('transaction.table.empty')}
         emptyDescription={t('transaction.table.emptyDescription')}
@@ -138,7 +138,7 @@ export function TransactionTable({ list, onOpen, withViewAction = false }: Trans
   );
 }
 
-/** The period of a transaction list: from and to date-times of the bets' start (spec §5). */
+/** The period of a transaction list: from and to date-times of the bets' start (docs/spec.md §5). */
 export function TransactionPeriodFilter<K extends string>({
   list,
 }: {

@@ -3,7 +3,7 @@ import { filterEdgeIso } from '../../lib/business-time';
 import { useBodyMutation, useIdMutation, useUpdateMutation } from '../../lib/query-keys';
 import { defineList } from '../../lib/use-list-screen';
 
-/** The players (spec §9: 50 a page), by name, agent and registration date-time. */
+/** The players (docs/spec.md §9: 50 a page), by name, agent and registration date-time. */
 export const userList = defineList({
   route: api.userList,
   filters: ['username', 'agent', 'startDate', 'endDate'],

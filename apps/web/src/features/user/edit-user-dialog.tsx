@@ -10,7 +10,7 @@ interface EditUserDialogProps extends DialogState {
   onSubmit: (values: UserUpdate) => Promise<unknown>;
 }
 
-/** Edit a player: the username and agent are read-only; bet limit and locked change (spec §3). */
+/** Edit a player: the username and agent are read-only; bet limit and locked change (docs/spec.md §3). */
 export function EditUserDialog({ player, onSubmit, ...dialog }: EditUserDialogProps) {
   const { t } = useTranslation();
   return (

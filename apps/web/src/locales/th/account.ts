@@ -1,4 +1,4 @@
-/** Thai strings of the account's own security: password, two-factor sign-in, set-up (DESIGN §13); en/account.ts holds the same keys. */
+/** Thai strings of the account's own security: password, two-factor sign-in, set-up (docs/design.md §13); en/account.ts holds the same keys. */
 export const account = {
   menu: {
     changePassword: 'เปลี่ยนรหัสผ่าน',

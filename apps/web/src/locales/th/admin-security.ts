@@ -1,4 +1,4 @@
-/** Thai strings of an administrator's password and two-factor resets (DESIGN §13); en/admin-security.ts holds the same keys. */
+/** Thai strings of an administrator's password and two-factor resets (docs/design.md §13); en/admin-security.ts holds the same keys. */
 export const adminSecurity = {
   menu: 'ความปลอดภัยของบัญชี {{username}}',
   resetPassword: 'รีเซ็ตรหัสผ่าน',

@@ -1,4 +1,4 @@
-/** Thai strings of the ingest log screens (DESIGN §9); en/ingest-log.ts holds the same keys. */
+/** Thai strings of the ingest log screens (docs/design.md §9); en/ingest-log.ts holds the same keys. */
 export const ingestLog = {
   title: 'บันทึกการรับข้อมูล',
   titleOf: 'บันทึกการรับข้อมูลของ {{username}}',
