@@ -9,6 +9,7 @@ import {
   typeColumns,
 } from '../src/db/bet-type-columns.ts';
 import { type Executor, migrationsFolder, queryRows } from '../src/db/client.ts';
+import { type Rollup, type RollupFamily, rollups } from '../src/db/ledger-catalogue.ts';
 import {
   countsByHour,
   countsByMinute,
@@ -23,11 +24,11 @@ type WithCtx = Pick<TestApp, 'ctx'>;
 
 /**
  * Rows of an agent's sum rollup that differ from, or are missing against, the raw rows grouped by
- * agent and `keys`.
+ * `keys` (the agent's among them).
  */
 const sumMismatches = async (t: WithCtx, table: string, keys: readonly string[]) => {
   const tz = t.ctx.config.REPORT_TIMEZONE;
-  const cols = sql.raw(['agent_id', ...keys].join(', '));
+  const cols = sql.raw(keys.join(', '));
   const [row] = await queryRows<{ n: string }>(
     t.ctx.db,
     sql`with rows as (
@@ -70,12 +71,12 @@ const columnMismatches = async (t: WithCtx, table: string, keyColumns: readonly 
 
 /**
  * Rows of an hourly rollup — rollup_agent_daily (0022) or rollup_brand_hours (0025), keyed by
- * `keys` and the agent — whose counts per hour of the day differ from the raw rows'.
+ * `keys` (the agent's among them) — whose counts per hour of the day differ from the raw rows'.
  */
 const hourMismatches = async (t: WithCtx, table: string, keys: readonly string[]) => {
   const tz = t.ctx.config.REPORT_TIMEZONE;
   const hours = (prefix: string) => sql.raw(hourColumns.map((h) => `${prefix}.${h}`).join(', '));
-  const cols = sql.raw(['agent_id', ...keys].join(', '));
+  const cols = sql.raw(keys.join(', '));
   const [row] = await queryRows<{ n: string }>(
     t.ctx.db,
     sql`with rows as (
@@ -92,9 +93,13 @@ const hourMismatches = async (t: WithCtx, table: string, keys: readonly string[]
   return Number(row?.n);
 };
 
-/** Rows of rollup_brand_minutes (0033) whose counts per minute of the hour differ from the raw rows'. */
-const minuteMismatches = async (t: WithCtx) => {
+/**
+ * Rows of rollup_brand_minutes (0033: agent × day × hour × brand × bet type) whose counts per minute
+ * of the hour differ from the raw rows'.
+ */
+const minuteMismatches = async (t: WithCtx, table: string, keys: readonly string[]) => {
   const tz = t.ctx.config.REPORT_TIMEZONE;
+  const cols = sql.raw(keys.join(', '));
   const minutes = (prefix: string) => sql.raw(minuteColumns.map((m) => `${prefix}.${m}`).join(', '));
   const dayStart = sql`(day::timestamp at time zone ${tz})`;
   const [row] = await queryRows<{ n: string }>(
@@ -107,11 +112,9 @@ const minuteMismatches = async (t: WithCtx) => {
                 from (select agent_id, game_brand, bet_type, start_date,
                              (start_date at time zone ${tz})::date as day
                       from transactions) as t) as t),
-        raw as (
-          select agent_id, day, hour, game_brand, bet_type, ${countsByMinute('minute')}
-          from rows group by 1, 2, 3, 4, 5)
+        raw as (select ${cols}, ${countsByMinute('minute')} from rows group by ${cols})
         select count(*)::text as n
-        from raw full join rollup_brand_minutes r using (agent_id, day, hour, game_brand, bet_type)
+        from raw full join ${sql.raw(table)} r using (${cols})
         where (${minutes('raw')}) is distinct from (${minutes('r')})`,
   );
   return Number(row?.n);
@@ -121,20 +124,90 @@ const minuteMismatches = async (t: WithCtx) => {
  * Rows of rollup_player_daily (0034: agent × player × day × brand, a count per bet type) that differ
  * from the raw rows' counts, or are missing or extra.
  */
-const playerDayMismatches = async (t: WithCtx) => {
+const playerDayMismatches = async (t: WithCtx, table: string, keys: readonly string[]) => {
   const tz = t.ctx.config.REPORT_TIMEZONE;
   const counts = (of: string) => sql.raw(typeColumns.map((c) => `${of}.${c}`).join(', '));
+  const cols = sql.raw(keys.join(', '));
   const [row] = await queryRows<{ n: string }>(
     t.ctx.db,
     sql`with raw as (
-          select agent_id, user_id, (start_date at time zone ${tz})::date as day, game_brand,
+          select ${cols},
                  ${sql.raw(betTypeColumns.map(({ betType, column }) => `${countOfType(betType)} as ${column}`).join(', '))}
-          from transactions group by 1, 2, 3, 4)
+          from (select agent_id, user_id, (start_date at time zone ${tz})::date as day, game_brand, bet_type
+                from transactions) as rows
+          group by ${cols})
         select count(*)::text as n
-        from raw full join rollup_player_daily r using (agent_id, user_id, day, game_brand)
+        from raw full join ${sql.raw(table)} r using (${cols})
         where (${counts('raw')}) is distinct from (${counts('r')})`,
   );
   return Number(row?.n);
+};
+
+/** Rows of rollup_active_players (0018) that differ from the distinct players with a bet per agent and business month. */
+const activeMismatches = async (t: WithCtx, table: string, keys: readonly string[]) => {
+  const tz = t.ctx.config.REPORT_TIMEZONE;
+  const cols = sql.raw(keys.join(', '));
+  const [row] = await queryRows<{ n: string }>(
+    t.ctx.db,
+    sql`with active as (
+          select month, agent_id, count(*) as players
+          from (select distinct date_trunc('month', (start_date at time zone ${tz})::date)::date as month,
+                                agent_id, user_id
+                from transactions) as d
+          group by 1, 2)
+        select count(*)::text as n from active full join ${sql.raw(table)} r using (${cols})
+        where active.players is distinct from r.players`,
+  );
+  return Number(row?.n);
+};
+
+/** Rows of rollup_registered_players (0018) that differ from the players created per agent and business month. */
+const registeredMismatches = async (t: WithCtx, table: string, keys: readonly string[]) => {
+  const tz = t.ctx.config.REPORT_TIMEZONE;
+  const cols = sql.raw(keys.join(', '));
+  const [row] = await queryRows<{ n: string }>(
+    t.ctx.db,
+    sql`with registered as (
+          select date_trunc('month', created_at at time zone ${tz})::date as month, agent_id, count(*) as players
+          from users group by 1, 2)
+        select count(*)::text as n from registered full join ${sql.raw(table)} r using (${cols})
+        where registered.players is distinct from r.players`,
+  );
+  return Number(row?.n);
+};
+
+/** Rows of rollup_player_month (0004: a player who bet in a business month) missing or extra against the raw rows. */
+const presenceMismatches = async (t: WithCtx, table: string, keys: readonly string[]) => {
+  const tz = t.ctx.config.REPORT_TIMEZONE;
+  const cols = sql.raw(keys.join(', '));
+  const [row] = await queryRows<{ n: string }>(
+    t.ctx.db,
+    sql`with raw as (
+          select distinct date_trunc('month', (start_date at time zone ${tz})::date)::date as month, agent_id, user_id
+          from transactions)
+        select count(*)::text as n from raw full join ${sql.raw(table)} r using (${cols})
+        where raw.user_id is null or r.user_id is null`,
+  );
+  return Number(row?.n);
+};
+
+/** How each family of rollup columns is checked against the raw rows (db/ledger-catalogue.ts). */
+type Check = (t: WithCtx, table: string, keys: readonly string[]) => Promise<number>;
+const checks: Record<RollupFamily, Check> = {
+  amounts: sumMismatches,
+  betTypeAmounts: columnMismatches,
+  betTypeCounts: playerDayMismatches,
+  hourCounts: hourMismatches,
+  minuteCounts: minuteMismatches,
+  activePlayers: activeMismatches,
+  registeredPlayers: registeredMismatches,
+  playerPresence: presenceMismatches,
+};
+
+const rollupOf = (family: RollupFamily): Rollup => {
+  const rollup = rollups.find((r) => r.measures.includes(family));
+  if (rollup === undefined) throw new Error(`no rollup keeps ${family}`);
+  return rollup;
 };
 
 /**
@@ -143,52 +216,24 @@ const playerDayMismatches = async (t: WithCtx) => {
  * of their creation.
  */
 export const countMismatches = async (t: WithCtx) => {
-  const tz = t.ctx.config.REPORT_TIMEZONE;
-  const [row] = await queryRows<{ active: string; registered: string }>(
-    t.ctx.db,
-    sql`with active as (
-          select month, agent_id, count(*) as players
-          from (select distinct date_trunc('month', (start_date at time zone ${tz})::date)::date as month,
-                                agent_id, user_id
-                from transactions) as d
-          group by 1, 2),
-        registered as (
-          select date_trunc('month', created_at at time zone ${tz})::date as month, agent_id, count(*) as players
-          from users group by 1, 2)
-        select (select count(*) from active full join rollup_active_players r using (month, agent_id)
-                where active.players is distinct from r.players)::text as active,
-               (select count(*) from registered full join rollup_registered_players r using (month, agent_id)
-                where registered.players is distinct from r.players)::text as registered`,
+  const counts = await Promise.all(
+    (['activePlayers', 'registeredPlayers'] as const).map((family) => {
+      const { name, keys } = rollupOf(family);
+      return checks[family](t, name, keys);
+    }),
   );
-  return Number(row?.active) + Number(row?.registered);
+  return counts.reduce((a, b) => a + b, 0);
 };
 
-/** Every rollup row equals what the raw rows it stands for add up to, and none is missing or extra. */
+/**
+ * Every rollup row equals what the raw rows it stands for add up to, and none is missing or extra:
+ * each rollup of the catalogue, each family of its columns.
+ */
 export const rollupMismatches = async (t: WithCtx) => {
-  const tz = t.ctx.config.REPORT_TIMEZONE;
-  const [players] = await queryRows<{ n: string }>(
-    t.ctx.db,
-    sql`with raw as (
-          select distinct date_trunc('month', (start_date at time zone ${tz})::date)::date as month, agent_id, user_id
-          from transactions)
-        select count(*)::text as n from raw full join rollup_player_month r using (month, agent_id, user_id)
-        where raw.user_id is null or r.user_id is null`,
+  const sums = await Promise.all(
+    rollups.flatMap(({ name, keys, measures }) => measures.map((family) => checks[family](t, name, keys))),
   );
-  const sums = await Promise.all([
-    columnMismatches(t, 'rollup_game_daily', ['agent_id', 'game_brand', 'day', 'game_code']),
-    columnMismatches(t, 'rollup_brand_daily', ['agent_id', 'day', 'game_brand']),
-    sumMismatches(t, 'rollup_brand_monthly', ['month', 'game_brand', 'bet_type']),
-    columnMismatches(t, 'rollup_game_monthly', ['agent_id', 'game_brand', 'month', 'game_code']),
-    sumMismatches(t, 'rollup_agent_daily', ['day', 'bet_type']),
-    columnMismatches(t, 'rollup_code_daily', ['game_brand', 'day', 'game_code']),
-    columnMismatches(t, 'rollup_brand_day_all', ['day', 'game_brand']),
-    playerDayMismatches(t),
-    countMismatches(t),
-    hourMismatches(t, 'rollup_agent_daily', ['day', 'bet_type']),
-    hourMismatches(t, 'rollup_brand_hours', ['day', 'game_brand', 'bet_type']),
-    minuteMismatches(t),
-  ]);
-  return sums.reduce((a, b) => a + b, Number(players?.n));
+  return sums.reduce((a, b) => a + b, 0);
 };
 
 export const countRows = async (t: WithCtx, table: 'transactions' | 'transaction_keys' | 'users') =>

@@ -1,0 +1,203 @@
+import { typeColumns } from './bet-type-columns.ts';
+import { hourColumns, minuteColumns } from './sql-time.ts';
+
+/*
+ * Every ledger table declared once: the raw rows (migration 0003) and each rollup the ingest statement
+ * keeps beside them (migrations 0003–0034, the latest definition of each). Maintenance
+ * (db/maintenance.ts) and the ledger checks of the tests (test/ledger-checks.ts) read their lists
+ * from here; ledger-catalogue.test.ts proves it matches the migrated database. It lives in db/ because
+ * db/maintenance.ts may not import ledger/ (.dependency-cruiser.cjs: server-db-below-core).
+ */
+
+/** The columns a table keeps per row, by family; each rollup family is checked one way against the raw rows. */
+export const measureFamilies = {
+  /** The raw rows: one bet each. */
+  bets: ['bet_type', 'amount', 'start_date'],
+  /** A bet's key (agent, bet id, bet type) to its row: what makes a re-sent bet a duplicate. */
+  betKeys: ['start_date', 'tx_id'],
+  /** The sum of the amounts and the number of rows. */
+  amounts: ['amount', 'tx_count'],
+  /** A sum of the amounts per bet type side by side (db/bet-type-columns.ts), then the number of rows. */
+  betTypeAmounts: [...typeColumns, 'tx_count'],
+  /** A count of rows per bet type side by side. */
+  betTypeCounts: typeColumns,
+  /** A count of rows per hour of the business day (h00 … h23). */
+  hourCounts: hourColumns,
+  /** A count of rows per minute of the hour (m00 … m59). */
+  minuteCounts: minuteColumns,
+  /** Distinct players with a bet. */
+  activePlayers: ['players'],
+  /** Players created (from users, not from the bets). */
+  registeredPlayers: ['players'],
+  /** None: a row's key is the fact (this player bet in this month). */
+  playerPresence: [],
+} as const satisfies Record<string, readonly string[]>;
+
+export type MeasureFamily = keyof typeof measureFamilies;
+export type RawFamily = 'bets' | 'betKeys';
+export type RollupFamily = Exclude<MeasureFamily, RawFamily>;
+
+/** The period one row stands for (`none`: the raw rows and their keys). */
+export type Grain = 'none' | 'day' | 'month' | 'hour' | 'minute';
+
+/**
+ * How maintenance keeps the table's planner statistics and dead rows in check on PGlite, which has no
+ * autovacuum: `vacuum` for a table rewritten in place (vacuum (analyze)), `analyze` for one that only grows.
+ */
+export type Upkeep = 'vacuum' | 'analyze';
+
+interface TableEntry<F extends MeasureFamily> {
+  readonly name: string;
+  readonly grain: Grain;
+  /** The primary key, in its order (transactions, partitioned, has none: its unique id). */
+  readonly keys: readonly string[];
+  readonly measures: readonly F[];
+  readonly upkeep: Upkeep;
+  /** The migration holding the table's latest definition. */
+  readonly migration: string;
+}
+export type RawTable = TableEntry<RawFamily>;
+export type Rollup = TableEntry<RollupFamily>;
+export type LedgerTable = RawTable | Rollup;
+
+export const rawTables: readonly RawTable[] = [
+  {
+    name: 'transactions',
+    grain: 'none',
+    keys: ['id'],
+    measures: ['bets'],
+    // Append-only, but vacuum is what summarizes the new pages of its BRIN id index on PGlite.
+    upkeep: 'vacuum',
+    migration: '0003_ledger.sql',
+  },
+  {
+    name: 'transaction_keys',
+    grain: 'none',
+    keys: ['bet_id', 'agent_id', 'bet_type'],
+    measures: ['betKeys'],
+    upkeep: 'analyze',
+    migration: '0005_ingest_speed.sql',
+  },
+];
+
+/** Every rollup an ingest batch writes in the same statement as the raw rows (ledger/ingest-batch.ts). */
+export const rollups: readonly Rollup[] = [
+  {
+    name: 'rollup_game_daily',
+    grain: 'day',
+    keys: ['agent_id', 'game_brand', 'day', 'game_code'],
+    measures: ['betTypeAmounts'],
+    upkeep: 'vacuum',
+    migration: '0032_game_rollups_by_column.sql',
+  },
+  {
+    name: 'rollup_brand_daily',
+    grain: 'day',
+    keys: ['agent_id', 'day', 'game_brand'],
+    measures: ['betTypeAmounts'],
+    upkeep: 'vacuum',
+    migration: '0027_brand_daily_by_column.sql',
+  },
+  {
+    name: 'rollup_brand_monthly',
+    grain: 'month',
+    keys: ['agent_id', 'month', 'game_brand', 'bet_type'],
+    measures: ['amounts'],
+    upkeep: 'vacuum',
+    migration: '0007_brand_monthly.sql',
+  },
+  {
+    name: 'rollup_game_monthly',
+    grain: 'month',
+    keys: ['agent_id', 'game_brand', 'month', 'game_code'],
+    measures: ['betTypeAmounts'],
+    upkeep: 'vacuum',
+    migration: '0032_game_rollups_by_column.sql',
+  },
+  {
+    // Sums per business day, and its rows counted per hour of that day (0022).
+    name: 'rollup_agent_daily',
+    grain: 'day',
+    keys: ['agent_id', 'day', 'bet_type'],
+    measures: ['amounts', 'hourCounts'],
+    upkeep: 'vacuum',
+    migration: '0022_rollup_agent_hours.sql',
+  },
+  {
+    name: 'rollup_brand_hours',
+    grain: 'hour',
+    keys: ['agent_id', 'day', 'game_brand', 'bet_type'],
+    measures: ['hourCounts'],
+    upkeep: 'vacuum',
+    migration: '0025_rollup_brand_hours.sql',
+  },
+  {
+    name: 'rollup_brand_minutes',
+    grain: 'minute',
+    keys: ['agent_id', 'day', 'hour', 'game_brand', 'bet_type'],
+    measures: ['minuteCounts'],
+    upkeep: 'vacuum',
+    migration: '0033_rollup_brand_minutes.sql',
+  },
+  {
+    name: 'rollup_player_daily',
+    grain: 'day',
+    keys: ['agent_id', 'user_id', 'day', 'game_brand'],
+    measures: ['betTypeCounts'],
+    upkeep: 'vacuum',
+    migration: '0034_rollup_player_daily_by_brand.sql',
+  },
+  {
+    // Over every agent.
+    name: 'rollup_code_daily',
+    grain: 'day',
+    keys: ['game_brand', 'day', 'game_code'],
+    measures: ['betTypeAmounts'],
+    upkeep: 'vacuum',
+    migration: '0031_code_daily_by_column.sql',
+  },
+  {
+    // Over every agent.
+    name: 'rollup_brand_day_all',
+    grain: 'day',
+    keys: ['day', 'game_brand'],
+    measures: ['betTypeAmounts'],
+    upkeep: 'vacuum',
+    migration: '0028_brand_day_all_by_column.sql',
+  },
+  {
+    name: 'rollup_active_players',
+    grain: 'month',
+    keys: ['month', 'agent_id'],
+    measures: ['activePlayers'],
+    upkeep: 'vacuum',
+    migration: '0018_report_counts.sql',
+  },
+  {
+    name: 'rollup_registered_players',
+    grain: 'month',
+    keys: ['month', 'agent_id'],
+    measures: ['registeredPlayers'],
+    upkeep: 'vacuum',
+    migration: '0018_report_counts.sql',
+  },
+  {
+    // Rows are only ever added (a player's first bet of a month).
+    name: 'rollup_player_month',
+    grain: 'month',
+    keys: ['month', 'agent_id', 'user_id'],
+    measures: ['playerPresence'],
+    upkeep: 'analyze',
+    migration: '0004_report_rollups.sql',
+  },
+];
+
+export const ledgerTables: readonly LedgerTable[] = [...rawTables, ...rollups];
+
+/** A table's measure columns: its families' columns, in order. */
+export const measureColumns = (table: LedgerTable): readonly string[] =>
+  table.measures.flatMap((family) => measureFamilies[family]);
+
+/** The names of the ledger tables maintenance keeps one way. */
+export const ledgerTablesKept = (upkeep: Upkeep): readonly string[] =>
+  ledgerTables.filter((table) => table.upkeep === upkeep).map((table) => table.name);
