@@ -18,6 +18,14 @@ describe('sessions', () => {
     );
     expect(row).toEqual({ tz: 'UTC', jit: 'off' });
   });
+
+  it('plan prepared statements generically, except on a Citus coordinator, which routes by the values', async () => {
+    const [row] = await queryRows<{ mode: string }>(
+      t.ctx.db,
+      sql`select current_setting('plan_cache_mode') as mode`,
+    );
+    expect(row?.mode).toBe(process.env.TEST_ENGINE === 'citus' ? 'auto' : 'force_generic_plan');
+  });
 });
 
 describe('queryPrepared', () => {

@@ -15,7 +15,7 @@ import { isDiskFull } from './errors.ts';
 import { survivesLostConnections } from './held-clients.ts';
 import { openReadRouting, type ReadLog, type ReadRouting } from './replica.ts';
 import * as schema from './schema/index.ts';
-import { SESSION_SETTINGS, sessionOptions } from './session-settings.ts';
+import { CITUS_PROBE, type SqlEngine, sessionOptions, sessionSettings } from './session-settings.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -108,23 +108,37 @@ const openPglite = async (dataDir: string | undefined, loadDataDir: Blob | undef
 export const openDatabase = async (target: DatabaseTarget): Promise<Database> => {
   if (target.kind === 'postgres') {
     const zone = zoneSetting(target.reportTimeZone);
-    const pool = new pg.Pool({
-      connectionString: target.url,
-      max: target.poolSize ?? 20,
-      options: sessionOptions(zone ? { 'sapi.report_timezone': zone } : {}),
-    });
-    // Without a listener, an idle connection the server closes (restart, failover, admin kill) is an
-    // unhandled 'error' event that ends the process; with one, the pool discards that connection and
-    // the next query opens a new one.
-    pool.on('error', (err) => target.onConnectionError?.(err));
-    survivesLostConnections(pool);
-    await pool.query('select 1');
+    const openPool = (engine: SqlEngine) => {
+      const pool = new pg.Pool({
+        connectionString: target.url,
+        max: target.poolSize ?? 20,
+        options: sessionOptions(zone ? { 'sapi.report_timezone': zone } : {}, engine),
+      });
+      // Without a listener, an idle connection the server closes (restart, failover, admin kill) is an
+      // unhandled 'error' event that ends the process; with one, the pool discards that connection and
+      // the next query opens a new one.
+      pool.on('error', (err) => target.onConnectionError?.(err));
+      survivesLostConnections(pool);
+      return pool;
+    };
+    let pool = openPool('postgres');
+    // The sessions' settings depend on the engine (session-settings.ts): a Citus coordinator's pool
+    // is opened again with its own.
+    const engine: SqlEngine = (await pool.query<{ citus: boolean }>(CITUS_PROBE)).rows[0]?.citus
+      ? 'citus'
+      : 'postgres';
+    if (engine === 'citus') {
+      await pool.end();
+      pool = openPool(engine);
+      await pool.query('select 1');
+    }
     const db = drizzlePg(pool, { schema });
     const reads = target.read
       ? await openReadRouting<Db>({
           primary: pool,
           primaryDb: db as unknown as Db,
           dbOn: (replicaPool) => drizzlePg(replicaPool, { schema }) as unknown as Db,
+          engine,
           ...target.read,
         })
       : undefined;
@@ -142,7 +156,7 @@ export const openDatabase = async (target: DatabaseTarget): Promise<Database> =>
   const client = await openPglite(target.dataDir, target.loadDataDir);
   // As on PostgreSQL (PGlite has no JIT provider, but says on).
   const zone = zoneSetting(target.reportTimeZone);
-  const settings = { ...SESSION_SETTINGS, ...(zone ? { 'sapi.report_timezone': zone } : {}) };
+  const settings = { ...sessionSettings(), ...(zone ? { 'sapi.report_timezone': zone } : {}) };
   await client.exec(
     Object.entries(settings)
       .map(([name, value]) => `SET ${name} = '${value}'`)

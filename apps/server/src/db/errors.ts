@@ -10,14 +10,37 @@ export const sqlStateOf = (err: unknown): string | undefined => {
 
 export const isUniqueViolation = (err: unknown): boolean => sqlStateOf(err) === '23505';
 
-/** The constraint a driver error names (unique index, check…), looking through the ORM's wrapping. */
+/** The constraint PostgreSQL's message names: `… violates unique constraint "name"` and the like. */
+const NAMED_IN_MESSAGE = /\bconstraint "([^"]+)"/;
+/** The `_<shard id>` Citus appends to a shard's tables, indexes and constraints. */
+const SHARD_SUFFIX = /_\d+$/;
+
+/**
+ * The constraint a driver error names (unique index, check…) as the schema names it, looking through
+ * the ORM's wrapping. A Citus coordinator relays a worker's error with its SQLSTATE, message and
+ * detail but no `constraint` field, and the name in the message (or in the field, when the
+ * coordinator runs a statement on its own copy of a reference table) is the shard's, with the shard
+ * id appended: the name comes from the message when the field is absent, and without a trailing
+ * `_<digits>`, which no constraint or unique index of the schema ends with (errors.test.ts holds
+ * the schema to it).
+ */
 export const constraintOf = (err: unknown): string | undefined => {
+  let fromMessage: string | undefined;
   for (let e = err, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
     const name = (e as { constraint?: unknown }).constraint;
-    if (typeof name === 'string') return name;
+    if (typeof name === 'string') return name.replace(SHARD_SUFFIX, '');
+    // The database's own error (an integrity SQLSTATE), not the ORM's "Failed query: <its SQL>".
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (
+      fromMessage === undefined &&
+      typeof code === 'string' &&
+      code.startsWith('23') &&
+      typeof message === 'string'
+    )
+      fromMessage = NAMED_IN_MESSAGE.exec(message)?.[1];
     e = (e as { cause?: unknown }).cause;
   }
-  return undefined;
+  return fromMessage?.replace(SHARD_SUFFIX, '');
 };
 
 /** Node's socket errors that mean the database server could not be reached or went away. */

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { isDatabaseUnavailable, sqlStateOf } from './errors.ts';
 import { survivesLostConnections } from './held-clients.ts';
-import { sessionOptions } from './session-settings.ts';
+import { type SqlEngine, sessionOptions } from './session-settings.ts';
 
 /**
  * Reads on a PostgreSQL streaming replica (DATABASE_READ_URL, docs/design.md §14), with read-your-writes for
@@ -96,13 +96,15 @@ export const openReadRouting = async <D>(opts: {
   /** How often the replica's position is checked; default a quarter of the bound, at most 200 ms. */
   pollMs?: number;
   poolSize?: number;
+  /** The primary's engine: a Citus coordinator's replica takes its session settings. */
+  engine?: SqlEngine;
 }): Promise<ReadRouting<D>> => {
   const { primary, primaryDb, maxLagMs, log } = opts;
   const pollMs = opts.pollMs ?? Math.min(200, Math.max(25, Math.floor(maxLagMs / 4)));
   const replica = new pg.Pool({
     connectionString: opts.url,
     max: opts.poolSize ?? 20,
-    options: sessionOptions(),
+    options: sessionOptions({}, opts.engine),
     // A replica that does not answer must not hold a request: the primary answers instead.
     connectionTimeoutMillis: 2_000,
     query_timeout: 30_000,

@@ -1,3 +1,6 @@
+/** Which PostgreSQL a pool talks to: plain (or PGlite), or a Citus coordinator. */
+export type SqlEngine = 'postgres' | 'citus';
+
 /**
  * Every session's settings, on both engines and the read replica:
  * - UTC: timestamps are handled as UTC instants everywhere;
@@ -6,15 +9,26 @@
  * - generic plans for prepared statements: left to choose, PostgreSQL plans the list and the
  *   deep-link seek again on every call (a plan for the values at hand looks cheaper over the monthly
  *   partitions), and planning them costs more than running them; partitions a generic plan cannot
- *   rule out are pruned when it runs.
+ *   rule out are pruned when it runs. Not on a Citus coordinator: it routes a statement to a shard
+ *   by the distribution column's value, which a forced generic plan does not have ("could not create
+ *   distributed plan"); left to choose, it plans with the values and caches what it can itself.
  */
 export const SESSION_SETTINGS = {
   TimeZone: 'UTC',
   jit: 'off',
   plan_cache_mode: 'force_generic_plan',
 } as const;
+const CITUS_SETTINGS = { plan_cache_mode: 'auto' } as const;
+
+/** The settings of a session on `engine`. */
+export const sessionSettings = (engine: SqlEngine = 'postgres'): Record<string, string> =>
+  engine === 'citus' ? { ...SESSION_SETTINGS, ...CITUS_SETTINGS } : { ...SESSION_SETTINGS };
+
 /** The settings as a connection's `options`. */
-export const sessionOptions = (extra: Record<string, string> = {}) =>
-  Object.entries({ ...SESSION_SETTINGS, ...extra })
+export const sessionOptions = (extra: Record<string, string> = {}, engine: SqlEngine = 'postgres') =>
+  Object.entries({ ...sessionSettings(engine), ...extra })
     .map(([name, value]) => `-c ${name}=${value}`)
     .join(' ');
+
+/** Whether the connected database is a Citus one (its extension created there). */
+export const CITUS_PROBE = `select exists (select 1 from pg_extension where extname = 'citus') as citus`;
