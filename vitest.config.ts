@@ -3,7 +3,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
 const engines = postgres ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
-type Engine = (typeof engines)[number];
+type Engine = (typeof engines)[number] | 'citus';
 
 const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
 /** Server tests that touch no database: once, in `unit`, not once per engine. */
@@ -155,6 +155,18 @@ export default defineConfig({
         ];
       }),
       ...engines.map((engine) => serverProject(`reliability-${engine}`, engine, reliabilityOn(engine))),
+      // The API suites on a Citus coordinator and its workers (`npm run test:citus`, CITUS_TEST_URL):
+      // not part of `npm test`, whose lanes name their projects. No reliability suite: it starts
+      // server processes on PGlite or PostgreSQL.
+      ...(process.env.CITUS_TEST_URL
+        ? (() => {
+            const exclude = [`${reliabilityDir}/**`, ...serverUnitTests, '**/*.postgres.test.ts'];
+            return [
+              serverProject('api-citus', 'citus', serverTests, { exclude: [...exclude, ...mocking] }),
+              serverProject('api-isolated-citus', 'citus', mocking, { exclude, isolate: true }),
+            ];
+          })()
+        : []),
     ],
   },
 });

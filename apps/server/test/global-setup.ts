@@ -11,6 +11,10 @@ declare module 'vitest' {
     postgresTemplate: string;
     /** Every PostgreSQL database a test file makes starts with it, so the teardown finds leftovers. */
     postgresPrefix: string;
+    /** The Citus template database's name, on the coordinator and on every worker. */
+    citusTemplate: string;
+    /** The workers' connection URLs (their maintenance database), as the coordinator lists them. */
+    citusWorkers: string[];
   }
 }
 
@@ -74,6 +78,113 @@ const postgresTemplate = async (url: string): Promise<Template> => {
   };
 };
 
+/** A connected client; `end` when done. */
+const connect = async (url: string) => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return client;
+};
+
+/**
+ * The workers of the Citus coordinator at `url`, as URLs with the coordinator's user and password and
+ * the worker's host and port (the maintenance database's name kept); refuses a database that is not a
+ * Citus coordinator with workers.
+ */
+const citusWorkers = async (url: string): Promise<string[]> => {
+  const admin = await connect(url);
+  try {
+    const [citus] = (
+      await admin.query<{ n: string }>(`select count(*) as n from pg_extension where extname = 'citus'`)
+    ).rows;
+    if (citus?.n !== '1')
+      throw new Error(
+        `CITUS_TEST_URL (${redacted(url)}) is not a Citus coordinator: its database has no citus extension ` +
+          '(node scripts/citus-cluster.mjs start makes one)',
+      );
+    const { rows } = await admin.query<{ nodename: string; nodeport: number }>(
+      `select nodename, nodeport from pg_dist_node where groupid <> 0 and noderole = 'primary' and isactive
+       order by nodeid`,
+    );
+    if (rows.length === 0)
+      throw new Error(`the Citus coordinator at CITUS_TEST_URL (${redacted(url)}) has no active workers`);
+    return rows.map(({ nodename, nodeport }) => {
+      const u = new URL(url);
+      u.hostname = nodename;
+      u.port = String(nodeport);
+      return u.toString();
+    });
+  } finally {
+    await admin.end();
+  }
+};
+
+/** A URL without its password, for messages. */
+const redacted = (url: string) => {
+  const u = new URL(url);
+  if (u.password) u.password = '***';
+  return u.toString();
+};
+
+/**
+ * The Citus template: a database of the same name on the coordinator and on every worker, each with
+ * the extension; the coordinator's lists the workers, and the migrations (whose Citus steps then
+ * distribute the ledger) run on it. Test files copy it node by node (`create database … template`),
+ * which copies the shards with their metadata. The template then accepts no connections: the
+ * extension's maintenance daemon would otherwise connect to it again, and PostgreSQL copies no
+ * database another session is connected to.
+ */
+const citusTemplate = async (url: string, workers: string[]): Promise<Template> => {
+  const name = `sapi_tpl_${process.pid}`;
+  const nodes = [url, ...workers];
+  for (const node of nodes) {
+    const admin = await connect(node);
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const database = await connect(withDatabase(node, name));
+    await database.query('create extension citus');
+    await database.end();
+  }
+  const coordinator = await connect(withDatabase(url, name));
+  const { hostname, port } = new URL(url);
+  await coordinator.query('select citus_set_coordinator_host($1, $2)', [hostname, Number(port || 5432)]);
+  for (const worker of workers) {
+    const w = new URL(worker);
+    await coordinator.query('select citus_add_node($1, $2)', [w.hostname, Number(w.port || 5432)]);
+  }
+  await coordinator.end();
+  const database = await openDatabase({ kind: 'postgres', url: withDatabase(url, name), poolSize: 1 });
+  await database.migrate();
+  await database.close();
+  for (const node of nodes) await closeTemplate(node, name);
+  return {
+    value: name,
+    drop: async () => {
+      for (const node of nodes) {
+        const admin = await connect(node);
+        const leftovers = await admin.query<{ datname: string }>(
+          `select datname from pg_database where starts_with(datname, $1) or datname = $2`,
+          [postgresPrefix, name],
+        );
+        for (const { datname } of leftovers.rows)
+          await admin.query(`drop database if exists ${datname} with (force)`);
+        await admin.end();
+      }
+    },
+  };
+};
+
+/** No more connections to `name` on the node, and none left open (the maintenance daemon's). */
+const closeTemplate = async (nodeUrl: string, name: string) => {
+  const admin = await connect(nodeUrl);
+  await admin.query(`alter database ${name} with allow_connections false`);
+  await admin.query(
+    `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`,
+    [name],
+  );
+  await admin.end();
+};
+
 const pgliteTemplate = async (): Promise<Template> => {
   const dir = mkdtempSync(join(tmpdir(), 'sapi-tpl-'));
   const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
@@ -100,12 +211,32 @@ export default async function setup(project: TestProject) {
     project.provide('postgresTemplate', (await template).value);
     project.provide('postgresPrefix', postgresPrefix);
     project.provide('pgliteTemplate', '');
+    project.provide('citusTemplate', '');
+    project.provide('citusWorkers', []);
+    return release;
+  }
+  if (project.name.endsWith('-citus')) {
+    const url = process.env.CITUS_TEST_URL;
+    if (!url)
+      throw new Error(
+        `CITUS_TEST_URL is required for the Citus test project ${project.name}: the URL of a Citus ` +
+          'coordinator database with its workers added (node scripts/citus-cluster.mjs start)',
+      );
+    const workers = await citusWorkers(url);
+    const { template, release } = acquire('citus', () => citusTemplate(url, workers));
+    project.provide('citusTemplate', (await template).value);
+    project.provide('citusWorkers', workers);
+    project.provide('postgresPrefix', postgresPrefix);
+    project.provide('postgresTemplate', '');
+    project.provide('pgliteTemplate', '');
     return release;
   }
   const { template, release } = acquire('pglite', pgliteTemplate);
   project.provide('pgliteTemplate', (await template).value);
   project.provide('postgresTemplate', '');
   project.provide('postgresPrefix', '');
+  project.provide('citusTemplate', '');
+  project.provide('citusWorkers', []);
   return release;
 }
 

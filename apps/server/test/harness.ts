@@ -38,6 +38,25 @@ export class TestClock {
 
 let dbCounter = 0;
 
+/**
+ * Waits (up to a second) until no session is connected to database `name` of the server at `url`:
+ * pool.end() resolves before its connections are gone, and a forced drop would then kill them
+ * mid-goodbye, the client's 57P01 error surfacing as an unhandled error.
+ */
+const untilClosed = async (url: string, name: string) => {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  for (let i = 0; i < 50; i++) {
+    const open = await c.query('select 1 from pg_stat_activity where datname = $1 and backend_type = $2', [
+      name,
+      'client backend',
+    ]);
+    if (open.rowCount === 0) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  await c.end();
+};
+
 /** A throw-away PostgreSQL database cloned from the run's migrated template; `drop` removes it. */
 export const clonePostgresTemplate = async (tag: string): Promise<{ url: string; drop(): Promise<void> }> => {
   const base = process.env.TEST_DATABASE_URL ?? '';
@@ -49,25 +68,51 @@ export const clonePostgresTemplate = async (tag: string): Promise<{ url: string;
   return {
     url: withDatabase(base, name),
     drop: async () => {
+      await untilClosed(base, name);
       const c = new pg.Client({ connectionString: base });
       await c.connect();
-      // pool.end() resolves before its connections are gone: a forced drop would then kill them
-      // mid-goodbye, and the client's 57P01 error would surface as an unhandled error.
-      for (let i = 0; i < 50; i++) {
-        const open = await c.query('select 1 from pg_stat_activity where datname = $1', [name]);
-        if (open.rowCount === 0) break;
-        await new Promise((r) => setTimeout(r, 20));
-      }
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     },
   };
 };
 
+/**
+ * A throw-away Citus database: the run's template copied on the coordinator and on every worker under
+ * one name (the coordinator reaches a worker's shards in the database of its own name); `drop` removes
+ * every copy.
+ */
+export const cloneCitusTemplate = async (tag: string): Promise<{ url: string; drop(): Promise<void> }> => {
+  const coordinator = process.env.CITUS_TEST_URL ?? '';
+  const nodes = [coordinator, ...inject('citusWorkers')];
+  const name = `${inject('postgresPrefix')}${tag}${Date.now()}_${dbCounter++}`;
+  const onEachNode = async (statement: string) => {
+    for (const node of nodes) {
+      const admin = new pg.Client({ connectionString: node });
+      await admin.connect();
+      try {
+        await admin.query(statement);
+      } finally {
+        await admin.end();
+      }
+    }
+  };
+  await onEachNode(`create database ${name} template ${inject('citusTemplate')}`);
+  return {
+    url: withDatabase(coordinator, name),
+    drop: async () => {
+      await untilClosed(coordinator, name);
+      // The coordinator's connections to the workers close with its sessions; a forced drop ends any left.
+      await onEachNode(`drop database if exists ${name} with (force)`);
+    },
+  };
+};
+
 /** A fresh, migrated database on the engine under test, copied from the run's template. */
 export const freshDatabase = async (): Promise<Database> => {
-  if (process.env.TEST_ENGINE === 'postgres') {
-    const clone = await clonePostgresTemplate('');
+  const engine = process.env.TEST_ENGINE;
+  if (engine === 'postgres' || engine === 'citus') {
+    const clone = engine === 'citus' ? await cloneCitusTemplate('') : await clonePostgresTemplate('');
     const database = await openDatabase({ kind: 'postgres', url: clone.url, poolSize: 10 });
     return {
       ...database,

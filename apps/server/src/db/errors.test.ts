@@ -52,8 +52,12 @@ describe('constraintOf', () => {
     const names = await queryRows<{ name: string }>(
       t.ctx.db,
       sql`select c.conname as name
-          from pg_constraint c join pg_namespace n on n.oid = c.connamespace
+          from pg_constraint c
+          join pg_namespace n on n.oid = c.connamespace
+          join pg_class r on r.oid = c.conrelid
+          -- a partition's or a shard's own constraint carries its table's suffix
           where n.nspname = 'public' and c.conname ~ '_[0-9]+$'
+            and not r.relispartition and r.relname !~ '_[0-9]+$'
           union all
           select i.relname from pg_index x
           join pg_class i on i.oid = x.indexrelid
