@@ -11,7 +11,8 @@ export type SqlEngine = 'postgres' | 'citus';
  *   partitions), and planning them costs more than running them; partitions a generic plan cannot
  *   rule out are pruned when it runs. Not on a Citus coordinator: it routes a statement to a shard
  *   by the distribution column's value, which a forced generic plan does not have ("could not create
- *   distributed plan"); left to choose, it plans with the values and caches what it can itself.
+ *   distributed plan"); left to choose, PostgreSQL plans each of the first five calls with the
+ *   values, and Citus prices a generic plan it cannot route so high that the custom plans stay.
  */
 export const SESSION_SETTINGS = {
   TimeZone: 'UTC',
