@@ -3,7 +3,8 @@ import { type AddressInfo, connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { loadConfig } from '../config.ts';
-import { addressKey, connectionLimitsOf } from './connection-limits.ts';
+import { addressKey } from '../lib/ip-allow.ts';
+import { connectionLimitsOf } from './connection-limits.ts';
 
 describe('connection limits (docs/design.md §7)', () => {
   it('defaults: 20 s for a request (10 s of it for the headers, checked every second), 72 s idle keep-alive, 64 per address, the file limit less 512 in all', () => {
@@ -31,6 +32,8 @@ describe('connection limits (docs/design.md §7)', () => {
   it('counts an IPv4 address (mapped too) as itself and IPv6 by its /64', () => {
     expect(addressKey('203.0.113.7')).toBe('203.0.113.7');
     expect(addressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(addressKey('::ffff:cb00:7107')).toBe('203.0.113.7');
+    expect(addressKey('not-an-address')).toBe('not-an-address');
     expect(addressKey('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64');
     expect(addressKey('2001:db8:1:2::9')).toBe('2001:db8:1:2::/64');
     expect(addressKey('2001:0db8:0001:0002:ffff::1')).toBe('2001:db8:1:2::/64');

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { BlockList, isIPv4, isIPv6, type Socket } from 'node:net';
+import { BlockList, isIPv4, type Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
+import { addressKey } from '../lib/ip-allow.ts';
 
 /**
  * Connections an anonymous client cannot hold (docs/design.md §7):
@@ -71,30 +72,6 @@ export const serverOptionsOf = (limits: ConnectionLimits) => ({
     keepAliveTimeout: limits.keepAliveTimeoutMs,
   },
 });
-
-const expandIPv6 = (address: string): string[] => {
-  const [head = '', tail] = address.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  // An embedded IPv4 tail (::ffff:1.2.3.4 style) counts as two groups; only the first four matter.
-  const width = (groups: string[]) => groups.reduce((n, g) => n + (g.includes('.') ? 2 : 1), 0);
-  const zeros = tail === undefined ? [] : Array(8 - width(left) - width(right)).fill('0');
-  return [...left, ...zeros, ...right];
-};
-
-/**
- * What the per-address cap counts by: an IPv4 address (IPv4-mapped IPv6 too), or an IPv6 /64 — one
- * customer's network is commonly a whole /64, so counting single IPv6 addresses would be no cap.
- */
-export const addressKey = (address: string): string => {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return mapped;
-  if (isIPv4(address) || !isIPv6(address)) return address;
-  const groups = expandIPv6(address.split('%')[0] ?? address)
-    .slice(0, 4)
-    .map((g) => Number.parseInt(g, 16).toString(16));
-  return `${groups.join(':')}::/64`;
-};
 
 /**
  * The proxies TRUST_PROXY names are not counted per address: every client behind them arrives

@@ -14,6 +14,24 @@ export const normalizeIp = (ip: string): string => {
   return mappedIpv4(ipv6Words(ip)) ?? ip;
 };
 
+/**
+ * The client a per-address limit counts: an IPv4 address (an IPv4-mapped IPv6 address, in either
+ * spelling, is the IPv4 address it carries), or an IPv6 /64 — one customer's network is commonly a
+ * whole /64, so counting single IPv6 addresses would let one client take 2^64 places. Anything else
+ * is itself. Used by the connection cap, the sign-in address counter and the ingest refusal limit.
+ */
+export const addressKey = (address: string): string => {
+  if (isIP(address) !== 6) return address;
+  const mapped = normalizeIp(address);
+  if (mapped !== address) return mapped;
+  const words = ipv6Words(address);
+  if (!words) return address;
+  return `${words
+    .slice(0, 4)
+    .map((w) => w.toString(16))
+    .join(':')}::/64`;
+};
+
 const familyOf = (address: string): 'ipv4' | 'ipv6' | undefined => {
   const f = isIP(address);
   return f === 4 ? 'ipv4' : f === 6 ? 'ipv6' : undefined;

@@ -14,6 +14,7 @@ import {
   request,
   type ServerProcess,
   type SignedAgent,
+  START_TIMEOUT_MS,
   type Store,
   sendBatch,
   startServer,
@@ -104,7 +105,7 @@ describe.skipIf(!mounted)('a full disk under the embedded database (tmpfs)', () 
     await registerBrands(server, token, ['PG']);
     agent = await registerAgent(server, token, 1);
     expect((await ingest(rows(0, 20))).body?.status).toBe(1000);
-  }, 120_000);
+  }, START_TIMEOUT_MS + 60_000);
 
   afterAll(async () => {
     await server?.stop();
@@ -158,41 +159,45 @@ describe.skipIf(!mounted)('a full disk under the embedded database (tmpfs)', () 
     await server?.waitForOutput(/space is free again/);
   }, 60_000);
 
-  it('a start on the full disk names the cause; once space is freed it starts with every acknowledged batch', async () => {
-    if (!server) throw new Error('no server');
-    expect((await ingest(rows(200, 10))).body?.status).toBe(1000);
-    // A crash while the disk is full: the next start must recover the WAL.
-    fillDisk();
-    server.proc.kill('SIGKILL');
-    await server.exited;
-    server = undefined;
-    const refused = await startServer(store).then(
-      (s) => {
-        server = s;
-        return '';
-      },
-      (err: Error) => err.message,
-    );
-    expect(refused).toMatch(new RegExp(`DATA_DIR ${dataDir}: no space left`));
-    expect(refused).not.toMatch(/^\s+at /m);
-
-    freeDisk();
-    server = await startServer(store);
-    expect((await ingest(rows(300, 10))).body?.status).toBe(1000);
-    await server.stop();
-    server = undefined;
-
-    const database = await openDatabase({ kind: 'pglite', dataDir });
-    try {
-      const stored = await queryRows<{ bet_id: string }>(
-        database.db,
-        sql`select bet_id from transactions where agent_id = ${BigInt(agent._id)}`,
+  it(
+    'a start on the full disk names the cause; once space is freed it starts with every acknowledged batch',
+    async () => {
+      if (!server) throw new Error('no server');
+      expect((await ingest(rows(200, 10))).body?.status).toBe(1000);
+      // A crash while the disk is full: the next start must recover the WAL.
+      fillDisk();
+      server.proc.kill('SIGKILL');
+      await server.exited;
+      server = undefined;
+      const refused = await startServer(store).then(
+        (s) => {
+          server = s;
+          return '';
+        },
+        (err: Error) => err.message,
       );
-      const ids = new Set(stored.map((r) => r.bet_id));
-      expect([...acknowledged].filter((id) => !ids.has(id))).toEqual([]);
-      expect(ids.size).toBe(stored.length);
-    } finally {
-      await database.close();
-    }
-  }, 180_000);
+      expect(refused).toMatch(new RegExp(`DATA_DIR ${dataDir}: no space left`));
+      expect(refused).not.toMatch(/^\s+at /m);
+
+      freeDisk();
+      server = await startServer(store);
+      expect((await ingest(rows(300, 10))).body?.status).toBe(1000);
+      await server.stop();
+      server = undefined;
+
+      const database = await openDatabase({ kind: 'pglite', dataDir });
+      try {
+        const stored = await queryRows<{ bet_id: string }>(
+          database.db,
+          sql`select bet_id from transactions where agent_id = ${BigInt(agent._id)}`,
+        );
+        const ids = new Set(stored.map((r) => r.bet_id));
+        expect([...acknowledged].filter((id) => !ids.has(id))).toEqual([]);
+        expect(ids.size).toBe(stored.length);
+      } finally {
+        await database.close();
+      }
+    },
+    2 * START_TIMEOUT_MS + 60_000,
+  );
 });

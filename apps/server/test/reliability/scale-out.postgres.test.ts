@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -183,4 +186,25 @@ describe('two server processes on one database', () => {
     expect(refused.body.status).toBe(3001);
     expect((await request(b, 'POST', SELF, { token: other })).body.status).toBe(1000);
   });
+
+  it('a third process with a DATA_DIR of its own (so a TOTP key of its own) refuses to start, naming the fix', async () => {
+    // As in issue 38: two processes on one PostgreSQL, TOTP_KEY unset, each its own DATA_DIR/totp.key.
+    const own = mkdtempSync(join(tmpdir(), 'sapi-rel-other-'));
+    try {
+      const refused = await startServer(store, { env: { DATA_DIR: own } }).then(
+        async (started) => {
+          await started.stop();
+          return 'started';
+        },
+        (err: Error) => err.message,
+      );
+      expect(refused).toMatch(/server exited before/);
+      expect(refused).toMatch(/set TOTP_KEY to the same value on every server process/);
+      expect(refused).not.toMatch(/unable to authenticate data|^\s+at /m);
+      // The two running processes are unaffected.
+      expect((await request(b, 'GET', '/api/v1/health')).status).toBe(200);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -82,6 +82,9 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** How long a start may take before the test gives up on it. */
+export const START_TIMEOUT_MS = 240_000;
+
 export const startServer = async (
   store: Store,
   /** `fileLimit`: the server's limit on open files (`ulimit -n`), through a shell that execs node. */
@@ -173,8 +176,10 @@ export const startServer = async (
       }
     },
   };
-  // Ready when it listens and the database answers.
-  await waitForOutput(/S\.API back-office on http/);
+  // Ready when it listens and the database answers. A fresh embedded database migrates first: some
+  // 10 s alone, minutes on a machine whose two cores run other suites (a start that fails says so
+  // at once, by exiting).
+  await waitForOutput(/S\.API back-office on http/, 1, START_TIMEOUT_MS);
   const health = await request(server, 'GET', '/api/v1/health');
   if (health.status !== 200) throw new Error(`health answered ${health.status}`);
   return server;

@@ -1,5 +1,6 @@
 import { api, Status } from '@sapi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callRoute } from '../../../test/calls.ts';
 import { bet, ingest, makeAgent, signedHeaders } from '../../../test/factories.ts';
 import { createTestApp, loggedApp, TEST_PASSWORD, type TestApp } from '../../../test/harness.ts';
 import { isAllowedIp } from '../../lib/ip-allow.ts';
@@ -135,6 +136,56 @@ describe('staff allow-list', () => {
     const sa = await t.sessionFor('SUPERADMIN');
     const { records } = await t.ok(api.ipRefusalList, { token: sa, body: { scope: 'admin' } });
     expect(records.find((r) => r.subjectId === id)?.count).toBe(2);
+  });
+
+  it('off the list, right and wrong passwords sent in parallel get the same answers, and the password reaches no log line', async () => {
+    const admin = await t.sessionFor('ADMIN', { verified: true });
+    const name = `listed_par_${Date.now()}`;
+    const id = await t.addAdmin(name, 'OPERATOR');
+    await t.ok(api.adminAllowedIpsUpdate, {
+      token: admin,
+      params: { id },
+      body: { allowedIps: ['192.0.2.0/24'] },
+    });
+    const logged = await loggedApp(t.ctx, 'debug');
+    try {
+      const WRONG = 'wrong-guess-41c9e2';
+      // Ten right and ten wrong, interleaved, each from its own off-list address.
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          callRoute(logged.app, api.login, {
+            body: { username: name, password: i % 2 ? TEST_PASSWORD : `${WRONG}-${i}` },
+            remoteAddress: `198.51.100.${i + 1}`,
+          }),
+        ),
+      );
+      // The username's counter admits five attempts, right or wrong alike; the others wait.
+      const by = (status: number) => answers.filter((a) => a.status === status);
+      expect(by(Status.BAD_CREDENTIALS)).toHaveLength(5);
+      expect(by(Status.TOO_MANY)).toHaveLength(15);
+      // Within each kind, nothing tells a right password from a wrong one: code, body, headers sent.
+      const shape = (a: (typeof answers)[number]) =>
+        JSON.stringify([a.statusCode, a.body, Object.keys(a.headers).sort()]);
+      for (const status of [Status.BAD_CREDENTIALS, Status.TOO_MANY]) {
+        expect(new Set(by(status).map(shape)).size, String(status)).toBe(1);
+      }
+      const log = logged.text();
+      expect(log).toMatch(/incoming request/);
+      expect(log).not.toContain(TEST_PASSWORD);
+      expect(log).not.toContain(WRONG);
+    } finally {
+      await logged.app.close();
+    }
+    // The account signs in from its own list.
+    t.clock.advance(15 * 60_000);
+    expect(
+      (
+        await t.api(api.login, {
+          body: { username: name, password: TEST_PASSWORD },
+          remoteAddress: '192.0.2.7',
+        })
+      ).status,
+    ).toBe(Status.OK);
   });
 
   it('needs re-authentication, follows docs/design.md §5 and keeps one from shutting oneself out', async () => {

@@ -134,6 +134,29 @@ describe('a signed-in account is not locked out by strangers', () => {
     );
     expectLogFreeOf([OWN_GUESS, TEST_PASSWORD]);
   });
+  it("strangers' sign-ins in parallel with the session's verify: the username waits, the verify passes", async () => {
+    const a = await account('stormed');
+    const [strangers, verified] = await Promise.all([
+      Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          call(api.login, {
+            body: { username: a.name, password: `${STRANGER_GUESS}-p${i}` },
+            remoteAddress: `203.0.113.${100 + i}`,
+          }),
+        ),
+      ),
+      call(api.verify, { token: a.token, body: { password: TEST_PASSWORD }, remoteAddress: '10.90.0.1' }),
+    ]);
+    // The username's counter admitted its five; the rest of the storm waits.
+    expect(strangers.filter((r) => r.status === Status.BAD_CREDENTIALS)).toHaveLength(USER_FREE_FAILURES);
+    expect(strangers.filter((r) => r.status === Status.TOO_MANY)).toHaveLength(30 - USER_FREE_FAILURES);
+    expect(verified.status).toBe(Status.OK);
+    // Once the storm is over, the session still verifies (and so may act).
+    expect((await call(api.verify, { token: a.token, body: { password: TEST_PASSWORD } })).status).toBe(
+      Status.OK,
+    );
+    expectLogFreeOf([STRANGER_GUESS, TEST_PASSWORD]);
+  });
 });
 
 describe('code failures in verify-guarded two-factor routes', () => {
@@ -198,6 +221,43 @@ describe('code failures in verify-guarded two-factor routes', () => {
     expect(renewed.status).toBe(Status.OK);
     // The good code reset the counter: a new mistake is a plain one again.
     expect((await disable(guesses[0] ?? '')).status).toBe(Status.VALIDATION);
+    expectLogFreeOf([...guesses, right, TEST_PASSWORD]);
+  });
+
+  it('30 wrong codes in parallel check 5; the right code then waits, as does a parallel storm from another session of the account', async () => {
+    const a = await account('codestorm');
+    // Another session of the account, opened before the factor is on (then sign-in needs a code).
+    const other = await t.login(a.name);
+    await t.verify(a.token);
+    const started = await t.ok(api.totpEnrol, { token: a.token });
+    await t.ok(api.totpConfirm, { token: a.token, body: { code: totpAt(started.secret, t.clock.now()) } });
+    t.clock.advance(30_000);
+    const guesses = wrongCodes(started.secret, 30);
+    // Half through this session, half through another of the same account: one counter, the account's.
+    await t.verify(other);
+    const storm = await Promise.all(
+      guesses.map((code, i) => call(api.totpDisable, { token: i % 2 ? other : a.token, body: { code } })),
+    );
+    expect(storm.filter((r) => r.status === Status.VALIDATION)).toHaveLength(USER_FREE_FAILURES);
+    expect(storm.filter((r) => r.status === Status.TOO_MANY)).toHaveLength(30 - USER_FREE_FAILURES);
+    for (const r of storm.filter((x) => x.status === Status.TOO_MANY)) {
+      expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    const right = totpAt(started.secret, t.clock.now());
+    expect((await call(api.totpDisable, { token: a.token, body: { code: right } })).status).toBe(
+      Status.TOO_MANY,
+    );
+    // Still on: no guess of the storm, nor the right code during the wait, turned it off.
+    t.clock.advance(60_000);
+    await t.verify(a.token);
+    expect(
+      (
+        await call(api.totpRecoveryCodes, {
+          token: a.token,
+          body: { code: totpAt(started.secret, t.clock.now()) },
+        })
+      ).status,
+    ).toBe(Status.OK);
     expectLogFreeOf([...guesses, right, TEST_PASSWORD]);
   });
 });

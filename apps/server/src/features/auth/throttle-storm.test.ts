@@ -140,6 +140,32 @@ describe('a flood of new usernames from one address writes no counter past the c
   );
 });
 
+describe('one IPv6 client rotating its addresses (the address counter is its /64)', () => {
+  it('100 parallel sign-ins with new usernames, each from another address of one /64: 30 checked, 31 rows; an IPv4 client spelled mapped shares its counter', async () => {
+    const tag = 'flood_v6';
+    const attempt = (i: number) =>
+      login(`${tag}_${i}`, `flood-pw-${i}`, `2001:db8:60:1:${(i + 1).toString(16)}::${i + 7}`);
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => attempt(i)));
+    expect(statuses(answers)).toEqual({ 3002: IP_MAX_FAILURES, 3029: 100 - IP_MAX_FAILURES });
+    expect(passwordChecks()).toBe(IP_MAX_FAILURES);
+    const rows = await t.ctx.db
+      .select({ key: loginThrottle.key })
+      .from(loginThrottle)
+      .where(or(like(loginThrottle.key, `u:${tag}_%`), like(loginThrottle.key, 'ip:2001:db8:60:%')));
+    expect(rows.filter((r) => r.key.startsWith('ip:')).map((r) => r.key)).toEqual(['ip:2001:db8:60:1::/64']);
+    expect(rows).toHaveLength(IP_MAX_FAILURES + 1);
+    // Another /64 of the same /48 is another client.
+    expect((await login(`${tag}_other`, 'flood-pw-x', '2001:db8:60:2::1')).status).toBe(3002);
+
+    // 10.61.0.1 and its mapped spellings are one client: 30 failures in all, then the wait.
+    const spellings = ['10.61.0.1', '::ffff:10.61.0.1', '::ffff:a3d:1'];
+    const mapped = await Promise.all(
+      Array.from({ length: 45 }, (_, i) => login(`mapped_${i}`, 'wrong-pw', spellings[i % 3] ?? '')),
+    );
+    expect(statuses(mapped)).toEqual({ 3002: IP_MAX_FAILURES, 3029: 45 - IP_MAX_FAILURES });
+  });
+});
+
 describe('verify (re-authentication) is throttled and audited like a sign-in', () => {
   /** The actor's verify records by action. */
   const verifyRecords = async (actor: string) => {

@@ -4,6 +4,7 @@ import { refusal } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { loginThrottle } from '../../db/schema/index.ts';
 import { sqlTime } from '../../db/sql-time.ts';
+import { addressKey } from '../../lib/ip-allow.ts';
 
 /**
  * docs/design.md §7: per username, 5 free failures, then 60 s more per failure up to 900 s, forgotten after
@@ -24,7 +25,8 @@ const IP_WINDOW_MS = 15 * 60 * 1000;
  */
 const IP_PREFIX = 'ip:';
 const userKey = (username: string) => `u:${username.toLowerCase()}`;
-const ipKey = (ip: string) => `${IP_PREFIX}${ip}`;
+/** The address counter is the client's (lib/ip-allow.ts addressKey): an IPv6 client's whole /64. */
+const ipKey = (ip: string) => `${IP_PREFIX}${addressKey(ip)}`;
 /** A session's own password re-checks: strangers' sign-in failures never reach this counter. */
 export const sessionKey = (sessionId: bigint) => `s:${sessionId}`;
 /** An account's own code checks in a session: a good password never resets this counter. */

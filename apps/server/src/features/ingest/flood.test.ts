@@ -152,6 +152,36 @@ describe('a flood of forged ingest requests', () => {
   });
 });
 
+describe('one IPv6 client rotating its addresses', () => {
+  it('200 forged requests in parallel, each from another address of one /64: counted and logged under the /64, a handful of rows', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        send(`2001:db8:77:7:${(i + 1).toString(16)}::1`, {
+          'x-api-key': `ak_forged_v6_${i}`,
+          'x-timestamp': String(t.clock.now().getTime()),
+          'x-signature': 'ab'.repeat(32),
+        }),
+      ),
+    );
+    expect(statusesOf(answers)).toEqual({
+      401: INGEST_ADDRESS_REFUSALS_PER_MINUTE,
+      429: 200 - INGEST_ADDRESS_REFUSALS_PER_MINUTE,
+    });
+    expect((await logRowsOf('2001:db8:77:7::/64')).map((r) => [r.status, r.count])).toEqual([
+      [Status.UNAUTHENTICATED, INGEST_ADDRESS_REFUSALS_PER_MINUTE],
+      [Status.TOO_MANY, 200 - INGEST_ADDRESS_REFUSALS_PER_MINUTE],
+    ]);
+    const [{ n } = { n: -1 }] = await queryRows<{ n: number }>(
+      t.ctx.db,
+      sql`select count(*)::int as n from ingest_log where ip like '2001:db8:77:%'`,
+    );
+    expect(n).toBe(2);
+    expect((await throttleRows()).filter((r) => r.key.startsWith('ip:2001:db8:77:'))).toEqual([
+      { key: 'ip:2001:db8:77:7::/64', refusals: 200 },
+    ]);
+  });
+});
+
 describe("a victim agent's key abused from elsewhere", () => {
   it('bad signatures with the key: no row per request, the key answers 429 past its limit, and the agent’s own signed batches go through throughout', async () => {
     const attacker = '203.0.113.66';

@@ -21,6 +21,7 @@ import { agents, ingestLog } from '../../db/schema/index.ts';
 import { sqlTime } from '../../db/sql-time.ts';
 import { deleteInBatches } from '../../db/upkeep.ts';
 import { type CsvColumn, numberColumn, textColumn, timeColumn } from '../../lib/csv.ts';
+import { refusalAddress } from './throttle.ts';
 
 /** What a refused request's log row says about it. */
 export interface Refusal {
@@ -253,7 +254,8 @@ const MINUTE_MS = 60_000;
  * on (minute, address, agent, reason, status), so parallel refusals each add one to the count and a
  * flood writes one row per minute and kind instead of a row each. The row keeps its first request's
  * time, item count, code and params (only the schema's own: nothing of an unsigned body is kept),
- * and the latest request's time. The address is cut to 64 characters (an IPv6 address has at most 45).
+ * and the latest request's time. The address is the client's as the refusal limit counts it
+ * (throttle.ts refusalAddress): an IPv6 client's /64, so rotating addresses inside it adds no row.
  */
 const countRefusalInLog = async (
   db: Executor,
@@ -265,7 +267,7 @@ const countRefusalInLog = async (
     insert into ingest_log (at, minute, last_at, count, agent_id, ip, item_count, outcome, reason, status,
                             code, params, items_total)
     values (${sqlTime(at)}, ${sqlTime(minute)}, ${sqlTime(at)}, 1,
-            ${entry.agentId === undefined ? null : entry.agentId.toString()}::bigint, ${entry.ip.slice(0, 64)},
+            ${entry.agentId === undefined ? null : entry.agentId.toString()}::bigint, ${refusalAddress(entry.ip)},
             ${entry.itemCount}::int, 'refused', ${refusal.reason}, ${refusal.status}::int, ${refusal.code},
             ${refusal.params === null ? null : JSON.stringify(refusal.params)}::jsonb, ${refusal.itemsTotal}::int)
     on conflict (minute, ip, (coalesce(agent_id, 0)), reason, status) where minute is not null

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client.ts';
 import { ingestThrottle } from '../../db/schema/index.ts';
 import { sqlTime } from '../../db/sql-time.ts';
 import { deleteInBatches } from '../../db/upkeep.ts';
+import { addressKey } from '../../lib/ip-allow.ts';
 
 /**
  * Refusals of unsigned ingest requests (no key, an unknown key, a bad signature, a stale timestamp, a
@@ -20,11 +21,19 @@ const WINDOW_MS = 60_000;
  * Only refusals are counted, and only of requests whose signature did not hold: a correctly signed
  * request is never counted nor refused here, so an attacker who floods with a victim's key from
  * elsewhere runs the key's counter up and gets 429s, while the agent's own signed batches go through.
- * An unknown key counts under the address alone (a flood of made-up keys adds no row); an address is
- * cut to 64 characters (an IPv6 address has at most 45).
+ * An unknown key counts under the address alone (a flood of made-up keys adds no row). The address is
+ * the client's (refusalAddress): an IPv6 client's whole /64, else one client would have 2^64 counters.
  */
-const keysOf = (ip: string, agentId: bigint | undefined): string[] =>
-  agentId === undefined ? [`ip:${ip.slice(0, 64)}`] : [`ip:${ip.slice(0, 64)}`, `a:${agentId}`];
+const keysOf = (ip: string, agentId: bigint | undefined): string[] => {
+  const address = `ip:${refusalAddress(ip)}`;
+  return agentId === undefined ? [address] : [address, `a:${agentId}`];
+};
+
+/**
+ * The address an unsigned refusal is counted and logged under: an IPv4 address, or an IPv6 client's
+ * /64 (lib/ip-allow.ts addressKey), cut to 64 characters.
+ */
+export const refusalAddress = (ip: string): string => addressKey(ip).slice(0, 64);
 
 const limitOf = (key: string) =>
   key.startsWith('ip:') ? INGEST_ADDRESS_REFUSALS_PER_MINUTE : INGEST_KEY_REFUSALS_PER_MINUTE;
