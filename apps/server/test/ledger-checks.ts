@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { type Executor, migrationsFolder, queryRows } from '../src/db/client.ts';
 import {
   amountOfType,
   betTypeColumns,
   countOfType,
   sumColumns,
   typeColumns,
-} from '../src/db/bet-type-columns.ts';
-import { type Executor, migrationsFolder, queryRows } from '../src/db/client.ts';
-import { type Rollup, type RollupFamily, rollups } from '../src/db/ledger-catalogue.ts';
+} from '../src/ledger/bet-type-columns.ts';
+import { type Rollup, type RollupFamily, rollups } from '../src/ledger/catalogue.ts';
 import {
   countsByHour,
   countsByMinute,
@@ -17,7 +17,7 @@ import {
   hourOfDay,
   minuteColumns,
   minuteOfHour,
-} from '../src/db/sql-time.ts';
+} from '../src/ledger/time-columns.ts';
 import type { TestApp } from './harness.ts';
 
 type WithCtx = Pick<TestApp, 'ctx'>;
@@ -191,7 +191,7 @@ const presenceMismatches = async (t: WithCtx, table: string, keys: readonly stri
   return Number(row?.n);
 };
 
-/** How each family of rollup columns is checked against the raw rows (db/ledger-catalogue.ts). */
+/** How each family of rollup columns is checked against the raw rows (ledger/catalogue.ts). */
 type Check = (t: WithCtx, table: string, keys: readonly string[]) => Promise<number>;
 const checks: Record<RollupFamily, Check> = {
   amounts: sumMismatches,
