@@ -9,9 +9,9 @@ import { withRetry } from '../db/retry.ts';
 import { toMinor } from '../lib/money.ts';
 import { dateInZone } from '../lib/time.ts';
 import { amountOfType, betTypeColumns, countOfType, sumColumns, typeColumns } from './bet-type-columns.ts';
-import { type BetRollupName, betRollupNames, rollupNamed } from './catalogue.ts';
+import { type BetRollupName, betRollupNames, measureColumns, rollupNamed } from './catalogue.ts';
 import { countRegistrations } from './registrations.ts';
-import { hourColumns, hourOfDay, minuteColumns, minuteOfHour, monthOfDay, sumsBy } from './time-columns.ts';
+import { hourColumns, hourOfDay, minuteOfHour, monthOfDay, sumsBy } from './time-columns.ts';
 
 export interface IngestAgent {
   id: bigint;
@@ -45,47 +45,63 @@ const keyOf = (name: BetRollupName) => {
 };
 
 /**
- * A CTE adding the inserted rows' sums and counts into one rollup table (amount, tx_count), grouped
- * by its key (columns of `games`) and by the agent unless the table sums every agent; groups are
- * upserted in key order, so concurrent batches lock rows in the same order and never deadlock.
+ * A CTE adding this batch's groups of `source` (the CTE `games` or `hours` below) into rollup
+ * `table`: one row per group of its key (with the agent, unless the table sums every agent), its
+ * `columns` valued by `values` over the group and added to a stored row's. Groups are upserted in key
+ * order, so concurrent batches lock rows in the same order and never deadlock.
  */
-const addInto = (table: BetRollupName) => {
+const addInto = (
+  table: BetRollupName,
+  source: 'games' | 'hours',
+  columns: readonly string[],
+  values: SQL,
+) => {
   const { cols, agentCol, agentVal } = keyOf(table);
-  const t = sql.raw(table);
   return sql`${sql.raw(`${table}_add`)} as (
-          insert into ${t} (${agentCol}${cols}, amount, tx_count)
-          select ${agentVal}${cols}, sum(amount), sum(tx_count) from games
+          insert into ${sql.raw(table)} (${agentCol}${cols}, ${sql.raw(columns.join(', '))})
+          select ${agentVal}${cols}, ${values}
+          from ${sql.raw(source)}
           group by ${cols}
           order by ${cols}
           on conflict (${agentCol}${cols}) do update
-            set amount = ${t}.amount + excluded.amount,
-                tx_count = ${t}.tx_count + excluded.tx_count
+            set ${sql.raw(columns.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', '))}
         )`;
 };
 
+/** Sums of amounts and counts, a row per bet type (amount, tx_count). */
+const addSumsInto = (table: BetRollupName) =>
+  addInto(table, 'games', ['amount', 'tx_count'], sql`sum(amount), sum(tx_count)`);
+
+/** Sums of amounts with a column per bet type, then the count (0027, 0028, 0031, 0032). */
+const addColumnsInto = (table: BetRollupName) =>
+  addInto(
+    table,
+    'games',
+    sumColumns,
+    sql.raw(`${betTypeColumns.map(({ betType }) => amountOfType(betType)).join(', ')}, sum(tx_count)`),
+  );
+
 /**
- * The same for a rollup with a column per bet type (0027, 0028, 0031, 0032): one row per group of
- * its key, each bet type's sum of the batch's groups added into its own column.
+ * Counts per hour of the day (h00 … h23) or per minute of the hour (m00 … m59), by the rollup's grain
+ * (0025, 0033), added up from the groups of `hours`.
  */
-const addColumnsInto = (table: BetRollupName) => {
-  const { cols, agentCol, agentVal } = keyOf(table);
-  return sql`${sql.raw(`${table}_add`)} as (
-          insert into ${sql.raw(table)} (${agentCol}${cols}, ${sql.raw(sumColumns.join(', '))})
-          select ${agentVal}${cols},
-                 ${sql.raw(betTypeColumns.map(({ betType }) => amountOfType(betType)).join(', '))}, sum(tx_count)
-          from games
-          group by ${cols}
-          order by ${cols}
-          on conflict (${agentCol}${cols}) do update
-            set ${sql.raw(sumColumns.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', '))}
-        )`;
+const addCountsInto = (table: BetRollupName) => {
+  const rollup = rollupNamed(table);
+  const columns = measureColumns(rollup);
+  return addInto(
+    table,
+    'hours',
+    columns,
+    sumsBy(columns, rollup.grain === 'minute' ? 'minute' : 'hour', 'n'),
+  );
 };
 
 /**
  * Each rollup's part of the batch's statement: a CTE adding the rows it stores (from the CTEs `days`,
  * `hours`, `agent_days` and `games` before them) into the rollup. One per rollup of the bets in the
  * catalogue (ledger/catalogue.ts; the compiler holds the two to each other); `rollupCtes` joins them
- * in its order. The sum rollups' parts are made from their keys; the others are written out.
+ * in its order. The parts of the sum and count rollups are made from their entries (key, measure
+ * columns, grain); the others are written out.
  */
 const rollupParts: { [N in BetRollupName]: SQL } = {
   rollup_player_month: sql`active as (
@@ -99,7 +115,7 @@ const rollupParts: { [N in BetRollupName]: SQL } = {
         )`,
   rollup_game_daily: addColumnsInto('rollup_game_daily'),
   rollup_brand_daily: addColumnsInto('rollup_brand_daily'),
-  rollup_brand_monthly: addInto('rollup_brand_monthly'),
+  rollup_brand_monthly: addSumsInto('rollup_brand_monthly'),
   rollup_game_monthly: addColumnsInto('rollup_game_monthly'),
   rollup_agent_daily: sql`rollup_agent_daily_add as (
           insert into rollup_agent_daily (agent_id, day, bet_type, amount, tx_count, ${sql.raw(hourColumns.join(', '))})
@@ -111,26 +127,9 @@ const rollupParts: { [N in BetRollupName]: SQL } = {
                 tx_count = rollup_agent_daily.tx_count + excluded.tx_count,
                 ${sql.raw(hourColumns.map((h) => `${h} = rollup_agent_daily.${h} + excluded.${h}`).join(', '))}
         )`,
-  rollup_brand_hours: sql`rollup_brand_hours_add as (
-          -- The agent's rows per day, brand and bet type in each hour of the day (0025).
-          insert into rollup_brand_hours (agent_id, day, game_brand, bet_type, ${sql.raw(hourColumns.join(', '))})
-          select ${p('agent')}::bigint, day, game_brand, bet_type, ${sumsBy(hourColumns, 'hour', 'n')}
-          from hours
-          group by day, game_brand, bet_type
-          order by day, game_brand, bet_type
-          on conflict (agent_id, day, game_brand, bet_type) do update
-            set ${sql.raw(hourColumns.map((h) => `${h} = rollup_brand_hours.${h} + excluded.${h}`).join(', '))}
-        )`,
-  rollup_brand_minutes: sql`rollup_brand_minutes_add as (
-          -- The same per minute of each hour (0033).
-          insert into rollup_brand_minutes (agent_id, day, hour, game_brand, bet_type, ${sql.raw(minuteColumns.join(', '))})
-          select ${p('agent')}::bigint, day, hour, game_brand, bet_type, ${sumsBy(minuteColumns, 'minute', 'n')}
-          from hours
-          group by day, hour, game_brand, bet_type
-          order by day, hour, game_brand, bet_type
-          on conflict (agent_id, day, hour, game_brand, bet_type) do update
-            set ${sql.raw(minuteColumns.map((m) => `${m} = rollup_brand_minutes.${m} + excluded.${m}`).join(', '))}
-        )`,
+  // The agent's rows per day, brand and bet type in each hour of the day (0025), and per minute of each hour (0033).
+  rollup_brand_hours: addCountsInto('rollup_brand_hours'),
+  rollup_brand_minutes: addCountsInto('rollup_brand_minutes'),
   rollup_player_daily: sql`rollup_player_daily_add as (
           -- The agent's rows per player, day and brand, counted per bet type (0034), for deep links
           -- filtered by a player.
