@@ -6,7 +6,7 @@ import { bet, ingest, makeAgent, registerBrands } from '../../test/factories.ts'
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { rollupMismatches } from '../../test/ledger-checks.ts';
 import { queryRows } from '../db/client.ts';
-import { ledgerTables, measureColumns, rawTables, rollups } from './catalogue.ts';
+import { betRollupNames, ledgerTables, measureColumns, rawTables, rollups } from './catalogue.ts';
 import { batchSql } from './ingest-batch.ts';
 import { countRegistrations } from './registrations.ts';
 
@@ -114,6 +114,7 @@ describe('the catalogue drives the ledger’s writers', () => {
   const dialect = new PgDialect();
   it('the ingest statement writes each rollup of the bets once, in catalogue order, and no other', () => {
     const ofBets = rollups.filter((r) => r.of === 'bets').map((r) => r.name);
+    expect(ofBets).toEqual(betRollupNames);
     for (const [probe, log] of [
       [false, false],
       [true, false],
@@ -156,7 +157,7 @@ describe('the ledger’s home: only ledger/ names its tables', () => {
         !exceptions.includes(f),
     );
     expect(files.length).toBeGreaterThan(50);
-    const naming_ = files.filter((f) => naming.test(readFileSync(new URL(f, root), 'utf8')));
-    expect(naming_).toEqual([]);
+    const offenders = files.filter((f) => naming.test(readFileSync(new URL(f, root), 'utf8')));
+    expect(offenders).toEqual([]);
   });
 });
