@@ -65,9 +65,18 @@ module.exports = {
     refuse('server-core-not-to-ledger', 'core/ sits under the ledger.', `${server}core/`, `${server}ledger/`),
     refuse(
       'server-db-below-core',
-      'db/ is the data layer: it imports lib/ and nothing above it.',
+      'db/ is the data layer: it imports lib/ and nothing above it. Where it works on the ledger’s tables ' +
+        '(db/maintenance.ts vacuums them), the caller hands it the list from ledger/catalogue.ts: the ledger ' +
+        'knows db/, never the other way round.',
       `${server}db/`,
       `${server}(core|ledger)/`,
+    ),
+    refuse(
+      'server-ledger-tables-only-in-ledger',
+      'The ledger’s tables are read and written in ledger/ only: features ask its readers ' +
+        '(ledger/readers/) for sums and pages instead of querying the table definitions.',
+      `${server}(?!ledger/)`,
+      `${server}ledger/tables\\.ts$`,
     ),
     refuse(
       'server-lib-is-a-leaf',

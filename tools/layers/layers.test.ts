@@ -38,6 +38,7 @@ describe('the layer rules refuse a wrong import', () => {
         'no-imports-of-tests: apps/server/src/lib/uses-test.ts → apps/server/test/helper.ts',
         'server-db-below-core: apps/server/src/db/client.ts → apps/server/src/core/errors.ts',
         'server-http-only-in-routes: apps/server/src/features/alpha/service.ts → apps/server/src/http/route.ts',
+        'server-ledger-tables-only-in-ledger: apps/server/src/features/beta/ledger-sums.ts → apps/server/src/ledger/tables.ts',
         'server-http-only-in-routes: apps/server/src/features/beta/request.ts → node_modules/fastify/fastify.js',
         'server-no-feature-to-feature: apps/server/src/features/alpha/service.ts → apps/server/src/features/beta/service.ts',
         'web-lib-is-a-leaf: apps/web/src/lib/api-client.ts → apps/web/src/components/table.ts',

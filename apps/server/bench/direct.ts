@@ -2,7 +2,6 @@ import type { BetType } from '@sapi/contract';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
-import { allTypes, betTypeColumns, typeColumns } from '../src/db/bet-type-columns.ts';
 import { openDatabase, queryRows } from '../src/db/client.ts';
 import { vacuumAndAnalyze } from '../src/db/maintenance.ts';
 import {
@@ -12,6 +11,8 @@ import {
   gameByCode,
   type SumsSource,
 } from '../src/features/report/service.ts';
+import { allTypes, betTypeColumns, typeColumns } from '../src/ledger/bet-type-columns.ts';
+import { ledgerTables } from '../src/ledger/catalogue.ts';
 import type { Dataset } from './dataset.ts';
 import { rawScan } from './raw-scan.ts';
 import { measure, type Timing } from './stats.ts';
@@ -76,7 +77,7 @@ export const directPhase = async (dataset: Dataset, runs: { rollup: number; raw:
     await database.migrate();
     // The steady state a server reaches (autovacuum on PostgreSQL, the server's own upkeep on
     // PGlite): statistics current and dead rows reclaimed, even right after seeding or migrating.
-    await vacuumAndAnalyze(database.db);
+    await vacuumAndAnalyze(database.db, ledgerTables);
     const config = loadConfig({});
     const ctx: AppContext = { db: database.db, config, now: () => new Date() };
     const agents = await queryRows<BenchAgent>(

@@ -17,6 +17,7 @@ import { pruneIngestLog } from './features/ingest/log.ts';
 import { pruneIngestThrottle } from './features/ingest/throttle.ts';
 import { refuseChangesOnFullDisk } from './http/disk-full.ts';
 import { boundedShutdown } from './http/shutdown.ts';
+import { ledgerTables } from './ledger/catalogue.ts';
 import { ensureCurrentPartitions } from './ledger/partitions.ts';
 import { lockDataDir } from './lib/data-dir-lock.ts';
 import { diskFullLog, spaceWatch } from './lib/disk-space.ts';
@@ -111,7 +112,8 @@ const start = async () => {
   // PGlite has no autovacuum: the server does its work, hourly and once a few minutes after start —
   // not at start, where the first requests would queue behind it (its statistics persist anyway).
   const maintain = () => {
-    if (embedded) vacuumAndAnalyze(ctx.db).catch((err) => app.log.warn({ err }, 'vacuum/analyze failed'));
+    if (embedded)
+      vacuumAndAnalyze(ctx.db, ledgerTables).catch((err) => app.log.warn({ err }, 'vacuum/analyze failed'));
   };
   // Hourly upkeep: drop dead sessions and ingest log rows past 30 days, keep next months' ledger
   // partitions ready.

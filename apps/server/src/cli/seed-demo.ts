@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import type { AppContext } from '../context.ts';
 import { vacuumAndAnalyze } from '../db/maintenance.ts';
 import { seedDemo } from '../features/demo/seed.ts';
+import { ledgerTables } from '../ledger/catalogue.ts';
 import { runOnDatabase } from './run-on-database.ts';
 
 const USAGE = `Usage: npm run seed:demo -- [options]
@@ -98,7 +99,7 @@ runOnDatabase(
       return 0;
     }
     // Fresh statistics, so the first reports on the new data are planned for its real size.
-    await vacuumAndAnalyze(database.db);
+    await vacuumAndAnalyze(database.db, ledgerTables);
     const seconds = (Date.now() - started) / 1000;
     console.log(
       `Done: ${result.agents} agents, ${result.players.toLocaleString('en-US')} players, ${result.transactions.toLocaleString('en-US')} transactions in ${seconds.toFixed(1)} s.`,

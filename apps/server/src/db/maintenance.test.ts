@@ -8,6 +8,7 @@ import { rollupMismatches } from '../../test/ledger-checks.ts';
 import { pruneSessions } from '../core/session-store.ts';
 import { pruneLoginThrottle } from '../features/auth/throttle-upkeep.ts';
 import { pruneIngestLog } from '../features/ingest/log.ts';
+import { ledgerTables } from '../ledger/catalogue.ts';
 import { queryRows } from './client.ts';
 import { vacuumAndAnalyze } from './maintenance.ts';
 
@@ -46,7 +47,7 @@ describe('vacuum and analyze (PGlite has no autovacuum)', () => {
       ).status,
     ).toBe(1000);
 
-    await vacuumAndAnalyze(t.ctx.db);
+    await vacuumAndAnalyze(t.ctx.db, ledgerTables);
 
     const [{ n } = { n: '0' }] = await queryRows<{ n: string }>(
       t.ctx.db,
@@ -61,7 +62,7 @@ describe('vacuum and analyze (PGlite has no autovacuum)', () => {
     const rows = Array.from({ length: 40 }, (_, i) => bet({ betId: `V${i}`, username: `visible${i}` }));
     expect((await ingest(t, agent, rows)).status).toBe(1000);
 
-    await vacuumAndAnalyze(t.ctx.db);
+    await vacuumAndAnalyze(t.ctx.db, ledgerTables);
 
     const [pages] = await queryRows<{ all: number; visible: number }>(
       t.ctx.db,

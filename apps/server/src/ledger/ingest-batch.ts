@@ -1,22 +1,17 @@
 import { type IngestConflictData, type IngestItem, MAX_YEAR, MIN_YEAR, Status } from '@sapi/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { conflict, invalidField, refusal } from '../core/errors.ts';
 import { arrayLiteral } from '../db/array-literal.ts';
-import {
-  amountOfType,
-  betTypeColumns,
-  countOfType,
-  sumColumns,
-  typeColumns,
-} from '../db/bet-type-columns.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { preparedStatement } from '../db/client.ts';
 import { constraintOf, isUniqueViolation, sqlStateOf } from '../db/errors.ts';
 import { withRetry } from '../db/retry.ts';
-import { hourColumns, hourOfDay, minuteColumns, minuteOfHour, monthOfDay, sumsBy } from '../db/sql-time.ts';
 import { toMinor } from '../lib/money.ts';
 import { dateInZone } from '../lib/time.ts';
+import { amountOfType, betTypeColumns, countOfType, sumColumns, typeColumns } from './bet-type-columns.ts';
+import { type BetRollupName, betRollupNames, measureColumns, rollupNamed } from './catalogue.ts';
 import { countRegistrations } from './registrations.ts';
+import { hourColumns, hourOfDay, minuteOfHour, monthOfDay, sumsBy } from './time-columns.ts';
 
 export interface IngestAgent {
   id: bigint;
@@ -36,46 +31,135 @@ export interface IngestResult {
 const p = (name: string) => sql.placeholder(name);
 
 /**
- * A CTE adding the inserted rows' sums and counts into one rollup table, grouped by `keys` (columns
- * of `games`, in the order of the table's key) and by the agent unless `perAgent` is false (a table
- * summing every agent); groups are upserted in key order, so concurrent batches lock rows in the
- * same order and never deadlock.
+ * A rollup's key without its agent column (in the order of the table's key), and that column and
+ * its value (this batch's agent) unless the rollup sums every agent.
  */
-const addInto = (table: string, keys: readonly string[], perAgent: boolean) => {
-  const cols = sql.raw(keys.join(', '));
-  const t = sql.raw(table);
-  const agentCol = perAgent ? sql`agent_id, ` : sql``;
-  const agentVal = perAgent ? sql`${p('agent')}::bigint, ` : sql``;
-  return sql`${sql.raw(`${table}_add`)} as (
-          insert into ${t} (${agentCol}${cols}, amount, tx_count)
-          select ${agentVal}${cols}, sum(amount), sum(tx_count) from games
-          group by ${cols}
-          order by ${cols}
-          on conflict (${agentCol}${cols}) do update
-            set amount = ${t}.amount + excluded.amount,
-                tx_count = ${t}.tx_count + excluded.tx_count
-        )`;
+const keyOf = (name: BetRollupName) => {
+  const { keys } = rollupNamed(name);
+  const perAgent = keys.includes('agent_id');
+  return {
+    cols: sql.raw(keys.filter((k) => k !== 'agent_id').join(', ')),
+    agentCol: perAgent ? sql`agent_id, ` : sql``,
+    agentVal: perAgent ? sql`${p('agent')}::bigint, ` : sql``,
+  };
 };
 
 /**
- * The same for a rollup with a column per bet type (0027, 0028, 0031, 0032): one row per group of `keys`, each
- * bet type's sum of the batch's groups added into its own column.
+ * A CTE adding this batch's groups of `source` (the CTE `games` or `hours` below) into rollup
+ * `table`: one row per group of its key (with the agent, unless the table sums every agent), its
+ * `columns` valued by `values` over the group and added to a stored row's. Groups are upserted in key
+ * order, so concurrent batches lock rows in the same order and never deadlock.
  */
-const addColumnsInto = (table: string, keys: readonly string[], perAgent: boolean) => {
-  const cols = sql.raw(keys.join(', '));
-  const agentCol = perAgent ? sql`agent_id, ` : sql``;
-  const agentVal = perAgent ? sql`${p('agent')}::bigint, ` : sql``;
+const addInto = (
+  table: BetRollupName,
+  source: 'games' | 'hours',
+  columns: readonly string[],
+  values: SQL,
+) => {
+  const { cols, agentCol, agentVal } = keyOf(table);
   return sql`${sql.raw(`${table}_add`)} as (
-          insert into ${sql.raw(table)} (${agentCol}${cols}, ${sql.raw(sumColumns.join(', '))})
-          select ${agentVal}${cols},
-                 ${sql.raw(betTypeColumns.map(({ betType }) => amountOfType(betType)).join(', '))}, sum(tx_count)
-          from games
+          insert into ${sql.raw(table)} (${agentCol}${cols}, ${sql.raw(columns.join(', '))})
+          select ${agentVal}${cols}, ${values}
+          from ${sql.raw(source)}
           group by ${cols}
           order by ${cols}
           on conflict (${agentCol}${cols}) do update
-            set ${sql.raw(sumColumns.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', '))}
+            set ${sql.raw(columns.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', '))}
         )`;
 };
+
+/** Sums of amounts and counts, a row per bet type (amount, tx_count). */
+const addSumsInto = (table: BetRollupName) =>
+  addInto(table, 'games', ['amount', 'tx_count'], sql`sum(amount), sum(tx_count)`);
+
+/** Sums of amounts with a column per bet type, then the count (0027, 0028, 0031, 0032). */
+const addColumnsInto = (table: BetRollupName) =>
+  addInto(
+    table,
+    'games',
+    sumColumns,
+    sql.raw(`${betTypeColumns.map(({ betType }) => amountOfType(betType)).join(', ')}, sum(tx_count)`),
+  );
+
+/**
+ * Counts per hour of the day (h00 … h23) or per minute of the hour (m00 … m59), by the rollup's grain
+ * (0025, 0033), added up from the groups of `hours`.
+ */
+const addCountsInto = (table: BetRollupName) => {
+  const rollup = rollupNamed(table);
+  const columns = measureColumns(rollup);
+  return addInto(
+    table,
+    'hours',
+    columns,
+    sumsBy(columns, rollup.grain === 'minute' ? 'minute' : 'hour', 'n'),
+  );
+};
+
+/**
+ * Each rollup's part of the batch's statement: a CTE adding the rows it stores (from the CTEs `days`,
+ * `hours`, `agent_days` and `games` before them) into the rollup. One per rollup of the bets in the
+ * catalogue (ledger/catalogue.ts; the compiler holds the two to each other); `rollupCtes` joins them
+ * in its order. The parts of the sum and count rollups are made from their entries (key, measure
+ * columns, grain); the others are written out.
+ */
+const rollupParts: { [N in BetRollupName]: SQL } = {
+  rollup_player_month: sql`active as (
+          insert into rollup_player_month (month, agent_id, user_id)
+          select distinct month, ${p('agent')}::bigint, user_id from days
+          order by 1, 3
+          on conflict do nothing
+          -- Only the rows this batch inserts: a player another batch inserted first (even one
+          -- still open: the insert waits for it) is not counted again.
+          returning month
+        )`,
+  rollup_game_daily: addColumnsInto('rollup_game_daily'),
+  rollup_brand_daily: addColumnsInto('rollup_brand_daily'),
+  rollup_brand_monthly: addSumsInto('rollup_brand_monthly'),
+  rollup_game_monthly: addColumnsInto('rollup_game_monthly'),
+  rollup_agent_daily: sql`rollup_agent_daily_add as (
+          insert into rollup_agent_daily (agent_id, day, bet_type, amount, tx_count, ${sql.raw(hourColumns.join(', '))})
+          select ${p('agent')}::bigint, day, bet_type, amount, tx_count, ${sql.raw(hourColumns.join(', '))}
+          from agent_days
+          order by day, bet_type
+          on conflict (agent_id, day, bet_type) do update
+            set amount = rollup_agent_daily.amount + excluded.amount,
+                tx_count = rollup_agent_daily.tx_count + excluded.tx_count,
+                ${sql.raw(hourColumns.map((h) => `${h} = rollup_agent_daily.${h} + excluded.${h}`).join(', '))}
+        )`,
+  // The agent's rows per day, brand and bet type in each hour of the day (0025), and per minute of each hour (0033).
+  rollup_brand_hours: addCountsInto('rollup_brand_hours'),
+  rollup_brand_minutes: addCountsInto('rollup_brand_minutes'),
+  rollup_player_daily: sql`rollup_player_daily_add as (
+          -- The agent's rows per player, day and brand, counted per bet type (0034), for deep links
+          -- filtered by a player.
+          insert into rollup_player_daily (agent_id, user_id, day, game_brand, ${sql.raw(typeColumns.join(', '))})
+          select ${p('agent')}::bigint, user_id, day, game_brand,
+                 ${sql.raw(betTypeColumns.map(({ betType }) => countOfType(betType)).join(', '))}
+          from days
+          group by user_id, day, game_brand
+          order by user_id, day, game_brand
+          on conflict (agent_id, user_id, day, game_brand) do update
+            set ${sql.raw(typeColumns.map((c) => `${c} = rollup_player_daily.${c} + excluded.${c}`).join(', '))}
+        )`,
+  rollup_code_daily: addColumnsInto('rollup_code_daily'),
+  rollup_brand_day_all: addColumnsInto('rollup_brand_day_all'),
+  rollup_active_players: sql`active_count as (
+          -- The month's count of active players: one row per agent, advanced by the players first
+          -- seen this month in this batch (none: no row is touched, no lock taken).
+          insert into rollup_active_players (month, agent_id, players)
+          select month, ${p('agent')}::bigint, count(*) from active
+          group by month
+          order by month
+          on conflict (month, agent_id) do update
+            set players = rollup_active_players.players + excluded.players
+        )`,
+};
+const rollupCtes = sql.join(
+  betRollupNames.map((name) => rollupParts[name]),
+  sql`,
+        `,
+);
 
 /**
  * The statement storing one batch: its rows, their keys and every rollup, all or nothing. It first
@@ -87,16 +171,8 @@ const addColumnsInto = (table: string, keys: readonly string[], perAgent: boolea
  * nothing; without, every bet is inserted and a stored one fails the statement on the key's unique
  * index, so a batch of new bets pays nothing for the comparison.
  */
-const batchStatement = (probe: boolean, log: boolean) =>
-  preparedStatement<{
-    accepted: string;
-    missing: string;
-    foreign_name: string | null;
-    unknown_brand: string | null;
-    conflicts: string | null;
-  }>(
-    `ingest_batch${probe ? '_probe' : ''}${log ? '_log' : ''}`,
-    sql`
+export const batchSql = (probe: boolean, log: boolean) =>
+  sql`
         with players as (
           -- One probe of the byte-wise unique index (migration 0012) per name. Written as
           -- "= any(names)", PostgreSQL scans every player instead, lower-casing each name; the
@@ -222,73 +298,7 @@ const batchStatement = (probe: boolean, log: boolean) =>
           from days
           group by day, month, game_brand, game_code, bet_type
         ),
-        active as (
-          insert into rollup_player_month (month, agent_id, user_id)
-          select distinct month, ${p('agent')}::bigint, user_id from days
-          order by 1, 3
-          on conflict do nothing
-          -- Only the rows this batch inserts: a player another batch inserted first (even one
-          -- still open: the insert waits for it) is not counted again.
-          returning month
-        ),
-        ${addColumnsInto('rollup_game_daily', ['game_brand', 'day', 'game_code'], true)},
-        ${addColumnsInto('rollup_brand_daily', ['day', 'game_brand'], true)},
-        ${addInto('rollup_brand_monthly', ['month', 'game_brand', 'bet_type'], true)},
-        ${addColumnsInto('rollup_game_monthly', ['game_brand', 'month', 'game_code'], true)},
-        rollup_agent_daily_add as (
-          insert into rollup_agent_daily (agent_id, day, bet_type, amount, tx_count, ${sql.raw(hourColumns.join(', '))})
-          select ${p('agent')}::bigint, day, bet_type, amount, tx_count, ${sql.raw(hourColumns.join(', '))}
-          from agent_days
-          order by day, bet_type
-          on conflict (agent_id, day, bet_type) do update
-            set amount = rollup_agent_daily.amount + excluded.amount,
-                tx_count = rollup_agent_daily.tx_count + excluded.tx_count,
-                ${sql.raw(hourColumns.map((h) => `${h} = rollup_agent_daily.${h} + excluded.${h}`).join(', '))}
-        ),
-        rollup_brand_hours_add as (
-          -- The agent's rows per day, brand and bet type in each hour of the day (0025).
-          insert into rollup_brand_hours (agent_id, day, game_brand, bet_type, ${sql.raw(hourColumns.join(', '))})
-          select ${p('agent')}::bigint, day, game_brand, bet_type, ${sumsBy(hourColumns, 'hour', 'n')}
-          from hours
-          group by day, game_brand, bet_type
-          order by day, game_brand, bet_type
-          on conflict (agent_id, day, game_brand, bet_type) do update
-            set ${sql.raw(hourColumns.map((h) => `${h} = rollup_brand_hours.${h} + excluded.${h}`).join(', '))}
-        ),
-        rollup_brand_minutes_add as (
-          -- The same per minute of each hour (0033).
-          insert into rollup_brand_minutes (agent_id, day, hour, game_brand, bet_type, ${sql.raw(minuteColumns.join(', '))})
-          select ${p('agent')}::bigint, day, hour, game_brand, bet_type, ${sumsBy(minuteColumns, 'minute', 'n')}
-          from hours
-          group by day, hour, game_brand, bet_type
-          order by day, hour, game_brand, bet_type
-          on conflict (agent_id, day, hour, game_brand, bet_type) do update
-            set ${sql.raw(minuteColumns.map((m) => `${m} = rollup_brand_minutes.${m} + excluded.${m}`).join(', '))}
-        ),
-        rollup_player_daily_add as (
-          -- The agent's rows per player, day and brand, counted per bet type (0034), for deep links
-          -- filtered by a player.
-          insert into rollup_player_daily (agent_id, user_id, day, game_brand, ${sql.raw(typeColumns.join(', '))})
-          select ${p('agent')}::bigint, user_id, day, game_brand,
-                 ${sql.raw(betTypeColumns.map(({ betType }) => countOfType(betType)).join(', '))}
-          from days
-          group by user_id, day, game_brand
-          order by user_id, day, game_brand
-          on conflict (agent_id, user_id, day, game_brand) do update
-            set ${sql.raw(typeColumns.map((c) => `${c} = rollup_player_daily.${c} + excluded.${c}`).join(', '))}
-        ),
-        ${addColumnsInto('rollup_code_daily', ['game_brand', 'day', 'game_code'], false)},
-        ${addColumnsInto('rollup_brand_day_all', ['day', 'game_brand'], false)},
-        active_count as (
-          -- The month's count of active players: one row per agent, advanced by the players first
-          -- seen this month in this batch (none: no row is touched, no lock taken).
-          insert into rollup_active_players (month, agent_id, players)
-          select month, ${p('agent')}::bigint, count(*) from active
-          group by month
-          order by month
-          on conflict (month, agent_id) do update
-            set players = rollup_active_players.players + excluded.players
-        )${
+        ${rollupCtes}${
           log
             ? sql`,
         logged as (
@@ -307,8 +317,15 @@ const batchStatement = (probe: boolean, log: boolean) =>
         }
         select (select count(*) from ins)::text as accepted, missing::text as missing, foreign_name,
                unknown_brand, conflicts
-        from blocked`,
-  );
+        from blocked`;
+const batchStatement = (probe: boolean, log: boolean) =>
+  preparedStatement<{
+    accepted: string;
+    missing: string;
+    foreign_name: string | null;
+    unknown_brand: string | null;
+    conflicts: string | null;
+  }>(`ingest_batch${probe ? '_probe' : ''}${log ? '_log' : ''}`, batchSql(probe, log));
 const statements = {
   plain: { insertEveryBet: batchStatement(false, false), skipStoredBets: batchStatement(true, false) },
   logged: { insertEveryBet: batchStatement(false, true), skipStoredBets: batchStatement(true, true) },

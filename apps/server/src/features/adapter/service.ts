@@ -5,13 +5,14 @@ import type { AppContext } from '../../context.ts';
 import { type AuditFn, auditedChange, flagChange } from '../../core/change.ts';
 import { requireAdapter } from '../../core/entities.ts';
 import { conflict } from '../../core/errors.ts';
-import { type Executor, queryRows } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { countWhere } from '../../db/count.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { contains } from '../../db/filters.ts';
 import { adapterForUpdate } from '../../db/lookups.ts';
 import { listing } from '../../db/paging.ts';
 import { adapters, agents } from '../../db/schema/index.ts';
+import { brandHasBets } from '../../ledger/readers/brand-use.ts';
 import { type CsvColumn, textColumn, timeColumn } from '../../lib/csv.ts';
 
 type Row = typeof adapters.$inferSelect;
@@ -93,12 +94,7 @@ export const createAdapter = async (ctx: AppContext, input: AdapterCreate, audit
  * statement holding the codename (they lock it, ingest-batch.ts), so their bets are seen here.
  */
 const assertCodenameUnused = async (tx: Executor, codename: string) => {
-  const used = await queryRows<{ one: number }>(
-    tx,
-    // The code rollup sums every agent's bets and is keyed by code first: one index probe.
-    sql`select 1 as one from rollup_code_daily where game_brand = ${codename} limit 1`,
-  );
-  if (used.length > 0)
+  if (await brandHasBets(tx, codename))
     throw conflict('codename_in_use', `Bets are stored under code "${codename}"; it cannot change`, {
       path: 'codename',
       params: { codename },

@@ -1,11 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { assertAgentExists } from '../../core/entities.ts';
-import { arrayLiteral } from '../../db/array-literal.ts';
-import { queryPrepared } from '../../db/client.ts';
+import { monthSumsOfAgents } from '../../ledger/readers/agent-month-sums.ts';
 import { monthOf } from '../../lib/time.ts';
 import { monthRange } from './periods.ts';
-import { balanceOf, type RawSums, sumsByType, sumsOf, zeroSums } from './totals.ts';
+import { balanceOf, sumsOf, zeroSums } from './totals.ts';
 
 /** The month of a widget's `date` (first day of the month, docs/spec.md §9) as a business-day range. */
 const rangeOf = (date: string, timeZone: string) => {
@@ -16,15 +14,7 @@ const rangeOf = (date: string, timeZone: string) => {
 /** The month's sums of the agents with bets in it, by agent id, in one query. */
 const sumsOfAgents = async (ctx: AppContext, agentIds: bigint[], date: string) => {
   const range = rangeOf(date, ctx.config.REPORT_TIMEZONE);
-  const rows = await queryPrepared<RawSums & { agent: string }>(
-    ctx.db,
-    'agent_balances',
-    // The monthly rollup: a row per agent, brand and bet type, where the daily one has one per day.
-    sql`select agent_id::text as agent, ${sumsByType} from rollup_brand_monthly
-        where agent_id = any(${arrayLiteral(agentIds.map(String))}::bigint[])
-          and month = ${range.from}::date
-        group by agent_id`,
-  );
+  const rows = await monthSumsOfAgents(ctx.db, agentIds, range.from);
   return new Map(rows.map((r) => [r.agent, sumsOf(r)]));
 };
 

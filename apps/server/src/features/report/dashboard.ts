@@ -1,6 +1,10 @@
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { queryPrepared } from '../../db/client.ts';
+import {
+  dailyWinLose,
+  monthFigures,
+  topAgentsOfMonth,
+  topBrandsOfMonth,
+} from '../../ledger/readers/month-overview.ts';
 import { toReportMoney } from '../../lib/money.ts';
 import { dateInZone } from '../../lib/time.ts';
 import { daysBetween, monthRange } from './periods.ts';
@@ -12,30 +16,9 @@ interface Month {
 const previousOf = (m: Month): Month =>
   m.month === 1 ? { year: m.year - 1, month: 12 } : { ...m, month: m.month - 1 };
 
-/**
- * A month's turnover, win/lose and count (from the monthly brand rollup: a row per agent, brand and
- * bet type), its active players and the players registered by its end (from the count rollups: a
- * row per agent and month), so nothing here grows with the number of players or bets.
- */
+/** A month's turnover, win/lose and count, its active players and the players registered by its end. */
 const period = async (ctx: AppContext, m: Month) => {
-  const range = monthRange(m);
-  const [row] = await queryPrepared<{
-    hold: string;
-    win_lose: string;
-    tx: string;
-    active: string;
-    registered: string;
-  }>(
-    ctx.db,
-    'dashboard_period',
-    sql`select
-          coalesce(sum(amount) filter (where bet_type = 'HOLD'), 0)::text as hold,
-          coalesce(sum(amount) filter (where bet_type in ('HOLD', 'SETTLE', 'CANCEL', 'VOID')), 0)::text as win_lose,
-          coalesce(sum(tx_count), 0)::text as tx,
-          (select coalesce(sum(players), 0) from rollup_active_players where month = ${range.from}::date)::text as active,
-          (select coalesce(sum(players), 0) from rollup_registered_players where month <= ${range.from}::date)::text as registered
-        from rollup_brand_monthly where month = ${range.from}::date`,
-  );
+  const row = await monthFigures(ctx.db, monthRange(m).from);
   return {
     month: String(m.month).padStart(2, '0'),
     year: String(m.year),
@@ -63,33 +46,9 @@ export const dashboard = async (
   const [now, before, daily, brands, agents] = await Promise.all([
     period(ctx, current),
     period(ctx, previousOf(current)),
-    queryPrepared<{ day: string; hold: string; win_lose: string }>(
-      ctx.db,
-      'dashboard_daily',
-      sql`select to_char(day, 'YYYY-MM-DD') as day,
-                 sum(hold)::text as hold, sum(hold + settle + cancel + void)::text as win_lose
-          from rollup_brand_day_all where day between ${range.from}::date and ${range.to}::date group by day`,
-    ),
-    queryPrepared<{ game_brand: string; hold: string; win_lose: string }>(
-      ctx.db,
-      'dashboard_brands',
-      sql`select game_brand,
-                 coalesce(sum(amount) filter (where bet_type = 'HOLD'), 0)::text as hold,
-                 coalesce(sum(amount) filter (where bet_type in ('HOLD', 'SETTLE', 'CANCEL', 'VOID')), 0)::text as win_lose
-          from rollup_brand_monthly where month = ${range.from}::date
-          group by game_brand order by sum(amount) filter (where bet_type = 'HOLD') asc nulls last limit ${TOP}`,
-    ),
-    queryPrepared<{ agent: string; username: string; hold: string; win_lose: string }>(
-      ctx.db,
-      'dashboard_agents',
-      sql`select r.agent_id::text as agent, a.username,
-                 coalesce(sum(r.amount) filter (where r.bet_type = 'HOLD'), 0)::text as hold,
-                 coalesce(sum(r.amount) filter (where r.bet_type in ('HOLD', 'SETTLE', 'CANCEL', 'VOID')), 0)::text as win_lose
-          from rollup_brand_monthly r join agents a on a.id = r.agent_id
-          where r.month = ${range.from}::date
-          group by r.agent_id, a.username order by sum(r.amount) filter (where r.bet_type = 'HOLD') asc nulls last
-          limit ${TOP}`,
-    ),
+    dailyWinLose(ctx.db, range.from, range.to),
+    topBrandsOfMonth(ctx.db, range.from, TOP),
+    topAgentsOfMonth(ctx.db, range.from, TOP),
   ]);
   const byDay = new Map(daily.map((d) => [d.day, d]));
   return {

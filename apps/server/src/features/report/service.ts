@@ -1,131 +1,34 @@
-import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { sumColumns } from '../../db/bet-type-columns.ts';
-import { queryPrepared } from '../../db/client.ts';
-import { monthOfDay } from '../../db/sql-time.ts';
-import { dayKeys, daysBetween, monthKeys, monthsBetween } from './periods.ts';
 import {
-  addTexts,
-  agentScope,
-  type RawSums,
-  sumsAsStored,
-  sumsByColumn,
-  sumsByType,
-  totalsOfText,
-  zeroText,
-} from './totals.ts';
+  type AgentScope,
+  type DayRange,
+  type Grain,
+  rollupSums,
+  type SumsQuery,
+  type SumsSource,
+  sumsByPeriod,
+} from '../../ledger/readers/period-sums.ts';
+import { dayKeys, daysBetween, monthKeys, monthsBetween } from './periods.ts';
+import { addTexts, type RawSums, totalsOfText, zeroText } from './totals.ts';
 
-export type AgentScope = bigint | 'all';
+/*
+ * The money reports (docs/spec.md §7 summary routes): the ledger's sums per period
+ * (ledger/readers/period-sums.ts) shaped into rows and totals, days and months without bets included.
+ */
 
-type Grain = 'day' | 'month';
+export type { AgentScope, SumsSource };
+
 /** The key fields of a period: a day's date, day, month and year, or a month's month and year. */
 type PeriodKeys<G extends Grain> = G extends 'day'
   ? ReturnType<typeof dayKeys>
   : ReturnType<typeof monthKeys>;
 const periodKeys = <G extends Grain>(grain: G, period: string) =>
   (grain === 'day' ? dayKeys(period) : monthKeys(period)) as PeriodKeys<G>;
-interface Range {
-  from: string;
-  to: string;
-}
+type Range = DayRange;
 
-/** The period a rollup day belongs to: the day itself, or the first of its month (cheap date arithmetic). */
-const periodStart: Record<Grain, ReturnType<typeof sql.raw>> = {
-  day: sql.raw('day'),
-  month: monthOfDay,
-};
-const periodFormat: Record<Grain, string> = { day: 'YYYY-MM-DD', month: 'YYYY-MM' };
-
-/** Does the range start on the first of a month and end on the last day of one? */
-const wholeMonths = (range: Range) =>
-  range.from.endsWith('-01') && new Date(Date.parse(`${range.to}T00:00:00Z`) + 86_400_000).getUTCDate() === 1;
-
-export interface SumsQuery {
-  table: 'agent' | 'brand' | 'game';
-  agent: AgentScope;
-  range: Range;
-  grain: Grain;
-  by?: 'brand' | 'code';
-  brand?: string;
-}
-
-/**
- * The rows a report sums, shaped like a rollup table (agent_id, day, game_brand, game_code, bet_type,
- * amount, tx_count) or, `byColumn`, like one with a column per bet type (agent_id, day, game_brand,
- * game_code, hold … promotion_affiliate, tx_count; 0027, 0028, 0031, 0032), and whether each row stands for a whole month
- * (`months`: its day is the month's first). The product reads its rollups; the benchmark passes a
- * scan of the raw rows to show what the rollups save.
- */
-export type SumsSource = (ctx: AppContext, q: SumsQuery) => { from: SQL; months?: true; byColumn?: true };
-
-/** The monthly brand rollup, its month standing for the day. */
-const brandMonths = {
-  from: sql`(select agent_id, month as day, game_brand, bet_type, amount, tx_count from rollup_brand_monthly) as m`,
-  months: true,
-} as const;
-
-/** The rollup table a report reads. */
-const rollups: SumsSource = (_ctx, q) => {
-  const oneAgent = q.agent !== 'all';
-  if (q.table !== 'game' && q.grain === 'month' && wholeMonths(q.range)) {
-    // Whole months of the agent or brand report: the monthly brand rollup (a year of every agent is
-    // a few hundred rows, where the daily rollup holds a row per agent, day and bet type).
-    return brandMonths;
-  }
-  if (oneAgent && q.table === 'game' && q.grain === 'month' && wholeMonths(q.range)) {
-    // Whole months of one agent's game codes: the monthly game rollup, a row per month and code with
-    // a column per bet type (0032; the daily one holds a row per day that saw a bet).
-    return {
-      from: sql`(select agent_id, month as day, game_brand, game_code, ${sql.raw(sumColumns.join(', '))}
-                 from rollup_game_monthly) as m`,
-      months: true,
-      byColumn: true,
-    };
-  }
-  if (q.table === 'brand') {
-    // Brands by day: a row per day and brand with a column per bet type, one agent's (0027) or
-    // summed over every agent (0028).
-    return { from: sql.raw(oneAgent ? 'rollup_brand_daily' : 'rollup_brand_day_all'), byColumn: true };
-  }
-  if (q.table === 'game') {
-    // Game codes by day: a row per brand, day and code with a column per bet type, one agent's
-    // (0032) or summed over every agent (0031).
-    return { from: sql.raw(oneAgent ? 'rollup_game_daily' : 'rollup_code_daily'), byColumn: true };
-  }
-  return { from: sql.raw('rollup_agent_daily') };
-};
-
-/**
- * Sums of a rollup table per period (and per brand, or per game code of one brand), one row per row
- * shown: one GROUP BY sums each bet type into its own column, in the order shown. Prepared, read as
- * plain rows, nothing folded or sorted here: the rows sent do not grow with how many bet types a
- * group saw. Grouped by the keys shown only (a constant key still costs a comparison per row sorted),
- * and a monthly source's month is its period as it is; a source whose rows are the rows shown is
- * read as it is (the GROUP BY cost as much as the read).
- */
-const pivotSums = async (ctx: AppContext, q: SumsQuery, source: SumsSource) => {
-  const { from, months, byColumn } = source(ctx, q);
-  // A table with a column per bet type holds a row per period and brand (or code): by its own
-  // period (the day, or a monthly table's month), the rows shown.
-  const rowsShown = byColumn && (q.grain === 'day' || months === true);
-  const keys = q.by === 'code' ? ['game_brand', 'game_code'] : q.by === 'brand' ? ['game_brand'] : [];
-  const shown = (key: string) => sql.raw(keys.includes(key) ? key : `''::text`);
-  const groups = sql.raw(['p', ...keys].join(', '));
-  const rows = await queryPrepared<RawSums & { period: string; game_brand: string; game_code: string }>(
-    ctx.db,
-    'report_pivot',
-    sql`select to_char(p, ${periodFormat[q.grain]}) as period, ${shown('game_brand')} as game_brand,
-               ${shown('game_code')} as game_code, ${rowsShown ? sumsAsStored : byColumn ? sumsByColumn : sumsByType}
-        from (select ${months ? sql.raw('day') : periodStart[q.grain]} as p, ${sql.raw(keys.map((k) => `${k}, `).join(''))}
-                     ${sql.raw(byColumn ? sumColumns.join(', ') : 'bet_type, amount, tx_count')}
-              from ${from}
-              where ${agentScope(q.agent)} and day between ${q.range.from}::date and ${q.range.to}::date
-                ${q.brand === undefined ? sql`` : sql`and game_brand = ${q.brand}`}) as g
-        ${rowsShown ? sql`` : sql`group by ${groups}`}
-        order by ${groups}`,
-  );
-  return rows;
-};
+/** The ledger's sums for a report, from `source` (the rollups, or the bench's scan of the raw rows). */
+const pivotSums = (ctx: AppContext, q: SumsQuery, source: SumsSource) =>
+  sumsByPeriod(ctx.db, ctx.config.REPORT_TIMEZONE, q, source);
 
 /**
  * A report's rows and totals, from the sums as the database gives them (integer text). Each row is
@@ -137,16 +40,24 @@ const report = <K extends object>(rows: { key: K; sums: RawSums }[]) => ({
   totals: totalsOfText(addTexts(rows.map((r) => r.sums))),
 });
 
+/** The agent report's sums by period (YYYY-MM-DD or YYYY-MM), one agent's or every agent's. */
+const agentSums = async (
+  ctx: AppContext,
+  agent: AgentScope,
+  range: Range,
+  grain: Grain,
+  source: SumsSource,
+) =>
+  new Map((await pivotSums(ctx, { table: 'agent', agent, range, grain }, source)).map((r) => [r.period, r]));
+
 /** One row per business day of the range (days without bets included, as zeros). */
 export const agentDaily = async (
   ctx: AppContext,
   agent: AgentScope,
   range: Range,
-  source: SumsSource = rollups,
+  source: SumsSource = rollupSums,
 ) => {
-  const found = new Map(
-    (await pivotSums(ctx, { table: 'agent', agent, range, grain: 'day' }, source)).map((r) => [r.period, r]),
-  );
+  const found = await agentSums(ctx, agent, range, 'day', source);
   return report(
     daysBetween(range.from, range.to).map((d) => ({ key: dayKeys(d), sums: found.get(d) ?? zeroText })),
   );
@@ -157,14 +68,9 @@ export const agentMonthly = async (
   ctx: AppContext,
   agent: AgentScope,
   range: Range,
-  source: SumsSource = rollups,
+  source: SumsSource = rollupSums,
 ) => {
-  const found = new Map(
-    (await pivotSums(ctx, { table: 'agent', agent, range, grain: 'month' }, source)).map((r) => [
-      r.period,
-      r,
-    ]),
-  );
+  const found = await agentSums(ctx, agent, range, 'month', source);
   return report(
     monthsBetween(range.from, range.to).map((m) => ({ key: monthKeys(m), sums: found.get(m) ?? zeroText })),
   );
@@ -176,7 +82,7 @@ export const gameByBrand = async <G extends Grain>(
   agent: AgentScope,
   range: Range,
   grain: G,
-  source: SumsSource = rollups,
+  source: SumsSource = rollupSums,
 ) => {
   const rows = await pivotSums(ctx, { table: 'brand', agent, range, grain, by: 'brand' }, source);
   return report(
@@ -194,7 +100,7 @@ export const gameByCode = async <G extends Grain>(
   brand: string,
   range: Range,
   grain: G,
-  source: SumsSource = rollups,
+  source: SumsSource = rollupSums,
 ) => {
   const rows = await pivotSums(ctx, { table: 'game', agent, range, grain, by: 'code', brand }, source);
   return report(

@@ -4,24 +4,10 @@ import {
   type ReportMoney,
   type Totals,
 } from '@sapi/contract';
-import { type SQL, sql } from 'drizzle-orm';
-import { amountOfType, betTypeColumns, sumColumns } from '../../db/bet-type-columns.ts';
+import type { RawSums } from '../../ledger/readers/type-sums.ts';
 import { toReportMoney } from '../../lib/money.ts';
 
-/** Per-bet-type sums of a rollup table, as text so both drivers answer the same exact numbers. */
-export const sumsByType = sql.raw(
-  [
-    ...betTypeColumns.map(({ betType, column }) => `${amountOfType(betType)}::text as ${column}`),
-    'coalesce(sum(tx_count), 0)::text as tx_count',
-  ].join(',\n  '),
-);
-
-/** The same sums of a rollup with a column per bet type (0027, 0028). */
-export const sumsByColumn = sql.raw(
-  sumColumns.map((column) => `coalesce(sum(${column}), 0)::text as ${column}`).join(',\n  '),
-);
-/** The same columns of one row of such a rollup, as they are. */
-export const sumsAsStored = sql.raw(sumColumns.map((column) => `${column}::text as ${column}`).join(', '));
+export type { RawSums };
 
 export interface TypeSums {
   hold: bigint;
@@ -35,19 +21,6 @@ export interface TypeSums {
   promotionAffiliate: bigint;
   txCount: bigint;
 }
-export type RawSums = Record<
-  | 'hold'
-  | 'settle'
-  | 'cancel'
-  | 'void'
-  | 'deposit'
-  | 'withdraw'
-  | 'promotion'
-  | 'promotion_refund'
-  | 'promotion_affiliate'
-  | 'tx_count',
-  string
->;
 
 export const zeroSums = (): TypeSums => ({
   hold: 0n,
@@ -247,7 +220,3 @@ export const balanceOf = (s: TypeSums): MonthlyBalance => ({
   promotionAffiliateBalance: toReportMoney(s.promotionAffiliate),
   transactionCount: Number(s.txCount),
 });
-
-/** `agent_id = x`, or nothing for the whole platform. */
-export const agentScope = (agentId: bigint | 'all'): SQL =>
-  agentId === 'all' ? sql`true` : sql`agent_id = ${agentId}`;

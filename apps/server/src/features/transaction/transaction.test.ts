@@ -6,9 +6,9 @@ import { offContract } from '../../../test/calls.ts';
 import { bet, ingest, makeAgent, registerBrands, type SignedAgent } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { migrationStatements, rollupMismatches } from '../../../test/ledger-checks.ts';
-import { hourColumns } from '../../db/sql-time.ts';
+import { MINUTES_ABOVE } from '../../ledger/readers/transaction-seek.ts';
+import { hourColumns } from '../../ledger/time-columns.ts';
 import { MAX_NAMED_PLAYERS } from './list.ts';
-import { MINUTES_ABOVE } from './seek.ts';
 
 let t: TestApp;
 let token: string;

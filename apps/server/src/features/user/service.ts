@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { contains, within } from '../../db/filters.ts';
 import { listing } from '../../db/paging.ts';
 import { agents, users } from '../../db/schema/index.ts';
+import { latestGameOf } from '../../ledger/readers/latest-game.ts';
 import { countRegistrations } from '../../ledger/registrations.ts';
 import { type CsvColumn, decimalColumn, textColumn, timeColumn } from '../../lib/csv.ts';
 import { toMajor, toMinor } from '../../lib/money.ts';
@@ -24,8 +25,7 @@ const selectJoined = (db: Executor) =>
       agentUsername: agents.username,
       agentPrefix: agents.prefix,
       // The latest game the player bet on, read off the ledger (an index probe per listed player).
-      latestGame: sql<string | null>`(select t.game_brand || ' / ' || t.game_code from transactions t
-        where t.user_id = ${users.id} order by t.start_date desc, t.id desc limit 1)`,
+      latestGame: latestGameOf(users.id),
     })
     .from(users)
     .innerJoin(agents, eq(agents.id, users.agentId));

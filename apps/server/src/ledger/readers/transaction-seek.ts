@@ -1,17 +1,18 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
 import { arrayLiteral } from '../../db/array-literal.ts';
-import { allTypes, betTypeColumns } from '../../db/bet-type-columns.ts';
-import { preparedStatement } from '../../db/client.ts';
-import { hourColumns, minuteColumns } from '../../db/sql-time.ts';
+import { type Executor, preparedStatement } from '../../db/client.ts';
 import { dateInZone } from '../../lib/time.ts';
-import { p, type Query, type Row, rowOfText, type TextRow, textColumns } from './rows.ts';
+import { allTypes, betTypeColumns } from '../bet-type-columns.ts';
+import { hourColumns, minuteColumns } from '../time-columns.ts';
+import { type BetRow, type ListQuery, p, rowOfText, type TextRow, textColumns } from './bet-rows.ts';
 
 /*
  * The deep link: a numbered page of the transaction list found by seeking through the rollups'
- * counts instead of OFFSET over every row before it (list.ts falls back to OFFSET where no rollup
- * counts the filters).
+ * counts instead of OFFSET over every row before it (where no rollup counts the filters, the list
+ * reads its page by OFFSET: transaction-pages.ts).
  */
+
+type Query = ListQuery;
 
 /**
  * What decides the deep-link seek statement's text: which rollups count the list's rows (`kind`) —
@@ -318,8 +319,7 @@ const seekStatement = (shape: SeekShape) => {
 const seekStatements = new Map<string, ReturnType<typeof preparedStatement<TextRow>>>();
 
 /** The values a seek statement binds (those its shape leaves out are not read). */
-const seekValues = (ctx: AppContext, agentId: bigint, q: Query, players: readonly string[] | undefined) => {
-  const tz = ctx.config.REPORT_TIMEZONE;
+const seekValues = (tz: string, agentId: bigint, q: Query, players: readonly string[] | undefined) => {
   const offset = (q.page - 1) * q.limit;
   return {
     agent: agentId,
@@ -342,11 +342,12 @@ const seekValues = (ctx: AppContext, agentId: bigint, q: Query, players: readonl
 
 /** A numbered page without a cursor, found by seeking; undefined when no rollup counts the filters. */
 export const seekPage = async (
-  ctx: AppContext,
+  db: Executor,
+  timeZone: string,
   agentId: bigint,
   q: Query,
   players: readonly string[] | undefined,
-): Promise<Row[] | undefined> => {
+): Promise<BetRow[] | undefined> => {
   const shape = seekShapeOf(q, players);
   if (!shape) return undefined;
   const key = JSON.stringify(shape);
@@ -360,5 +361,5 @@ export const seekPage = async (
     );
     seekStatements.set(key, statement);
   }
-  return (await statement(ctx.db, seekValues(ctx, agentId, q, players))).map(rowOfText);
+  return (await statement(db, seekValues(timeZone, agentId, q, players))).map(rowOfText);
 };

@@ -1,12 +1,15 @@
+import type { Upkeep } from '../db/maintenance.ts';
 import { typeColumns } from './bet-type-columns.ts';
-import { hourColumns, minuteColumns } from './sql-time.ts';
+import { hourColumns, minuteColumns } from './time-columns.ts';
 
 /*
- * Every ledger table declared once: the raw rows (migration 0003) and each rollup the ingest statement
- * keeps beside them (migrations 0003–0034, the latest definition of each). Maintenance
- * (db/maintenance.ts) and the ledger checks of the tests (test/ledger-checks.ts) read their lists
- * from here; ledger-catalogue.test.ts proves it matches the migrated database. It lives in db/ because
- * db/maintenance.ts may not import ledger/ (.dependency-cruiser.cjs: server-db-below-core).
+ * Every ledger table declared once: the raw rows (migration 0003) and each rollup kept beside them
+ * (migrations 0003–0034, the latest definition of each). The ingest statement writes its rollups in
+ * this order and has one part per entry (ledger/ingest-batch.ts, checked by the compiler); maintenance
+ * keeps these tables (handed to db/maintenance.ts by its callers: db/ sits below the ledger); the
+ * ledger checks of the tests (test/ledger-checks.ts) check each rollup by its family; the bench's
+ * statements may name only these tables (bench/limit-statements.test.ts). catalogue.test.ts proves it
+ * matches the migrated database.
  */
 
 /** The columns a table keeps per row, by family; each rollup family is checked one way against the raw rows. */
@@ -17,7 +20,7 @@ export const measureFamilies = {
   betKeys: ['start_date', 'tx_id'],
   /** The sum of the amounts and the number of rows. */
   amounts: ['amount', 'tx_count'],
-  /** A sum of the amounts per bet type side by side (db/bet-type-columns.ts), then the number of rows. */
+  /** A sum of the amounts per bet type side by side (ledger/bet-type-columns.ts), then the number of rows. */
   betTypeAmounts: [...typeColumns, 'tx_count'],
   /** A count of rows per bet type side by side. */
   betTypeCounts: typeColumns,
@@ -40,24 +43,26 @@ export type RollupFamily = Exclude<MeasureFamily, RawFamily>;
 /** The period one row stands for (`none`: the raw rows and their keys). */
 export type Grain = 'none' | 'day' | 'month' | 'hour' | 'minute';
 
-/**
- * How maintenance keeps the table's planner statistics and dead rows in check on PGlite, which has no
- * autovacuum: `vacuum` for a table rewritten in place (vacuum (analyze)), `analyze` for one that only grows.
- */
-export type Upkeep = 'vacuum' | 'analyze';
-
 interface TableEntry<F extends MeasureFamily> {
   readonly name: string;
   readonly grain: Grain;
   /** The primary key, in its order (transactions, partitioned, has none: its unique id). */
   readonly keys: readonly string[];
   readonly measures: readonly F[];
+  /** How maintenance keeps it (db/maintenance.ts). */
   readonly upkeep: Upkeep;
   /** The migration holding the table's latest definition. */
   readonly migration: string;
 }
 export type RawTable = TableEntry<RawFamily>;
-export type Rollup = TableEntry<RollupFamily>;
+export interface Rollup extends TableEntry<RollupFamily> {
+  /**
+   * What the rollup counts: the bets an ingest batch stores (written by its statement,
+   * ledger/ingest-batch.ts) or the players created (written by every insert of players,
+   * ledger/registrations.ts).
+   */
+  readonly of: 'bets' | 'players';
+}
 export type LedgerTable = RawTable | Rollup;
 
 export const rawTables: readonly RawTable[] = [
@@ -80,10 +85,25 @@ export const rawTables: readonly RawTable[] = [
   },
 ];
 
-/** Every rollup an ingest batch writes in the same statement as the raw rows (ledger/ingest-batch.ts). */
-export const rollups: readonly Rollup[] = [
+/**
+ * Every rollup, in the order the ingest statement writes those of the bets, in the same statement as
+ * the raw rows (ledger/ingest-batch.ts): the month's players first, whose new rows the count of
+ * active players adds up.
+ */
+const rollupEntries = [
+  {
+    // Rows are only ever added (a player's first bet of a month).
+    name: 'rollup_player_month',
+    of: 'bets',
+    grain: 'month',
+    keys: ['month', 'agent_id', 'user_id'],
+    measures: ['playerPresence'],
+    upkeep: 'analyze',
+    migration: '0004_report_rollups.sql',
+  },
   {
     name: 'rollup_game_daily',
+    of: 'bets',
     grain: 'day',
     keys: ['agent_id', 'game_brand', 'day', 'game_code'],
     measures: ['betTypeAmounts'],
@@ -92,6 +112,7 @@ export const rollups: readonly Rollup[] = [
   },
   {
     name: 'rollup_brand_daily',
+    of: 'bets',
     grain: 'day',
     keys: ['agent_id', 'day', 'game_brand'],
     measures: ['betTypeAmounts'],
@@ -100,6 +121,7 @@ export const rollups: readonly Rollup[] = [
   },
   {
     name: 'rollup_brand_monthly',
+    of: 'bets',
     grain: 'month',
     keys: ['agent_id', 'month', 'game_brand', 'bet_type'],
     measures: ['amounts'],
@@ -108,6 +130,7 @@ export const rollups: readonly Rollup[] = [
   },
   {
     name: 'rollup_game_monthly',
+    of: 'bets',
     grain: 'month',
     keys: ['agent_id', 'game_brand', 'month', 'game_code'],
     measures: ['betTypeAmounts'],
@@ -117,6 +140,7 @@ export const rollups: readonly Rollup[] = [
   {
     // Sums per business day, and its rows counted per hour of that day (0022).
     name: 'rollup_agent_daily',
+    of: 'bets',
     grain: 'day',
     keys: ['agent_id', 'day', 'bet_type'],
     measures: ['amounts', 'hourCounts'],
@@ -125,6 +149,7 @@ export const rollups: readonly Rollup[] = [
   },
   {
     name: 'rollup_brand_hours',
+    of: 'bets',
     grain: 'hour',
     keys: ['agent_id', 'day', 'game_brand', 'bet_type'],
     measures: ['hourCounts'],
@@ -133,6 +158,7 @@ export const rollups: readonly Rollup[] = [
   },
   {
     name: 'rollup_brand_minutes',
+    of: 'bets',
     grain: 'minute',
     keys: ['agent_id', 'day', 'hour', 'game_brand', 'bet_type'],
     measures: ['minuteCounts'],
@@ -141,6 +167,7 @@ export const rollups: readonly Rollup[] = [
   },
   {
     name: 'rollup_player_daily',
+    of: 'bets',
     grain: 'day',
     keys: ['agent_id', 'user_id', 'day', 'game_brand'],
     measures: ['betTypeCounts'],
@@ -150,6 +177,7 @@ export const rollups: readonly Rollup[] = [
   {
     // Over every agent.
     name: 'rollup_code_daily',
+    of: 'bets',
     grain: 'day',
     keys: ['game_brand', 'day', 'game_code'],
     measures: ['betTypeAmounts'],
@@ -159,6 +187,7 @@ export const rollups: readonly Rollup[] = [
   {
     // Over every agent.
     name: 'rollup_brand_day_all',
+    of: 'bets',
     grain: 'day',
     keys: ['day', 'game_brand'],
     measures: ['betTypeAmounts'],
@@ -167,6 +196,7 @@ export const rollups: readonly Rollup[] = [
   },
   {
     name: 'rollup_active_players',
+    of: 'bets',
     grain: 'month',
     keys: ['month', 'agent_id'],
     measures: ['activePlayers'],
@@ -175,29 +205,35 @@ export const rollups: readonly Rollup[] = [
   },
   {
     name: 'rollup_registered_players',
+    of: 'players',
     grain: 'month',
     keys: ['month', 'agent_id'],
     measures: ['registeredPlayers'],
     upkeep: 'vacuum',
     migration: '0018_report_counts.sql',
   },
-  {
-    // Rows are only ever added (a player's first bet of a month).
-    name: 'rollup_player_month',
-    grain: 'month',
-    keys: ['month', 'agent_id', 'user_id'],
-    measures: ['playerPresence'],
-    upkeep: 'analyze',
-    migration: '0004_report_rollups.sql',
-  },
-];
+] as const satisfies readonly Rollup[];
+export const rollups: readonly Rollup[] = rollupEntries;
 
+/** A rollup's table name. */
+export type RollupName = (typeof rollupEntries)[number]['name'];
+/** The rollups an ingest batch writes: each has its part of the ingest statement. */
+export type BetRollupName = Extract<(typeof rollupEntries)[number], { of: 'bets' }>['name'];
+/** Their names, in the catalogue's order. */
+export const betRollupNames: readonly BetRollupName[] = rollupEntries.flatMap((r) =>
+  r.of === 'bets' ? [r.name] : [],
+);
+
+/** Every ledger table: what maintenance keeps (db/maintenance.ts takes them from its callers). */
 export const ledgerTables: readonly LedgerTable[] = [...rawTables, ...rollups];
 
 /** A table's measure columns: its families' columns, in order. */
 export const measureColumns = (table: LedgerTable): readonly string[] =>
   table.measures.flatMap((family) => measureFamilies[family]);
 
-/** The names of the ledger tables maintenance keeps one way. */
-export const ledgerTablesKept = (upkeep: Upkeep): readonly string[] =>
-  ledgerTables.filter((table) => table.upkeep === upkeep).map((table) => table.name);
+/** The catalogue's entry of a rollup, by its name. */
+export const rollupNamed = (name: RollupName): Rollup => {
+  const found = rollups.find((r) => r.name === name);
+  if (!found) throw new Error(`no rollup ${name}`);
+  return found;
+};

@@ -1,10 +1,14 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bet, ingest, makeAgent, registerBrands } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { rollupMismatches } from '../../test/ledger-checks.ts';
-import { queryRows } from './client.ts';
-import { ledgerTables, measureColumns, rawTables, rollups } from './ledger-catalogue.ts';
+import { queryRows } from '../db/client.ts';
+import { betRollupNames, ledgerTables, measureColumns, rawTables, rollups } from './catalogue.ts';
+import { batchSql } from './ingest-batch.ts';
+import { countRegistrations } from './registrations.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -45,7 +49,7 @@ const primaryKeys = async () => {
   return keys;
 };
 
-describe('the ledger catalogue (db/ledger-catalogue.ts)', () => {
+describe('the ledger catalogue (ledger/catalogue.ts)', () => {
   it('names every rollup table the migrations create, and the raw rows, and nothing else', async () => {
     const tables = [...(await columnsOf()).keys()].sort();
     expect(tables).toEqual(ledgerTables.map((table) => table.name).sort());
@@ -100,5 +104,60 @@ describe('the ledger catalogue (db/ledger-catalogue.ts)', () => {
       await t.ctx.db.execute(sql.raw('drop table set_aside'));
     }
     expect(await rollupMismatches(t)).toBe(0);
+  });
+});
+
+/** The tables a statement inserts into, each as often as it does. */
+const insertsOf = (text: string) => [...text.matchAll(/insert into (\w+)/g)].map((m) => m[1]);
+
+describe('the catalogue drives the ledger’s writers', () => {
+  const dialect = new PgDialect();
+  it('the ingest statement writes each rollup of the bets once, in catalogue order, and no other', () => {
+    const ofBets = rollups.filter((r) => r.of === 'bets').map((r) => r.name);
+    expect(ofBets).toEqual(betRollupNames);
+    for (const [probe, log] of [
+      [false, false],
+      [true, false],
+      [false, true],
+      [true, true],
+    ] as const) {
+      const inserts = insertsOf(dialect.sqlToQuery(batchSql(probe, log)).sql);
+      expect(inserts.filter((t) => t?.startsWith('rollup_'))).toEqual(ofBets);
+      expect(inserts.filter((t) => !t?.startsWith('rollup_'))).toEqual([
+        'transaction_keys',
+        'transactions',
+        ...(log ? ['ingest_log'] : []),
+      ]);
+    }
+  });
+
+  it('the players’ rollups are written with every insert of players', () => {
+    const ofPlayers = rollups.filter((r) => r.of === 'players').map((r) => r.name);
+    expect(insertsOf(dialect.sqlToQuery(countRegistrations(sql`created`, 'UTC')).sql)).toEqual(ofPlayers);
+  });
+});
+
+describe('the ledger’s home: only ledger/ names its tables', () => {
+  const root = new URL('../', import.meta.url);
+  /**
+   * Product code outside ledger/ that still names a ledger table, and why: the revenue share's
+   * statement, which the settlement module replaces.
+   */
+  const exceptions = ['features/report/revenue-share.ts'];
+  /** A ledger table named in SQL: a rollup or the key table by name, the raw rows after a keyword. */
+  const naming =
+    /\b(rollup_[a-z_]+|transaction_keys)\b|\b(from|join|into|update|table|relname =)\s+'?transactions\b/i;
+  it('no module outside ledger/ (migrations and tests aside) names a ledger table', () => {
+    const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter(
+      (f) =>
+        f.endsWith('.ts') &&
+        !f.endsWith('.test.ts') &&
+        !f.startsWith('ledger/') &&
+        !f.startsWith('db/migrations/') &&
+        !exceptions.includes(f),
+    );
+    expect(files.length).toBeGreaterThan(50);
+    const offenders = files.filter((f) => naming.test(readFileSync(new URL(f, root), 'utf8')));
+    expect(offenders).toEqual([]);
   });
 });

@@ -1,0 +1,19 @@
+import { sql } from 'drizzle-orm';
+import { arrayLiteral } from '../../db/array-literal.ts';
+import { type Executor, queryPrepared } from '../../db/client.ts';
+import { type RawSums, sumsByType } from './type-sums.ts';
+
+/**
+ * The sums of one month (`month`: its first day, YYYY-MM-DD) of each agent of `agentIds` that has
+ * bets in it, one row per such agent, in one query. From the monthly rollup: a row per agent, brand
+ * and bet type, where the daily one has one per day.
+ */
+export const monthSumsOfAgents = (db: Executor, agentIds: readonly bigint[], month: string) =>
+  queryPrepared<RawSums & { agent: string }>(
+    db,
+    'agent_balances',
+    sql`select agent_id::text as agent, ${sumsByType} from rollup_brand_monthly
+        where agent_id = any(${arrayLiteral(agentIds.map(String))}::bigint[])
+          and month = ${month}::date
+        group by agent_id`,
+  );

@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import { type Executor, queryPrepared } from '../../db/client.ts';
+
+/*
+ * The platform's month at a glance (the dashboard): its totals, its days, its top game brands and
+ * agents, every agent together. Money is minor units as integer text; `month` is the month's first
+ * day (YYYY-MM-DD). From the monthly and per-day rollups and the count rollups, so nothing here grows
+ * with the number of players or bets.
+ */
+
+/**
+ * A month's hold and win/lose, its count of bets (the monthly brand rollup: a row per agent, brand
+ * and bet type), its active players and the players registered by its end (the count rollups: a row
+ * per agent and month).
+ */
+export const monthFigures = async (db: Executor, month: string) => {
+  const [row] = await queryPrepared<{
+    hold: string;
+    win_lose: string;
+    tx: string;
+    active: string;
+    registered: string;
+  }>(
+    db,
+    'dashboard_period',
+    sql`select
+          coalesce(sum(amount) filter (where bet_type = 'HOLD'), 0)::text as hold,
+          coalesce(sum(amount) filter (where bet_type in ('HOLD', 'SETTLE', 'CANCEL', 'VOID')), 0)::text as win_lose,
+          coalesce(sum(tx_count), 0)::text as tx,
+          (select coalesce(sum(players), 0) from rollup_active_players where month = ${month}::date)::text as active,
+          (select coalesce(sum(players), 0) from rollup_registered_players where month <= ${month}::date)::text as registered
+        from rollup_brand_monthly where month = ${month}::date`,
+  );
+  return row;
+};
+
+/** Each business day of `from`..`to` with bets: its hold and win/lose (YYYY-MM-DD). */
+export const dailyWinLose = (db: Executor, from: string, to: string) =>
+  queryPrepared<{ day: string; hold: string; win_lose: string }>(
+    db,
+    'dashboard_daily',
+    sql`select to_char(day, 'YYYY-MM-DD') as day,
+               sum(hold)::text as hold, sum(hold + settle + cancel + void)::text as win_lose
+        from rollup_brand_day_all where day between ${from}::date and ${to}::date group by day`,
+  );
+
+/** The month's `top` game brands by turnover (the most held first), with their hold and win/lose. */
+export const topBrandsOfMonth = (db: Executor, month: string, top: number) =>
+  queryPrepared<{ game_brand: string; hold: string; win_lose: string }>(
+    db,
+    'dashboard_brands',
+    sql`select game_brand,
+               coalesce(sum(amount) filter (where bet_type = 'HOLD'), 0)::text as hold,
+               coalesce(sum(amount) filter (where bet_type in ('HOLD', 'SETTLE', 'CANCEL', 'VOID')), 0)::text as win_lose
+        from rollup_brand_monthly where month = ${month}::date
+        group by game_brand order by sum(amount) filter (where bet_type = 'HOLD') asc nulls last limit ${top}`,
+  );
+
+/** The month's `top` agents by turnover (the most held first), with their username, hold and win/lose. */
+export const topAgentsOfMonth = (db: Executor, month: string, top: number) =>
+  queryPrepared<{ agent: string; username: string; hold: string; win_lose: string }>(
+    db,
+    'dashboard_agents',
+    sql`select r.agent_id::text as agent, a.username,
+               coalesce(sum(r.amount) filter (where r.bet_type = 'HOLD'), 0)::text as hold,
+               coalesce(sum(r.amount) filter (where r.bet_type in ('HOLD', 'SETTLE', 'CANCEL', 'VOID')), 0)::text as win_lose
+        from rollup_brand_monthly r join agents a on a.id = r.agent_id
+        where r.month = ${month}::date
+        group by r.agent_id, a.username order by sum(r.amount) filter (where r.bet_type = 'HOLD') asc nulls last
+        limit ${top}`,
+  );
