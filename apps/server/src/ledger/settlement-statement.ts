@@ -68,6 +68,15 @@ const partsOf = (key: Key) => {
   return { sharingId: BigInt(s), agentId: BigInt(a), parentId: BigInt(p) };
 };
 
+/** The map's entry for `key`, made first when missing. */
+const entryOf = <K, V>(map: Map<K, V>, key: K, make: () => V): V => {
+  const found = map.get(key);
+  if (found !== undefined) return found;
+  const made = make();
+  map.set(key, made);
+  return made;
+};
+
 /** Earliest day a version is in force on, or undefined. */
 const minDay = (days: (string | null | undefined)[]) =>
   days.filter((d): d is string => typeof d === 'string').sort()[0];
@@ -84,9 +93,7 @@ const liveShares = async (
 ): Promise<Map<string, Map<Key, Segment[]>>> => {
   const own = new Map<string, Map<bigint, bigint>>();
   for (const r of await agentDayWinLose(db, from, to)) {
-    let day = own.get(r.day);
-    if (!day) own.set(r.day, (day = new Map()));
-    day.set(r.agentId, r.winLose);
+    entryOf(own, r.day, () => new Map<bigint, bigint>()).set(r.agentId, r.winLose);
   }
   // Segment of version v in month m: its days clipped to the month.
   const segments = new Map<string, Map<Key, Segment[]>>();
@@ -128,8 +135,7 @@ const liveShares = async (
           parentShare: 0n,
         };
         segmentOf.set(segKey, seg);
-        let byKey = segments.get(month);
-        if (!byKey) segments.set(month, (byKey = new Map()));
+        const byKey = entryOf(segments, month, () => new Map<Key, Segment[]>());
         const key = keyOf(v.sharingId, v.agentId, v.parentAgentId);
         const list = byKey.get(key);
         if (list) list.push(seg);
@@ -222,8 +228,7 @@ const paymentsIn = async (db: Executor, from: string, to: string) => {
   const out = new Map<string, Map<Key, { toParent: bigint; toChild: bigint }>>();
   for (const r of rows) {
     const month = `${r.paidOn.slice(0, 7)}-01`;
-    let byKey = out.get(month);
-    if (!byKey) out.set(month, (byKey = new Map()));
+    const byKey = entryOf(out, month, () => new Map<Key, { toParent: bigint; toChild: bigint }>());
     const key = keyOf(r.sharingId, r.agentId, r.parentId);
     const sums = byKey.get(key) ?? { toParent: 0n, toChild: 0n };
     if (r.direction === 'to-parent') sums.toParent += r.amount;
