@@ -332,11 +332,10 @@ const liveLines = async (db: Executor, month: string, periods: readonly PeriodRo
     for (const f of (await frozenFrom(db, lastClosed, lastClosed)).get(lastClosed) ?? [])
       carried.set(f.key, { amount: f.outstanding, settle: f.settleEachPeriod });
   }
-  const [versions, payments, settle] = await Promise.all([
-    versionsOverlapping(db, from, to),
-    paymentsIn(db, from, to),
-    settleOptions(db),
-  ]);
+  // One after another: inside a transaction they share one connection.
+  const versions = await versionsOverlapping(db, from, to);
+  const payments = await paymentsIn(db, from, to);
+  const settle = await settleOptions(db);
   const shares = await liveShares(db, from, to, versions);
   const adjustments = earliestOpen !== undefined ? await adjustmentsFor(db, periods) : new Map();
   let lines: Line[] = [];
