@@ -102,8 +102,10 @@ const liveShares = async (
     const last = v.effectiveTo === null || v.effectiveTo > to ? to : v.effectiveTo;
     const first = v.effectiveFrom > from ? v.effectiveFrom : from;
     for (let month = `${first.slice(0, 7)}-01`; month < last; month = nextMonth(month)) {
+      const after = nextMonth(month);
       const segFrom = first > month ? first : month;
-      const segEnd = last < nextMonth(month) ? last : nextMonth(month);
+      // biome-ignore lint/complexity/useMathMinMax: days compared as text, which Math.min cannot
+      const segEnd = last < after ? last : after;
       if (segFrom >= segEnd) continue;
       const seg: Segment = {
         from: segFrom,
