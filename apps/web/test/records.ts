@@ -87,6 +87,9 @@ export const sharingRecord = (over: Partial<AgentSharing> = {}): AgentSharing =>
   parentAgentPrefix: 's1',
   parentPercentage: 35,
   isDisable: false,
+  effectiveFrom: '2026-11-01',
+  settleEachPeriod: false,
+  pendingChange: null,
   ...stamps,
   ...over,
 });
@@ -148,6 +151,9 @@ export const aSharing: AgentSharing = {
   parentAgentPrefix: 'ab',
   parentPercentage: 35,
   isDisable: false,
+  effectiveFrom: '2026-11-01',
+  settleEachPeriod: false,
+  pendingChange: null,
   createdAt: stamps.createdAt,
   updatedAt: stamps.createdAt,
 };

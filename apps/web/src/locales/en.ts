@@ -283,6 +283,10 @@ export const en: Resource<typeof th> = {
       'totp-recovery-codes': 'New recovery codes',
       'totp-recovery-codes-failed': 'New recovery codes refused',
       'totp-reset': 'Reset two-factor',
+      request: 'Ask for approval',
+      approve: 'Approve',
+      reject: 'Reject',
+      void: 'Void',
     },
     entities: {
       adapter: 'Game provider (adapter)',
@@ -294,6 +298,9 @@ export const en: Resource<typeof th> = {
       session: 'Sign-in session (session)',
       'security-settings': 'Security settings (security-settings)',
       demo: 'Demo data (demo)',
+      'settlement-period': 'Settlement period (settlement-period)',
+      'settlement-payment': 'Settlement payment (settlement-payment)',
+      approval: 'Approval request (approval)',
     },
     fieldNames: {
       _id: 'Record id',

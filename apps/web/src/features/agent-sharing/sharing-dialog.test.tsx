@@ -64,6 +64,9 @@ describe('SharingDialog', () => {
       parentAgent: '7',
       parentPercentage: 37.25,
       isDisable: false,
+      // '' = today: the server's business day.
+      effectiveFrom: '',
+      settleEachPeriod: false,
     });
   });
 

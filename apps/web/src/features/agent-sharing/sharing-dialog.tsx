@@ -29,6 +29,8 @@ export function SharingDialog({ sharing, onSubmit, ...dialog }: SharingDialogPro
         parentAgent: sharing?.parentAgent ?? '',
         parentPercentage: sharing?.parentPercentage ?? '',
         isDisable: false,
+        effectiveFrom: '',
+        settleEachPeriod: sharing?.settleEachPeriod ?? false,
       }}
       onSubmit={onSubmit}
     >

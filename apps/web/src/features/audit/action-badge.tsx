@@ -32,6 +32,10 @@ const colors: Record<AuditAction, string> = {
   'totp-recovery-codes': 'violet',
   'totp-recovery-codes-failed': 'orange',
   'totp-reset': 'red',
+  request: 'yellow',
+  approve: 'teal',
+  reject: 'orange',
+  void: 'red',
 };
 
 export const isAuditAction = (action: string): action is AuditAction =>
