@@ -139,11 +139,6 @@ describe('the catalogue drives the ledger’s writers', () => {
 
 describe('the ledger’s home: only ledger/ names its tables', () => {
   const root = new URL('../', import.meta.url);
-  /**
-   * Product code outside ledger/ that still names a ledger table, and why: the revenue share's
-   * statement, which the settlement module replaces.
-   */
-  const exceptions = ['features/report/revenue-share.ts'];
   /** A ledger table named in SQL: a rollup or the key table by name, the raw rows after a keyword. */
   const naming =
     /\b(rollup_[a-z_]+|transaction_keys)\b|\b(from|join|into|update|table|relname =)\s+'?transactions\b/i;
@@ -153,8 +148,7 @@ describe('the ledger’s home: only ledger/ names its tables', () => {
         f.endsWith('.ts') &&
         !f.endsWith('.test.ts') &&
         !f.startsWith('ledger/') &&
-        !f.startsWith('db/migrations/') &&
-        !exceptions.includes(f),
+        !f.startsWith('db/migrations/'),
     );
     expect(files.length).toBeGreaterThan(50);
     const offenders = files.filter((f) => naming.test(readFileSync(new URL(f, root), 'utf8')));
