@@ -91,3 +91,13 @@ export const setApprovalRequired = async (db: Executor, kind: 'sharing-change', 
     .values({ kind, required })
     .onConflictDoUpdate({ target: approvalSettings.kind, set: { required } });
 };
+
+/** What a pending percentage change carries: the change as requested, applied when it is approved. */
+export interface SharingChangePayload {
+  sharing: string;
+  agent: string;
+  parentAgent: string;
+  bp: number;
+  effectiveFrom: string;
+  settleEachPeriod?: boolean;
+}

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Executor, Tx } from './client.ts';
 import { adapters, admins, agents } from './schema/index.ts';
 
@@ -31,3 +31,18 @@ export const adapterForUpdate = async (tx: Tx, id: bigint): Promise<AdapterRow |
 
 export const findAdmin = async (db: Executor, id: bigint): Promise<AdminRow | undefined> =>
   (await db.select().from(admins).where(eq(admins.id, id)))[0];
+
+/** The username and prefix of each agent of `ids`, in one read (names beside ids in answers). */
+export const agentNamesById = async (
+  db: Executor,
+  ids: readonly bigint[],
+): Promise<Map<bigint, { username: string; prefix: string }>> => {
+  const names = new Map<bigint, { username: string; prefix: string }>();
+  if (ids.length === 0) return names;
+  for (const a of await db
+    .select({ id: agents.id, username: agents.username, prefix: agents.prefix })
+    .from(agents)
+    .where(inArray(agents.id, [...ids])))
+    names.set(a.id, { username: a.username, prefix: a.prefix });
+  return names;
+};

@@ -148,19 +148,8 @@ const liveShares = async (
   return segments;
 };
 
-interface FrozenRow {
-  key: Key;
-  segments: Segment[];
-  winLose: bigint;
-  parentShare: bigint;
-  adjustment: bigint;
-  adjustments: { month: string; amount: bigint }[];
-  carriedIn: bigint;
-  paymentsToParent: bigint;
-  paymentsToChild: bigint;
-  outstanding: bigint;
-  settleEachPeriod: boolean;
-}
+/** A stored line of a closed month: a line keyed for matching, without its ids. */
+type FrozenRow = Omit<Line, 'sharingId' | 'agentId' | 'parentId'> & { key: Key };
 
 const num = (v: unknown) => BigInt(String(v));
 

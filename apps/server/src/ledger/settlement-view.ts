@@ -1,7 +1,6 @@
 import type { SettlementLine, SettlementStatement } from '@sapi/contract';
-import { inArray } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { agents } from '../db/schema/index.ts';
+import { agentNamesById } from '../db/lookups.ts';
 import { yearMonthText } from '../lib/days.ts';
 import { toReportMoney } from '../lib/money.ts';
 import { type Line, type Statement, statementOf } from './settlement-statement.ts';
@@ -24,14 +23,7 @@ const order = <T extends string | bigint>(a: T, b: T) => (a < b ? -1 : a > b ? 1
 
 export const viewOf = async (db: Executor, statement: Statement): Promise<StatementView> => {
   const ids = [...new Set(statement.lines.flatMap((l) => [l.agentId, l.parentId]))];
-  const names = new Map<bigint, { username: string; prefix: string }>();
-  if (ids.length > 0) {
-    for (const a of await db
-      .select({ id: agents.id, username: agents.username, prefix: agents.prefix })
-      .from(agents)
-      .where(inArray(agents.id, ids)))
-      names.set(a.id, a);
-  }
+  const names = await agentNamesById(db, ids);
   const nameOf = (id: bigint) => names.get(id) ?? { username: id.toString(), prefix: '' };
   const lines = statement.lines
     .map((line) => {

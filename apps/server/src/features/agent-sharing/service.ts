@@ -9,7 +9,13 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../context.ts';
-import { approvalRequired, createApproval, pendingApproval, pendingOfKind } from '../../core/approvals.ts';
+import {
+  approvalRequired,
+  createApproval,
+  pendingApproval,
+  pendingOfKind,
+  type SharingChangePayload,
+} from '../../core/approvals.ts';
 import { type AuditFn, auditedChange } from '../../core/change.ts';
 import { conflict, invalidField, notFound } from '../../core/errors.ts';
 import { assertDayOpen, businessToday, lockSettlement, periodRows } from '../../core/settlement-periods.ts';
@@ -23,6 +29,7 @@ import {
 } from '../../core/sharing-versions.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { contains } from '../../db/filters.ts';
+import { agentNamesById } from '../../db/lookups.ts';
 import { listing } from '../../db/paging.ts';
 import { admins, agentSharing, agentSharingVersions, agents, approvals } from '../../db/schema/index.ts';
 import { whatIf } from '../../ledger/settlement-statement.ts';
@@ -58,15 +65,6 @@ type Joined = JoinedRow & {
   pending: { approvalId: string; bp: number; effectiveFrom: string } | null;
 };
 
-interface PendingPayload {
-  sharing: string;
-  agent: string;
-  parentAgent: string;
-  bp: number;
-  effectiveFrom: string;
-  settleEachPeriod?: boolean;
-}
-
 /** Versions, parents' names and pending changes of a page of arrangements, in three reads. */
 const enrich = async (db: Executor, rows: JoinedRow[], today: string): Promise<Joined[]> => {
   const ids = rows.map((r) => r.s.id);
@@ -79,17 +77,10 @@ const enrich = async (db: Executor, rows: JoinedRow[], today: string): Promise<J
     .orderBy(agentSharingVersions.effectiveFrom, agentSharingVersions.id);
   const pending = await pendingOfKind(db, 'sharing-change', inArray(approvals.target, ids.map(String)));
   const parentIds = [...new Set(versions.map((v) => v.parentAgentId))];
-  const names = new Map<bigint, { username: string; prefix: string }>();
-  if (parentIds.length > 0) {
-    for (const a of await db
-      .select({ id: agents.id, username: agents.username, prefix: agents.prefix })
-      .from(agents)
-      .where(inArray(agents.id, parentIds)))
-      names.set(a.id, a);
-  }
+  const names = await agentNamesById(db, parentIds);
   return rows.map((r) => {
     const p = pending.find((x) => x.target === r.s.id.toString());
-    const payload = p?.payload as PendingPayload | undefined;
+    const payload = p?.payload as SharingChangePayload | undefined;
     return {
       ...r,
       today,
@@ -370,7 +361,7 @@ const requestChange = async (
     .select({ username: agents.username })
     .from(agents)
     .where(eq(agents.id, next.agentId));
-  const payload: PendingPayload = {
+  const payload: SharingChangePayload = {
     sharing: target,
     agent: next.agentId.toString(),
     parentAgent: next.parentId.toString(),

@@ -2,7 +2,12 @@ import type { Approval, approvalListQuerySchema } from '@sapi/contract';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../context.ts';
-import { findApproval, selectApprovals, toApproval } from '../../core/approvals.ts';
+import {
+  findApproval,
+  type SharingChangePayload,
+  selectApprovals,
+  toApproval,
+} from '../../core/approvals.ts';
 import type { AuditFn } from '../../core/change.ts';
 import { conflict, forbidden, invalidField, notFound } from '../../core/errors.ts';
 import { assertDayOpen, lockSettlement, periodRows } from '../../core/settlement-periods.ts';
@@ -33,15 +38,6 @@ export const listApprovals = async (ctx: AppContext, q: z.output<typeof approval
   ]);
   return { records: rows.map(toApproval), page: q.page, limit: q.limit, total: total[0]?.n ?? 0 };
 };
-
-interface SharingChangePayload {
-  sharing: string;
-  agent: string;
-  parentAgent: string;
-  bp: number;
-  effectiveFrom: string;
-  settleEachPeriod?: boolean;
-}
 
 /** Apply an approved percentage change as its requester asked it. */
 const applySharingChange = async (ctx: AppContext, tx: Tx, payload: SharingChangePayload, by: bigint) => {
