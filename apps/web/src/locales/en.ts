@@ -12,6 +12,7 @@ import { pickers } from './en/pickers';
 import { registerReport } from './en/register-report';
 import { reports } from './en/reports';
 import { security } from './en/security';
+import { settlement } from './en/settlement';
 import { transaction } from './en/transaction';
 import { user } from './en/user';
 import type { Resource } from './resource';
@@ -283,6 +284,10 @@ export const en: Resource<typeof th> = {
       'totp-recovery-codes': 'New recovery codes',
       'totp-recovery-codes-failed': 'New recovery codes refused',
       'totp-reset': 'Reset two-factor',
+      request: 'Request',
+      approve: 'Approve',
+      reject: 'Reject',
+      void: 'Void',
     },
     entities: {
       adapter: 'Game provider (adapter)',
@@ -294,6 +299,9 @@ export const en: Resource<typeof th> = {
       session: 'Sign-in session (session)',
       'security-settings': 'Security settings (security-settings)',
       demo: 'Demo data (demo)',
+      'settlement-period': 'Settlement period (settlement-period)',
+      'settlement-payment': 'Payment between agents (settlement-payment)',
+      approval: 'Approval request (approval)',
     },
     fieldNames: {
       _id: 'Record id',
@@ -372,4 +380,5 @@ export const en: Resource<typeof th> = {
   account,
   adminSecurity,
   ingestLog,
+  settlement,
 };

@@ -12,6 +12,7 @@ import { pickers } from './th/pickers';
 import { registerReport } from './th/register-report';
 import { reports } from './th/reports';
 import { security } from './th/security';
+import { settlement } from './th/settlement';
 import { transaction } from './th/transaction';
 import { user } from './th/user';
 
@@ -272,6 +273,10 @@ export const th = {
       'totp-recovery-codes': 'ออกรหัสกู้คืนใหม่',
       'totp-recovery-codes-failed': 'ออกรหัสกู้คืนใหม่ไม่สำเร็จ',
       'totp-reset': 'รีเซ็ตการยืนยันสองขั้นตอน',
+      request: 'ขออนุมัติ',
+      approve: 'อนุมัติ',
+      reject: 'ไม่อนุมัติ',
+      void: 'ยกเลิกรายการ',
     },
     entities: {
       adapter: 'ค่ายเกม (adapter)',
@@ -283,6 +288,9 @@ export const th = {
       session: 'การเข้าสู่ระบบ (session)',
       'security-settings': 'การตั้งค่าความปลอดภัย (security-settings)',
       demo: 'ข้อมูลตัวอย่าง (demo)',
+      'settlement-period': 'งวดสรุปยอด (settlement-period)',
+      'settlement-payment': 'การชำระเงินระหว่างเอเจนต์ (settlement-payment)',
+      approval: 'คำขออนุมัติ (approval)',
     },
     /** Names of the before/after fields of every kind of record (labels.ts); the dialog shows the key beside. */
     fieldNames: {
@@ -363,4 +371,5 @@ export const th = {
   account,
   adminSecurity,
   ingestLog,
+  settlement,
 };

@@ -32,6 +32,10 @@ const colors: Record<AuditAction, string> = {
   'totp-recovery-codes': 'violet',
   'totp-recovery-codes-failed': 'orange',
   'totp-reset': 'red',
+  request: 'yellow',
+  approve: 'green',
+  reject: 'red',
+  void: 'orange',
 };
 
 export const isAuditAction = (action: string): action is AuditAction =>
