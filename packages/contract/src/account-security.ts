@@ -100,12 +100,16 @@ export const recoveryCodesDataSchema = z.object({
 export const securitySettingsSchema = z.object({
   /** Admin types that must sign in with a second factor (a member without one is led to enrol). */
   totpRequiredTypes: z.array(adminTypeSchema),
+  /** A percentage change of a sharing arrangement waits for a second manager's approval (docs/design.md §15). */
+  sharingChangeApproval: z.boolean(),
 });
 export const securitySettingsBodySchema = z.object({
   totpRequiredTypes: z
     .array(adminTypeSchema)
     .max(adminTypes.length)
     .superRefine(eachOnce('type_repeated', 'type')),
+  /** Absent: unchanged. */
+  sharingChangeApproval: z.boolean().optional(),
 });
 
 const ipv4 = z.ipv4();

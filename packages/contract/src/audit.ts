@@ -32,6 +32,11 @@ export const auditActions = [
   'totp-recovery-codes',
   'totp-recovery-codes-failed',
   'totp-reset',
+  // Settlement (docs/design.md §15): a close or percentage change asked for, decided, a payment voided.
+  'request',
+  'approve',
+  'reject',
+  'void',
 ] as const;
 /** The server writes only these (its audit entries are typed so), so every badge has a label. */
 export type AuditAction = (typeof auditActions)[number];
@@ -50,6 +55,9 @@ export const auditEntities = [
   'session',
   'security-settings',
   'demo',
+  'settlement-period',
+  'settlement-payment',
+  'approval',
 ] as const;
 export const auditEntitySchema = z.enum(auditEntities);
 export type AuditEntity = z.infer<typeof auditEntitySchema>;

@@ -211,7 +211,51 @@ const contractMessages = {
     en: 'An agent cannot be its own parent',
   },
 
+  // Settlement: dates, periods and payments (docs/design.md §15).
+  invalid_date: {
+    th: 'ต้องเป็นวันที่แบบ ปปปป-ดด-วว (ค.ศ.) ที่มีอยู่จริง ในช่วงปี {minimum}–{maximum}',
+    en: 'Must be a real day as YYYY-MM-DD in the years {minimum}–{maximum}',
+  },
+  effective_from_closed: {
+    th: 'วันที่มีผลต้องไม่ก่อน {minimum} (วันแรกของงวดที่ยังไม่ปิด) งวดที่ปิดแล้วแก้ไขไม่ได้',
+    en: 'The effective date must be {minimum} or later (the first day of the earliest open period); closed periods cannot change',
+  },
+  effective_from_closing: {
+    th: 'วันที่มีผลอยู่ในงวด {month}/{year} ซึ่งรออนุมัติปิดงวด กรุณาเลือกวันหลังงวดนี้ หรือรอผลการอนุมัติ',
+    en: 'The effective date falls in {month}/{year}, whose close is awaiting approval; choose a later day or wait for the decision',
+  },
+  paid_on_closed: {
+    th: 'วันที่ชำระอยู่ในงวด {month}/{year} ซึ่งปิดแล้วหรือรออนุมัติปิด กรุณาบันทึกในงวดที่ยังเปิดอยู่',
+    en: 'The payment date falls in {month}/{year}, which is closed or awaiting its close; record it in an open period',
+  },
+  payment_amount_range: {
+    th: 'ยอดชำระต้องมากกว่า 0 และไม่เกิน {maximum}',
+    en: 'The amount must be more than 0 and at most {maximum}',
+  },
+  required_with_month: { th: 'กรุณาระบุปีเมื่อเลือกเดือน', en: 'Required when a month is given' },
+  period_not_past: {
+    th: 'งวด {month}/{year} ยังไม่สิ้นสุด ปิดได้เฉพาะงวดที่ผ่านไปแล้ว',
+    en: 'The period {month}/{year} has not ended; only past months can be closed',
+  },
+  period_not_next: {
+    th: 'ต้องปิดงวดตามลำดับ งวดถัดไปที่ปิดได้คือ {month}/{year}',
+    en: 'Periods close in order; the next one to close is {month}/{year}',
+  },
+
   // Duplicates and conflicting state (2009).
+  period_already_requested: {
+    th: 'งวด {month}/{year} ถูกขอปิดหรือปิดไปแล้ว',
+    en: 'The period {month}/{year} is already awaiting its close or closed',
+  },
+  approval_decided: {
+    th: 'คำขอนี้ได้รับการอนุมัติหรือปฏิเสธไปแล้ว',
+    en: 'This request has already been approved or rejected',
+  },
+  sharing_change_pending: {
+    th: 'การแบ่งรายได้นี้มีการเปลี่ยนแปลงที่รออนุมัติอยู่แล้ว',
+    en: 'This arrangement already has a change awaiting approval',
+  },
+  payment_voided: { th: 'รายการชำระนี้ถูกยกเลิกไปแล้ว', en: 'This payment has already been voided' },
   username_taken: { th: 'ชื่อผู้ใช้ "{username}" ถูกใช้แล้ว', en: 'Username "{username}" is already taken' },
   operator_username_taken: {
     th: 'ชื่อผู้ใช้ "{username}" ถูกใช้แล้วในเอเจนต์นี้',
@@ -276,6 +320,8 @@ const contractMessages = {
   sharing_not_found: { th: 'ไม่พบการแบ่งรายได้นี้', en: 'Agent sharing not found' },
   operator_not_found: { th: 'ไม่พบผู้ปฏิบัติงานเอเจนต์นี้', en: 'Agent operator not found' },
   transaction_not_found: { th: 'ไม่พบรายการธุรกรรมนี้', en: 'Transaction not found' },
+  approval_not_found: { th: 'ไม่พบคำขออนุมัตินี้', en: 'Approval request not found' },
+  payment_not_found: { th: 'ไม่พบรายการชำระนี้', en: 'Payment not found' },
   ingest_log_not_found: {
     th: 'ไม่พบคำขอนี้ในบันทึกการรับข้อมูล (เก็บไว้ 30 วัน)',
     en: 'Ingest log entry not found (entries are kept 30 days)',
@@ -298,6 +344,10 @@ const contractMessages = {
   manage_type_forbidden: {
     th: 'ผู้ดูแลประเภท {actorType} จัดการบัญชีประเภท {type} ไม่ได้',
     en: 'A {actorType} may not manage {type} accounts',
+  },
+  own_request: {
+    th: 'อนุมัติหรือปฏิเสธคำขอของตัวเองไม่ได้ ต้องให้ผู้ดูแลอีกคนหนึ่งเป็นผู้ตัดสิน',
+    en: 'You cannot decide your own request; a second administrator must',
   },
   own_type: { th: 'เปลี่ยนประเภทบัญชีของตัวเองไม่ได้', en: 'You cannot change your own type' },
   lock_self: { th: 'ล็อกบัญชีของตัวเองไม่ได้', en: 'You cannot lock yourself' },
@@ -459,6 +509,29 @@ export const issueMessagesWithoutParams: Readonly<Record<string, Texts>> = {
   'invalid_format.ends_with': { th: 'ลงท้ายไม่ตรงตามที่กำหนด', en: 'Does not end as required' },
   'invalid_format.includes': { th: 'ไม่มีข้อความที่กำหนดอยู่ในข้อความ', en: 'Does not contain the required text' },
   'invalid_value.one': { th: 'ค่านี้ไม่ตรงกับค่าที่ระบบรับได้', en: 'Not the accepted value' },
+  invalid_date: {
+    th: 'วันที่ไม่ถูกต้อง หรืออยู่นอกช่วงปีที่ระบบรับได้',
+    en: 'Not a valid day, or outside the accepted years',
+  },
+  effective_from_closed: {
+    th: 'วันที่มีผลอยู่ในงวดที่ปิดแล้ว งวดที่ปิดแล้วแก้ไขไม่ได้',
+    en: 'The effective date is in a closed period; closed periods cannot change',
+  },
+  effective_from_closing: {
+    th: 'วันที่มีผลอยู่ในงวดที่รออนุมัติปิดงวด',
+    en: 'The effective date falls in a period whose close is awaiting approval',
+  },
+  paid_on_closed: {
+    th: 'วันที่ชำระอยู่ในงวดที่ปิดแล้วหรือรออนุมัติปิด',
+    en: 'The payment date falls in a closed period or one awaiting its close',
+  },
+  payment_amount_range: { th: 'ยอดชำระอยู่นอกช่วงที่รับได้', en: 'The amount is out of range' },
+  period_not_past: { th: 'งวดนี้ยังไม่สิ้นสุด ปิดได้เฉพาะงวดที่ผ่านไปแล้ว', en: 'Only past months can be closed' },
+  period_not_next: { th: 'ต้องปิดงวดตามลำดับ', en: 'Periods close in order' },
+  period_already_requested: {
+    th: 'งวดนี้ถูกขอปิดหรือปิดไปแล้ว',
+    en: 'The period is already awaiting its close or closed',
+  },
   date_range: { th: 'วันที่อยู่นอกช่วงปีที่ระบบรับได้', en: 'The date is outside the accepted years' },
   range_too_long: { th: 'ช่วงวันที่ยาวเกินกำหนด', en: 'The date range is too long' },
   day_in_month: { th: 'เดือนที่เลือกไม่มีวันที่นี้', en: 'That month has no such day' },

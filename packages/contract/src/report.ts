@@ -16,7 +16,8 @@ export const gameBrandParamsSchema = reportAgentParamsSchema.extend({
     .transform((v) => v.toUpperCase()),
 });
 
-const part = (max: number, name: string) =>
+/** An optional whole number 1..max sent as a string or number ('' = absent): a report's day or month. */
+export const part = (max: number, name: string) =>
   z
     .union([z.string(), z.number()])
     .optional()
@@ -33,7 +34,7 @@ const part = (max: number, name: string) =>
       return n;
     });
 /** A report's year: every year a bet's business day may fall in (the ingest checks it), so none is unreachable. */
-const yearPart = z.union([z.string(), z.number()]).transform((v, ctx) => {
+export const yearPart = z.union([z.string(), z.number()]).transform((v, ctx) => {
   const n = Number(v);
   if (!Number.isInteger(n) || n < MIN_YEAR || n > MAX_YEAR) {
     ctx.addIssue({
@@ -158,6 +159,13 @@ export const monthlyBalancesDataSchema = z.array(monthlyBalanceSchema.extend({ a
 export const revenueShareQuerySchema = monthlySummaryQuerySchema.extend({
   month: part(12, 'month').pipe(z.number()),
 });
+/**
+ * A month's revenue share: the statement's figures (docs/design.md §15; open months live, closed months
+ * frozen), one row per statement line. `winLose` is the child's DOWNLINE win/lose (players' side,
+ * negative when players lost); `parentShare` is POSITIVE when the child pays the parent, negative when
+ * the parent owes the child. `parentPercentage`: the percentage in force on the line's last day of the
+ * month (the statement lists each one with its days).
+ */
 export const revenueShareRowSchema = z.object({
   sharing: z.string(),
   agent: z.string(),
@@ -173,6 +181,7 @@ export const revenueShareDataSchema = z.object({
   parents: z.array(
     z.object({ parentAgent: z.string(), parentAgentUsername: z.string(), parentShare: money }),
   ),
+  /** Σ parentShare. */
   total: money,
 });
 

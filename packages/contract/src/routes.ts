@@ -27,8 +27,19 @@ import {
   agentSharingCreateSchema,
   agentSharingListQuerySchema,
   agentSharingSchema,
+  agentSharingSwitchSchema,
+  agentSharingUpdateDataSchema,
   agentSharingUpdateSchema,
+  agentSharingVersionSchema,
+  agentSharingWhatIfQuerySchema,
+  agentSharingWhatIfRowSchema,
 } from './agent-sharing.ts';
+import {
+  approvalDecisionSchema,
+  approvalListQuerySchema,
+  approvalSchema,
+  settlementCloseDataSchema,
+} from './approval.ts';
 import { auditListQuerySchema, auditRecordSchema } from './audit.ts';
 import {
   loginBodySchema,
@@ -68,6 +79,16 @@ import {
 } from './report.ts';
 import { type AdminType, roles } from './roles.ts';
 import { csvExport, idRoute, type RouteDef, route } from './route-builder.ts';
+import {
+  paymentCreateSchema,
+  paymentListQuerySchema,
+  paymentSchema,
+  paymentVoidSchema,
+  settlementMonthQuerySchema,
+  settlementPeriodsDataSchema,
+  settlementPeriodsQuerySchema,
+  settlementStatementSchema,
+} from './settlement.ts';
 import {
   agentIdParamsSchema,
   ingestBodySchema,
@@ -199,10 +220,76 @@ export const api = {
   agentSharingUpdate: route('PUT', '/agent-sharing/update/:id', roles.writers, {
     body: agentSharingUpdateSchema,
     params: idParamsSchema,
+    data: agentSharingUpdateDataSchema,
+  }),
+  agentSharingDisable: route('DELETE', '/agent-sharing/delete/:id', roles.writers, {
+    body: agentSharingSwitchSchema,
+    params: idParamsSchema,
     data: agentSharingSchema,
   }),
-  agentSharingDisable: idRoute('DELETE', '/agent-sharing/delete/:id', roles.writers, agentSharingSchema),
-  agentSharingEnable: idRoute('PUT', '/agent-sharing/revert/:id', roles.writers, agentSharingSchema),
+  agentSharingEnable: route('PUT', '/agent-sharing/revert/:id', roles.writers, {
+    body: agentSharingSwitchSchema,
+    params: idParamsSchema,
+    data: agentSharingSchema,
+  }),
+  agentSharingHistory: idRoute(
+    'POST',
+    '/agent-sharing/history/:id',
+    roles.everyone,
+    z.array(agentSharingVersionSchema),
+  ),
+  // Nothing is stored: the last three closed periods (or past months) as they are and as they would be.
+  agentSharingWhatIf: route('POST', '/agent-sharing/what-if/:id', roles.everyone, {
+    body: agentSharingWhatIfQuerySchema,
+    params: idParamsSchema,
+    data: z.array(agentSharingWhatIfRowSchema),
+  }),
+
+  // Settlement (docs/design.md §15): everyone reads; managers close, decide and record payments.
+  settlementPeriods: route('POST', '/settlement/periods', roles.everyone, {
+    body: settlementPeriodsQuerySchema,
+    data: settlementPeriodsDataSchema,
+  }),
+  settlementList: route('POST', '/settlement/list', roles.everyone, {
+    body: settlementMonthQuerySchema,
+    data: settlementStatementSchema,
+  }),
+  settlementExport: csvExport('/settlement/export', settlementMonthQuerySchema),
+  settlementClose: route('POST', '/settlement/close', roles.managers, {
+    body: settlementMonthQuerySchema,
+    data: settlementCloseDataSchema,
+    reauth: true,
+  }),
+  settlementPaymentCreate: route('POST', '/settlement/payment/create', roles.managers, {
+    body: paymentCreateSchema,
+    data: paymentSchema,
+  }),
+  settlementPaymentList: route('POST', '/settlement/payment/list', roles.everyone, {
+    body: paymentListQuerySchema,
+    data: listDataSchema(paymentSchema),
+  }),
+  settlementPaymentVoid: route('PUT', '/settlement/payment/void/:id', roles.managers, {
+    body: paymentVoidSchema,
+    params: idParamsSchema,
+    data: paymentSchema,
+    reauth: true,
+  }),
+  approvalList: route('POST', '/approval/list', roles.managers, {
+    body: approvalListQuerySchema,
+    data: listDataSchema(approvalSchema),
+  }),
+  approvalApprove: route('PUT', '/approval/approve/:id', roles.managers, {
+    body: approvalDecisionSchema,
+    params: idParamsSchema,
+    data: approvalSchema,
+    reauth: true,
+  }),
+  approvalReject: route('PUT', '/approval/reject/:id', roles.managers, {
+    body: approvalDecisionSchema,
+    params: idParamsSchema,
+    data: approvalSchema,
+    reauth: true,
+  }),
 
   userList: route('POST', '/user/list', roles.everyone, {
     body: userListQuerySchema,
