@@ -32,6 +32,7 @@ export function DateField({ value, onChange, ...props }: DateFieldProps) {
       onChange={(next) => onChange(next ?? '')}
       valueFormat={DATE_FORMAT}
       dateParser={parseDay}
+      allowDeselect
       locale={i18n.language}
       leftSection={<IconCalendar size={16} aria-hidden />}
       popoverProps={{ withinPortal: true }}

@@ -41,7 +41,7 @@ describe('the agent sharing list', () => {
       [api.agentSharingDisable, () => sharingRecord({ isDisable: true })],
     ]);
     const { user } = await renderPage(AgentSharingPage, '/agentsharing');
-    await screen.findByText('child_one');
+    await screen.findByText('child_one', {}, { timeout: 5000 });
     await user.click(
       screen.getByRole('switch', { name: 'ปิดใช้งานการแบ่งรายได้ child_one (c1) → senior_one (s1)' }),
     );
@@ -103,7 +103,7 @@ describe('the agent sharing list', () => {
       ],
     ]);
     const { user } = await renderPage(AgentSharingPage, '/agentsharing');
-    await screen.findByText('child_one');
+    await screen.findByText('child_one', {}, { timeout: 5000 });
     expect(screen.getByText('มีผลตั้งแต่ 15/03/2025')).toBeTruthy();
     expect(screen.getByTestId('pending-change').textContent).toBe('รออนุมัติ: 50.00 % มีผลตั้งแต่ 01/04/2025');
     await user.click(

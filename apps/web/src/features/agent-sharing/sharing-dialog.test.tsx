@@ -84,11 +84,18 @@ describe('SharingDialog', () => {
     });
   });
 
-  it('takes the effective day as typed, and refuses a day that is none', async () => {
+  it('takes the effective day as typed; a day that is none is not taken', async () => {
     const onSubmit = vi.fn<Save>(async () => undefined);
     const { user, save } = await open(aSharing, onSubmit);
     const day = screen.getByRole('textbox', { name: 'มีผลตั้งแต่วันที่' }) as HTMLInputElement;
     expect(day.value).toBe(businessToday().split('-').reverse().join('/'));
+    // 31 February is no day: it is not taken, the field is left empty, which the server reads as today.
+    await user.clear(day);
+    await user.type(day, '31/02/2025');
+    await user.click(save);
+    expect(day.value).toBe('');
+    expect(day.placeholder).toBe('วันนี้');
+    expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ effectiveFrom: '' }));
     await user.clear(day);
     await user.type(day, '15/04/2025');
     await user.click(save);

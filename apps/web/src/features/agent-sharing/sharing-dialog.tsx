@@ -79,7 +79,7 @@ export function SharingDialog({ sharing, onSubmit, ...dialog }: SharingDialogPro
             label={t('agentSharing.fields.effectiveFrom')}
             description={t('agentSharing.effectiveHint')}
             {...form.field('effectiveFrom')}
-            required
+            placeholder={t('agentSharing.effectiveToday')}
           />
           <Switch
             label={t('agentSharing.fields.settleEachPeriod')}

@@ -33,10 +33,11 @@ export function SwitchDialog({ sharing, disable, onSubmit, labels, ...dialog }: 
       schema={switchSchema}
       initialValues={{ effectiveFrom: businessToday() }}
       submitLabel={t(disable ? 'agentSharing.confirm.disable' : 'agentSharing.confirm.enable')}
-      onSubmit={({ effectiveFrom }) => onSubmit(effectiveFrom ?? businessToday())}
+      onSubmit={({ effectiveFrom }) => onSubmit(effectiveFrom ?? '')}
     >
       {(form) => {
-        const date = form.getValues().effectiveFrom;
+        // Left empty, the server takes today.
+        const date = form.getValues().effectiveFrom || businessToday();
         return (
           <>
             <Text>
@@ -50,7 +51,7 @@ export function SwitchDialog({ sharing, disable, onSubmit, labels, ...dialog }: 
               label={t('agentSharing.fields.effectiveFrom')}
               description={t('agentSharing.effectiveHint')}
               {...form.field('effectiveFrom')}
-              required
+              placeholder={t('agentSharing.effectiveToday')}
               data-autofocus
             />
             {date ? (

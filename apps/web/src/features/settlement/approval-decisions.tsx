@@ -86,12 +86,7 @@ export function useApprovalDecisions() {
         {(form) => (
           <>
             {rejecting ? approvalSummary(t, rejecting) : null}
-            <Textarea
-              label={t('settlement.approvals.rejectReason')}
-              {...form.field('reason')}
-              autosize
-              minRows={2}
-            />
+            <Textarea label={t('settlement.approvals.rejectReason')} {...form.field('reason')} rows={2} />
           </>
         )}
       </FormDialog>

@@ -32,13 +32,14 @@ describe('the approvals list', () => {
       [api.approvalReject, () => approvalRecord({ status: 'rejected', reason: 'ยอดยังไม่ครบ' })],
     ]);
     const { user, router } = await renderPage(ApprovalsPage, '/approval');
-    await screen.findByText('ปิดงวด มีนาคม 2025');
-    expect(screen.getByText('อนุมัติแล้ว')).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'รายการอนุมัติ' });
+    await within(table).findByText('ปิดงวด มีนาคม 2025');
+    expect(within(table).getByText('อนุมัติแล้ว')).toBeTruthy();
     // A decided one has no actions.
-    const decided = screen.getByText('ปิดงวด กุมภาพันธ์ 2025').closest('tr') as HTMLElement;
+    const decided = within(table).getByText('ปิดงวด กุมภาพันธ์ 2025').closest('tr') as HTMLElement;
     expect(within(decided).queryByRole('button')).toBeNull();
 
-    await user.click(screen.getByRole('textbox', { name: 'สถานะ' }));
+    await user.click(screen.getByRole('combobox', { name: 'สถานะ' }));
     await user.click(await screen.findByRole('option', { name: 'รออนุมัติ', hidden: true }));
     await user.click(screen.getByRole('button', { name: 'ค้นหา' }));
     await waitFor(() => expect(router.state.location.search).toBe('?status=pending'));

@@ -81,12 +81,7 @@ export function PaymentDialog({ lines, onSubmit, ...dialog }: PaymentDialogProps
             />
             <DateField label={t('settlement.paymentDialog.paidOn')} {...form.field('paidOn')} required />
             <TextInput label={t('settlement.paymentDialog.reference')} {...form.field('reference')} />
-            <Textarea
-              label={t('settlement.paymentDialog.note')}
-              {...form.field('note')}
-              autosize
-              minRows={2}
-            />
+            <Textarea label={t('settlement.paymentDialog.note')} {...form.field('note')} rows={2} />
             {line && Number.isFinite(amount) && amount > 0 ? (
               <Alert
                 variant="light"

@@ -1,10 +1,13 @@
 import { api, type SettlementPeriod, Status } from '@sapi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Failure, page, stubApi } from '../../../test/api-stub';
 import { approvalRecord } from '../../../test/records';
 import { renderPage } from '../../../test/render-page';
+import { notifySuccess } from '../../lib/notify';
 import { SettlementHubPage } from './settlement-hub-page';
+
+vi.mock('../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn() }));
 
 // A past year: every month is before this one, whatever day the test runs.
 const periods = (): { records: SettlementPeriod[] } => ({
@@ -67,7 +70,9 @@ describe('the settlement hub', () => {
     await user.click(within(reauth).getByRole('button', { name: 'เข้าสู่ระบบ' }));
     await waitFor(() => expect(stub.bodiesOf(api.settlementClose)).toHaveLength(2));
     expect(stub.bodiesOf(api.settlementClose)[1]).toEqual({ year: '2025', month: '3' });
-    expect(await screen.findByText('ส่งคำขอปิดงวด มีนาคม 2025 แล้ว รอผู้ดูแลระบบอีกคนอนุมัติ')).toBeTruthy();
+    await waitFor(() =>
+      expect(notifySuccess).toHaveBeenCalledWith('ส่งคำขอปิดงวด มีนาคม 2025 แล้ว รอผู้ดูแลระบบอีกคนอนุมัติ'),
+    );
   });
 
   it("shows pending approvals: another admin's can be approved, one's own cannot", async () => {

@@ -48,8 +48,7 @@ export function useVoidDialog() {
             <Textarea
               label={t('settlement.voidDialog.reason')}
               {...form.field('reason')}
-              autosize
-              minRows={2}
+              rows={2}
               required
               data-autofocus
             />

@@ -19,6 +19,7 @@ export const agentSharing: Resource<typeof th> = {
     effectiveFrom: 'Effective from',
     settleEachPeriod: 'Settle negative balances each period',
   },
+  effectiveToday: 'Today',
   effectiveHint:
     'The first day it applies (today by default); never in a closed period or one waiting to close. Earlier days keep the previous terms.',
   settleEachPeriodHint:
