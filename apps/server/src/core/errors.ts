@@ -55,6 +55,8 @@ const missing = {
   Transaction: 'transaction_not_found',
   'Ingest log entry': 'ingest_log_not_found',
   Session: 'session_not_found',
+  Approval: 'approval_not_found',
+  Payment: 'payment_not_found',
 } as const satisfies Record<string, ContractIssueCode>;
 export type RecordName = keyof typeof missing;
 

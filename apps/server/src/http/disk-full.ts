@@ -21,7 +21,7 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * checks. They write nothing but a session's time stamp, which the reserve leaves room for.
  */
 const READ_PATH =
-  /\/(list|get|pick|export|self|verify|summary|dashboard|agent-report|monthly|daily|history|count|revenue-share)(\/|$)/;
+  /\/(list|get|pick|export|self|verify|summary|dashboard|agent-report|monthly|daily|history|count|revenue-share|periods|what-if)(\/|$)/;
 
 /** A request that reads only, by method or by its route's path (unknown paths count as changes). */
 export const onlyReads = (method: string, routePath: string | undefined) =>

@@ -72,6 +72,8 @@ export const agentSharing = pgTable(
       .references(() => agents.id),
     parentBp: integer('parent_bp').notNull(),
     isDisable: boolean('is_disable').notNull().default(false),
+    /** Settle a negative balance each period instead of carrying it forward (migration 0041). */
+    settleEachPeriod: boolean('settle_each_period').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

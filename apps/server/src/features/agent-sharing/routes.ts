@@ -7,7 +7,9 @@ import {
   getSharing,
   setSharingDisabled,
   sharingCsvColumns,
+  sharingHistory,
   sharingListing,
+  sharingWhatIf,
   updateSharing,
 } from './service.ts';
 
@@ -18,14 +20,20 @@ export const agentSharingRoutes = (app: FastifyInstance) => {
     return REPLIED;
   });
   defineRoute(app, api.agentSharingGet, ({ ctx, params }) => getSharing(ctx, params.id));
-  defineRoute(app, api.agentSharingCreate, ({ ctx, body, audit }) => createSharing(ctx, body, audit));
-  defineRoute(app, api.agentSharingUpdate, ({ ctx, params, body, audit }) =>
-    updateSharing(ctx, params.id, body, audit),
+  defineRoute(app, api.agentSharingCreate, ({ ctx, actor, body, audit }) =>
+    createSharing(ctx, actor, body, audit),
   );
-  defineRoute(app, api.agentSharingDisable, ({ ctx, params, audit }) =>
-    setSharingDisabled(ctx, params.id, true, audit),
+  defineRoute(app, api.agentSharingUpdate, ({ ctx, actor, params, body, audit }) =>
+    updateSharing(ctx, actor, params.id, body, audit),
   );
-  defineRoute(app, api.agentSharingEnable, ({ ctx, params, audit }) =>
-    setSharingDisabled(ctx, params.id, false, audit),
+  defineRoute(app, api.agentSharingDisable, ({ ctx, actor, params, body, audit }) =>
+    setSharingDisabled(ctx, actor, params.id, true, body.effectiveFrom, audit),
+  );
+  defineRoute(app, api.agentSharingEnable, ({ ctx, actor, params, body, audit }) =>
+    setSharingDisabled(ctx, actor, params.id, false, body.effectiveFrom, audit),
+  );
+  defineRoute(app, api.agentSharingHistory, ({ ctx, params }) => sharingHistory(ctx, params.id));
+  defineRoute(app, api.agentSharingWhatIf, ({ ctx, params, body }) =>
+    sharingWhatIf(ctx, params.id, body.parentPercentage),
   );
 };

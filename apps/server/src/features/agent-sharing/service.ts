@@ -1,26 +1,38 @@
 import type {
   AgentSharing,
+  AgentSharingVersion,
   agentSharingCreateSchema,
   agentSharingListQuerySchema,
   agentSharingUpdateSchema,
 } from '@sapi/contract';
-import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { AppContext } from '../../context.ts';
+import type { Actor, AppContext } from '../../context.ts';
+import { approvalRequired, createApproval, pendingApproval, pendingOfKind } from '../../core/approvals.ts';
 import { type AuditFn, auditedChange } from '../../core/change.ts';
 import { conflict, invalidField, notFound } from '../../core/errors.ts';
-import { type Executor, queryRows, type Tx } from '../../db/client.ts';
+import { assertDayOpen, businessToday, lockSettlement, periodRows } from '../../core/settlement-periods.ts';
+import {
+  changeSharing,
+  currentVersion,
+  endVersions,
+  inForceFrom,
+  startVersion,
+  type VersionRow,
+} from '../../core/sharing-versions.ts';
+import type { Executor, Tx } from '../../db/client.ts';
 import { contains } from '../../db/filters.ts';
 import { listing } from '../../db/paging.ts';
-import { agentSharing, agents } from '../../db/schema/index.ts';
+import { admins, agentSharing, agentSharingVersions, agents, approvals } from '../../db/schema/index.ts';
+import { whatIf } from '../../ledger/settlement-statement.ts';
 import { type CsvColumn, decimalColumn, textColumn, timeColumn } from '../../lib/csv.ts';
+import { addDays, yearMonthText } from '../../lib/days.ts';
+import { toReportMoney } from '../../lib/money.ts';
 
 type Query = z.output<typeof agentSharingListQuerySchema>;
 const child = alias(agents, 'child');
 const parent = alias(agents, 'parent');
-/** Sharing changes are rare; one lock keeps the "no cycle" and "one enabled" checks true across processes. */
-const SHARING_LOCK = 0x5a_05_4a;
 
 const bpOf = (percent: number) => Math.round(percent * 100);
 
@@ -37,21 +49,89 @@ const selectJoined = (db: Executor) =>
     .innerJoin(child, eq(child.id, agentSharing.agentId))
     .innerJoin(parent, eq(parent.id, agentSharing.parentAgentId));
 
-type Joined = Awaited<ReturnType<ReturnType<typeof selectJoined>['execute']>>[number];
+type JoinedRow = Awaited<ReturnType<ReturnType<typeof selectJoined>['execute']>>[number];
+/** A row with what the record shows beside the arrangement: its versions and a change awaiting approval. */
+type Joined = JoinedRow & {
+  today: string;
+  versions: VersionRow[];
+  parentNames: Map<bigint, { username: string; prefix: string }>;
+  pending: { approvalId: string; bp: number; effectiveFrom: string } | null;
+};
 
-export const toSharing = (r: Joined): AgentSharing => ({
-  _id: r.s.id.toString(),
-  agent: r.s.agentId.toString(),
-  agentUsername: r.childUsername,
-  agentPrefix: r.childPrefix,
-  parentAgent: r.s.parentAgentId.toString(),
-  parentAgentUsername: r.parentUsername,
-  parentAgentPrefix: r.parentPrefix,
-  parentPercentage: r.s.parentBp / 100,
-  isDisable: r.s.isDisable,
-  createdAt: r.s.createdAt.toISOString(),
-  updatedAt: r.s.updatedAt.toISOString(),
-});
+interface PendingPayload {
+  sharing: string;
+  agent: string;
+  parentAgent: string;
+  bp: number;
+  effectiveFrom: string;
+  settleEachPeriod?: boolean;
+}
+
+/** Versions, parents' names and pending changes of a page of arrangements, in three reads. */
+const enrich = async (db: Executor, rows: JoinedRow[], today: string): Promise<Joined[]> => {
+  const ids = rows.map((r) => r.s.id);
+  if (ids.length === 0) return [];
+  const [versions, pending] = await Promise.all([
+    db
+      .select()
+      .from(agentSharingVersions)
+      .where(inArray(agentSharingVersions.sharingId, ids))
+      .orderBy(agentSharingVersions.effectiveFrom, agentSharingVersions.id),
+    pendingOfKind(db, 'sharing-change', inArray(approvals.target, ids.map(String))),
+  ]);
+  const parentIds = [...new Set(versions.map((v) => v.parentAgentId))];
+  const names = new Map<bigint, { username: string; prefix: string }>();
+  if (parentIds.length > 0) {
+    for (const a of await db
+      .select({ id: agents.id, username: agents.username, prefix: agents.prefix })
+      .from(agents)
+      .where(inArray(agents.id, parentIds)))
+      names.set(a.id, a);
+  }
+  return rows.map((r) => {
+    const p = pending.find((x) => x.target === r.s.id.toString());
+    const payload = p?.payload as PendingPayload | undefined;
+    return {
+      ...r,
+      today,
+      versions: versions.filter((v) => v.sharingId === r.s.id),
+      parentNames: names,
+      pending:
+        p && payload
+          ? { approvalId: p.id.toString(), bp: payload.bp, effectiveFrom: payload.effectiveFrom }
+          : null,
+    };
+  });
+};
+
+/**
+ * The record shows the version in force today, else the next one scheduled; with neither, the
+ * arrangement is disabled and shows its latest setting.
+ */
+export const toSharing = (r: Joined): AgentSharing => {
+  const v = currentVersion(r.versions, r.today);
+  const parentOf = v && r.parentNames.get(v.parentAgentId);
+  return {
+    _id: r.s.id.toString(),
+    agent: r.s.agentId.toString(),
+    agentUsername: r.childUsername,
+    agentPrefix: r.childPrefix,
+    parentAgent: (v?.parentAgentId ?? r.s.parentAgentId).toString(),
+    parentAgentUsername: parentOf?.username ?? r.parentUsername,
+    parentAgentPrefix: parentOf?.prefix ?? r.parentPrefix,
+    parentPercentage: (v?.parentBp ?? r.s.parentBp) / 100,
+    isDisable: v === undefined,
+    effectiveFrom: v?.effectiveFrom ?? null,
+    settleEachPeriod: r.s.settleEachPeriod,
+    pendingChange: r.pending && {
+      approvalId: r.pending.approvalId,
+      parentPercentage: r.pending.bp / 100,
+      effectiveFrom: r.pending.effectiveFrom,
+    },
+    createdAt: r.s.createdAt.toISOString(),
+    updatedAt: r.s.updatedAt.toISOString(),
+  };
+};
 
 /** The agent-sharing export: its columns and their headers in each language. */
 export const sharingCsvColumns: CsvColumn<AgentSharing>[] = [
@@ -60,6 +140,7 @@ export const sharingCsvColumns: CsvColumn<AgentSharing>[] = [
   textColumn({ th: 'เอเจนต์แม่', en: 'Parent agent' }, (r) => r.parentAgentUsername),
   textColumn({ th: 'Prefix เอเจนต์แม่', en: 'Parent agent prefix' }, (r) => r.parentAgentPrefix),
   decimalColumn({ th: 'เปอร์เซ็นต์ของเอเจนต์แม่', en: 'Parent percentage' }, (r) => r.parentPercentage),
+  textColumn({ th: 'มีผลตั้งแต่วันที่', en: 'Effective from' }, (r) => r.effectiveFrom),
   textColumn({ th: 'ปิดใช้งาน', en: 'Disabled' }, (r) => r.isDisable),
   timeColumn({ th: 'วันที่สร้าง', en: 'Created' }, (r) => r.createdAt),
 ];
@@ -74,14 +155,19 @@ const whereOf = (q: Query) =>
   );
 
 /** The sharing list and its export, for one set of filters. */
-export const sharingListing = (ctx: AppContext, q: Query) =>
-  listing({
+export const sharingListing = (ctx: AppContext, q: Query) => {
+  const today = businessToday(ctx);
+  return listing({
     where: whereOf(q),
     id: agentSharing.id,
     idOf: (r: Joined) => r.s.id,
     toDto: toSharing,
-    fetch: (where, limit, offset) =>
-      selectJoined(ctx.db).where(where).orderBy(desc(agentSharing.id)).limit(limit).offset(offset),
+    fetch: async (where, limit, offset) =>
+      enrich(
+        ctx.db,
+        await selectJoined(ctx.db).where(where).orderBy(desc(agentSharing.id)).limit(limit).offset(offset),
+        today,
+      ),
     count: async (where) =>
       (
         await ctx.db
@@ -91,14 +177,44 @@ export const sharingListing = (ctx: AppContext, q: Query) =>
           .where(where)
       )[0]?.n ?? 0,
   });
+};
 
-const findJoined = async (db: Executor, id: bigint) =>
-  (await selectJoined(db).where(eq(agentSharing.id, id)))[0];
+const findJoined = async (db: Executor, id: bigint, today: string) => {
+  const rows = await selectJoined(db).where(eq(agentSharing.id, id));
+  return (await enrich(db, rows, today))[0];
+};
 
 export const getSharing = async (ctx: AppContext, id: bigint) => {
-  const row = await findJoined(ctx.db, id);
+  const row = await findJoined(ctx.db, id, businessToday(ctx));
   if (!row) throw notFound('Agent sharing');
   return toSharing(row);
+};
+
+/** Every version of an arrangement, earliest first, with its last day (inclusive) and who made it. */
+export const sharingHistory = async (ctx: AppContext, id: bigint): Promise<AgentSharingVersion[]> => {
+  const [found] = await ctx.db
+    .select({ id: agentSharing.id })
+    .from(agentSharing)
+    .where(eq(agentSharing.id, id));
+  if (!found) throw notFound('Agent sharing');
+  const maker = alias(admins, 'maker');
+  const rows = await ctx.db
+    .select({ v: agentSharingVersions, parentUsername: agents.username, makerUsername: maker.username })
+    .from(agentSharingVersions)
+    .innerJoin(agents, eq(agents.id, agentSharingVersions.parentAgentId))
+    .leftJoin(maker, eq(maker.id, agentSharingVersions.createdBy))
+    .where(eq(agentSharingVersions.sharingId, id))
+    .orderBy(agentSharingVersions.effectiveFrom, agentSharingVersions.id);
+  return rows.map((r) => ({
+    _id: r.v.id.toString(),
+    from: r.v.effectiveFrom,
+    to: r.v.effectiveTo === null ? null : addDays(r.v.effectiveTo, -1),
+    parentAgent: r.v.parentAgentId.toString(),
+    parentAgentUsername: r.parentUsername,
+    parentPercentage: r.v.parentBp / 100,
+    createdAt: r.v.createdAt.toISOString(),
+    createdByUsername: r.makerUsername,
+  }));
 };
 
 /** Rules for any arrangement agent → parent, enabled or not: both agents exist and they differ. */
@@ -116,94 +232,81 @@ const assertPair = async (tx: Tx, agentId: bigint, parentId: bigint) => {
   }
 };
 
-/**
- * Rules for an enabled arrangement agent → parent: a valid pair, the agent has no other enabled
- * arrangement, and following enabled arrangements up from the parent never reaches the agent.
- */
-const assertArrangementAllowed = async (
-  tx: Tx,
-  agentId: bigint,
-  parentId: bigint,
-  self: bigint | undefined,
-) => {
-  await assertPair(tx, agentId, parentId);
-  const [other] = await tx
-    .select({ id: agentSharing.id })
-    .from(agentSharing)
-    .where(
-      and(
-        eq(agentSharing.agentId, agentId),
-        eq(agentSharing.isDisable, false),
-        self === undefined ? undefined : ne(agentSharing.id, self),
-      ),
-    );
-  if (other) {
-    throw conflict('sharing_exists', 'This agent already has an enabled sharing arrangement', {
-      path: 'agent',
-    });
-  }
-  const [chain] = await queryRows<{ reached: boolean }>(
-    tx,
-    sql`
-    with recursive up(id, depth) as (
-      select ${parentId}::bigint, 0
-      union all
-      select s.parent_agent_id, up.depth + 1 from agent_sharing s
-      join up on s.agent_id = up.id
-      where not s.is_disable and up.depth < 1000 ${self === undefined ? sql`` : sql`and s.id <> ${self}`}
-    )
-    select exists(select 1 from up where id = ${agentId}) as reached`,
-  );
-  if (chain?.reached) {
-    throw conflict('sharing_cycle', 'This arrangement would make a cycle of parent agents', {
-      path: 'parentAgent',
-    });
-  }
+/** The effective day of a change: as sent or today, and never in a closed or closing period. */
+const effectiveDay = async (ctx: AppContext, tx: Tx, sent: string | undefined) => {
+  const day = sent ?? businessToday(ctx);
+  assertDayOpen(await periodRows(tx), day, 'effectiveFrom');
+  return day;
 };
 
 export const createSharing = (
   ctx: AppContext,
+  actor: Actor,
   input: z.output<typeof agentSharingCreateSchema>,
   audit: AuditFn,
 ) =>
   ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${SHARING_LOCK})`);
+    await lockSettlement(tx);
     const { agent: agentId, parentAgent: parentId } = input;
-    if (input.isDisable) await assertPair(tx, agentId, parentId);
-    else await assertArrangementAllowed(tx, agentId, parentId, undefined);
+    await assertPair(tx, agentId, parentId);
+    const from = await effectiveDay(ctx, tx, input.effectiveFrom);
     const now = ctx.now();
+    const bp = bpOf(input.parentPercentage);
     const [row] = await tx
       .insert(agentSharing)
       .values({
         agentId,
         parentAgentId: parentId,
-        parentBp: bpOf(input.parentPercentage),
+        parentBp: bp,
         isDisable: input.isDisable,
+        settleEachPeriod: input.settleEachPeriod ?? false,
         createdAt: now,
         updatedAt: now,
       })
-      .returning({ id: agentSharing.id });
-    const created = row && (await findJoined(tx, row.id));
+      .returning({ id: agentSharing.id })
+      .catch((err: unknown) => {
+        throw oneEnabled(err);
+      });
+    if (!row) throw notFound('Agent');
+    if (!input.isDisable) {
+      await startVersion(tx, { sharingId: row.id, agentId, parentId, bp, from, by: actor.id, now });
+    }
+    const created = await findJoined(tx, row.id, businessToday(ctx));
     if (!created) throw notFound('Agent');
     const dto = toSharing(created);
     await audit(tx, { action: 'create', entity: 'agent-sharing', entityId: dto._id, after: dto });
     return dto;
   });
 
-const loadLocked = (id: bigint) => async (tx: Tx) => {
-  await tx.execute(sql`select pg_advisory_xact_lock(${SHARING_LOCK})`);
-  return findJoined(tx, id);
+/** The one-enabled-per-agent index, met by a create racing another: the same 409 as the check's. */
+const oneEnabled = (err: unknown) =>
+  String(
+    (err as { code?: unknown; cause?: { code?: unknown } }).cause?.code ?? (err as { code?: unknown }).code,
+  ) === '23505'
+    ? conflict('sharing_exists', 'This agent already has an enabled sharing arrangement', { path: 'agent' })
+    : err;
+
+const loadLocked = (ctx: AppContext, id: bigint) => async (tx: Tx) => {
+  await lockSettlement(tx);
+  return findJoined(tx, id, businessToday(ctx));
 };
 
-export const updateSharing = (
+/**
+ * Edit an arrangement from a day (default today). With `sharingChangeApproval` on, a different
+ * percentage of an arrangement in force waits for a second manager: the answer is the arrangement
+ * unchanged, with the approval's id.
+ */
+export const updateSharing = async (
   ctx: AppContext,
+  actor: Actor,
   id: bigint,
   input: z.output<typeof agentSharingUpdateSchema>,
   audit: AuditFn,
-) =>
-  ctx.db.transaction((tx) =>
+): Promise<AgentSharing & { pendingApproval?: string }> => {
+  let pendingId: string | undefined;
+  const dto = await ctx.db.transaction((tx) =>
     auditedChange(tx, {
-      load: loadLocked(id),
+      load: loadLocked(ctx, id),
       what: 'Agent sharing',
       toDto: toSharing,
       entity: 'agent-sharing',
@@ -212,33 +315,154 @@ export const updateSharing = (
       change: async (t, row) => {
         const { agent: agentId, parentAgent: parentId } = input;
         const bp = bpOf(input.parentPercentage);
-        if (row.s.agentId === agentId && row.s.parentAgentId === parentId && row.s.parentBp === bp)
-          return undefined;
-        if (row.s.isDisable) await assertPair(t, agentId, parentId);
-        else await assertArrangementAllowed(t, agentId, parentId, id);
-        await t
-          .update(agentSharing)
-          .set({ agentId, parentAgentId: parentId, parentBp: bp, updatedAt: ctx.now() })
-          .where(eq(agentSharing.id, id));
-        return findJoined(t, id);
+        const settle = input.settleEachPeriod ?? row.s.settleEachPeriod;
+        const same = row.s.agentId === agentId && row.s.parentAgentId === parentId && row.s.parentBp === bp;
+        if (same && settle === row.s.settleEachPeriod) return undefined;
+        await assertPair(t, agentId, parentId);
+        const today = businessToday(ctx);
+        if (!same) {
+          const from = await effectiveDay(ctx, t, input.effectiveFrom);
+          const enabled = await inForceFrom(t, id, from);
+          if (enabled && row.s.parentBp !== bp && (await approvalRequired(t, 'sharing-change'))) {
+            pendingId = await requestChange(
+              ctx,
+              t,
+              actor,
+              row,
+              { agentId, parentId, bp, from, settle },
+              audit,
+            );
+            return undefined;
+          }
+          await changeSharing(t, row.s, { agentId, parentId, bp }, from, actor.id, ctx.now());
+        }
+        if (settle !== row.s.settleEachPeriod) {
+          await t
+            .update(agentSharing)
+            .set({ settleEachPeriod: settle, updatedAt: ctx.now() })
+            .where(eq(agentSharing.id, id));
+        }
+        return findJoined(t, id, today);
       },
     }),
   );
+  if (pendingId === undefined) return dto;
+  return { ...(await getSharing(ctx, id)), pendingApproval: pendingId };
+};
 
-export const setSharingDisabled = (ctx: AppContext, id: bigint, isDisable: boolean, audit: AuditFn) =>
+/** A percentage change that waits: one approval per arrangement, audited as a request. */
+const requestChange = async (
+  ctx: AppContext,
+  tx: Tx,
+  actor: Actor,
+  row: Joined,
+  next: { agentId: bigint; parentId: bigint; bp: number; from: string; settle: boolean },
+  audit: AuditFn,
+) => {
+  const target = row.s.id.toString();
+  if (await pendingApproval(tx, 'sharing-change', target)) {
+    throw conflict('sharing_change_pending', 'This arrangement already has a change awaiting approval');
+  }
+  const [parentRow] = await tx
+    .select({ username: agents.username })
+    .from(agents)
+    .where(eq(agents.id, next.parentId));
+  const [childRow] = await tx
+    .select({ username: agents.username })
+    .from(agents)
+    .where(eq(agents.id, next.agentId));
+  const payload: PendingPayload = {
+    sharing: target,
+    agent: next.agentId.toString(),
+    parentAgent: next.parentId.toString(),
+    bp: next.bp,
+    effectiveFrom: next.from,
+    settleEachPeriod: next.settle,
+  };
+  const approval = await createApproval(tx, {
+    kind: 'sharing-change',
+    target,
+    by: actor.id,
+    now: ctx.now(),
+    payload,
+    summary: {
+      sharing: target,
+      agent: payload.agent,
+      agentUsername: childRow?.username ?? '',
+      parentAgent: payload.parentAgent,
+      parentAgentUsername: parentRow?.username ?? '',
+      fromPercentage: row.s.parentBp / 100,
+      toPercentage: next.bp / 100,
+      effectiveFrom: next.from,
+    },
+  });
+  await audit(tx, { action: 'request', entity: 'approval', entityId: approval._id, after: approval });
+  return approval._id;
+};
+
+/** Disable (end every version from the day) or enable (a new version from the day). */
+export const setSharingDisabled = (
+  ctx: AppContext,
+  actor: Actor,
+  id: bigint,
+  isDisable: boolean,
+  effectiveFrom: string | undefined,
+  audit: AuditFn,
+) =>
   ctx.db.transaction((tx) =>
     auditedChange(tx, {
-      load: loadLocked(id),
+      load: loadLocked(ctx, id),
       what: 'Agent sharing',
       toDto: toSharing,
       entity: 'agent-sharing',
       action: isDisable ? 'disable' : 'enable',
       audit,
       change: async (t, row) => {
-        if (row.s.isDisable === isDisable) return undefined;
-        if (!isDisable) await assertArrangementAllowed(t, row.s.agentId, row.s.parentAgentId, id);
-        await t.update(agentSharing).set({ isDisable, updatedAt: ctx.now() }).where(eq(agentSharing.id, id));
-        return findJoined(t, id);
+        const from = await effectiveDay(ctx, t, effectiveFrom);
+        const now = ctx.now();
+        if (isDisable) {
+          if (!(await inForceFrom(t, id, from)) && row.s.isDisable) return undefined;
+          await endVersions(t, id, from);
+        } else {
+          if (!row.s.isDisable) return undefined;
+          await endVersions(t, id, from);
+          await startVersion(t, {
+            sharingId: id,
+            agentId: row.s.agentId,
+            parentId: row.s.parentAgentId,
+            bp: row.s.parentBp,
+            from,
+            by: actor.id,
+            now,
+          });
+        }
+        await t
+          .update(agentSharing)
+          .set({ isDisable, updatedAt: now })
+          .where(eq(agentSharing.id, id))
+          .catch((err: unknown) => {
+            throw oneEnabled(err);
+          });
+        return findJoined(t, id, businessToday(ctx));
       },
     }),
   );
+
+/**
+ * What the last three closed periods (else the last three past months) gave the parent, and what they
+ * would have with `percentage` on the days the arrangement was in force. Nothing is stored.
+ */
+export const sharingWhatIf = async (ctx: AppContext, id: bigint, percentage: number) => {
+  const [found] = await ctx.db
+    .select({ id: agentSharing.id })
+    .from(agentSharing)
+    .where(eq(agentSharing.id, id));
+  if (!found) throw notFound('Agent sharing');
+  const rows = await whatIf(ctx.db, id, bpOf(percentage), businessToday(ctx));
+  return rows.map((r) => ({
+    ...yearMonthText(r.month),
+    status: r.status,
+    parentShare: toReportMoney(r.parentShare),
+    whatIf: toReportMoney(r.whatIf),
+  }));
+};

@@ -95,6 +95,6 @@ export const authRoutes = (app: FastifyInstance) => {
   defineRoute(app, api.adminSecurity, async ({ actor, params, ctx }) => adminSecurity(ctx, actor, params.id));
   defineRoute(app, api.securitySettingsGet, async ({ ctx }) => securitySettings(ctx));
   defineRoute(app, api.securitySettingsUpdate, async ({ body, ctx, audit }) =>
-    updateSecuritySettings(ctx, body.totpRequiredTypes, audit),
+    updateSecuritySettings(ctx, body.totpRequiredTypes, body.sharingChangeApproval, audit),
   );
 };

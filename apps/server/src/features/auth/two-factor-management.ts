@@ -2,6 +2,7 @@ import { type AdminType, type AuditAction, adminTypes, manageableTypes } from '@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Actor, AppContext } from '../../context.ts';
+import { approvalRequired, setApprovalRequired } from '../../core/approvals.ts';
 import type { AuditEntry } from '../../core/audit.ts';
 import { conflict, forbidden, invalidField, notFound } from '../../core/errors.ts';
 import { liveSession } from '../../core/session-store.ts';
@@ -204,24 +205,32 @@ export const resetTotp = async (ctx: AppContext, actor: Actor, targetId: bigint,
 
 export const securitySettings = async (ctx: AppContext) => ({
   totpRequiredTypes: sortTypes(await requiredTypes(ctx.db)),
+  sharingChangeApproval: await approvalRequired(ctx.db, 'sharing-change'),
 });
 
 const sortTypes = (types: AdminType[]) => adminTypes.filter((t) => types.includes(t));
 
-export const updateSecuritySettings = async (ctx: AppContext, types: AdminType[], audit: Audit) =>
+export const updateSecuritySettings = async (
+  ctx: AppContext,
+  types: AdminType[],
+  sharingChangeApproval: boolean | undefined,
+  audit: Audit,
+) =>
   ctx.db.transaction(async (tx) => {
-    const before = sortTypes(await requiredTypes(tx));
+    const before = {
+      totpRequiredTypes: sortTypes(await requiredTypes(tx)),
+      sharingChangeApproval: await approvalRequired(tx, 'sharing-change'),
+    };
     await tx.delete(totpRequiredTypes);
     if (types.length > 0) await tx.insert(totpRequiredTypes).values(types.map((type) => ({ type })));
-    const after = sortTypes(types);
-    await audit(tx, {
-      action: 'update',
-      entity: 'security-settings',
-      entityId: null,
-      before: { totpRequiredTypes: before },
-      after: { totpRequiredTypes: after },
-    });
-    return { totpRequiredTypes: after };
+    if (sharingChangeApproval !== undefined)
+      await setApprovalRequired(tx, 'sharing-change', sharingChangeApproval);
+    const after = {
+      totpRequiredTypes: sortTypes(types),
+      sharingChangeApproval: sharingChangeApproval ?? before.sharingChangeApproval,
+    };
+    await audit(tx, { action: 'update', entity: 'security-settings', entityId: null, before, after });
+    return after;
   });
 
 /** Another account's security state, for those who may manage it (docs/design.md §5), or one's own. */

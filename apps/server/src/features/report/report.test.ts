@@ -26,7 +26,7 @@ import {
   rollupMismatches,
 } from '../../../test/ledger-checks.ts';
 import { queryRows } from '../../db/client.ts';
-import { shareOf } from './revenue-share.ts';
+import { shareOf } from '../../ledger/settlement-statement.ts';
 import { agentDaily, agentMonthly, gameByBrand, gameByCode, type SumsSource } from './service.ts';
 
 let t: TestApp;
@@ -56,7 +56,8 @@ beforeAll(async () => {
   child = await makeAgent(t, op);
   await t.ok(api.agentSharingCreate, {
     token: op,
-    body: { agent: child._id, parentAgent: parent._id, parentPercentage: 33.33 },
+    // In force since before the bets (an arrangement counts from its effective day on).
+    body: { agent: child._id, parentAgent: parent._id, parentPercentage: 33.33, effectiveFrom: '2026-10-01' },
   });
   const rows = (agentTag: string) =>
     Array.from({ length: 240 }, (_, i) => {
@@ -495,7 +496,7 @@ describe('revenue share', () => {
     expect(shareOf(-15n, 5000)).toBe(-8n);
   });
 
-  it('gives the parent its percentage of the child’s win/lose, totalled per parent', async () => {
+  it('gives the parent its percentage of the house result of the child’s downline, totalled per parent', async () => {
     const res = await t.ok(api.revenueShare, { token, body: nov });
     const row = res.rows.find((r) => r.agent === child._id);
     const summary = await t.ok(api.summaryAgentMonthly, { token, params: { agentId: child._id }, body: nov });
@@ -506,7 +507,8 @@ describe('revenue share', () => {
     expect(winLose).toBe(
       sumOf(rows, (r) => r.agent === child._id && r.day.startsWith('2026-11') && WL.includes(r.bet_type)),
     );
-    expect(row?.parentShare).toBeCloseTo(Number(shareOf(BigInt(Math.round(winLose * 100)), 3333)) / 100, 2);
+    // Positive when the players lost: the child pays the parent its share of the house's result.
+    expect(row?.parentShare).toBeCloseTo(Number(shareOf(-BigInt(Math.round(winLose * 100)), 3333)) / 100, 2);
     expect(res.parents).toEqual([
       { parentAgent: parent._id, parentAgentUsername: parent.username, parentShare: row?.parentShare },
     ]);

@@ -1,0 +1,464 @@
+import type { PeriodStatus } from '@sapi/contract';
+import { and, asc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { type PeriodRow, periodRows } from '../core/settlement-periods.ts';
+import { type VersionRow, versionsOverlapping } from '../core/sharing-versions.ts';
+import { type Executor, queryRows } from '../db/client.ts';
+import { agentSharing, settlementLines, settlementPayments, settlementPeriods } from '../db/schema/index.ts';
+import { addDays, nextMonth, previousMonth } from '../lib/days.ts';
+import { agentDayWinLose, monthFingerprints } from './agent-day-win-lose.ts';
+
+/*
+ * The statement engine (docs/design.md §15). The rule: a parent's share of a child is, for each version
+ * segment of their arrangement in the month, round_half_away_from_zero(bp × −(Σ over the segment's days
+ * of the child's DOWNLINE win/lose) / 10000) to the satang — the downline of agent c on day d being c and
+ * every agent below it in the sharing tree in force on d. Positive: the child pays the parent.
+ *
+ * A closed month answers its frozen lines. An open (or closing) month is computed live from the last
+ * closed month's frozen outstanding forward, month by month; the earliest month not closed also carries
+ * the adjustments: for each closed month whose ledger changed since it closed (late bets), the live
+ * share minus the frozen one minus what later closed months already adjusted for it.
+ */
+
+/** bp hundredths of a percent of an amount, rounded half away from zero to the satang. */
+export const shareOf = (amount: bigint, bp: number): bigint => {
+  const scaled = amount * BigInt(bp);
+  const abs = scaled < 0n ? -scaled : scaled;
+  const rounded = (abs + 5000n) / 10000n;
+  return scaled < 0n ? -rounded : rounded;
+};
+
+export interface Segment {
+  /** First and last day of the segment (both inclusive). */
+  from: string;
+  to: string;
+  bp: number;
+  winLose: bigint;
+  parentShare: bigint;
+}
+
+export interface Line {
+  sharingId: bigint;
+  agentId: bigint;
+  parentId: bigint;
+  segments: Segment[];
+  winLose: bigint;
+  parentShare: bigint;
+  adjustment: bigint;
+  /** Per closed month (its first day), the amount adjusted for it here. */
+  adjustments: { month: string; amount: bigint }[];
+  carriedIn: bigint;
+  paymentsToParent: bigint;
+  paymentsToChild: bigint;
+  outstanding: bigint;
+  settleEachPeriod: boolean;
+}
+
+export interface Statement {
+  /** First day of the month. */
+  month: string;
+  status: PeriodStatus;
+  lines: Line[];
+  closedAt?: Date;
+}
+
+const keyOf = (sharingId: bigint, agentId: bigint, parentId: bigint) => `${sharingId}:${agentId}:${parentId}`;
+type Key = ReturnType<typeof keyOf>;
+const partsOf = (key: Key) => {
+  const [s = '0', a = '0', p = '0'] = key.split(':');
+  return { sharingId: BigInt(s), agentId: BigInt(a), parentId: BigInt(p) };
+};
+
+/** The map's entry for `key`, made first when missing. */
+const entryOf = <K, V>(map: Map<K, V>, key: K, make: () => V): V => {
+  const found = map.get(key);
+  if (found !== undefined) return found;
+  const made = make();
+  map.set(key, made);
+  return made;
+};
+
+/** Earliest day a version is in force on, or undefined. */
+const minDay = (days: (string | null | undefined)[]) =>
+  days.filter((d): d is string => typeof d === 'string').sort()[0];
+
+/**
+ * Each line's segments over the months [from, to) (first days), per month: the downline win/lose of
+ * every day with the versions in force that day. One ledger read and the versions already read.
+ */
+const liveShares = async (
+  db: Executor,
+  from: string,
+  to: string,
+  versions: readonly VersionRow[],
+): Promise<Map<string, Map<Key, Segment[]>>> => {
+  const own = new Map<string, Map<bigint, bigint>>();
+  for (const r of await agentDayWinLose(db, from, to)) {
+    entryOf(own, r.day, () => new Map<bigint, bigint>()).set(r.agentId, r.winLose);
+  }
+  // Segment of version v in month m: its days clipped to the month.
+  const segments = new Map<string, Map<Key, Segment[]>>();
+  const segmentOf = new Map<string, Segment>();
+  for (let day = from; day < to; day = addDays(day, 1)) {
+    const month = `${day.slice(0, 7)}-01`;
+    const active = versions.filter(
+      (v) => v.effectiveFrom <= day && (v.effectiveTo === null || v.effectiveTo > day),
+    );
+    if (active.length === 0) continue;
+    const children = new Map<bigint, bigint[]>();
+    for (const v of active) {
+      const list = children.get(v.parentAgentId);
+      if (list) list.push(v.agentId);
+      else children.set(v.parentAgentId, [v.agentId]);
+    }
+    const owns = own.get(day);
+    const memo = new Map<bigint, bigint>();
+    const downline = (agent: bigint, seen: Set<bigint>): bigint => {
+      const known = memo.get(agent);
+      if (known !== undefined) return known;
+      let sum = owns?.get(agent) ?? 0n;
+      seen.add(agent);
+      for (const c of children.get(agent) ?? []) if (!seen.has(c)) sum += downline(c, seen);
+      memo.set(agent, sum);
+      return sum;
+    };
+    for (const v of active) {
+      const segKey = `${month}:${v.id}`;
+      let seg = segmentOf.get(segKey);
+      if (!seg) {
+        const end =
+          v.effectiveTo === null || v.effectiveTo > nextMonth(month) ? nextMonth(month) : v.effectiveTo;
+        seg = {
+          from: v.effectiveFrom > month ? v.effectiveFrom : month,
+          to: addDays(end, -1),
+          bp: v.parentBp,
+          winLose: 0n,
+          parentShare: 0n,
+        };
+        segmentOf.set(segKey, seg);
+        const byKey = entryOf(segments, month, () => new Map<Key, Segment[]>());
+        const key = keyOf(v.sharingId, v.agentId, v.parentAgentId);
+        const list = byKey.get(key);
+        if (list) list.push(seg);
+        else byKey.set(key, [seg]);
+      }
+      seg.winLose += downline(v.agentId, new Set());
+    }
+  }
+  for (const byKey of segments.values())
+    for (const list of byKey.values()) for (const s of list) s.parentShare = shareOf(-s.winLose, s.bp);
+  return segments;
+};
+
+interface FrozenRow {
+  key: Key;
+  segments: Segment[];
+  winLose: bigint;
+  parentShare: bigint;
+  adjustment: bigint;
+  adjustments: { month: string; amount: bigint }[];
+  carriedIn: bigint;
+  paymentsToParent: bigint;
+  paymentsToChild: bigint;
+  outstanding: bigint;
+  settleEachPeriod: boolean;
+}
+
+const num = (v: unknown) => BigInt(String(v));
+
+/** The frozen lines of closed months from `from` on (first days, inclusive), by month. */
+const frozenFrom = async (db: Executor, from: string, onlyMonth?: string) => {
+  const rows = await db
+    .select()
+    .from(settlementLines)
+    .where(onlyMonth ? eq(settlementLines.month, onlyMonth) : gte(settlementLines.month, from))
+    .orderBy(asc(settlementLines.month));
+  const out = new Map<string, FrozenRow[]>();
+  for (const r of rows) {
+    const list = out.get(r.month) ?? [];
+    list.push({
+      key: keyOf(r.sharingId, r.agentId, r.parentAgentId),
+      segments: (
+        r.segments as { from: string; to: string; bp: number; winLose: string; parentShare: string }[]
+      ).map((s) => ({
+        from: s.from,
+        to: s.to,
+        bp: s.bp,
+        winLose: num(s.winLose),
+        parentShare: num(s.parentShare),
+      })),
+      winLose: num(r.winLose),
+      parentShare: num(r.parentShare),
+      adjustment: num(r.adjustment),
+      adjustments: (r.adjustments as { month: string; amount: string }[]).map((a) => ({
+        month: a.month,
+        amount: num(a.amount),
+      })),
+      carriedIn: num(r.carriedIn),
+      paymentsToParent: num(r.paymentsToParent),
+      paymentsToChild: num(r.paymentsToChild),
+      outstanding: num(r.outstanding),
+      settleEachPeriod: r.settleEachPeriod,
+    });
+    out.set(r.month, list);
+  }
+  return out;
+};
+
+const toLine = (f: FrozenRow): Line => ({ ...partsOf(f.key), ...f });
+
+/** Payments not voided, per month and line, over [from, to). */
+const paymentsIn = async (db: Executor, from: string, to: string) => {
+  const rows = await db
+    .select({
+      sharingId: settlementPayments.sharingId,
+      agentId: settlementPayments.agentId,
+      parentId: settlementPayments.parentAgentId,
+      direction: settlementPayments.direction,
+      paidOn: settlementPayments.paidOn,
+      amount: settlementPayments.amount,
+    })
+    .from(settlementPayments)
+    .where(
+      and(
+        gte(settlementPayments.paidOn, from),
+        lt(settlementPayments.paidOn, to),
+        isNull(settlementPayments.voidedAt),
+      ),
+    );
+  const out = new Map<string, Map<Key, { toParent: bigint; toChild: bigint }>>();
+  for (const r of rows) {
+    const month = `${r.paidOn.slice(0, 7)}-01`;
+    const byKey = entryOf(out, month, () => new Map<Key, { toParent: bigint; toChild: bigint }>());
+    const key = keyOf(r.sharingId, r.agentId, r.parentId);
+    const sums = byKey.get(key) ?? { toParent: 0n, toChild: 0n };
+    if (r.direction === 'to-parent') sums.toParent += r.amount;
+    else sums.toChild += r.amount;
+    byKey.set(key, sums);
+  }
+  return out;
+};
+
+/** Where the live chain of months starts when nothing is closed: the first month with a version or a payment. */
+export const firstActiveMonth = async (db: Executor): Promise<string | undefined> => {
+  const [row] = await queryRows<{ v: string | null; p: string | null }>(
+    db,
+    sql`select (select min(effective_from)::text from agent_sharing_versions
+                 where effective_to is null or effective_to > effective_from) as v,
+               (select min(paid_on)::text from settlement_payments where voided_at is null) as p`,
+  );
+  const day = minDay([row?.v, row?.p]);
+  return day === undefined ? undefined : `${day.slice(0, 7)}-01`;
+};
+
+/**
+ * Adjustments for the earliest month not closed: per closed month whose ledger fingerprint differs
+ * from the one taken when it closed, live share − frozen share − adjustments already frozen for it.
+ */
+const adjustmentsFor = async (db: Executor, periods: readonly PeriodRow[]) => {
+  const closed = periods.filter((p) => p.status === 'closed');
+  const out = new Map<Key, { month: string; amount: bigint }[]>();
+  if (closed.length === 0) return out;
+  const prints = await monthFingerprints(
+    db,
+    closed.map((p) => p.month),
+  );
+  const dirty = closed.filter((p) => {
+    const now = prints.get(p.month);
+    return now?.count.toString() !== p.ledgerCount || now?.amount.toString() !== p.ledgerAmount;
+  });
+  if (dirty.length === 0) return out;
+  const earliest = dirty[0]?.month ?? '';
+  const frozen = await frozenFrom(db, earliest);
+  const dirtyVersions = await versionsOverlapping(db, earliest, nextMonth(dirty.at(-1)?.month ?? earliest));
+  for (const p of dirty) {
+    const live =
+      (await liveShares(db, p.month, nextMonth(p.month), dirtyVersions)).get(p.month) ??
+      new Map<Key, Segment[]>();
+    const delta = new Map<Key, bigint>();
+    for (const [key, segs] of live)
+      delta.set(
+        key,
+        segs.reduce((s, g) => s + g.parentShare, 0n),
+      );
+    for (const f of frozen.get(p.month) ?? []) delta.set(f.key, (delta.get(f.key) ?? 0n) - f.parentShare);
+    for (const [month, rows] of frozen) {
+      if (month <= p.month) continue;
+      for (const f of rows)
+        for (const a of f.adjustments)
+          if (a.month === p.month) delta.set(f.key, (delta.get(f.key) ?? 0n) - a.amount);
+    }
+    for (const [key, amount] of delta) {
+      if (amount === 0n) continue;
+      const list = out.get(key) ?? [];
+      list.push({ month: p.month, amount });
+      out.set(key, list);
+    }
+  }
+  return out;
+};
+
+/** Each arrangement's settle-each-period option, as it is now. */
+const settleOptions = async (db: Executor) => {
+  const rows = await db
+    .select({ id: agentSharing.id, settle: agentSharing.settleEachPeriod })
+    .from(agentSharing)
+    .where(eq(agentSharing.settleEachPeriod, true));
+  return new Set(rows.map((r) => r.id));
+};
+
+/** The statement of a month (its first day): frozen when closed, else computed live. */
+export const statementOf = async (db: Executor, month: string): Promise<Statement> => {
+  const periods = await periodRows(db);
+  const period = periods.find((p) => p.month === month);
+  if (period?.status === 'closed') {
+    const frozen = (await frozenFrom(db, month, month)).get(month) ?? [];
+    return {
+      month,
+      status: 'closed',
+      lines: frozen.map(toLine),
+      ...(period.closedAt ? { closedAt: period.closedAt } : {}),
+    };
+  }
+  const lines = await liveLines(db, month, periods);
+  return { month, status: period?.status ?? 'open', lines };
+};
+
+/** The live lines of a month not closed: the chain from the last closed month (or the first active one). */
+const liveLines = async (db: Executor, month: string, periods: readonly PeriodRow[]): Promise<Line[]> => {
+  const lastClosed = periods.filter((p) => p.status === 'closed' && p.month < month).at(-1)?.month;
+  const earliestOpen = lastClosed === undefined ? undefined : nextMonth(lastClosed);
+  const start = earliestOpen ?? (await firstActiveMonth(db)) ?? month;
+  const from = start < month ? start : month;
+  const to = nextMonth(month);
+  const carried = new Map<Key, { amount: bigint; settle: boolean }>();
+  if (lastClosed !== undefined) {
+    for (const f of (await frozenFrom(db, lastClosed, lastClosed)).get(lastClosed) ?? [])
+      carried.set(f.key, { amount: f.outstanding, settle: f.settleEachPeriod });
+  }
+  const [versions, payments, settle] = await Promise.all([
+    versionsOverlapping(db, from, to),
+    paymentsIn(db, from, to),
+    settleOptions(db),
+  ]);
+  const shares = await liveShares(db, from, to, versions);
+  const adjustments = earliestOpen !== undefined ? await adjustmentsFor(db, periods) : new Map();
+  let lines: Line[] = [];
+  for (let m = from; m <= month; m = nextMonth(m)) {
+    const monthShares = shares.get(m) ?? new Map<Key, Segment[]>();
+    const monthPayments = payments.get(m) ?? new Map();
+    const monthAdjustments: Map<Key, { month: string; amount: bigint }[]> =
+      m === earliestOpen ? adjustments : new Map();
+    const keys = new Set<Key>([
+      ...monthShares.keys(),
+      ...monthPayments.keys(),
+      ...monthAdjustments.keys(),
+      ...[...carried].filter(([, c]) => c.amount !== 0n).map(([k]) => k),
+    ]);
+    lines = [...keys].map((key) => {
+      const segments = monthShares.get(key) ?? [];
+      const adj = monthAdjustments.get(key) ?? [];
+      const pay = monthPayments.get(key) ?? { toParent: 0n, toChild: 0n };
+      const parts = partsOf(key);
+      const winLose = segments.reduce((s, g) => s + g.winLose, 0n);
+      const parentShare = segments.reduce((s, g) => s + g.parentShare, 0n);
+      const adjustment = adj.reduce((s, a) => s + a.amount, 0n);
+      const carriedIn = carried.get(key)?.amount ?? 0n;
+      return {
+        ...parts,
+        segments,
+        winLose,
+        parentShare,
+        adjustment,
+        adjustments: adj,
+        carriedIn,
+        paymentsToParent: pay.toParent,
+        paymentsToChild: pay.toChild,
+        outstanding: carriedIn + parentShare + adjustment - pay.toParent + pay.toChild,
+        settleEachPeriod: settle.has(parts.sharingId),
+      };
+    });
+    carried.clear();
+    for (const l of lines)
+      carried.set(keyOf(l.sharingId, l.agentId, l.parentId), {
+        amount: l.outstanding,
+        settle: l.settleEachPeriod,
+      });
+  }
+  return lines;
+};
+
+/**
+ * Freeze the month's lines as they are now (inside the approving transaction, under the settlement
+ * lock): the ledger's fingerprint is read FIRST, so a bet landing while the lines are computed shows as
+ * a difference later and is adjusted (never lost).
+ */
+export const freezeMonth = async (db: Executor, month: string, by: bigint, now: Date) => {
+  const print = (await monthFingerprints(db, [month])).get(month) ?? { count: 0n, amount: 0n };
+  const statement = await statementOf(db, month);
+  if (statement.lines.length > 0) {
+    await db.insert(settlementLines).values(
+      statement.lines.map((l) => ({
+        month,
+        sharingId: l.sharingId,
+        agentId: l.agentId,
+        parentAgentId: l.parentId,
+        segments: l.segments.map((s) => ({
+          from: s.from,
+          to: s.to,
+          bp: s.bp,
+          winLose: s.winLose.toString(),
+          parentShare: s.parentShare.toString(),
+        })),
+        winLose: l.winLose.toString(),
+        parentShare: l.parentShare.toString(),
+        adjustment: l.adjustment.toString(),
+        adjustments: l.adjustments.map((a) => ({ month: a.month, amount: a.amount.toString() })),
+        carriedIn: l.carriedIn.toString(),
+        paymentsToParent: l.paymentsToParent.toString(),
+        paymentsToChild: l.paymentsToChild.toString(),
+        outstanding: l.outstanding.toString(),
+        settleEachPeriod: l.settleEachPeriod,
+      })),
+    );
+  }
+  await db
+    .update(settlementPeriods)
+    .set({
+      status: 'closed',
+      closedAt: now,
+      closedBy: by,
+      ledgerCount: print.count.toString(),
+      ledgerAmount: print.amount.toString(),
+    })
+    .where(eq(settlementPeriods.month, month));
+  return statement.lines.length;
+};
+
+/**
+ * The what-if of a percentage: for the last three closed months (else the last three months before
+ * today's), the arrangement's parent share as it is (or was, frozen) and as it would be with `bp` on
+ * each of its segments. Read only.
+ */
+export const whatIf = async (db: Executor, sharingId: bigint, bp: number, today: string) => {
+  const periods = await periodRows(db);
+  const closed = periods.filter((p) => p.status === 'closed').map((p) => p.month);
+  let months = closed.slice(-3);
+  if (months.length < 3) {
+    const current = `${today.slice(0, 7)}-01`;
+    const m1 = previousMonth(current);
+    const m2 = previousMonth(m1);
+    months = [previousMonth(m2), m2, m1];
+  }
+  const out = [];
+  for (const month of months) {
+    const statement = await statementOf(db, month);
+    const lines = statement.lines.filter((l) => l.sharingId === sharingId);
+    out.push({
+      month,
+      status: statement.status,
+      parentShare: lines.reduce((s, l) => s + l.parentShare, 0n),
+      whatIf: lines.reduce((s, l) => s + l.segments.reduce((t, g) => t + shareOf(-g.winLose, bp), 0n), 0n),
+    });
+  }
+  return out;
+};
