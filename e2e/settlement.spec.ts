@@ -210,7 +210,7 @@ test.describe
       await openApp(page, `/settlement/${current.year}/${current.month}`);
       await page.getByRole('button', { name: 'บันทึกการชำระ' }).click();
       const dialog = page.getByRole('dialog', { name: 'บันทึกการชำระ' });
-      await dialog.getByRole('textbox', { name: 'ข้อตกลง (เอเจนต์ลูก → เอเจนต์แม่)' }).click();
+      await dialog.getByRole('combobox', { name: 'ข้อตกลง (เอเจนต์ลูก → เอเจนต์แม่)' }).click();
       await page.getByRole('option', { name: `${agentText(child)} → ${agentText(senior)}` }).click();
       await dialog.getByRole('textbox', { name: 'จำนวนเงิน' }).fill('100');
       await dialog.getByRole('textbox', { name: 'เลขอ้างอิง' }).fill('TR-E2E-1');

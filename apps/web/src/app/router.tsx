@@ -190,7 +190,7 @@ export const routes: RouteObject[] = [
                 loader: periodParamLoader,
                 shouldRevalidate: revalidateOnNewPath,
                 ...screen(
-                  'settlement.nav.settlement',
+                  'settlement.statement.trail',
                   () => import('../features/settlement/statement-page'),
                   'StatementPage',
                 ),

@@ -26,7 +26,7 @@ const rowOf = (name: string) => {
 };
 
 describe('the settlement hub', () => {
-  it('lists the months with their status, offers the close request only on the next closable one, asks again for the password', async () => {
+  it('lists the months with their status, offers the close request on the month after the last closed one, asks again for the password', async () => {
     let verified = false;
     const stub = stubApi([
       [api.settlementPeriods, () => periods()],
@@ -56,7 +56,7 @@ describe('the settlement hub', () => {
     await screen.findByRole('link', { name: 'มกราคม 2025' });
     expect(within(rowOf('มกราคม 2025')).getByText('ปิดแล้ว')).toBeTruthy();
     expect(within(rowOf('มีนาคม 2025')).getByText('เปิด')).toBeTruthy();
-    // One close button: March, the earliest open month.
+    // One close button: March, the month after the last closed one.
     const closeButtons = screen.getAllByRole('button', { name: /^ขอปิดงวด/ });
     expect(closeButtons).toHaveLength(1);
     expect(closeButtons[0]?.getAttribute('aria-label')).toBe('ขอปิดงวด มีนาคม 2025');
@@ -128,5 +128,25 @@ describe('the settlement hub', () => {
     expect(screen.queryByRole('button', { name: /^ขอปิดงวด/ })).toBeNull();
     expect(screen.queryByTestId('pending-approvals')).toBeNull();
     expect(stub.bodiesOf(api.approvalList)).toHaveLength(0);
+  });
+
+  it('with nothing closed the user picks where settlement starts; while one waits to close none is offered', async () => {
+    let records: SettlementPeriod[] = periods().records.map((p) => ({
+      year: p.year,
+      month: p.month,
+      status: 'open',
+    }));
+    stubApi([
+      [api.settlementPeriods, () => ({ records })],
+      [api.approvalList, () => page([])],
+    ]);
+    const first = await renderPage(SettlementHubPage, '/settlement?year=2025');
+    await screen.findByRole('link', { name: 'มกราคม 2025' });
+    expect(screen.getAllByRole('button', { name: /^ขอปิดงวด/ })).toHaveLength(12);
+    first.unmount();
+    records = records.map((p) => (p.month === '1' ? { ...p, status: 'closing' } : p));
+    await renderPage(SettlementHubPage, '/settlement?year=2025');
+    await screen.findByText('รออนุมัติปิด');
+    expect(screen.queryAllByRole('button', { name: /^ขอปิดงวด/ })).toHaveLength(0);
   });
 });

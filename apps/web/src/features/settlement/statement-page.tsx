@@ -36,19 +36,19 @@ import {
 } from './words';
 import './settlement.css';
 
-/** Each version's percentage with its days: "35.00 % (01/11–14/11)". */
+/** Each version's percentage with its days: "35.00 %" over "01/11–14/11". */
 function Segments({ line }: { line: SettlementLine }) {
-  const { t } = useTranslation();
   return (
-    <Stack gap={0}>
+    <Stack gap={4}>
       {line.segments.map((s) => (
-        <Text key={s.from} size="sm" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-          {t('settlement.statement.segment', {
-            percent: percentText(s.parentPercentage),
-            from: dayText(s.from).slice(0, 5),
-            to: dayText(s.to).slice(0, 5),
-          })}
-        </Text>
+        <Stack key={s.from} gap={0} data-testid="segment">
+          <Text size="sm" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+            {percentText(s.parentPercentage)}
+          </Text>
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {dayText(s.from).slice(0, 5)}–{dayText(s.to).slice(0, 5)}
+          </Text>
+        </Stack>
       ))}
     </Stack>
   );
@@ -76,7 +76,7 @@ function Statement({ year, month }: { year: string; month: string }) {
   const columns: Column<StatementRow>[] = [
     {
       key: 'agent',
-      header: t('settlement.statement.columns.agent'),
+      header: t('settlement.statement.headers.agent'),
       minWidth: 150,
       render: (row) => {
         if (row.kind === 'heading')
@@ -95,15 +95,13 @@ function Statement({ year, month }: { year: string; month: string }) {
           );
         const { line } = row;
         return (
-          <Stack gap={2}>
-            <Group gap={6} wrap="nowrap">
-              <Text size="sm" fw={600}>
-                {line.agentUsername}
-              </Text>
-              <Badge variant="light" color="gray" radius="sm" tt="none">
-                {line.agentPrefix}
-              </Badge>
-            </Group>
+          <Stack gap={0}>
+            <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {line.agentUsername}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {line.agentPrefix}
+            </Text>
             <Text size="xs" c="dimmed">
               {line.settleEachPeriod
                 ? t('settlement.statement.settlesEachPeriod')
@@ -115,12 +113,12 @@ function Statement({ year, month }: { year: string; month: string }) {
     },
     {
       key: 'percentage',
-      header: t('settlement.statement.columns.percentage'),
+      header: t('settlement.statement.headers.percentage'),
       render: (row) => (row.kind === 'line' ? <Segments line={row.line} /> : null),
     },
     {
       key: 'winLose',
-      header: t('settlement.statement.columns.winLose'),
+      header: t('settlement.statement.headers.winLose'),
       align: 'right',
       render: (row) =>
         row.kind === 'line' ? (
@@ -131,7 +129,7 @@ function Statement({ year, month }: { year: string; month: string }) {
     },
     {
       key: 'parentShare',
-      header: t('settlement.statement.columns.parentShare'),
+      header: t('settlement.statement.headers.parentShare'),
       align: 'right',
       render: (row) =>
         row.kind === 'line' ? (
@@ -149,7 +147,7 @@ function Statement({ year, month }: { year: string; month: string }) {
     },
     {
       key: 'adjustment',
-      header: t('settlement.statement.columns.adjustment'),
+      header: t('settlement.statement.headers.adjustment'),
       align: 'right',
       render: (row) => {
         if (row.kind === 'subtotal')
@@ -188,7 +186,7 @@ function Statement({ year, month }: { year: string; month: string }) {
     },
     {
       key: 'carriedIn',
-      header: t('settlement.statement.columns.carriedIn'),
+      header: t('settlement.statement.headers.carriedIn'),
       align: 'right',
       render: (row) =>
         row.kind === 'line' ? (
@@ -206,7 +204,7 @@ function Statement({ year, month }: { year: string; month: string }) {
     },
     {
       key: 'payments',
-      header: t('settlement.statement.columns.payments'),
+      header: t('settlement.statement.headers.payments'),
       align: 'right',
       render: (row) => {
         if (row.kind === 'heading') return null;
@@ -220,7 +218,7 @@ function Statement({ year, month }: { year: string; month: string }) {
     },
     {
       key: 'outstanding',
-      header: t('settlement.statement.columns.outstanding'),
+      header: t('settlement.statement.headers.outstanding'),
       align: 'right',
       render: (row) =>
         row.kind === 'line' ? (
@@ -245,8 +243,8 @@ function Statement({ year, month }: { year: string; month: string }) {
     },
     {
       key: 'summary',
-      header: t('settlement.statement.columns.summary'),
-      minWidth: 220,
+      header: t('settlement.statement.headers.summary'),
+      minWidth: 200,
       render: (row) =>
         row.kind === 'line' ? (
           <Text size="sm" data-testid="line-words">
@@ -267,8 +265,8 @@ function Statement({ year, month }: { year: string; month: string }) {
     {
       key: 'print',
       header: t('settlement.statement.print'),
-      align: 'right',
-      width: 70,
+      align: 'center',
+      width: 56,
       render: (row) =>
         row.kind === 'line' ? (
           <RowAction

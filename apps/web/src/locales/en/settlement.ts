@@ -57,6 +57,7 @@ export const settlement: Resource<typeof th> = {
     empty: 'No period in this year yet',
   },
   statement: {
+    trail: 'Period statement',
     title: 'Statement of {{period}}',
     description:
       'Each arrangement’s share, carried-in balance, payments and outstanding, grouped by parent agent.',
@@ -70,6 +71,17 @@ export const settlement: Resource<typeof th> = {
     grandTotal: 'Period total',
     empty: 'No arrangement in force in this period',
     emptyHint: 'Add revenue sharing on the agent sharing screen',
+    headers: {
+      agent: 'Child agent',
+      percentage: 'Parent %',
+      winLose: 'Downline W/L',
+      parentShare: 'Share',
+      adjustment: 'Adjustment',
+      carriedIn: 'Carried in',
+      payments: 'Paid',
+      outstanding: 'Outstanding',
+      summary: 'Summary: who pays whom',
+    },
     columns: {
       agent: 'Child agent',
       percentage: 'Parent percentage',
@@ -81,7 +93,6 @@ export const settlement: Resource<typeof th> = {
       outstanding: 'Outstanding',
       summary: 'Summary',
     },
-    segment: '{{percent}} ({{from}}–{{to}})',
     adjustmentOf: 'Adjustment of {{period}}: {{amount}} THB',
     carryForward: 'carried forward',
     settlesEachPeriod: 'settles each period',

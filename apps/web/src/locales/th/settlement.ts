@@ -56,6 +56,7 @@ export const settlement = {
     empty: 'ยังไม่มีงวดในปีนี้',
   },
   statement: {
+    trail: 'ใบสรุปยอดรายงวด',
     title: 'ใบสรุปยอดงวด {{period}}',
     description: 'ส่วนแบ่งรายได้ของแต่ละข้อตกลง ยอดยกมา การชำระ และยอดคงค้าง จัดกลุ่มตามเอเจนต์แม่',
     back: 'กลับไปหน้างวดทั้งหมด',
@@ -68,6 +69,17 @@ export const settlement = {
     grandTotal: 'รวมทั้งงวด',
     empty: 'ไม่มีข้อตกลงที่มีผลในงวดนี้',
     emptyHint: 'เพิ่มการแบ่งรายได้ที่หน้าการแบ่งรายได้เอเจนต์',
+    headers: {
+      agent: 'เอเจนต์ลูก',
+      percentage: 'สัดส่วนแม่',
+      winLose: 'ได้เสียสายงาน',
+      parentShare: 'ส่วนแบ่ง',
+      adjustment: 'ปรับปรุง',
+      carriedIn: 'ยกมา',
+      payments: 'ชำระแล้ว',
+      outstanding: 'คงค้าง',
+      summary: 'สรุป: ใครต้องจ่ายใคร',
+    },
     columns: {
       agent: 'เอเจนต์ลูก',
       percentage: 'สัดส่วนของเอเจนต์แม่',
@@ -79,7 +91,6 @@ export const settlement = {
       outstanding: 'ยอดคงค้าง',
       summary: 'สรุป',
     },
-    segment: '{{percent}} ({{from}}–{{to}})',
     adjustmentOf: 'ปรับปรุงงวด {{period}}: {{amount}} บาท',
     carryForward: 'ยกไปหักงวดถัดไป',
     settlesEachPeriod: 'ชำระทุกงวด',
