@@ -31,7 +31,7 @@ async function openSharing(page: Page) {
 test.describe
   .serial('agent sharing', () => {
     // Each test is a whole story through the UI; give it room on a busy machine.
-    test.describe.configure({ timeout: 150_000 });
+    test.describe.configure({ timeout: 240_000 });
     let senior: AgentWithSecret;
     let agent: AgentWithSecret;
     let other: AgentWithSecret;
