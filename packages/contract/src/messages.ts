@@ -237,6 +237,10 @@ const contractMessages = {
     th: 'งวด {month}/{year} ยังไม่สิ้นสุด ปิดได้เฉพาะงวดที่ผ่านไปแล้ว',
     en: 'The period {month}/{year} has not ended; only past months can be closed',
   },
+  period_in_future: {
+    th: 'งวดนี้ยังไม่เริ่ม ดูสรุปยอดได้ถึงเดือนปัจจุบันเท่านั้น',
+    en: 'This period has not begun; statements go up to the current month',
+  },
   period_not_next: {
     th: 'ต้องปิดงวดตามลำดับ งวดถัดไปที่ปิดได้คือ {month}/{year}',
     en: 'Periods close in order; the next one to close is {month}/{year}',

@@ -41,6 +41,13 @@ export const firstOpenDay = (rows: readonly PeriodRow[]): string | undefined => 
   return last === undefined ? undefined : nextMonth(last);
 };
 
+/** A statement of a month that has not begun is refused (2001 on `month`): nothing is in it yet. */
+export const assertMonthBegun = (ctx: AppContext, month: string) => {
+  if (month > `${businessToday(ctx).slice(0, 7)}-01`) {
+    throw invalidField('month', 'has not begun; statements go up to the current month', 'period_in_future');
+  }
+};
+
 /**
  * A change dated `day` must leave closed and closing periods as they are: refused (2001 on `path`)
  * before the first open day (`effective_from_closed`, or `paid_on_closed` for payments) or inside the

@@ -95,53 +95,50 @@ const liveShares = async (
   for (const r of await agentDayWinLose(db, from, to)) {
     entryOf(own, r.day, () => new Map<bigint, bigint>()).set(r.agentId, r.winLose);
   }
-  // Segment of version v in month m: its days clipped to the month.
+  // A segment per version and month it has days in: its days clipped to the month.
   const segments = new Map<string, Map<Key, Segment[]>>();
   const segmentOf = new Map<string, Segment>();
-  for (let day = from; day < to; day = addDays(day, 1)) {
+  for (const v of versions) {
+    const last = v.effectiveTo === null || v.effectiveTo > to ? to : v.effectiveTo;
+    const first = v.effectiveFrom > from ? v.effectiveFrom : from;
+    for (let month = `${first.slice(0, 7)}-01`; month < last; month = nextMonth(month)) {
+      const segFrom = first > month ? first : month;
+      const segEnd = last < nextMonth(month) ? last : nextMonth(month);
+      if (segFrom >= segEnd) continue;
+      const seg: Segment = {
+        from: segFrom,
+        to: addDays(segEnd, -1),
+        bp: v.parentBp,
+        winLose: 0n,
+        parentShare: 0n,
+      };
+      segmentOf.set(`${month}:${v.id}`, seg);
+      const byKey = entryOf(segments, month, () => new Map<Key, Segment[]>());
+      entryOf(byKey, keyOf(v.sharingId, v.agentId, v.parentAgentId), () => []).push(seg);
+    }
+  }
+  // Only days with bets move a figure: each adds every active version's downline win/lose that day.
+  for (const [day, owns] of own) {
     const month = `${day.slice(0, 7)}-01`;
     const active = versions.filter(
       (v) => v.effectiveFrom <= day && (v.effectiveTo === null || v.effectiveTo > day),
     );
     if (active.length === 0) continue;
     const children = new Map<bigint, bigint[]>();
-    for (const v of active) {
-      const list = children.get(v.parentAgentId);
-      if (list) list.push(v.agentId);
-      else children.set(v.parentAgentId, [v.agentId]);
-    }
-    const owns = own.get(day);
+    for (const v of active) entryOf(children, v.parentAgentId, () => []).push(v.agentId);
     const memo = new Map<bigint, bigint>();
     const downline = (agent: bigint, seen: Set<bigint>): bigint => {
       const known = memo.get(agent);
       if (known !== undefined) return known;
-      let sum = owns?.get(agent) ?? 0n;
+      let sum = owns.get(agent) ?? 0n;
       seen.add(agent);
       for (const c of children.get(agent) ?? []) if (!seen.has(c)) sum += downline(c, seen);
       memo.set(agent, sum);
       return sum;
     };
     for (const v of active) {
-      const segKey = `${month}:${v.id}`;
-      let seg = segmentOf.get(segKey);
-      if (!seg) {
-        const end =
-          v.effectiveTo === null || v.effectiveTo > nextMonth(month) ? nextMonth(month) : v.effectiveTo;
-        seg = {
-          from: v.effectiveFrom > month ? v.effectiveFrom : month,
-          to: addDays(end, -1),
-          bp: v.parentBp,
-          winLose: 0n,
-          parentShare: 0n,
-        };
-        segmentOf.set(segKey, seg);
-        const byKey = entryOf(segments, month, () => new Map<Key, Segment[]>());
-        const key = keyOf(v.sharingId, v.agentId, v.parentAgentId);
-        const list = byKey.get(key);
-        if (list) list.push(seg);
-        else byKey.set(key, [seg]);
-      }
-      seg.winLose += downline(v.agentId, new Set());
+      const seg = segmentOf.get(`${month}:${v.id}`);
+      if (seg) seg.winLose += downline(v.agentId, new Set());
     }
   }
   for (const byKey of segments.values())

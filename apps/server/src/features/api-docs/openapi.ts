@@ -62,6 +62,7 @@ const tagOf = (path: string): string => {
     [/^\/transaction\//, 'Transactions'],
     [/^\/(report|summary|agent-report|dashboard)\//, 'Reports'],
     [/^\/audit\//, 'Audit'],
+    [/^\/(settlement|approval)\//, 'Settlement'],
   ];
   return rules.find(([re]) => re.test(path))?.[1] ?? 'Other';
 };
@@ -83,6 +84,11 @@ const tags = [
   { name: 'Players', description: 'Players under agents.' },
   { name: 'Transactions', description: 'Bet records of one agent.' },
   { name: 'Reports', description: 'Money reports, read from rollups; each has a CSV twin (`…/export`).' },
+  {
+    name: 'Settlement',
+    description:
+      'Periods, statements (a parent’s share of its child’s downline, day by day), close with a second manager’s approval, payments between agents.',
+  },
   { name: 'Audit', description: 'The append-only, hash-chained audit log of staff writes.' },
   { name: 'System', description: 'Health check and this document.' },
 ];

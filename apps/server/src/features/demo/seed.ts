@@ -4,11 +4,12 @@ import { count, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../core/audit.ts';
 import { arrayLiteral } from '../../db/array-literal.ts';
-import { adapters, agentSharing, agents, users } from '../../db/schema/index.ts';
+import { adapters, agentSharing, agentSharingVersions, agents, users } from '../../db/schema/index.ts';
 import { ingestBatch } from '../../ledger/ingest-batch.ts';
 import { ensurePartitions } from '../../ledger/partitions.ts';
 import { countRegistrations } from '../../ledger/registrations.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { dateInZone } from '../../lib/time.ts';
 import { demoAdapters, demoAgentTree, walletAdapter } from './catalogue.ts';
 import { rng } from './random.ts';
 import { demoBets, demoPlayers, type Player } from './rounds.ts';
@@ -81,9 +82,24 @@ export const seedDemo = async (ctx: AppContext, opts: SeedOptions) => {
         ? [{ agentId, parentAgentId: parentId, parentBp: Math.round(a.share * 100) }]
         : [];
     });
-    await tx
+    const arrangements = await tx
       .insert(agentSharing)
-      .values(sharing.map((s) => ({ ...s, createdAt: new Date(from), updatedAt: new Date(from) })));
+      .values(sharing.map((s) => ({ ...s, createdAt: new Date(from), updatedAt: new Date(from) })))
+      .returning();
+    // Each arrangement in force from the first business day of the data (docs/design.md §15).
+    const firstDay = dateInZone(new Date(from), ctx.config.REPORT_TIMEZONE);
+    if (arrangements.length > 0) {
+      await tx.insert(agentSharingVersions).values(
+        arrangements.map((s) => ({
+          sharingId: s.id,
+          agentId: s.agentId,
+          parentAgentId: s.parentAgentId,
+          parentBp: s.parentBp,
+          effectiveFrom: firstDay,
+          createdAt: new Date(from),
+        })),
+      );
+    }
     await recordAudit(
       tx,
       { actorId: null, actor: 'demo', ip: null },

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.ts';
+import { assertMonthBegun } from '../../core/settlement-periods.ts';
 import { statementView } from '../../ledger/settlement-view.ts';
 import { monthOfNumbers } from '../../lib/days.ts';
 
@@ -9,7 +10,9 @@ import { monthOfNumbers } from '../../lib/days.ts';
  * the line's last day in the month (the statement lists each with its days).
  */
 export const revenueShare = async (ctx: AppContext, month: number, year: number) => {
-  const { data } = await statementView(ctx.db, monthOfNumbers(year, month));
+  const first = monthOfNumbers(year, month);
+  assertMonthBegun(ctx, first);
+  const { data } = await statementView(ctx.db, first);
   return {
     rows: data.lines.map((l) => ({
       sharing: l.sharing,

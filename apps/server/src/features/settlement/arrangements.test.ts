@@ -149,10 +149,17 @@ describe('arrangements in time', () => {
       body: { effectiveFrom: '2026-12-05' },
     });
     expect(on).toMatchObject({ isDisable: false, effectiveFrom: '2026-11-28' });
-    const december = await statementOf(t, reader, 2026, 12);
-    expect(lineOf(december, child, parent)?.segments.map((s) => [s.from, s.to])).toEqual([
-      ['2026-12-05', '2026-12-31'],
+    expect(
+      (await t.ok(api.agentSharingHistory, { token: reader, params: { id: sharingId } }))
+        .slice(-2)
+        .map((v) => [v.from, v.to]),
+    ).toEqual([
+      ['2026-11-28', '2026-11-30'],
+      ['2026-12-05', null],
     ]);
+    // A month that has not begun has no statement yet.
+    const december = await t.api(api.settlementList, { token: reader, body: { year: '2026', month: '12' } });
+    expect(december.issues[0]).toMatchObject({ path: 'month', code: 'period_in_future' });
   });
 
   it.each([

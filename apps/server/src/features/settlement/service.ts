@@ -12,7 +12,13 @@ import type { Actor, AppContext } from '../../context.ts';
 import { createApproval } from '../../core/approvals.ts';
 import type { AuditFn } from '../../core/change.ts';
 import { conflict, invalidField, notFound } from '../../core/errors.ts';
-import { assertDayOpen, businessToday, lockSettlement, periodRows } from '../../core/settlement-periods.ts';
+import {
+  assertDayOpen,
+  assertMonthBegun,
+  businessToday,
+  lockSettlement,
+  periodRows,
+} from '../../core/settlement-periods.ts';
 import type { Executor } from '../../db/client.ts';
 import {
   admins,
@@ -79,8 +85,11 @@ export const periodsOf = async (ctx: AppContext, year: number): Promise<{ record
   return { records };
 };
 
-export const statement = async (ctx: AppContext, year: number, month: number) =>
-  (await statementView(ctx.db, monthOfNumbers(year, month))).data;
+export const statement = async (ctx: AppContext, year: number, month: number) => {
+  const first = monthOfNumbers(year, month);
+  assertMonthBegun(ctx, first);
+  return (await statementView(ctx.db, first)).data;
+};
 
 /**
  * Ask to close a month: it must be over and the next one to close (months close in order, from the
@@ -222,6 +231,7 @@ export const statementCsvRows = async (
   language: Language,
 ): Promise<CsvRow[]> => {
   const first = monthOfNumbers(year, month);
+  assertMonthBegun(ctx, first);
   const view = await statementView(ctx.db, first);
   const monthText = first.slice(0, 7);
   const out: CsvRow[] = [];
