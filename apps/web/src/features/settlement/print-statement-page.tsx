@@ -18,6 +18,7 @@ import { PeriodStatusBadge } from './period-status';
 import {
   absMoney,
   dayText,
+  directionOf,
   outstandingWords,
   percentText,
   periodName,
@@ -96,6 +97,10 @@ function StatementSheet({
   const { t } = useTranslation();
   const child = line.agentUsername;
   const parent = line.parentAgentUsername;
+  const paidWords = (amount: ReportMoney, payer: string, payee: string) =>
+    directionOf(amount) === 'none'
+      ? t('settlement.words.noPayment')
+      : t('settlement.words.paid', { payer, payee, amount: absMoney(amount) });
   const items: { key: string; label: string; value: ReportMoney; words: string }[] = [
     {
       key: 'carriedIn',
@@ -122,22 +127,14 @@ function StatementSheet({
       key: 'toParent',
       label: t('settlement.print.paymentsToParent'),
       value: line.paymentsToParent,
-      words: t('settlement.words.paid', {
-        payer: child,
-        payee: parent,
-        amount: absMoney(line.paymentsToParent),
-      }),
+      words: paidWords(line.paymentsToParent, child, parent),
     },
     {
       key: 'toChild',
       label: t('settlement.print.paymentsToChild'),
       // Paid by the parent: the other way round.
       value: fromSatang(-toSatang(line.paymentsToChild)),
-      words: t('settlement.words.paid', {
-        payer: parent,
-        payee: child,
-        amount: absMoney(line.paymentsToChild),
-      }),
+      words: paidWords(line.paymentsToChild, parent, child),
     },
   ];
   return (

@@ -12,6 +12,7 @@ export const settlement: Resource<typeof th> = {
     closed: 'Closed',
   },
   words: {
+    noPayment: 'No payment in this period',
     pays: '{{payer}} pays {{payee}} {{amount}} THB',
     paid: '{{payer}} paid {{payee}} {{amount}} THB',
     nothing: 'Nothing to pay between {{child}} and {{parent}}',

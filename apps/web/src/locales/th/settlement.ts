@@ -11,6 +11,7 @@ export const settlement = {
   },
   /** Who pays whom, in words: every amount on every screen and the printed statement. */
   words: {
+    noPayment: 'ไม่มีการชำระในงวดนี้',
     pays: 'เอเจนต์ {{payer}} ต้องจ่ายให้ {{payee}} {{amount}} บาท',
     paid: 'เอเจนต์ {{payer}} จ่ายให้ {{payee}} แล้ว {{amount}} บาท',
     nothing: 'ไม่มียอดที่ต้องจ่ายระหว่าง {{child}} และ {{parent}}',
