@@ -39,6 +39,7 @@ export function PaymentDialog({ lines, onSubmit, ...dialog }: PaymentDialogProps
     <FormDialog
       {...dialog}
       title={t('settlement.paymentDialog.title')}
+      size="lg"
       schema={api.settlementPaymentCreate.body}
       initialValues={{
         sharing: first?.sharing ?? '',
