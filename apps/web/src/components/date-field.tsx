@@ -24,7 +24,7 @@ const parseDay = (text: string): string | null => {
  * contract's schema says which days are allowed; a day the server refuses shows under the field.
  */
 export function DateField({ value, onChange, ...props }: DateFieldProps) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <DateInput
       {...props}
@@ -35,7 +35,24 @@ export function DateField({ value, onChange, ...props }: DateFieldProps) {
       allowDeselect
       locale={i18n.language}
       leftSection={<IconCalendar size={16} aria-hidden />}
-      popoverProps={{ withinPortal: true }}
+      // As the date-time filters: named controls, the calendar named after its field, no faint days of
+      // other months, no red weekend digits (both below AA contrast on white).
+      ariaLabels={{
+        previousMonth: t('pickers.dateTime.previousMonth'),
+        nextMonth: t('pickers.dateTime.nextMonth'),
+        previousYear: t('pickers.dateTime.previousYear'),
+        nextYear: t('pickers.dateTime.nextYear'),
+        previousDecade: t('pickers.dateTime.previousDecade'),
+        nextDecade: t('pickers.dateTime.nextDecade'),
+        monthLevelControl: t('pickers.dateTime.monthLevelControl'),
+        yearLevelControl: t('pickers.dateTime.yearLevelControl'),
+      }}
+      popoverProps={{
+        withinPortal: true,
+        attributes: { dropdown: { 'aria-label': typeof props.label === 'string' ? props.label : undefined } },
+      }}
+      hideOutsideDates
+      weekendDays={[]}
     />
   );
 }

@@ -52,7 +52,6 @@ export function SwitchDialog({ sharing, disable, onSubmit, labels, ...dialog }: 
               description={t('agentSharing.effectiveHint')}
               {...form.field('effectiveFrom')}
               placeholder={t('agentSharing.effectiveToday')}
-              data-autofocus
             />
             {date ? (
               <Alert variant="light" color={disable ? 'red' : 'blue'} data-testid="switch-from">
