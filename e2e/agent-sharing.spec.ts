@@ -229,9 +229,10 @@ test.describe
       await confirm.getByRole('button', { name: 'ยืนยันเปิดใช้งาน' }).click();
       await expect(page.getByText(`เปิดใช้งานการแบ่งรายได้ของ ${agentText(agent)} แล้ว`)).toBeVisible();
       await expect(toggle).not.toBeChecked();
-      // The percentage cell itself: the row's whole text can also end in "…35.00 %" on the 5 % row.
+      // The percentage cell itself (its percentage, then the day it took effect): the row's whole text
+      // can also hold "…35.00 %" on the 5 % row.
       const agreed = row(page, agent).filter({
-        has: page.getByRole('cell', { name: '35.00 %', exact: true }),
+        has: page.getByRole('cell', { name: /^35\.00 %/ }),
       });
       await expect(agreed.getByRole('switch')).not.toBeChecked();
       await expect(agreed).not.toContainText('ปิดใช้งาน');
