@@ -429,7 +429,11 @@ function Payments({
   const voiding = useVoidDialog();
 
   const columns: Column<Payment>[] = [
-    { key: 'paidOn', header: t('settlement.statement.payments.paidOn'), render: (p) => dayText(p.paidOn) },
+    {
+      key: 'paidOn',
+      header: t('settlement.statement.payments.paidOn'),
+      render: (p) => <span style={{ whiteSpace: 'nowrap' }}>{dayText(p.paidOn)}</span>,
+    },
     {
       key: 'direction',
       header: t('settlement.statement.payments.direction'),
