@@ -381,22 +381,32 @@ test('Game Monthly By Game: one brand per month and game code', async ({ page })
   await expect(page.getByTestId('empty-state')).toContainText('ไม่มีรายการในช่วงนี้');
 });
 
-test('Revenue share: the parent earns its percentage of the child’s win/lose', async ({ page, request }) => {
+test('Revenue share: the parent’s percentage of the house result of the child’s downline', async ({
+  page,
+  request,
+}) => {
   const parent = await makeAgent(request, token, { agentType: 'MASTER' });
+  // In force from the month's first day, so every seeded bet of the month counts (docs/design.md §15).
   await apiCall(request, api.agentSharingCreate, {
     token,
-    body: { agent: seeded.agent._id, parentAgent: parent._id, parentPercentage: 25 },
+    body: {
+      agent: seeded.agent._id,
+      parentAgent: parent._id,
+      parentPercentage: 25,
+      effectiveFrom: `${key}-01`,
+    },
   });
   await openApp(page, `/summary/revenueshare?month=${Number(month)}&year=${year}`);
   const table = reportTable(page, 'ส่วนแบ่งรายได้เอเจนต์');
   const row = table.locator('tbody tr[data-kind="arrangement"]').filter({ hasText: seeded.agent.username });
   await expect(row).toHaveCount(1);
-  // 25 % of 10.15 = 2.5375 → 2.54 (half away from zero, to the satang).
+  // The players won 10.15: the parent bears 25 % of it, 2.5375 → −2.54 (half away from zero, to the
+  // satang; negative: the parent owes the child).
   await expect(row).toContainText(money(expected.month.winLose));
   await expect(row).toContainText('25 %');
-  await expect(row).toContainText(money(2.54));
+  await expect(row).toContainText(money(-2.54));
   const subtotal = table.locator('tbody tr[data-kind="parent-total"]').filter({ hasText: parent.username });
-  await expect(subtotal).toContainText(money(2.54));
+  await expect(subtotal).toContainText(money(-2.54));
   // The whole statement is the platform's: other workers add arrangements meanwhile.
   await againstServer(
     page,
@@ -405,7 +415,7 @@ test('Revenue share: the parent earns its percentage of the child’s win/lose',
       await expect(table.locator('tfoot')).toContainText(money(statement.total), { timeout: 10_000 });
       const csv = await downloadCsv(page);
       const line = csv.rows.find((r) => r.รหัสเอเจนต์ลูก === seeded.agent._id);
-      expect(line?.ส่วนแบ่งของเอเจนต์แม่).toBe('2.54');
+      expect(line?.ส่วนแบ่งของเอเจนต์แม่).toBe('-2.54');
       expect(line?.['ส่วนแบ่ง (%)']).toBe('25.00');
       expect(csv.rows).toHaveLength(statement.rows.length);
     },

@@ -275,6 +275,7 @@ describe('CSV headers in the reader’s language', () => {
     summaryGameDailyByGameExport: { params: { agentId: agentId(), gameBrand: 'PG' }, body: range },
     summaryGameMonthlyByGameExport: { params: { agentId: 'all', gameBrand: 'PG' }, body: range },
     revenueShareExport: { body: { month: '10', year: '2026' } },
+    settlementExport: { body: { month: '10', year: '2026' } },
     ingestLogExport: { body: { agent: agentId() } },
   });
   const csvRoutes: [string, RouteDef][] = [

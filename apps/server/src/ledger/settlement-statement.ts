@@ -102,8 +102,10 @@ const liveShares = async (
     const last = v.effectiveTo === null || v.effectiveTo > to ? to : v.effectiveTo;
     const first = v.effectiveFrom > from ? v.effectiveFrom : from;
     for (let month = `${first.slice(0, 7)}-01`; month < last; month = nextMonth(month)) {
+      const after = nextMonth(month);
       const segFrom = first > month ? first : month;
-      const segEnd = last < nextMonth(month) ? last : nextMonth(month);
+      // biome-ignore lint/complexity/useMathMinMax: days compared as text, which Math.min cannot
+      const segEnd = last < after ? last : after;
       if (segFrom >= segEnd) continue;
       const seg: Segment = {
         from: segFrom,
@@ -332,11 +334,10 @@ const liveLines = async (db: Executor, month: string, periods: readonly PeriodRo
     for (const f of (await frozenFrom(db, lastClosed, lastClosed)).get(lastClosed) ?? [])
       carried.set(f.key, { amount: f.outstanding, settle: f.settleEachPeriod });
   }
-  const [versions, payments, settle] = await Promise.all([
-    versionsOverlapping(db, from, to),
-    paymentsIn(db, from, to),
-    settleOptions(db),
-  ]);
+  // One after another: inside a transaction they share one connection.
+  const versions = await versionsOverlapping(db, from, to);
+  const payments = await paymentsIn(db, from, to);
+  const settle = await settleOptions(db);
   const shares = await liveShares(db, from, to, versions);
   const adjustments = earliestOpen !== undefined ? await adjustmentsFor(db, periods) : new Map();
   let lines: Line[] = [];

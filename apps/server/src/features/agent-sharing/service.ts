@@ -71,14 +71,13 @@ interface PendingPayload {
 const enrich = async (db: Executor, rows: JoinedRow[], today: string): Promise<Joined[]> => {
   const ids = rows.map((r) => r.s.id);
   if (ids.length === 0) return [];
-  const [versions, pending] = await Promise.all([
-    db
-      .select()
-      .from(agentSharingVersions)
-      .where(inArray(agentSharingVersions.sharingId, ids))
-      .orderBy(agentSharingVersions.effectiveFrom, agentSharingVersions.id),
-    pendingOfKind(db, 'sharing-change', inArray(approvals.target, ids.map(String))),
-  ]);
+  // One after another: inside a transaction they share one connection.
+  const versions = await db
+    .select()
+    .from(agentSharingVersions)
+    .where(inArray(agentSharingVersions.sharingId, ids))
+    .orderBy(agentSharingVersions.effectiveFrom, agentSharingVersions.id);
+  const pending = await pendingOfKind(db, 'sharing-change', inArray(approvals.target, ids.map(String)));
   const parentIds = [...new Set(versions.map((v) => v.parentAgentId))];
   const names = new Map<bigint, { username: string; prefix: string }>();
   if (parentIds.length > 0) {

@@ -403,7 +403,10 @@ describe('two-factor sign-in', () => {
       issues: [{ path: 'totpRequiredTypes.1', code: 'type_repeated', params: { type: 'REPORTER' } }],
     });
     await t.ok(api.securitySettingsUpdate, { token: sa, body: { totpRequiredTypes: ['REPORTER'] } });
-    expect(await t.ok(api.securitySettingsGet, { token: sa })).toEqual({ totpRequiredTypes: ['REPORTER'] });
+    expect(await t.ok(api.securitySettingsGet, { token: sa })).toEqual({
+      totpRequiredTypes: ['REPORTER'],
+      sharingChangeApproval: false,
+    });
     const name = username('required');
     await t.addAdmin(name, 'REPORTER');
     const signedIn = await t.ok(api.login, { body: { username: name, password: TEST_PASSWORD } });

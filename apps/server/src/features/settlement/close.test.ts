@@ -199,7 +199,10 @@ describe('close with four eyes, late data', () => {
     expect(rows.filter((r) => r[1] === 'subtotal')).toHaveLength(1);
     expect(rows.at(-1)?.[1]).toBe('total');
     const line = rows.find((r) => r[3] === child.username);
-    expect(line?.at(-1)).toBe(`เอเจนต์ ${child.username} ต้องจ่ายให้ ${parent.username} 140.00 บาท`);
+    expect(line?.slice(-2)).toEqual([
+      `เอเจนต์ ${child.username} ต้องจ่ายให้ ${parent.username} 140.00 บาท`,
+      `${child.username} pays ${parent.username} 140.00 baht`,
+    ]);
     const english = await t.api(api.settlementExport, {
       token: reader,
       body: { year: '2026', month: '10' },

@@ -1,4 +1,4 @@
-import { api, languageOf } from '@sapi/contract';
+import { api } from '@sapi/contract';
 import type { FastifyInstance } from 'fastify';
 import { sendCsv } from '../../http/csv.ts';
 import { defineRoute, REPLIED } from '../../http/route.ts';
@@ -17,12 +17,7 @@ export const settlementRoutes = (app: FastifyInstance) => {
   defineRoute(app, api.settlementPeriods, ({ ctx, body }) => periodsOf(ctx, body.year));
   defineRoute(app, api.settlementList, ({ ctx, body }) => statement(ctx, body.year, body.month));
   defineRoute(app, api.settlementExport, async ({ ctx, body, reply }) => {
-    const rows = await statementCsvRows(
-      ctx,
-      body.year,
-      body.month,
-      languageOf(reply.request.headers['accept-language']),
-    );
+    const rows = await statementCsvRows(ctx, body.year, body.month);
     const name = `settlement-${body.year}-${String(body.month).padStart(2, '0')}.csv`;
     await sendCsv(reply, name, async () => ({ rows, next: undefined }), settlementCsvColumns);
     return REPLIED;

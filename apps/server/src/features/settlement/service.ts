@@ -169,7 +169,7 @@ interface CsvRow {
   paymentsToParent: number | string | null;
   paymentsToChild: number | string | null;
   outstanding: number | string;
-  words: string;
+  words: Record<Language, string>;
 }
 
 const baht = (satang: bigint) => {
@@ -217,19 +217,16 @@ export const settlementCsvColumns: CsvColumn<CsvRow>[] = [
   decimalColumn({ th: 'ชำระให้เอเจนต์แม่', en: 'Paid to parent' }, (r) => r.paymentsToParent),
   decimalColumn({ th: 'ชำระให้เอเจนต์ลูก', en: 'Paid to child' }, (r) => r.paymentsToChild),
   decimalColumn({ th: 'ยอดค้างชำระ', en: 'Outstanding' }, (r) => r.outstanding),
-  textColumn({ th: 'ใครจ่ายใคร', en: 'Who pays whom' }, (r) => r.words),
+  textColumn({ th: 'ใครจ่ายใคร', en: 'Who pays whom (Thai)' }, (r) => r.words.th),
+  textColumn({ th: 'ใครจ่ายใคร (อังกฤษ)', en: 'Who pays whom' }, (r) => r.words.en),
 ];
 
 /**
  * The statement as CSV rows: each line, a subtotal row after each parent's lines and the grand total,
- * every row with its month; amounts said in words in the request's language.
+ * every row with its month; who pays whom said in words, in Thai and in English (a file's rows are the
+ * same in either language; only its header row follows the request's).
  */
-export const statementCsvRows = async (
-  ctx: AppContext,
-  year: number,
-  month: number,
-  language: Language,
-): Promise<CsvRow[]> => {
+export const statementCsvRows = async (ctx: AppContext, year: number, month: number): Promise<CsvRow[]> => {
   const first = monthOfNumbers(year, month);
   assertMonthBegun(ctx, first);
   const view = await statementView(ctx.db, first);
@@ -247,18 +244,20 @@ export const statementCsvRows = async (
       paymentsToParent: toReportMoney(sum((l) => l.paymentsToParent)),
       paymentsToChild: toReportMoney(sum((l) => l.paymentsToChild)),
       outstanding: toReportMoney(outstanding),
-      words:
-        outstanding === 0n
-          ? language === 'th'
+      words: {
+        th:
+          outstanding === 0n
             ? 'ไม่มียอดค้างชำระ'
-            : 'Nothing outstanding'
-          : outstanding > 0n
-            ? language === 'th'
+            : outstanding > 0n
               ? `เอเจนต์ลูกต้องจ่ายให้ ${parent} รวม ${baht(outstanding)} บาท`
-              : `The children pay ${parent} ${baht(outstanding)} baht in all`
-            : language === 'th'
-              ? `เอเจนต์ ${parent} ต้องจ่ายให้เอเจนต์ลูกรวม ${baht(outstanding)} บาท`
+              : `เอเจนต์ ${parent} ต้องจ่ายให้เอเจนต์ลูกรวม ${baht(outstanding)} บาท`,
+        en:
+          outstanding === 0n
+            ? 'Nothing outstanding'
+            : outstanding > 0n
+              ? `The children pay ${parent} ${baht(outstanding)} baht in all`
               : `${parent} owes its children ${baht(outstanding)} baht in all`,
+      },
     };
   };
   let group: typeof view.lines = [];
@@ -298,13 +297,22 @@ export const statementCsvRows = async (
       paymentsToParent: dto.paymentsToParent,
       paymentsToChild: dto.paymentsToChild,
       outstanding: dto.outstanding,
-      words: whoPaysWhom(
-        language,
-        dto.agentUsername,
-        dto.parentAgentUsername,
-        line.outstanding,
-        line.settleEachPeriod,
-      ),
+      words: {
+        th: whoPaysWhom(
+          'th',
+          dto.agentUsername,
+          dto.parentAgentUsername,
+          line.outstanding,
+          line.settleEachPeriod,
+        ),
+        en: whoPaysWhom(
+          'en',
+          dto.agentUsername,
+          dto.parentAgentUsername,
+          line.outstanding,
+          line.settleEachPeriod,
+        ),
+      },
     });
   }
   flush();
@@ -312,7 +320,7 @@ export const statementCsvRows = async (
   out.push({
     kind: 'total',
     month: monthText,
-    parent: language === 'th' ? 'รวมทั้งหมด' : 'Grand total',
+    parent: '',
     agent: '',
     percentages: '',
     adjustedPeriods: '',
@@ -323,7 +331,7 @@ export const statementCsvRows = async (
     paymentsToParent: total.paymentsToParent,
     paymentsToChild: total.paymentsToChild,
     outstanding: total.outstanding,
-    words: '',
+    words: { th: 'รวมทั้งหมด', en: 'Grand total' },
   });
   return out;
 };
