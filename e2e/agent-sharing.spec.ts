@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { type AgentWithSecret, api } from '@sapi/contract';
 import { agentText, pickAgent } from './agent-picker';
+import { bangkokToday } from './bangkok';
 import { expect, makeAgent, test } from './fixtures';
 import { expectNoEnglishErrors, expectThaiFieldError } from './form-errors';
 import {
@@ -30,7 +31,7 @@ async function openSharing(page: Page) {
 test.describe
   .serial('agent sharing', () => {
     // Each test is a whole story through the UI; give it room on a busy machine.
-    test.describe.configure({ timeout: 150_000 });
+    test.describe.configure({ timeout: 240_000 });
     let senior: AgentWithSecret;
     let agent: AgentWithSecret;
     let other: AgentWithSecret;
@@ -180,6 +181,13 @@ test.describe
       await expect(confirm).toContainText(
         `ต้องการปิดใช้งานการแบ่งรายได้ ${agentText(agent)} → ${agentText(senior)} (35.00 %) ใช่หรือไม่?`,
       );
+      // It says from which day (today unless changed), never "from now on".
+      await expect(confirm.getByRole('textbox', { name: 'มีผลตั้งแต่วันที่' })).toHaveValue(
+        bangkokToday().split('-').reverse().join('/'),
+      );
+      await expect(confirm.getByTestId('switch-from')).toHaveText(
+        `เอเจนต์แม่ ${agentText(senior)} จะไม่ได้รับส่วนแบ่งตั้งแต่วันที่ ${bangkokToday().split('-').reverse().join('/')}`,
+      );
       await expectAccessible(page, 'disable confirm dialog');
       await screenshot(page, 'agent-sharing-disable-confirm');
       await confirm.getByRole('button', { name: 'ยืนยันปิดใช้งาน' }).click();
@@ -198,13 +206,14 @@ test.describe
       await expect(form).toBeHidden();
       await expect(row(page, agent)).toHaveCount(2);
 
-      // …so enabling the first is refused with the server's 409 reason, in Thai.
+      // …so enabling the first is refused with the server's 409 reason, in Thai, in the dialog.
       await flipSwitch(toggle);
       await confirm.getByRole('button', { name: 'ยืนยันเปิดใช้งาน' }).click();
-      await expect(page.getByText('เอเจนต์นี้มีการแบ่งรายได้ที่เปิดใช้งานอยู่แล้ว')).toBeVisible();
+      await expect(confirm.getByText('เอเจนต์นี้มีการแบ่งรายได้ที่เปิดใช้งานอยู่แล้ว')).toBeVisible();
+      await screenshot(page, 'agent-sharing-enable-refused');
+      await confirm.getByRole('button', { name: 'ยกเลิก' }).click();
       await expect(confirm).toBeHidden();
       await expect(toggle).toBeChecked();
-      await screenshot(page, 'agent-sharing-enable-refused');
 
       // Disable the MASTER one, then the 35 % one can be enabled again.
       const second = page.getByRole('switch', {
@@ -220,9 +229,10 @@ test.describe
       await confirm.getByRole('button', { name: 'ยืนยันเปิดใช้งาน' }).click();
       await expect(page.getByText(`เปิดใช้งานการแบ่งรายได้ของ ${agentText(agent)} แล้ว`)).toBeVisible();
       await expect(toggle).not.toBeChecked();
-      // The percentage cell itself: the row's whole text can also end in "…35.00 %" on the 5 % row.
+      // The percentage cell itself (its percentage, then the day it took effect): the row's whole text
+      // can also hold "…35.00 %" on the 5 % row.
       const agreed = row(page, agent).filter({
-        has: page.getByRole('cell', { name: '35.00 %', exact: true }),
+        has: page.getByRole('cell', { name: /^35\.00 %/ }),
       });
       await expect(agreed.getByRole('switch')).not.toBeChecked();
       await expect(agreed).not.toContainText('ปิดใช้งาน');
@@ -245,14 +255,15 @@ test.describe
         .trim()
         .split(/\r?\n/);
       expect(lines[0]).toBe(
-        'เอเจนต์,Prefix เอเจนต์,เอเจนต์แม่,Prefix เอเจนต์แม่,เปอร์เซ็นต์ของเอเจนต์แม่,ปิดใช้งาน,วันที่สร้าง',
+        'เอเจนต์,Prefix เอเจนต์,เอเจนต์แม่,Prefix เอเจนต์แม่,เปอร์เซ็นต์ของเอเจนต์แม่,มีผลตั้งแต่วันที่,ปิดใช้งาน,วันที่สร้าง',
       );
       // The agent's two arrangements and nothing else.
       expect(lines).toHaveLength(3);
+      // The enabled one in force since today; the disabled one has no day in force.
       expect(csv).toContain(
-        `${agent.username},${agent.prefix},${senior.username},${senior.prefix},35.00,false`,
+        `${agent.username},${agent.prefix},${senior.username},${senior.prefix},35.00,${bangkokToday()},false`,
       );
-      expect(csv).toContain(`${agent.username},${agent.prefix},${other.username},${other.prefix},5.00,true`);
+      expect(csv).toContain(`${agent.username},${agent.prefix},${other.username},${other.prefix},5.00,,true`);
     });
 
     test('a REPORTER reads the list but sees no write actions', async ({ page, request }) => {

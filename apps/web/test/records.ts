@@ -5,6 +5,10 @@ import type {
   AgentOperator,
   AgentSharing,
   AgentWithSecret,
+  Approval,
+  Payment,
+  SettlementLine,
+  SettlementStatement,
   Transaction,
   User,
 } from '@sapi/contract';
@@ -87,7 +91,7 @@ export const sharingRecord = (over: Partial<AgentSharing> = {}): AgentSharing =>
   parentAgentPrefix: 's1',
   parentPercentage: 35,
   isDisable: false,
-  effectiveFrom: '2026-11-01',
+  effectiveFrom: '2024-05-01',
   settleEachPeriod: false,
   pendingChange: null,
   ...stamps,
@@ -151,7 +155,7 @@ export const aSharing: AgentSharing = {
   parentAgentPrefix: 'ab',
   parentPercentage: 35,
   isDisable: false,
-  effectiveFrom: '2026-11-01',
+  effectiveFrom: '2024-05-01',
   settleEachPeriod: false,
   pendingChange: null,
   createdAt: stamps.createdAt,
@@ -183,6 +187,106 @@ export const transactionRecord = (over: Partial<Transaction> = {}): Transaction 
   amount: 10,
   startDate: stamps.createdAt,
   endDate: null,
+  createdAt: stamps.createdAt,
+  ...over,
+});
+
+/** One arrangement's line of a settlement statement: child_one (c1) → senior_one (s1), 35 % all month. */
+export const settlementLine = (over: Partial<SettlementLine> = {}): SettlementLine => ({
+  sharing: '61',
+  agent: '12',
+  agentUsername: 'child_one',
+  agentPrefix: 'c1',
+  parentAgent: '11',
+  parentAgentUsername: 'senior_one',
+  parentAgentPrefix: 's1',
+  segments: [{ from: '2025-03-01', to: '2025-03-31', parentPercentage: 35, winLose: -100, parentShare: 35 }],
+  winLose: -100,
+  parentShare: 35,
+  adjustment: 0,
+  adjustments: [],
+  carriedIn: 0,
+  paymentsToParent: 0,
+  paymentsToChild: 0,
+  outstanding: 35,
+  settleEachPeriod: false,
+  ...over,
+});
+
+/** A statement of March 2025 with the given lines, totals summed per parent. */
+export const settlementStatement = (
+  lines: SettlementLine[],
+  over: Partial<SettlementStatement> = {},
+): SettlementStatement => {
+  const sum = (
+    items: SettlementLine[],
+    key:
+      | 'winLose'
+      | 'parentShare'
+      | 'adjustment'
+      | 'carriedIn'
+      | 'paymentsToParent'
+      | 'paymentsToChild'
+      | 'outstanding',
+  ) => Math.round(items.reduce((acc, l) => acc + Number(l[key]), 0) * 100) / 100;
+  const parents = [...new Set(lines.map((l) => l.parentAgent))].map((parentAgent) => {
+    const mine = lines.filter((l) => l.parentAgent === parentAgent);
+    const first = mine[0] as SettlementLine;
+    return {
+      parentAgent,
+      parentAgentUsername: first.parentAgentUsername,
+      parentAgentPrefix: first.parentAgentPrefix,
+      winLose: sum(mine, 'winLose'),
+      parentShare: sum(mine, 'parentShare'),
+      adjustment: sum(mine, 'adjustment'),
+      outstanding: sum(mine, 'outstanding'),
+    };
+  });
+  return {
+    year: '2025',
+    month: '3',
+    status: 'open',
+    lines,
+    parents,
+    total: {
+      winLose: sum(lines, 'winLose'),
+      parentShare: sum(lines, 'parentShare'),
+      adjustment: sum(lines, 'adjustment'),
+      carriedIn: sum(lines, 'carriedIn'),
+      paymentsToParent: sum(lines, 'paymentsToParent'),
+      paymentsToChild: sum(lines, 'paymentsToChild'),
+      outstanding: sum(lines, 'outstanding'),
+    },
+    rule: 'downline-by-day',
+    ...over,
+  };
+};
+
+export const approvalRecord = (over: Partial<Approval> = {}): Approval => ({
+  _id: '81',
+  kind: 'settlement-close',
+  status: 'pending',
+  requestedBy: '2',
+  requestedByUsername: 'admin_two',
+  requestedAt: stamps.createdAt,
+  summary: { year: '2025', month: '3' },
+  ...over,
+});
+
+export const paymentRecord = (over: Partial<Payment> = {}): Payment => ({
+  _id: '91',
+  sharing: '61',
+  agent: '12',
+  agentUsername: 'child_one',
+  parentAgent: '11',
+  parentAgentUsername: 'senior_one',
+  direction: 'to-parent',
+  amount: 20,
+  paidOn: '2025-03-20',
+  reference: 'TR-1',
+  note: '',
+  createdBy: '1',
+  createdByUsername: 'admin',
   createdAt: stamps.createdAt,
   ...over,
 });

@@ -1,5 +1,5 @@
 import { DEFAULT_TIME_ZONE } from '@sapi/contract';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { setBusinessTimeZone } from '../src/lib/business-time';
 
@@ -28,6 +28,10 @@ if (!('ResizeObserver' in window)) {
   }
   Object.assign(window, { ResizeObserver: NoResizeObserver });
 }
+
+// A screen's first render on a busy machine (five suites sharing two cores) can take over the
+// default second; a real failure still fails, only later.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

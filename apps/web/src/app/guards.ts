@@ -1,4 +1,13 @@
-import { allows, api, idSchema, type RouteDef, type SelfData, Status } from '@sapi/contract';
+import {
+  allows,
+  api,
+  idSchema,
+  MAX_YEAR,
+  MIN_YEAR,
+  type RouteDef,
+  type SelfData,
+  Status,
+} from '@sapi/contract';
 import { data, type LoaderFunctionArgs, redirect, type ShouldRevalidateFunction } from 'react-router';
 import { ApiError, call } from '../lib/api-client';
 import { authStore } from '../lib/auth-store';
@@ -50,6 +59,27 @@ export const sessionLoader = async () => {
 export const accessLoader = (def: RouteDef) => async () => {
   const self = await requireSession();
   if (!allows(def, self.type)) throw data(null, { status: 403, statusText: 'Forbidden' });
+  return null;
+};
+
+/**
+ * `:year/:month` must be a settlement period (a year the contract serves, a month 1–12), and a
+ * `:sharing` a record id; else the URL is a bad request.
+ */
+export const periodParamLoader = async ({ params }: LoaderFunctionArgs) => {
+  const year = Number(params.year);
+  const month = Number(params.month);
+  const periodOk =
+    /^\d{4}$/.test(params.year ?? '') &&
+    year >= MIN_YEAR &&
+    year <= MAX_YEAR &&
+    /^\d{1,2}$/.test(params.month ?? '') &&
+    month >= 1 &&
+    month <= 12;
+  if (!periodOk || (params.sharing !== undefined && !idSchema.safeParse(params.sharing).success)) {
+    throw data(null, { status: 400, statusText: 'Bad Request' });
+  }
+  await requireSession();
   return null;
 };
 

@@ -12,6 +12,7 @@ import {
   idParamLoader,
   loginLoader,
   onlyPostLoader,
+  periodParamLoader,
   revalidateOnNewPath,
   sessionLoader,
   setupLoader,
@@ -176,6 +177,44 @@ export const routes: RouteObject[] = [
                 path: `summary/${report.path}`,
                 ...screen(report.titleKey, summaryScreens[report.path], summaryComponents[report.path]),
               })),
+              {
+                path: 'settlement',
+                ...screen(
+                  'settlement.hub.title',
+                  () => import('../features/settlement/settlement-hub-page'),
+                  'SettlementHubPage',
+                ),
+              },
+              {
+                path: 'settlement/:year/:month',
+                loader: periodParamLoader,
+                shouldRevalidate: revalidateOnNewPath,
+                ...screen(
+                  'settlement.statement.trail',
+                  () => import('../features/settlement/statement-page'),
+                  'StatementPage',
+                ),
+              },
+              {
+                path: 'settlement/:year/:month/print/:sharing',
+                loader: periodParamLoader,
+                shouldRevalidate: revalidateOnNewPath,
+                ...screen(
+                  'settlement.print.title',
+                  () => import('../features/settlement/print-statement-page'),
+                  'PrintStatementPage',
+                ),
+              },
+              {
+                path: 'approval',
+                loader: accessLoader(api.approvalList),
+                shouldRevalidate: revalidateOnNewPath,
+                ...screen(
+                  'settlement.approvals.title',
+                  () => import('../features/settlement/approvals-page'),
+                  'ApprovalsPage',
+                ),
+              },
               {
                 path: 'account/sessions',
                 ...screen(

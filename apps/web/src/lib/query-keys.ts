@@ -125,10 +125,12 @@ const idParams = <R extends RouteDef>(id: string) => ({ id }) as ParamsOf<R>;
 export const useBodyMutation = <R extends RouteDef>(route: R, also: RouteDef[] = []) =>
   useResourceMutation(route, (body: BodyOf<R>) => call(route, { body }), also);
 
-/** Update one record through `route`; `mutate({ id, body })`. */
-export const useUpdateMutation = <R extends RouteDef>(route: R) =>
-  useResourceMutation(route, ({ id, body }: { id: string; body: BodyOf<R> }) =>
-    call(route, { params: idParams<R>(id), body }),
+/** Update one record through `route`; `mutate({ id, body })`. `also` as in `useResourceMutation`. */
+export const useUpdateMutation = <R extends RouteDef>(route: R, also: RouteDef[] = []) =>
+  useResourceMutation(
+    route,
+    ({ id, body }: { id: string; body: BodyOf<R> }) => call(route, { params: idParams<R>(id), body }),
+    also,
   );
 
 /** A change to one record that needs only its id (e.g. a soft delete); `mutate(id)`. */

@@ -12,6 +12,7 @@ import { pickers } from './en/pickers';
 import { registerReport } from './en/register-report';
 import { reports } from './en/reports';
 import { security } from './en/security';
+import { settlement } from './en/settlement';
 import { transaction } from './en/transaction';
 import { user } from './en/user';
 import type { Resource } from './resource';
@@ -283,7 +284,7 @@ export const en: Resource<typeof th> = {
       'totp-recovery-codes': 'New recovery codes',
       'totp-recovery-codes-failed': 'New recovery codes refused',
       'totp-reset': 'Reset two-factor',
-      request: 'Ask for approval',
+      request: 'Request',
       approve: 'Approve',
       reject: 'Reject',
       void: 'Void',
@@ -299,7 +300,7 @@ export const en: Resource<typeof th> = {
       'security-settings': 'Security settings (security-settings)',
       demo: 'Demo data (demo)',
       'settlement-period': 'Settlement period (settlement-period)',
-      'settlement-payment': 'Settlement payment (settlement-payment)',
+      'settlement-payment': 'Payment between agents (settlement-payment)',
       approval: 'Approval request (approval)',
     },
     fieldNames: {
@@ -379,4 +380,5 @@ export const en: Resource<typeof th> = {
   account,
   adminSecurity,
   ingestLog,
+  settlement,
 };

@@ -12,6 +12,7 @@ import { pickers } from './th/pickers';
 import { registerReport } from './th/register-report';
 import { reports } from './th/reports';
 import { security } from './th/security';
+import { settlement } from './th/settlement';
 import { transaction } from './th/transaction';
 import { user } from './th/user';
 
@@ -274,7 +275,7 @@ export const th = {
       'totp-reset': 'รีเซ็ตการยืนยันสองขั้นตอน',
       request: 'ขออนุมัติ',
       approve: 'อนุมัติ',
-      reject: 'ปฏิเสธ',
+      reject: 'ไม่อนุมัติ',
       void: 'ยกเลิกรายการ',
     },
     entities: {
@@ -370,4 +371,5 @@ export const th = {
   account,
   adminSecurity,
   ingestLog,
+  settlement,
 };

@@ -2,7 +2,9 @@ import { api, type RouteDef } from '@sapi/contract';
 import {
   type Icon,
   IconBuildingStore,
+  IconCashRegister,
   IconChartBar,
+  IconChecklist,
   IconDeviceGamepad2,
   IconDevices,
   IconFileAnalytics,
@@ -60,6 +62,13 @@ export const navGroups: NavGroup[] = [
     items: [
       { to: '/report', labelKey: 'nav.report', icon: IconFileAnalytics },
       { to: '/summary', labelKey: 'nav.summary', icon: IconChartBar },
+      { to: '/settlement', labelKey: 'settlement.nav.settlement', icon: IconCashRegister },
+      {
+        to: '/approval',
+        labelKey: 'settlement.nav.approvals',
+        icon: IconChecklist,
+        access: api.approvalList,
+      },
     ],
   },
   {

@@ -1,20 +1,23 @@
 import { Badge, Group, Stack, Switch, Text } from '@mantine/core';
 import { type AgentSharing, type AgentSharingCreate, allows, api } from '@sapi/contract';
-import { IconPencil } from '@tabler/icons-react';
+import { IconHistory, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { agentLabel } from '../../components/agent-picker';
-import { useConfirmAction } from '../../components/confirm-dialog';
 import type { Column } from '../../components/data-table';
 import { AgentFilter } from '../../components/list-filters';
 import { ListScreen } from '../../components/list-screen';
 import { RowAction } from '../../components/row-action';
+import { businessToday } from '../../lib/business-time';
 import { notifySuccess } from '../../lib/notify';
 import { useSelf } from '../../lib/session';
 import { useListScreen } from '../../lib/use-list-screen';
 import { formatPercent, sharingList, useCreateSharing, useSetSharingDisabled, useUpdateSharing } from './api';
+import { HistoryDialog } from './history-dialog';
 import { SharingDialog } from './sharing-dialog';
+import { SwitchDialog } from './switch-dialog';
 
+const dayText = (day: string) => day.split('-').reverse().join('/');
 const childLabel = (s: AgentSharing) => agentLabel({ username: s.agentUsername, prefix: s.agentPrefix });
 const parentLabel = (s: AgentSharing) =>
   agentLabel({ username: s.parentAgentUsername, prefix: s.parentAgentPrefix });
@@ -35,7 +38,11 @@ export function AgentSharingPage() {
   const [dialogOpened, setDialogOpened] = useState(false);
   // null = create. It outlives the closing transition so the title does not flip.
   const [editing, setEditing] = useState<AgentSharing | null>(null);
-  const confirm = useConfirmAction();
+  // The arrangement being disabled or enabled, and which; kept through the closing transition.
+  const [switching, setSwitching] = useState<{ sharing: AgentSharing; disable: boolean } | null>(null);
+  const [switchOpened, setSwitchOpened] = useState(false);
+  const [historyOf, setHistoryOf] = useState<AgentSharing | null>(null);
+  const [historyOpened, setHistoryOpened] = useState(false);
 
   const openDialog = (sharing: AgentSharing | null) => {
     setEditing(sharing);
@@ -44,12 +51,20 @@ export function AgentSharingPage() {
 
   const submit = async (values: AgentSharingCreate) => {
     if (editing) {
-      const { agent, parentAgent, parentPercentage } = values;
+      const { agent, parentAgent, parentPercentage, effectiveFrom, settleEachPeriod } = values;
       const saved = await update.mutateAsync({
         id: editing._id,
-        body: { agent, parentAgent, parentPercentage },
+        body: { agent, parentAgent, parentPercentage, effectiveFrom, settleEachPeriod },
       });
-      notifySuccess(t('agentSharing.toast.updated', { agent: childLabel(saved) }));
+      // With approvals on, a percentage change waits for a second admin; the arrangement is unchanged.
+      notifySuccess(
+        saved.pendingApproval
+          ? t('agentSharing.pendingSaved', {
+              agent: childLabel(saved),
+              percent: formatPercent(Number(parentPercentage)),
+            })
+          : t('agentSharing.toast.updated', { agent: childLabel(saved) }),
+      );
     } else {
       const saved = await create.mutateAsync(values);
       notifySuccess(
@@ -63,22 +78,24 @@ export function AgentSharingPage() {
     setDialogOpened(false);
   };
 
-  // A refusal (e.g. 409: the agent already has another enabled arrangement, or a cycle) is said as the server words it.
-  const askToggle = (sharing: AgentSharing, disable: boolean) =>
-    confirm.ask({
-      title: t('agentSharing.confirm.title'),
-      message: t(disable ? 'agentSharing.confirm.disableMessage' : 'agentSharing.confirm.enableMessage', {
+  const askToggle = (sharing: AgentSharing, disable: boolean) => {
+    setSwitching({ sharing, disable });
+    setSwitchOpened(true);
+  };
+
+  // A refusal (e.g. 409: the agent already has another enabled arrangement, or a cycle; a closed
+  // period) stays in the dialog, as the server words it.
+  const submitToggle = async (effectiveFrom: string) => {
+    if (!switching) return;
+    const { sharing, disable } = switching;
+    await setDisabled.mutateAsync({ id: sharing._id, disable, effectiveFrom });
+    notifySuccess(
+      t(disable ? 'agentSharing.toast.disabled' : 'agentSharing.toast.enabled', {
         agent: childLabel(sharing),
-        parent: parentLabel(sharing),
-        percent: formatPercent(sharing.parentPercentage),
       }),
-      confirmLabel: t(disable ? 'agentSharing.confirm.disable' : 'agentSharing.confirm.enable'),
-      danger: disable,
-      run: () => setDisabled.mutateAsync({ id: sharing._id, disable }),
-      success: t(disable ? 'agentSharing.toast.disabled' : 'agentSharing.toast.enabled', {
-        agent: childLabel(sharing),
-      }),
-    });
+    );
+    setSwitchOpened(false);
+  };
 
   const columns: Column<AgentSharing>[] = [
     {
@@ -114,9 +131,29 @@ export function AgentSharingPage() {
       header: t('agentSharing.fields.parentPercentage'),
       align: 'right',
       render: (s) => (
-        <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-          {formatPercent(s.parentPercentage)}
-        </Text>
+        <Stack gap={2} align="flex-end">
+          <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+            {formatPercent(s.parentPercentage)}
+          </Text>
+          {s.effectiveFrom ? (
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              {t(
+                s.effectiveFrom > businessToday() ? 'agentSharing.scheduled' : 'agentSharing.effectiveSince',
+                {
+                  date: dayText(s.effectiveFrom),
+                },
+              )}
+            </Text>
+          ) : null}
+          {s.pendingChange ? (
+            <Badge color="yellow" variant="light" radius="sm" tt="none" data-testid="pending-change">
+              {t('agentSharing.pendingChange', {
+                percent: formatPercent(s.pendingChange.parentPercentage),
+                date: dayText(s.pendingChange.effectiveFrom),
+              })}
+            </Badge>
+          ) : null}
+        </Stack>
       ),
     },
     {
@@ -134,22 +171,33 @@ export function AgentSharingPage() {
       ),
     },
   ];
-  if (canUpdate) {
-    columns.push({
-      key: 'actions',
-      header: t('common.actions'),
-      align: 'right',
-      width: 90,
-      render: (s) => (
+  columns.push({
+    key: 'actions',
+    header: t('common.actions'),
+    align: 'right',
+    width: 100,
+    render: (s) => (
+      <Group gap={4} justify="flex-end" wrap="nowrap">
         <RowAction
-          tooltip={t('common.edit')}
-          label={t('agentSharing.editLabel', { agent: childLabel(s), parent: parentLabel(s) })}
-          icon={IconPencil}
-          onClick={() => openDialog(s)}
+          tooltip={t('agentSharing.history.title', { agent: s.agentUsername })}
+          label={t('agentSharing.historyLabel', { agent: childLabel(s), parent: parentLabel(s) })}
+          icon={IconHistory}
+          onClick={() => {
+            setHistoryOf(s);
+            setHistoryOpened(true);
+          }}
         />
-      ),
-    });
-  }
+        {canUpdate ? (
+          <RowAction
+            tooltip={t('common.edit')}
+            label={t('agentSharing.editLabel', { agent: childLabel(s), parent: parentLabel(s) })}
+            icon={IconPencil}
+            onClick={() => openDialog(s)}
+          />
+        ) : null}
+      </Group>
+    ),
+  });
 
   return (
     <>
@@ -177,7 +225,18 @@ export function AgentSharingPage() {
         onSubmit={submit}
       />
 
-      {confirm.dialog}
+      <SwitchDialog
+        opened={switchOpened}
+        onClose={() => setSwitchOpened(false)}
+        sharing={switching?.sharing ?? null}
+        disable={switching?.disable ?? true}
+        labels={{
+          agent: switching ? childLabel(switching.sharing) : '',
+          parent: switching ? parentLabel(switching.sharing) : '',
+        }}
+        onSubmit={submitToggle}
+      />
+      <HistoryDialog sharing={historyOf} opened={historyOpened} onClose={() => setHistoryOpened(false)} />
     </>
   );
 }

@@ -1,22 +1,37 @@
 import { api, Status } from '@sapi/contract';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { contractSays, errorOf, expectThai, stubApi } from '../../../test/api-stub';
 import { aSharing } from '../../../test/records';
 import { renderScreen } from '../../../test/render';
 import { ApiError } from '../../lib/api-client';
+import { businessToday } from '../../lib/business-time';
 import { issueMessage } from '../../lib/errors';
 import { SharingDialog } from './sharing-dialog';
 
 type Save = (values: unknown) => Promise<unknown>;
 
 const open = async (sharing: typeof aSharing | null, onSubmit: Save) => {
-  stubApi([]);
+  const stub = stubApi([
+    [
+      api.agentSharingWhatIf,
+      (body) => [
+        {
+          year: '2025',
+          month: '2',
+          status: 'closed',
+          parentShare: 35,
+          whatIf: (Number(body.parentPercentage) / 35) * 35,
+        },
+      ],
+    ],
+  ]);
   const rendered = await renderScreen(
     <SharingDialog opened onClose={() => undefined} sharing={sharing} onSubmit={onSubmit} />,
   );
   return {
     ...rendered,
+    stub,
     agent: screen.getByRole('combobox', { name: 'เอเจนต์' }),
     parent: screen.getByRole('combobox', { name: 'เอเจนต์แม่' }),
     percent: screen.getByRole('textbox', { name: 'เปอร์เซ็นต์ของเอเจนต์แม่' }) as HTMLInputElement,
@@ -64,10 +79,45 @@ describe('SharingDialog', () => {
       parentAgent: '7',
       parentPercentage: 37.25,
       isDisable: false,
-      // '' = today: the server's business day.
-      effectiveFrom: '',
+      effectiveFrom: businessToday(),
       settleEachPeriod: false,
     });
+  });
+
+  it('takes the effective day as typed; a day that is none is not taken', async () => {
+    const onSubmit = vi.fn<Save>(async () => undefined);
+    const { user, save } = await open(aSharing, onSubmit);
+    const day = screen.getByRole('textbox', { name: 'มีผลตั้งแต่วันที่' }) as HTMLInputElement;
+    expect(day.value).toBe(businessToday().split('-').reverse().join('/'));
+    // 31 February is no day: it is not taken, the field is left empty, which the server reads as today.
+    await user.clear(day);
+    await user.type(day, '31/02/2025');
+    await user.click(save);
+    expect(day.value).toBe('');
+    expect(day.placeholder).toBe('วันนี้');
+    expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ effectiveFrom: '' }));
+    await user.clear(day);
+    await user.type(day, '15/04/2025');
+    await user.click(save);
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ effectiveFrom: '2025-04-15' }));
+  });
+
+  it('shows the last closed periods with the new percentage beside what they were', async () => {
+    const onSubmit = vi.fn<Save>(async () => undefined);
+    const { user, percent, stub } = await open(aSharing, onSubmit);
+    expect(screen.queryByTestId('what-if')).toBeNull();
+    await user.clear(percent);
+    await user.type(percent, '70');
+    const panel = await screen.findByTestId('what-if');
+    expect(panel.textContent).toContain('ถ้าใช้ 70.00 % กับงวดที่ผ่านมา');
+    await within(panel).findByText('กุมภาพันธ์ 2025');
+    expect(panel.textContent).toContain('35.00');
+    expect(panel.textContent).toContain('70.00');
+    expect(stub.calls.filter((c) => c.route === api.agentSharingWhatIf).at(-1)).toMatchObject({
+      params: { id: '41' },
+      body: { parentPercentage: 70 },
+    });
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it("puts the server's own-parent refusal under the parent agent", async () => {

@@ -2,8 +2,11 @@ import { Switch } from '@mantine/core';
 import { type AgentSharing, type AgentSharingCreate, api } from '@sapi/contract';
 import { useTranslation } from 'react-i18next';
 import { AgentPicker } from '../../components/agent-picker';
+import { DateField } from '../../components/date-field';
 import { type DialogState, FormDialog } from '../../components/form-dialog';
 import { NumberField } from '../../components/number-field';
+import { businessToday } from '../../lib/business-time';
+import { WhatIfPanel } from './what-if-panel';
 
 interface SharingDialogProps extends DialogState {
   /** The arrangement to edit; null creates one. */
@@ -13,9 +16,11 @@ interface SharingDialogProps extends DialogState {
 }
 
 /**
- * Create or edit an arrangement: agent and parent chosen with the agent picker, the parent's percentage
- * and, on create, whether it starts disabled. The create body's schema checks both: its agent, parent
- * and percentage rules are the update's, and the switch it adds is always valid.
+ * Create or edit an arrangement: agent and parent chosen with the agent picker, the parent's percentage,
+ * the day it takes effect (today unless told; earlier days keep the terms they had), whether a negative
+ * balance is settled each period and, on create, whether it starts disabled. Editing the percentage
+ * shows what the last closed periods would have been with it. The create body's schema checks both:
+ * its rules are the update's, plus the switch it adds.
  */
 export function SharingDialog({ sharing, onSubmit, ...dialog }: SharingDialogProps) {
   const { t } = useTranslation();
@@ -23,13 +28,14 @@ export function SharingDialog({ sharing, onSubmit, ...dialog }: SharingDialogPro
     <FormDialog
       {...dialog}
       title={sharing ? t('agentSharing.editTitle') : t('agentSharing.createTitle')}
+      size="lg"
       schema={api.agentSharingCreate.body}
       initialValues={{
         agent: sharing?.agent ?? '',
         parentAgent: sharing?.parentAgent ?? '',
         parentPercentage: sharing?.parentPercentage ?? '',
         isDisable: false,
-        effectiveFrom: '',
+        effectiveFrom: businessToday(),
         settleEachPeriod: sharing?.settleEachPeriod ?? false,
       }}
       onSubmit={onSubmit}
@@ -69,12 +75,24 @@ export function SharingDialog({ sharing, onSubmit, ...dialog }: SharingDialogPro
             suffix=" %"
             required
           />
+          <DateField
+            label={t('agentSharing.fields.effectiveFrom')}
+            description={t('agentSharing.effectiveHint')}
+            {...form.field('effectiveFrom')}
+            placeholder={t('agentSharing.effectiveToday')}
+          />
+          <Switch
+            label={t('agentSharing.fields.settleEachPeriod')}
+            description={t('agentSharing.settleEachPeriodHint')}
+            {...form.field('settleEachPeriod', 'checkbox')}
+          />
           {sharing ? null : (
             <Switch
               label={t('agentSharing.fields.createDisabled')}
               {...form.field('isDisable', 'checkbox')}
             />
           )}
+          {sharing ? <WhatIfPanel sharing={sharing} typed={form.getValues().parentPercentage} /> : null}
         </>
       )}
     </FormDialog>

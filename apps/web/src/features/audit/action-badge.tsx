@@ -33,9 +33,9 @@ const colors: Record<AuditAction, string> = {
   'totp-recovery-codes-failed': 'orange',
   'totp-reset': 'red',
   request: 'yellow',
-  approve: 'teal',
-  reject: 'orange',
-  void: 'red',
+  approve: 'green',
+  reject: 'red',
+  void: 'orange',
 };
 
 export const isAuditAction = (action: string): action is AuditAction =>

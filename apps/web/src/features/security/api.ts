@@ -8,12 +8,14 @@ import { call } from '../../lib/api-client';
 import { routeQuery, useResourceMutation } from '../../lib/query-keys';
 import { defineList } from '../../lib/use-list-screen';
 
-/** Which admin types must sign in with a second factor (SUPERADMIN). */
+/** Which admin types must sign in with a second factor, and whether sharing changes need approval (SUPERADMIN). */
 export const securitySettingsQuery = routeQuery(api.securitySettingsGet);
 
 export const useUpdateSecuritySettings = () =>
-  useResourceMutation(api.securitySettingsUpdate, (totpRequiredTypes: AdminType[]) =>
-    call(api.securitySettingsUpdate, { body: { totpRequiredTypes } }),
+  useResourceMutation(
+    api.securitySettingsUpdate,
+    (body: { totpRequiredTypes: AdminType[]; sharingChangeApproval: boolean }) =>
+      call(api.securitySettingsUpdate, { body }),
   );
 
 /** A scope the contract names, else '' (every scope): an edited URL is no filter. */

@@ -10,7 +10,7 @@ describe('security settings', () => {
     let saved: string[] = ['SUPERADMIN'];
     let verified = false;
     const stub = stubApi([
-      [api.securitySettingsGet, () => ({ totpRequiredTypes: saved })],
+      [api.securitySettingsGet, () => ({ totpRequiredTypes: saved, sharingChangeApproval: false })],
       [
         api.verify,
         () => {
@@ -23,7 +23,7 @@ describe('security settings', () => {
         (body) => {
           if (!verified) return new Failure(Status.REAUTH_REQUIRED, 'Re-authentication required', 403);
           saved = (body as { totpRequiredTypes: string[] }).totpRequiredTypes;
-          return { totpRequiredTypes: saved };
+          return { totpRequiredTypes: saved, sharingChangeApproval: false };
         },
       ],
     ]);
@@ -42,6 +42,7 @@ describe('security settings', () => {
     await waitFor(() => expect(stub.bodiesOf(api.securitySettingsUpdate)).toHaveLength(2));
     expect(stub.bodiesOf(api.securitySettingsUpdate)[1]).toEqual({
       totpRequiredTypes: ['SUPERADMIN', 'ADMIN'],
+      sharingChangeApproval: false,
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() =>
@@ -52,12 +53,43 @@ describe('security settings', () => {
 
   it('says in Thai why a save failed', async () => {
     stubApi([
-      [api.securitySettingsGet, () => ({ totpRequiredTypes: [] })],
+      [api.securitySettingsGet, () => ({ totpRequiredTypes: [], sharingChangeApproval: false })],
       [api.securitySettingsUpdate, () => new Failure(Status.FORBIDDEN, 'Forbidden', 403)],
     ]);
     const { user } = await renderPage(SecuritySettingsPage, '/security/settings');
     await user.click(await screen.findByRole('checkbox', { name: /^OPERATOR/ }));
     await user.click(screen.getByRole('button', { name: 'บันทึก' }));
     expect((await screen.findByTestId('error-banner')).textContent).toContain('สิทธิ์ของคุณทำรายการนี้ไม่ได้');
+  });
+
+  it('turns on the approval of sharing percentage changes', async () => {
+    let approval = false;
+    const stub = stubApi([
+      [
+        api.securitySettingsGet,
+        () => ({ totpRequiredTypes: ['SUPERADMIN'], sharingChangeApproval: approval }),
+      ],
+      [api.verify, () => ({ verified: true })],
+      [
+        api.securitySettingsUpdate,
+        (body) => {
+          approval = body.sharingChangeApproval === true;
+          return { totpRequiredTypes: ['SUPERADMIN'], sharingChangeApproval: approval };
+        },
+      ],
+    ]);
+    const { user } = await renderPage(SecuritySettingsPage, '/security/settings');
+    const toggle = (await screen.findByRole('switch', {
+      name: 'ต้องได้รับอนุมัติก่อนเปลี่ยนสัดส่วนการแบ่งรายได้',
+    })) as HTMLInputElement;
+    expect(toggle.checked).toBe(false);
+    await user.click(toggle);
+    await user.click(screen.getByRole('button', { name: 'บันทึก' }));
+    await waitFor(() =>
+      expect(stub.bodiesOf(api.securitySettingsUpdate)).toEqual([
+        { totpRequiredTypes: ['SUPERADMIN'], sharingChangeApproval: true },
+      ]),
+    );
+    expect(approval).toBe(true);
   });
 });

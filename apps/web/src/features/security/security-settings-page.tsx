@@ -1,5 +1,5 @@
-import { Alert, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { type AdminType, adminTypes, api } from '@sapi/contract';
+import { Alert, Button, Checkbox, Divider, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { type AdminType, adminTypes, api, type DataOf } from '@sapi/contract';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -15,9 +15,12 @@ import { securitySettingsQuery, useUpdateSecuritySettings } from './api';
 const sameTypes = (a: readonly AdminType[], b: readonly AdminType[]) =>
   a.length === b.length && a.every((type) => b.includes(type));
 
+type Settings = DataOf<typeof api.securitySettingsGet>;
+
 /**
  * Security settings (/security/settings, SUPERADMIN): the admin types that must sign in with a second
- * factor. Saving needs a password re-check in this session (3005: the re-authentication dialog).
+ * factor, and whether a sharing percentage change waits for a second admin's approval. Saving needs a
+ * password re-check in this session (3005: the re-authentication dialog).
  */
 export function SecuritySettingsPage() {
   const { t } = useTranslation();
@@ -28,7 +31,7 @@ export function SecuritySettingsPage() {
       {settings.isError ? (
         <ErrorBanner>{errorMessage(settings.error)}</ErrorBanner>
       ) : settings.data ? (
-        <TotpRequiredForm saved={settings.data.totpRequiredTypes} />
+        <SettingsForm saved={settings.data} />
       ) : (
         <Paper withBorder p="lg" maw={640}>
           <LoadingFields />
@@ -38,13 +41,15 @@ export function SecuritySettingsPage() {
   );
 }
 
-function TotpRequiredForm({ saved }: { saved: AdminType[] }) {
+function SettingsForm({ saved }: { saved: Settings }) {
   const { t } = useTranslation();
   const update = useUpdateSecuritySettings();
-  const [chosen, setChosen] = useState<AdminType[]>(saved);
+  const [chosen, setChosen] = useState<AdminType[]>(saved.totpRequiredTypes);
+  const [approval, setApproval] = useState(saved.sharingChangeApproval);
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const reauth = useReauth();
+  const unchanged = sameTypes(chosen, saved.totpRequiredTypes) && approval === saved.sharingChangeApproval;
 
   const save = async () => {
     setFailure(null);
@@ -52,9 +57,16 @@ function TotpRequiredForm({ saved }: { saved: AdminType[] }) {
     try {
       await reauth.run(async () => {
         // The route's own schema (sent exactly as the server reads it).
-        const body = api.securitySettingsUpdate.body.parse({ totpRequiredTypes: chosen });
-        const next = await update.mutateAsync(body.totpRequiredTypes);
+        const body = api.securitySettingsUpdate.body.parse({
+          totpRequiredTypes: chosen,
+          sharingChangeApproval: approval,
+        });
+        const next = await update.mutateAsync({
+          totpRequiredTypes: body.totpRequiredTypes,
+          sharingChangeApproval: body.sharingChangeApproval ?? approval,
+        });
         setChosen(next.totpRequiredTypes);
+        setApproval(next.sharingChangeApproval);
         notifySuccess(t('security.settings.saved'));
       });
     } catch (err) {
@@ -87,18 +99,35 @@ function TotpRequiredForm({ saved }: { saved: AdminType[] }) {
             ))}
           </Stack>
         </Checkbox.Group>
+        <Divider />
+        <Stack gap={4}>
+          <Title order={2} fz="lg">
+            {t('security.settings.approvalTitle')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('security.settings.approvalDescription')}
+          </Text>
+        </Stack>
+        <Switch
+          label={t('security.settings.approvalSwitch')}
+          checked={approval}
+          onChange={(event) => setApproval(event.currentTarget.checked)}
+        />
         <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} aria-hidden />}>
           {t('security.settings.totpNote')}
         </Alert>
         <Group justify="flex-end">
           <Button
             variant="default"
-            disabled={saving || sameTypes(chosen, saved)}
-            onClick={() => setChosen(saved)}
+            disabled={saving || unchanged}
+            onClick={() => {
+              setChosen(saved.totpRequiredTypes);
+              setApproval(saved.sharingChangeApproval);
+            }}
           >
             {t('common.cancel')}
           </Button>
-          <Button loading={saving} disabled={sameTypes(chosen, saved)} onClick={() => void save()}>
+          <Button loading={saving} disabled={unchanged} onClick={() => void save()}>
             {t('common.save')}
           </Button>
         </Group>

@@ -112,5 +112,9 @@ export const security: Resource<typeof th> = {
       REPORTER: 'REPORTER — reporter',
     },
     saved: 'Security settings saved',
+    approvalTitle: 'Approval of sharing percentage changes',
+    approvalDescription:
+      "When on, a change of a parent agent's percentage waits until a second admin (SUPERADMIN or ADMIN) approves it. Nobody can approve their own request.",
+    approvalSwitch: 'Percentage changes need approval',
   },
 };

@@ -1,0 +1,102 @@
+import { Alert, Textarea, TextInput } from '@mantine/core';
+import { api, type PaymentCreate, type SettlementLine } from '@sapi/contract';
+import { useTranslation } from 'react-i18next';
+import { DateField } from '../../components/date-field';
+import { type DialogState, FormDialog } from '../../components/form-dialog';
+import { ChoiceField } from '../../components/form-fields';
+import { NumberField } from '../../components/number-field';
+import { businessToday } from '../../lib/business-time';
+import { formatMoney } from '../../lib/format';
+
+interface PaymentDialogProps extends DialogState {
+  /** The arrangements a payment can be between (the statement's lines). */
+  lines: SettlementLine[];
+  onSubmit: (values: PaymentCreate) => Promise<unknown>;
+}
+
+const lineLabel = (line: SettlementLine) =>
+  `${line.agentUsername} (${line.agentPrefix}) → ${line.parentAgentUsername} (${line.parentAgentPrefix})`;
+
+/** The words of a payment about to be recorded: "เอเจนต์ X จ่ายให้ Y แล้ว 100.00 บาท". */
+export const usePaymentWords = () => {
+  const { t } = useTranslation();
+  return (child: string, parent: string, direction: string, amount: number | string) => {
+    const [payer, payee] = direction === 'to-child' ? [parent, child] : [child, parent];
+    return t('settlement.words.paid', { payer, payee, amount: formatMoney(amount) });
+  };
+};
+
+/**
+ * "บันทึกการชำระ": a payment between a child and its parent — the arrangement, who paid whom, the
+ * amount, the day it was paid (today unless told), a reference and a note. The sentence it records is
+ * shown before Save.
+ */
+export function PaymentDialog({ lines, onSubmit, ...dialog }: PaymentDialogProps) {
+  const { t } = useTranslation();
+  const words = usePaymentWords();
+  const first = lines[0];
+  return (
+    <FormDialog
+      {...dialog}
+      title={t('settlement.paymentDialog.title')}
+      size="lg"
+      schema={api.settlementPaymentCreate.body}
+      initialValues={{
+        sharing: first?.sharing ?? '',
+        direction: first && Number(first.outstanding) < 0 ? 'to-child' : 'to-parent',
+        amount: '',
+        paidOn: businessToday(),
+        reference: '',
+        note: '',
+      }}
+      onSubmit={onSubmit}
+    >
+      {(form) => {
+        const values = form.getValues();
+        const line = lines.find((l) => l.sharing === values.sharing);
+        const amount = typeof values.amount === 'number' ? values.amount : Number(values.amount);
+        return (
+          <>
+            <ChoiceField
+              label={t('settlement.paymentDialog.sharing')}
+              data={lines.map((l) => ({ value: l.sharing, label: lineLabel(l) }))}
+              {...form.field('sharing')}
+              required
+            />
+            <ChoiceField
+              label={t('settlement.paymentDialog.direction')}
+              data={[
+                { value: 'to-parent', label: t('settlement.paymentDialog.toParent') },
+                { value: 'to-child', label: t('settlement.paymentDialog.toChild') },
+              ]}
+              {...form.field('direction')}
+              required
+            />
+            <NumberField
+              label={t('settlement.paymentDialog.amount')}
+              {...form.field('amount')}
+              step={0.01}
+              suffix=" ฿"
+              thousandSeparator=","
+              required
+            />
+            <DateField label={t('settlement.paymentDialog.paidOn')} {...form.field('paidOn')} required />
+            <TextInput label={t('settlement.paymentDialog.reference')} {...form.field('reference')} />
+            <Textarea label={t('settlement.paymentDialog.note')} {...form.field('note')} rows={2} />
+            {line && Number.isFinite(amount) && amount > 0 ? (
+              <Alert
+                variant="light"
+                color={values.direction === 'to-child' ? 'orange' : 'blue'}
+                data-testid="payment-words"
+              >
+                {t('settlement.paymentDialog.preview', {
+                  words: words(line.agentUsername, line.parentAgentUsername, values.direction, amount),
+                })}
+              </Alert>
+            ) : null}
+          </>
+        );
+      }}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,254 @@
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { type Approval, allows, api, type SettlementPeriod } from '@sapi/contract';
+import { IconCheck, IconFileInvoice, IconLock, IconX } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useConfirmAction } from '../../components/confirm-dialog';
+import type { Column } from '../../components/data-table';
+import { DateTimeText } from '../../components/date-time-text';
+import { ErrorBanner } from '../../components/error-banner';
+import { SelectFilter } from '../../components/list-filters';
+import { ListScreen } from '../../components/list-screen';
+import { ReauthDialog, useReauth } from '../../components/reauth-dialog';
+import { RowAction } from '../../components/row-action';
+import { businessMonth } from '../../lib/business-time';
+import { errorMessage } from '../../lib/errors';
+import { notifySuccess } from '../../lib/notify';
+import { useSelf } from '../../lib/session';
+import { useListScreen } from '../../lib/use-list-screen';
+import { pendingApprovalsQuery, periodsList, useRequestClose } from './api';
+import { approvalSummary, useApprovalDecisions } from './approval-decisions';
+import { PeriodStatusBadge } from './period-status';
+import { periodName } from './words';
+
+const YEARS_BACK = 5;
+
+const monthIndex = (p: Pick<SettlementPeriod, 'year' | 'month'>) => Number(p.year) * 12 + Number(p.month);
+
+/**
+ * The months a close can be asked for, as the server allows it: none while one is waiting to close;
+ * after a closed month, the month that follows it (if it is over); with none closed in the year shown
+ * (where settlement starts is the user's choice), every month that is over — the server names the
+ * next one if the choice is out of order.
+ */
+const closableMonths = (records: SettlementPeriod[] | undefined): Set<string> => {
+  const periods = records ?? [];
+  const keyOf = (p: SettlementPeriod) => `${p.year}-${p.month}`;
+  if (periods.some((p) => p.status === 'closing')) return new Set();
+  const now = businessMonth();
+  const past = periods.filter((p) => p.status === 'open' && monthIndex(p) < now.year * 12 + now.month);
+  const lastClosed = Math.max(...periods.filter((p) => p.status === 'closed').map(monthIndex));
+  if (!Number.isFinite(lastClosed)) return new Set(past.map(keyOf));
+  return new Set(past.filter((p) => monthIndex(p) === lastClosed + 1).map(keyOf));
+};
+
+/** Settlement hub (/settlement): the months of a year with their status, the close request and pending approvals. */
+export function SettlementHubPage() {
+  const { t } = useTranslation();
+  const self = useSelf();
+  const navigate = useNavigate();
+  const list = useListScreen(periodsList);
+  const canClose = allows(api.settlementClose, self.type);
+  const canDecide = allows(api.approvalApprove, self.type);
+  const close = useRequestClose();
+  const confirm = useConfirmAction();
+  const reauth = useReauth(confirm.close);
+
+  const closable = closableMonths(list.table.records);
+  const thisYear = businessMonth().year;
+  const years = Array.from({ length: YEARS_BACK + 1 }, (_, i) => String(thisYear - i));
+  if (list.draft.year !== '' && !years.includes(list.draft.year)) years.push(list.draft.year);
+
+  const askClose = (period: SettlementPeriod) => {
+    const name = periodName(period.year, period.month);
+    confirm.ask({
+      title: t('settlement.hub.closeConfirmTitle'),
+      message: t('settlement.hub.closeConfirmMessage', { period: name }),
+      confirmLabel: t('settlement.hub.closeConfirm'),
+      run: () =>
+        reauth.run(async () => {
+          await close.mutateAsync({ year: period.year, month: period.month });
+          notifySuccess(t('settlement.hub.closeRequested', { period: name }));
+        }),
+    });
+  };
+
+  const columns: Column<SettlementPeriod>[] = [
+    {
+      key: 'month',
+      header: t('settlement.hub.month'),
+      render: (p) => (
+        <Anchor component={Link} to={`/settlement/${p.year}/${p.month}`} fw={600} size="sm">
+          {periodName(p.year, p.month)}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'status',
+      header: t('settlement.hub.status'),
+      render: (p) => <PeriodStatusBadge status={p.status} />,
+    },
+    {
+      key: 'requestedBy',
+      header: t('settlement.hub.requestedBy'),
+      render: (p) =>
+        p.requestedByUsername ? (
+          <Stack gap={0}>
+            <Text size="sm">{p.requestedByUsername}</Text>
+            {p.requestedAt ? (
+              <Text size="xs" c="dimmed">
+                <DateTimeText value={p.requestedAt} />
+              </Text>
+            ) : null}
+          </Stack>
+        ) : null,
+    },
+    {
+      key: 'closedAt',
+      header: t('settlement.hub.closedAt'),
+      render: (p) =>
+        p.closedAt ? (
+          <Stack gap={0}>
+            <DateTimeText value={p.closedAt} />
+            {p.closedByUsername ? (
+              <Text size="xs" c="dimmed">
+                {p.closedByUsername}
+              </Text>
+            ) : null}
+          </Stack>
+        ) : null,
+    },
+    {
+      key: 'actions',
+      header: t('common.actions'),
+      align: 'right',
+      render: (p) => (
+        <Group gap="xs" justify="flex-end" wrap="nowrap">
+          {canClose && closable.has(`${p.year}-${p.month}`) ? (
+            <Button
+              size="xs"
+              leftSection={<IconLock size={14} aria-hidden />}
+              onClick={() => askClose(p)}
+              aria-label={t('settlement.hub.requestCloseLabel', { period: periodName(p.year, p.month) })}
+            >
+              {t('settlement.hub.requestClose')}
+            </Button>
+          ) : null}
+          <RowAction
+            tooltip={t('settlement.hub.view')}
+            label={t('settlement.hub.viewLabel', { period: periodName(p.year, p.month) })}
+            icon={IconFileInvoice}
+            onClick={() => void navigate(`/settlement/${p.year}/${p.month}`)}
+          />
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <ListScreen
+        list={list}
+        title={t('settlement.hub.title')}
+        description={t('settlement.hub.description')}
+        above={canDecide ? <PendingApprovals /> : null}
+        filters={
+          <SelectFilter
+            list={list}
+            name="year"
+            label={t('settlement.hub.year')}
+            data={years.map((year) => ({ value: year, label: year }))}
+            w={140}
+          />
+        }
+        caption={t('settlement.hub.periodsTitle', { year: list.applied.year })}
+        columns={columns}
+        rowKey={(p) => `${p.year}-${p.month}`}
+        emptyTitle={t('settlement.hub.empty')}
+      />
+      {confirm.dialog}
+      <ReauthDialog {...reauth.dialog} />
+    </>
+  );
+}
+
+/** The approvals waiting for a decision, each with approve and reject (not one's own). */
+function PendingApprovals() {
+  const { t } = useTranslation();
+  const self = useSelf();
+  const pending = useQuery(pendingApprovalsQuery);
+  const decisions = useApprovalDecisions();
+  const records = pending.data?.records ?? [];
+  return (
+    <Paper withBorder p="md" mb="lg" data-testid="pending-approvals">
+      <Group justify="space-between" mb="xs">
+        <Title order={2} fz="lg">
+          {t('settlement.hub.pendingTitle')}
+        </Title>
+        <Anchor component={Link} to="/approval" size="sm">
+          {t('settlement.hub.seeAllApprovals')}
+        </Anchor>
+      </Group>
+      {pending.isError ? <ErrorBanner>{errorMessage(pending.error)}</ErrorBanner> : null}
+      {pending.isSuccess && records.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('settlement.hub.pendingEmpty')}
+        </Text>
+      ) : null}
+      <Stack gap="xs">
+        {records.map((approval: Approval) => {
+          const summary = approvalSummary(t, approval);
+          const own = approval.requestedBy === self.id;
+          return (
+            <Group
+              key={approval._id}
+              justify="space-between"
+              wrap="wrap"
+              gap="sm"
+              py={6}
+              style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+              data-testid="pending-approval"
+            >
+              <Stack gap={0}>
+                <Text size="sm" fw={600}>
+                  {summary}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {approval.requestedByUsername} · <DateTimeText value={approval.requestedAt} />
+                </Text>
+              </Stack>
+              {own ? (
+                <Text size="xs" c="dimmed">
+                  {t('settlement.approvals.own')}
+                </Text>
+              ) : (
+                <Group gap="xs">
+                  <Button
+                    size="xs"
+                    color="green"
+                    leftSection={<IconCheck size={14} aria-hidden />}
+                    onClick={() => decisions.askApprove(approval)}
+                    aria-label={t('settlement.approvals.approveLabel', { summary })}
+                  >
+                    {t('settlement.approvals.approve')}
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    leftSection={<IconX size={14} aria-hidden />}
+                    onClick={() => decisions.askReject(approval)}
+                    aria-label={t('settlement.approvals.rejectLabel', { summary })}
+                  >
+                    {t('settlement.approvals.reject')}
+                  </Button>
+                </Group>
+              )}
+            </Group>
+          );
+        })}
+      </Stack>
+      {decisions.dialogs}
+    </Paper>
+  );
+}
