@@ -51,6 +51,8 @@ export interface ReportConfig<N extends SummaryName, K extends string> {
   name: N;
   path: ReportPath;
   filterKeys: readonly K[];
+  /** The from and to date-time filters, checked before sending (lib/use-list-screen). */
+  dateRange?: readonly [K, K];
   /** Filter values when the URL has none (e.g. this month, the whole platform). */
   defaults: () => Record<K, string>;
   /** The filter fields: `errors` are the server's reasons for refusing them, shown under each. */
@@ -88,6 +90,7 @@ const reportList = <N extends SummaryName, K extends string>(config: ReportConfi
     body: (filters) => requestOf(filters)?.body ?? {},
     params: (filters) => requestOf(filters)?.params ?? {},
     enabled: (filters) => requestOf(filters) !== undefined,
+    ...(config.dateRange ? { dateRange: config.dateRange } : {}),
   });
 };
 
