@@ -280,10 +280,8 @@ test('Game Daily By Game: one brand between two date-times, per day and game cod
   await page.goto(
     `/summary/gamedailybygame?agent=${seeded.agent._id}&gameBrand=${seeded.brandA}&from=${from}&to=${to}`,
   );
-  // Filters read MM/dd/yyyy hh:mm aa.
-  await expect(page.getByTestId('filter-from')).toContainText(
-    `${seeded.day1.slice(5, 7)}/01/${year} 12:00 AM`,
-  );
+  // Filters read dd/MM/yyyy HH:mm in Thai.
+  await expect(page.getByTestId('filter-from')).toHaveValue(`01/${seeded.day1.slice(5, 7)}/${year} 00:00`);
   const table = reportTable(page, 'สรุปรายวันตามเกม');
   await expect(table.locator('tbody tr')).toHaveCount(3);
   const read = await readTable(table);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { type Page, request as playwrightRequest } from '@playwright/test';
 import { type AgentWithSecret, api } from '@sapi/contract';
 import { clearBrand, pickBrand } from './agent-picker';
-import { bangkokDay, bangkokDayStart, bangkokWall, mmddyyyy, pickDay } from './bangkok';
+import { bangkokDay, bangkokDayStart, bangkokWall, ddmmyyyy, pickDay } from './bangkok';
 import { BASE_URL } from './env';
 import { expect, ingest, makeAgent, test } from './fixtures';
 import { expectLedgerReadable, PHONE } from './narrow-screen';
@@ -264,23 +264,23 @@ test.describe
       await filters.getByRole('button', { name: 'ล้างตัวกรอง' }).click();
       await expect(page).toHaveURL(/\?limit=50$/);
 
-      // Date range: one whole Bangkok day in the middle of the data, picked in the date-time pickers.
+      // Date range: one whole Bangkok day in the middle of the data, typed as dd/MM/yyyy and picked.
       const day = bangkokDay(holdAt(30));
       const from = bangkokDayStart(day);
       const to = from + 86_400_000;
       const expected = Array.from({ length: BETS }, (_, i) => i).filter(
         (i) => holdAt(i) >= from && holdAt(i) + 45_000 < to,
       );
-      const fromField = filters.getByRole('button', { name: 'ตั้งแต่', exact: true });
-      const dropdown = await pickDay(page, fromField, day);
-      await expectAccessible(page, 'date-time picker');
-      await screenshot(page, 'transaction-date-picker');
-      await dropdown.getByRole('button', { name: 'ตกลง' }).click();
-      await expect(fromField).toHaveText(`${mmddyyyy(day)} 12:00 AM`);
-      const toField = filters.getByRole('button', { name: 'ถึง', exact: true });
-      const toDropdown = await pickDay(page, toField, day);
-      await toDropdown.getByRole('button', { name: 'ตกลง' }).click();
-      await expect(toField).toHaveText(`${mmddyyyy(day)} 11:59 PM`);
+      const fromField = filters.getByRole('textbox', { name: 'ตั้งแต่', exact: true });
+      await fromField.fill(ddmmyyyy(day));
+      await fromField.blur();
+      await expect(fromField).toHaveValue(`${ddmmyyyy(day)} 00:00`);
+      await expectAccessible(page, 'date-time field');
+      await screenshot(page, 'transaction-date-typed');
+      await pickDay(page, filters, 'ถึง', day);
+      await expect(filters.getByRole('textbox', { name: 'ถึง', exact: true })).toHaveValue(
+        `${ddmmyyyy(day)} 23:59`,
+      );
       await filters.getByRole('button', { name: 'ค้นหา' }).click();
       await expect(page).toHaveURL(/startDate=.*endDate=/);
       await expect(rows(page)).toHaveCount(expected.length * 2);

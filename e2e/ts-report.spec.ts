@@ -1,7 +1,7 @@
 import { type Page, request as playwrightRequest } from '@playwright/test';
 import type { AgentWithSecret } from '@sapi/contract';
 import { clearBrand, pickAgent, pickBrand } from './agent-picker';
-import { bangkokDay, bangkokDayStart, mmddyyyy, pickDay } from './bangkok';
+import { bangkokDay, bangkokDayStart, ddmmyyyy, pickDay } from './bangkok';
 import { BASE_URL } from './env';
 import { expect, ingest, makeAgent, test } from './fixtures';
 import { expectLedgerReadable, PHONE } from './narrow-screen';
@@ -152,12 +152,13 @@ test.describe
       const day = bangkokDay(holdAt(6));
       const from = bangkokDayStart(day);
       const expected = rowsOfA.filter((r) => r.at >= from && r.at < from + 86_400_000);
-      const fromField = filters(page).getByRole('button', { name: 'ตั้งแต่', exact: true });
-      await (await pickDay(page, fromField, day)).getByRole('button', { name: 'ตกลง' }).click();
-      await expect(fromField).toHaveText(`${mmddyyyy(day)} 12:00 AM`);
-      const toField = filters(page).getByRole('button', { name: 'ถึง', exact: true });
-      await (await pickDay(page, toField, day)).getByRole('button', { name: 'ตกลง' }).click();
-      await expect(toField).toHaveText(`${mmddyyyy(day)} 11:59 PM`);
+      await pickDay(page, filters(page), 'ตั้งแต่', day);
+      await expect(filters(page).getByRole('textbox', { name: 'ตั้งแต่', exact: true })).toHaveValue(
+        `${ddmmyyyy(day)} 00:00`,
+      );
+      const toField = filters(page).getByRole('textbox', { name: 'ถึง', exact: true });
+      await toField.fill(`${ddmmyyyy(day)} 23:59`);
+      await expect(toField).toHaveValue(`${ddmmyyyy(day)} 23:59`);
       await filters(page).getByRole('button', { name: 'ค้นหา' }).click();
       await expect(page).toHaveURL(/startDate=.*endDate=/);
       await expect(rows(page)).toHaveCount(expected.length);
