@@ -43,6 +43,27 @@ describe('CreateUserDialog', () => {
     await user.click(save);
     expect(onSubmit).toHaveBeenCalledWith({ agent: '7', username: 'alice', betLimit: 1500.5, locked: false });
   });
+
+  it('says what a bet limit of 0 means, and refuses 1e6 rather than saving 16', async () => {
+    stubApi([[api.agentGet, () => anAgent]]);
+    const onSubmit = vi.fn<Save>(async () => undefined);
+    const { user } = await renderScreen(
+      <CreateUserDialog opened onClose={() => undefined} defaultAgent="7" onSubmit={onSubmit} />,
+    );
+    const { username, betLimit, save } = fields();
+    const hint = document.getElementById(
+      (betLimit.getAttribute('aria-describedby') ?? '').split(' ').find((id) => id.endsWith('-description')) ??
+        '',
+    );
+    expect(hint?.textContent).toContain('0 = ยังไม่กำหนดวงเงิน');
+    await user.type(username, 'alice');
+    await user.clear(betLimit);
+    await user.type(betLimit, '1e6');
+    await user.click(save);
+    expect(betLimit.value).toBe('1e6');
+    expect(errorOf(betLimit)).toContain('“1e6” ไม่ใช่ตัวเลข');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
 });
 
 describe('EditUserDialog', () => {

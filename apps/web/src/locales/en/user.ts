@@ -19,7 +19,8 @@ export const user: Resource<typeof th> = {
   usernameHint: "3–32 characters: a–z, A–Z, 0–9 and _ (without the agent's prefix)",
   storedAs: 'Will be stored as {{username}}',
   chooseAgentFirst: 'Choose the agent first; its prefix is added automatically',
-  betLimitHint: '0 or more, at most 2 decimals',
+  betLimitHint:
+    'The maximum bet per round, for the game side: 0 or more, at most 2 decimals · 0 = no limit set yet (players created by their first bet start at 0); this console does not cut bets by it',
   lockedYes: 'Locked',
   lockedNo: 'Active',
   lockedSwitch: "Lock this player's betting",
