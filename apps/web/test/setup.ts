@@ -1,7 +1,11 @@
 import { DEFAULT_TIME_ZONE } from '@sapi/contract';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { setBusinessTimeZone } from '../src/lib/business-time';
+
+// A screen's first render on a loaded 2-core machine (five suites side by side) can take longer than
+// Testing Library's 1 s default wait; a condition that never holds still fails, only later.
+configure({ asyncUtilTimeout: 5_000 });
 
 /**
  * What Mantine reads from a browser that the DOM implementation lacks: media queries (colour scheme,

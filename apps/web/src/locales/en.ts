@@ -238,7 +238,7 @@ export const en: Resource<typeof th> = {
     prompt: 'Please enter your username and password to confirm this change.',
     username: 'Username',
     password: 'Password',
-    submit: 'Login',
+    submit: 'Confirm',
   },
   audit: {
     title: 'Audit log',

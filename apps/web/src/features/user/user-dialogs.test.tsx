@@ -52,8 +52,9 @@ describe('CreateUserDialog', () => {
     );
     const { username, betLimit, save } = fields();
     const hint = document.getElementById(
-      (betLimit.getAttribute('aria-describedby') ?? '').split(' ').find((id) => id.endsWith('-description')) ??
-        '',
+      (betLimit.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .find((id) => id.endsWith('-description')) ?? '',
     );
     expect(hint?.textContent).toContain('0 = ยังไม่กำหนดวงเงิน');
     await user.type(username, 'alice');
