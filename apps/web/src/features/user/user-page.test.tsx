@@ -70,4 +70,13 @@ describe('the player list', () => {
     await waitFor(() => expect(stub.bodiesOf(api.userList)).toHaveLength(2));
     expect(stub.bodiesOf(api.userList)[1]).toEqual(stub.bodiesOf(api.userList)[0]);
   });
+
+  it('a player is one click from their bets, and the agent name from the agent’s (issue 41, Deliver 4)', async () => {
+    stubApi([[api.userList, () => page([bob])]]);
+    await open();
+    const bets = await screen.findByRole('link', { name: 'ดูการเดิมพันของ bob' });
+    expect(bets.getAttribute('href')).toBe('/transaction/11?user=21');
+    const agent = screen.getByRole('link', { name: 'senior_one' });
+    expect(agent.getAttribute('href')).toBe('/transaction/11');
+  });
 });

@@ -18,9 +18,18 @@ export const user: Resource<typeof th> = {
   },
   usernameHint: "3–32 characters: a–z, A–Z, 0–9 and _ (without the agent's prefix)",
   storedAs: 'Will be stored as {{username}}',
+  prefixTwice: {
+    title: "This name already starts with the agent's prefix {{prefix}}",
+    text: 'The prefix is added automatically, so this player would be stored as {{username}}. If you copied the name from the bet list, remove the prefix.',
+    strip: 'Use {{username}} (prefix removed)',
+    meant: 'I mean {{username}}',
+  },
   chooseAgentFirst: 'Choose the agent first; its prefix is added automatically',
   betLimitHint:
     'The maximum bet per round, for the game side: 0 or more, at most 2 decimals · 0 = no limit set yet (players created by their first bet start at 0); this console does not cut bets by it',
+  bets: 'Bets',
+  betsLabel: 'See the bets of {{username}}',
+  agentBets: 'See the bets of agent {{agent}}',
   lockedYes: 'Locked',
   lockedNo: 'Active',
   lockedSwitch: "Lock this player's betting",
