@@ -298,7 +298,18 @@ function FormBody<S extends z.ZodType>({
       <Stack gap="md">
         {renderMessage ? renderMessage(message) : <ErrorBanner>{message}</ErrorBanner>}
         {children(form)}
-        <Group justify="flex-end" gap="sm" mt="xs">
+        {/* Pinned to the dialog's bottom edge: on a short screen (1280×720) the fields scroll, the buttons stay. */}
+        <Group
+          justify="flex-end"
+          gap="sm"
+          mt="xs"
+          py="xs"
+          pos="sticky"
+          bottom={0}
+          bg="var(--mantine-color-body)"
+          style={{ zIndex: 2 }}
+          data-testid="dialog-actions"
+        >
           <Button variant="default" onClick={onCancel} disabled={locked}>
             {cancelLabel ?? t(readOnly ? 'common.close' : 'common.cancel')}
           </Button>
