@@ -204,9 +204,9 @@ test.describe
     test('disable and re-enable through the confirm dialog', async ({ page }) => {
       await openAdapters(page);
       const toggle = row(page, provider.code).getByRole('switch', {
-        name: `ปิดใช้งานค่ายเกม ${provider.name}`,
+        name: `เปิดใช้งานค่ายเกม ${provider.name}`,
       });
-      await expect(toggle).not.toBeChecked();
+      await expect(toggle).toBeChecked();
       await flip(page, provider.code);
       const confirm = page.getByRole('dialog', { name: 'ยืนยันการเปิด/ปิดใช้งาน' });
       await expect(confirm).toContainText(`ต้องการปิดใช้งานค่ายเกม ${provider.name} (${provider.code}) ใช่หรือไม่?`);
@@ -216,13 +216,13 @@ test.describe
       // Cancel leaves it as it is.
       await confirm.getByRole('button', { name: 'ยกเลิก' }).click();
       await expect(confirm).toBeHidden();
-      await expect(toggle).not.toBeChecked();
+      await expect(toggle).toBeChecked();
 
       await flip(page, provider.code);
       await confirm.getByRole('button', { name: 'ยืนยันปิดใช้งาน' }).click();
       await expect(confirm).toBeHidden();
       await expect(page.getByText(`ปิดใช้งานค่ายเกม ${provider.name} แล้ว`)).toBeVisible();
-      await expect(toggle).toBeChecked();
+      await expect(toggle).not.toBeChecked();
       await expect(row(page, provider.code).getByText('ปิดใช้งาน', { exact: true })).toBeVisible();
       await expect(row(page, provider.code)).toHaveAttribute('data-disabled', 'true');
       await screenshot(page, 'adapter-list-disabled');
@@ -246,7 +246,7 @@ test.describe
       // Enabled again, it leaves the "disabled only" list at once.
       await expect(row(page, provider.code)).toHaveCount(0);
       await page.getByRole('button', { name: 'ล้างตัวกรอง' }).click();
-      await expect(row(page, provider.code).getByRole('switch')).not.toBeChecked();
+      await expect(row(page, provider.code).getByRole('switch')).toBeChecked();
     });
 
     // Filters, URL, Search, Clear, empty and error states: the list mechanism's screen tests.

@@ -144,7 +144,7 @@ test.describe
       await expect(added).toContainText('SENIOR');
       await expect(added).toContainText(games.a);
       await expect(added).toContainText(games.b);
-      await expect(added.getByRole('switch')).not.toBeChecked();
+      await expect(added.getByRole('switch')).toBeChecked();
     });
 
     test('register an AGENT with its own secret; server messages show per field', async ({ page }) => {
@@ -351,8 +351,10 @@ test.describe
       });
 
       await openAgents(page);
-      const toggle = row(page, child.username).getByRole('switch', { name: `ล็อกเอเจนต์ ${child.username}` });
-      await expect(toggle).not.toBeChecked();
+      const toggle = row(page, child.username).getByRole('switch', {
+        name: `เอเจนต์ ${child.username} ใช้งานได้`,
+      });
+      await expect(toggle).toBeChecked();
       // Its transaction page, seen once before the lock, says it is active.
       await row(page, child.username).getByRole('link', { name: child.username, exact: true }).click();
       await expect(headerBadge(page, 'ใช้งาน')).toBeVisible();
@@ -365,13 +367,13 @@ test.describe
       await screenshot(page, 'agent-lock-confirm');
       await confirm.getByRole('button', { name: 'ยกเลิก' }).click();
       await expect(confirm).toBeHidden();
-      await expect(toggle).not.toBeChecked();
+      await expect(toggle).toBeChecked();
 
       await flip(page, child.username);
       await confirm.getByRole('button', { name: 'ยืนยันปิดบัญชี' }).click();
       await expect(confirm).toBeHidden();
       await expect(page.getByText(`ล็อกเอเจนต์ ${child.username} แล้ว`)).toBeVisible();
-      await expect(toggle).toBeChecked();
+      await expect(toggle).not.toBeChecked();
       await expect(row(page, child.username).getByText('ล็อก', { exact: true })).toBeVisible();
       await expect(ingest(request, agent, [bet()])).rejects.toThrow(/3003/);
 
@@ -397,7 +399,7 @@ test.describe
       await expect(row(page, child.username)).toHaveCount(0);
       expect(await ingest(request, agent, [bet()])).toEqual({ accepted: 1, duplicates: 0 });
       await page.getByTestId('agent-count-all').click();
-      await expect(row(page, child.username).getByRole('switch')).not.toBeChecked();
+      await expect(row(page, child.username).getByRole('switch')).toBeChecked();
 
       // Every change was audited.
       const audit = await apiCall(request, api.auditList, { token, body: { entity: 'agent', limit: 100 } });

@@ -261,9 +261,10 @@ test('Game Daily: days × brands, "check data" opens the transactions of that da
   await page.goto(`/summary/gamedaily?month=${Number(month)}&year=${year}`);
   const mine = table.locator('tbody tr').filter({ hasText: seeded.brandA });
   await expect(mine).toHaveCount(2);
-  await expect(mine.first().getByRole('button', { name: /ตรวจสอบ/ })).toHaveAttribute(
-    'aria-disabled',
-    'true',
+  // No column of buttons that cannot act: the page says once why there is none.
+  await expect(mine.first().getByRole('link', { name: /ตรวจสอบ/ })).toHaveCount(0);
+  await expect(page.getByTestId('check-data-needs-agent')).toHaveText(
+    'เลือกเอเจนต์ในตัวกรองก่อน จึงจะตรวจสอบรายการเดิมพันได้',
   );
 });
 

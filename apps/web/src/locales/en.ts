@@ -216,7 +216,7 @@ export const en: Resource<typeof th> = {
     you: 'You',
     lockedYes: 'Locked',
     lockedNo: 'Active',
-    lockToggle: 'Lock account {{username}}',
+    lockToggle: 'Account {{username}} active',
     editLabel: 'Edit {{username}}',
     confirm: {
       title: 'Confirm enable/disable',

@@ -205,7 +205,7 @@ export const th = {
     you: 'คุณ',
     lockedYes: 'ล็อก',
     lockedNo: 'ใช้งาน',
-    lockToggle: 'ล็อกบัญชี {{username}}',
+    lockToggle: 'บัญชี {{username}} ใช้งานได้',
     editLabel: 'แก้ไข {{username}}',
     confirm: {
       title: 'ยืนยันการเปิด/ปิดใช้งาน',

@@ -102,13 +102,13 @@ describe('the agent list', () => {
     queryClient.setQueryData(elsewhere, { ...senior });
     const listCalls = stub.bodiesOf(api.agentList).length;
 
-    await user.click(within(row).getByRole('switch', { name: 'ล็อกเอเจนต์ senior_one' }));
+    await user.click(within(row).getByRole('switch', { name: 'เอเจนต์ senior_one ใช้งานได้' }));
     const confirm = await screen.findByRole('dialog', { name: 'ยืนยันการเปิด/ปิดใช้งาน' });
     await user.click(within(confirm).getByRole('button', { name: 'ยืนยันปิดบัญชี' }));
     await waitFor(() =>
       expect(within(screen.getByTestId('agent-row-senior_one')).getByRole('switch')).toHaveProperty(
         'checked',
-        true,
+        false,
       ),
     );
     // The table and the three count tiles loaded again; the cached agent is stale, so the next

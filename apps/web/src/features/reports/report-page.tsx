@@ -68,6 +68,8 @@ export interface ReportConfig<N extends SummaryName, K extends string> {
   /** The chart's period of a row (rows of one period are added up). */
   period: (row: RowOf<N>) => { key: string; label: string };
   rowAction?: (row: RowOf<N>, filters: Record<K, string>) => ReactNode;
+  /** Whether the row action can act for these filters; when it cannot, its column is not shown. */
+  rowActionWhen?: (filters: Record<K, string>) => boolean;
   headerActions?: (filters: Record<K, string>, apply: (next: Record<K, string>) => void) => ReactNode;
 }
 
@@ -187,7 +189,7 @@ export function ReportPage<N extends SummaryName, K extends string>({
   const columns: Column<RowOf<N>>[] = useMemo(
     () => [
       ...keyColumns,
-      ...(config.rowAction
+      ...(config.rowAction && (config.rowActionWhen?.(filters) ?? true)
         ? [
             {
               key: 'actions',

@@ -78,5 +78,7 @@ describe('the player list', () => {
     expect(bets.getAttribute('href')).toBe('/transaction/11?user=21');
     const agent = screen.getByRole('link', { name: 'senior_one' });
     expect(agent.getAttribute('href')).toBe('/transaction/11');
+    // Deliver 6: a player who may bet has the switch on.
+    expect(screen.getByRole('switch', { name: 'bob เดิมพันได้' })).toHaveProperty('checked', true);
   });
 });

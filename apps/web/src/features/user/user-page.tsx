@@ -138,10 +138,10 @@ export function UserPage() {
       header: <NoWrap>{t('user.fields.locked')}</NoWrap>,
       render: (player) => (
         <Switch
-          checked={player.locked}
+          checked={!player.locked}
           onChange={() => askLock(player, !player.locked)}
           disabled={!canUpdate}
-          color="red"
+          color="teal"
           label={player.locked ? t('user.lockedYes') : t('user.lockedNo')}
           aria-label={t('user.lockToggle', { username: player.name })}
         />

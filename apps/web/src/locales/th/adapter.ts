@@ -34,7 +34,7 @@ export const adapter = {
   },
   enabled: 'เปิดใช้งาน',
   disabled: 'ปิดใช้งาน',
-  toggle: 'ปิดใช้งานค่ายเกม {{name}}',
+  toggle: 'เปิดใช้งานค่ายเกม {{name}}',
   editLabel: 'แก้ไข {{name}}',
   logoAlt: 'โลโก้ {{name}}',
   openLink: '{{url}} (เปิดในแท็บใหม่)',

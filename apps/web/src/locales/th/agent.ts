@@ -52,7 +52,7 @@ export const agent = {
   },
   active: 'ใช้งาน',
   lockedState: 'ล็อก',
-  lockToggle: 'ล็อกเอเจนต์ {{username}}',
+  lockToggle: 'เอเจนต์ {{username}} ใช้งานได้',
   editLabel: 'แก้ไข {{username}}',
   viewLabel: 'ดูรายละเอียด {{username}}',
   transactionsLabel: 'ดูรายการธุรกรรมของ {{username}}',
