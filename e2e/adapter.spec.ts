@@ -66,7 +66,7 @@ test.describe
       await dialog.getByLabel('ชื่อ', { exact: true }).fill(provider.name);
       // Typed as is: the contract's rules, checked in the browser, say beside each field what is wrong.
       await dialog.getByLabel('รหัส').fill('lucky spin');
-      await dialog.getByLabel('Endpoint').fill('ftp://games.example.com');
+      await dialog.getByLabel('ที่อยู่ปลายทาง').fill('ftp://games.example.com');
       await dialog.getByLabel('โลโก้').fill('https://cdn.example.com/lucky-spin.svg');
       await chooseType(page, dialog, 'SLOT');
       await expectAccessible(page, 'add game dialog');
@@ -74,7 +74,7 @@ test.describe
 
       await dialog.getByRole('button', { name: 'บันทึก' }).click();
       await expectThaiFieldError(dialog.getByLabel('รหัส'));
-      await expectThaiFieldError(dialog.getByLabel('Endpoint'));
+      await expectThaiFieldError(dialog.getByLabel('ที่อยู่ปลายทาง'));
       await expect(dialog.getByLabel('รหัส')).toHaveValue('lucky spin');
       await expect(dialog.getByTestId('error-banner')).toHaveCount(0);
       await expectNoEnglishErrors(dialog);
@@ -82,13 +82,13 @@ test.describe
       await screenshot(page, 'adapter-create-errors');
 
       await dialog.getByLabel('รหัส').fill(provider.code);
-      await dialog.getByLabel('Endpoint').fill('https://games.lucky-spin.example.com/api');
+      await dialog.getByLabel('ที่อยู่ปลายทาง').fill('https://games.lucky-spin.example.com/api');
       await dialog.getByRole('button', { name: 'บันทึก' }).click();
       await expect(dialog).toBeHidden();
       await expect(page.getByText(`เพิ่มค่ายเกม ${provider.name} แล้ว`)).toBeVisible();
 
       // Read it back from the table.
-      for (const header of ['ชื่อ', 'รหัส', 'ประเภท', 'Endpoint', 'โลโก้', 'สถานะ']) {
+      for (const header of ['ชื่อ', 'รหัส', 'ประเภท', 'ที่อยู่ปลายทาง', 'โลโก้', 'สถานะ']) {
         await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
       }
       const added = row(page, provider.code);
@@ -117,7 +117,7 @@ test.describe
       const dialog = page.getByRole('dialog', { name: 'เพิ่มค่ายเกม' });
       await dialog.getByLabel('ชื่อ', { exact: true }).fill('Copy cat');
       await dialog.getByLabel('รหัส').fill(provider.code);
-      await dialog.getByLabel('Endpoint').fill('https://copy.example.com');
+      await dialog.getByLabel('ที่อยู่ปลายทาง').fill('https://copy.example.com');
       await dialog.getByLabel('โลโก้').fill('https://cdn.example.com/copy.svg');
       await dialog.getByRole('button', { name: 'บันทึก' }).click();
       await expect(dialog.getByText(`รหัส "${provider.code}" ถูกใช้โดยค่ายเกมอื่นแล้ว`).first()).toBeVisible();
@@ -136,7 +136,7 @@ test.describe
       await expect(dialog.getByLabel('ชื่อ', { exact: true })).toHaveAttribute('readonly', '');
       await expect(dialog.getByLabel('รหัส')).toHaveValue(provider.code);
       await chooseType(page, dialog, 'LIVE');
-      await dialog.getByLabel('Endpoint').fill('https://live.lucky-spin.example.com/v2');
+      await dialog.getByLabel('ที่อยู่ปลายทาง').fill('https://live.lucky-spin.example.com/v2');
       await expectAccessible(page, 'edit game dialog');
       await screenshot(page, 'adapter-edit-dialog');
       await dialog.getByRole('button', { name: 'บันทึก' }).click();

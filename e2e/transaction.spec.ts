@@ -103,7 +103,7 @@ test.describe
       for (const header of [
         'ผู้เล่น (ID)',
         'ชื่อผู้เล่น',
-        'Bet ID',
+        'รหัสเดิมพัน',
         'ประเภทเดิมพัน',
         'ประเภทจากเกม',
         'ค่ายเกม',
@@ -224,7 +224,7 @@ test.describe
       const filters = page.getByRole('search');
 
       // Bet id: its HOLD and SETTLE, one short page.
-      await filters.getByLabel('Bet ID').fill(betId(7));
+      await filters.getByLabel('รหัสเดิมพัน').fill(betId(7));
       await filters.getByRole('button', { name: 'ค้นหา' }).click();
       await expect(page).toHaveURL(new RegExp(`betId=${betId(7)}`));
       await expect(rows(page)).toHaveCount(2);
@@ -235,7 +235,7 @@ test.describe
 
       // Brand, picked from the providers (typed in any case): 30 JILI bets = 60 rows; 50 on page 1, 10
       // on page 2.
-      await filters.getByLabel('Bet ID').fill('');
+      await filters.getByLabel('รหัสเดิมพัน').fill('');
       await pickBrand(page, filters, 'ค่ายเกม', 'JILI');
       await filters.getByRole('button', { name: 'ค้นหา' }).click();
       // As a user would: the new search's first page shows before the page size changes.
@@ -320,7 +320,7 @@ test.describe
       await username.fill('');
 
       // Nothing matches: the no-data picture.
-      await filters.getByLabel('Bet ID').fill('no-such-bet');
+      await filters.getByLabel('รหัสเดิมพัน').fill('no-such-bet');
       await filters.getByRole('button', { name: 'ค้นหา' }).click();
       await expect(page.getByTestId('empty-state')).toContainText('ไม่พบรายการธุรกรรม');
       await expect(pager(page)).toHaveCount(0);
@@ -370,15 +370,15 @@ test.describe
 
     test("a row opens the read-only detail with the bet's history", async ({ page }) => {
       await openFromAgentList(page);
-      await page.getByRole('search').getByLabel('Bet ID').fill(betId(3));
+      await page.getByRole('search').getByLabel('รหัสเดิมพัน').fill(betId(3));
       await page.getByRole('search').getByRole('button', { name: 'ค้นหา' }).click();
       await expect(rows(page)).toHaveCount(2);
       // The SETTLE row (newest first).
       await rows(page).first().click();
       const dialog = page.getByRole('dialog', { name: 'รายละเอียดธุรกรรม' });
       await expect(dialog).toBeVisible();
-      await expect(dialog.getByLabel('Bet ID')).toHaveValue(betId(3));
-      await expect(dialog.getByLabel('Bet ID')).toBeDisabled();
+      await expect(dialog.getByLabel('รหัสเดิมพัน')).toHaveValue(betId(3));
+      await expect(dialog.getByLabel('รหัสเดิมพัน')).toBeDisabled();
       await expect(dialog.getByLabel('ประเภทเดิมพัน')).toHaveValue('SETTLE');
       await expect(dialog.getByLabel('ประเภทจากเกม')).toHaveValue('lose');
       await expect(dialog.getByLabel('ค่ายเกม')).toHaveValue('JILI');
@@ -423,7 +423,7 @@ test.describe
         .trim()
         .split(/\r?\n/);
       const header = (lines[0] ?? '').split(',');
-      expect(header).toEqual(expect.arrayContaining(['Bet ID', 'ประเภทเดิมพัน', 'จำนวนเงิน']));
+      expect(header).toEqual(expect.arrayContaining(['รหัสเดิมพัน', 'ประเภทเดิมพัน', 'จำนวนเงิน']));
       expect(lines).toHaveLength(1 + BETS);
       for (const line of lines.slice(1)) expect(line).toContain('PGSOFT');
       // Amounts are plain numbers a spreadsheet sums, the stakes negative: never defused as text.
@@ -442,7 +442,7 @@ test.describe
       const col = (name: string) => header.indexOf(name);
       const times = cells.map((c) => [c[col('เวลาเริ่ม')], c[col('เวลาสิ้นสุด')]]);
       const expected = cells.map((c) => {
-        const at = holdAt(Number(/-B(\d{3})$/.exec(c[col('Bet ID')] ?? '')?.[1]));
+        const at = holdAt(Number(/-B(\d{3})$/.exec(c[col('รหัสเดิมพัน')] ?? '')?.[1]));
         return c[col('ประเภทเดิมพัน')] === 'HOLD' ? [wall(at), ''] : [wall(at + 45_000), wall(at + 45_000)];
       });
       expect(times).toEqual(expected);
@@ -472,7 +472,7 @@ test.describe
           body: internalErrorBody('req-abc'),
         }),
       );
-      await page.getByRole('search').getByLabel('Bet ID').fill('anything');
+      await page.getByRole('search').getByLabel('รหัสเดิมพัน').fill('anything');
       await page.getByRole('search').getByRole('button', { name: 'ค้นหา' }).click();
       await expect(page.getByTestId('error-banner')).toContainText('เกิดข้อผิดพลาดภายในระบบ (รหัสคำขอ req-abc)');
       await expectAccessible(page, 'transaction list error');
@@ -499,7 +499,7 @@ test.describe
       expect(box.x + box.width).toBeGreaterThan(viewport.width - 60);
       await screenshot(page, 'transaction-export-failed-notification', { fullPage: false });
       await page.unroute('**/api/v1/transaction/*/export');
-      await page.getByRole('search').getByLabel('Bet ID').fill('');
+      await page.getByRole('search').getByLabel('รหัสเดิมพัน').fill('');
       await page.getByRole('search').getByRole('button', { name: 'ค้นหา' }).click();
       await expect(rows(page)).toHaveCount(10);
       await expect(page.getByTestId('error-banner')).toHaveCount(0);

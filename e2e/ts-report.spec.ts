@@ -115,7 +115,7 @@ test.describe
       for (const header of [
         'ผู้เล่น (ID)',
         'ชื่อผู้เล่น',
-        'Bet ID',
+        'รหัสเดิมพัน',
         'ประเภทเดิมพัน',
         'ประเภทจากเกม',
         'ค่ายเกม',
@@ -181,7 +181,7 @@ test.describe
         await expect(dialog.getByLabel(label, { exact: true })).toBeDisabled();
       };
       await expectField('ชื่อผู้เล่น', `${agentA.prefix}${tag.toLowerCase()}p1`);
-      await expectField('Bet ID', betId(1));
+      await expectField('รหัสเดิมพัน', betId(1));
       await expectField('ประเภทเดิมพัน', 'HOLD');
       await expectField('ประเภทจากเกม', 'bet');
       await expectField('ค่ายเกม', 'JILI');
@@ -205,8 +205,8 @@ test.describe
       await expect(page.getByTestId('empty-state')).toContainText('กรอก Bet ID');
       await expectAccessible(page, 'bet lookup prompt');
 
-      await filters(page).getByLabel('Bet ID').fill(SHARED);
-      await filters(page).getByLabel('Bet ID').press('Enter');
+      await filters(page).getByLabel('รหัสเดิมพัน').fill(SHARED);
+      await filters(page).getByLabel('รหัสเดิมพัน').press('Enter');
       await expect(page).toHaveURL(new RegExp(`betId=${SHARED}`));
       const items = page.getByTestId('timeline-item');
       await expect(items).toHaveCount(4);
@@ -237,7 +237,7 @@ test.describe
 
     test('an unknown bet id shows the empty state', async ({ page }) => {
       await openApp(page, '/summary/tsdetail');
-      await filters(page).getByLabel('Bet ID').fill(`${tag}-NOPE`);
+      await filters(page).getByLabel('รหัสเดิมพัน').fill(`${tag}-NOPE`);
       await filters(page).getByRole('button', { name: 'ค้นหา' }).click();
       await expect(page.getByTestId('empty-state')).toContainText('ไม่พบ Bet ID นี้');
       await expect(page.getByTestId('empty-state')).toContainText(`${tag}-NOPE`);

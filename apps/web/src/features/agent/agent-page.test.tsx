@@ -35,7 +35,7 @@ describe('the agent list', () => {
     const { user, router } = await open();
     await screen.findByTestId('agent-row-senior_one');
     await user.type(screen.getByRole('textbox', { name: 'ชื่อผู้ใช้' }), 'senior');
-    await user.type(screen.getByRole('textbox', { name: 'Prefix' }), 's1');
+    await user.type(screen.getByRole('textbox', { name: 'คำนำหน้า' }), 's1');
     await user.click(screen.getByRole('button', { name: 'ค้นหา' }));
     await waitFor(() => expect(router.state.location.search).toBe('?username=senior&prefix=s1'));
     await waitFor(() =>

@@ -8,7 +8,7 @@ export const adapter = {
     name: 'ชื่อ',
     codename: 'รหัส',
     type: 'ประเภท',
-    endpoint: 'Endpoint',
+    endpoint: 'ที่อยู่ปลายทาง',
     logo: 'โลโก้',
     isDisable: 'สถานะ',
   },
