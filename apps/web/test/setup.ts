@@ -37,4 +37,6 @@ afterEach(() => {
   cleanup();
   // A test that signed in on another report zone leaves the next one on the default.
   setBusinessTimeZone(DEFAULT_TIME_ZONE);
+  // Each test's screens start without the filters another test's screens left behind.
+  sessionStorage.clear();
 });

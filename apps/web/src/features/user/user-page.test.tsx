@@ -82,3 +82,19 @@ describe('the player list', () => {
     expect(screen.getByRole('switch', { name: 'bob เดิมพันได้' })).toHaveProperty('checked', true);
   });
 });
+
+describe('filters remembered per screen (issue 41, Deliver 5)', () => {
+  it('coming back from the sidebar without filters puts the last ones back, in the URL too', async () => {
+    const stub = stubApi([[api.userList, () => page([bob])]]);
+    const first = await open('/user/list?username=bo&agent=11');
+    await screen.findByText('bob');
+    first.unmount();
+    const { router } = await open('/user/list');
+    await waitFor(() => expect(router.state.location.search).toBe('?username=bo&agent=11'));
+    await waitFor(() =>
+      expect(stub.bodiesOf(api.userList).at(-1)).toMatchObject({ username: 'bo', agent: '11' }),
+    );
+    // Every request carried the filters: none went out without them.
+    expect(stub.bodiesOf(api.userList).every((body) => body.username === 'bo')).toBe(true);
+  });
+});
