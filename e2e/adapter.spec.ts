@@ -6,6 +6,7 @@ import { expectNoEnglishErrors, expectThaiFieldError, fieldError } from './form-
 import {
   apiCall,
   apiToken,
+  discardChanges,
   expectAccessible,
   flipSwitch,
   openApp,
@@ -122,6 +123,7 @@ test.describe
       await dialog.getByRole('button', { name: 'บันทึก' }).click();
       await expect(dialog.getByText(`รหัส "${provider.code}" ถูกใช้โดยค่ายเกมอื่นแล้ว`).first()).toBeVisible();
       await dialog.getByRole('button', { name: 'ยกเลิก' }).click();
+      await discardChanges(page);
       await expect(dialog).toBeHidden();
       await expect(page.getByRole('row').filter({ hasText: 'Copy cat' })).toHaveCount(0);
     });
@@ -189,6 +191,7 @@ test.describe
       await expect(thai.getByLabel('รหัส', { exact: true })).toHaveValue(`${played.codename}X`);
       await screenshot(page, 'adapter-code-in-use');
       await page.keyboard.press('Escape');
+      await discardChanges(page);
       await page.getByTestId('language-switch').getByText('English').click();
       const english = await edit('Edit game provider', 'Code', 'Save');
       await expect
@@ -198,6 +201,7 @@ test.describe
         );
       await screenshot(page, 'adapter-code-in-use-en');
       await page.keyboard.press('Escape');
+      await discardChanges(page);
       await page.getByTestId('language-switch').getByText('ไทย').click();
     });
 

@@ -6,6 +6,7 @@ import { expectNoEnglishErrors, expectThaiFieldError, fieldError } from './form-
 import {
   apiCall,
   apiToken,
+  discardChanges,
   expectAccessible,
   flipSwitch,
   internalErrorBody,
@@ -222,6 +223,7 @@ test.describe
       await screenshot(page, 'agent-register-secret-taken-en');
       // The same refusal in Thai, the values kept as typed.
       await page.keyboard.press('Escape');
+      await discardChanges(page);
       await page.getByTestId('language-switch').getByText('ไทย').click();
       await page.getByRole('button', { name: 'เพิ่มเอเจนต์ใหม่' }).click();
       const thai = page.getByRole('dialog', { name: 'เพิ่มเอเจนต์ใหม่' });
@@ -323,6 +325,7 @@ test.describe
       expect(fresh.secret).toBe(rotated);
       await expect(dialog.getByTestId('agent-apiKeyEncoded')).toHaveValue(encoded(fresh.apiKey, rotated));
       await dialog.getByRole('button', { name: 'ยกเลิก' }).click();
+      await discardChanges(page);
       await expect(dialog).toBeHidden();
     });
 

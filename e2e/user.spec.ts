@@ -7,6 +7,7 @@ import { expectNoEnglishErrors, expectThaiFieldError } from './form-errors';
 import {
   apiCall,
   apiToken,
+  discardChanges,
   expectAccessible,
   flipSwitch,
   openApp,
@@ -123,6 +124,7 @@ test.describe
       await screenshot(page, 'user-create-refused');
       expect(sent).toEqual([]);
       await form.getByRole('button', { name: 'ยกเลิก' }).click();
+      await discardChanges(page);
       await expect(form).toBeHidden();
     });
 
