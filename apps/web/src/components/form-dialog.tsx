@@ -125,6 +125,8 @@ export interface FormDialogProps<S extends z.ZodType>
    */
   initialValues: DraftOf<S> | null;
   placeholder?: ReactNode;
+  /** False: closes without asking even when changed (a password prompt holds nothing worth keeping). */
+  confirmDiscard?: boolean;
 }
 
 /**
@@ -142,6 +144,7 @@ export function FormDialog<S extends z.ZodType>({
   stackId,
   initialValues,
   placeholder,
+  confirmDiscard = true,
   ...body
 }: FormDialogProps<S>) {
   const { t } = useTranslation();
@@ -151,7 +154,7 @@ export function FormDialog<S extends z.ZodType>({
   const locked = saving || Boolean(body.busy);
   const close = () => {
     if (locked) return;
-    if (dirtyRef.current?.()) setAsking(true);
+    if (confirmDiscard && dirtyRef.current?.()) setAsking(true);
     else onClose();
   };
   return (
