@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { type AgentWithSecret, api } from '@sapi/contract';
 import { agentText } from './agent-picker';
-import { bangkokIso, bangkokToday } from './bangkok';
+import { bangkokIso, bangkokToday, thaiMonthYear } from './bangkok';
 import { expect, ingest, makeAgent, signedOut, test } from './fixtures';
 import {
   ADMIN_PASSWORD,
@@ -13,21 +13,7 @@ import {
   uniqueName,
 } from './support';
 
-const THAI_MONTHS = [
-  'มกราคม',
-  'กุมภาพันธ์',
-  'มีนาคม',
-  'เมษายน',
-  'พฤษภาคม',
-  'มิถุนายน',
-  'กรกฎาคม',
-  'สิงหาคม',
-  'กันยายน',
-  'ตุลาคม',
-  'พฤศจิกายน',
-  'ธันวาคม',
-];
-const periodName = (year: number, month: number) => `${THAI_MONTHS[month - 1]} ${year}`;
+const periodName = (year: number, month: number) => thaiMonthYear({ year, month });
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** This business month and the one before, as numbers. */
@@ -44,7 +30,7 @@ async function reauthenticate(page: Page, password: string) {
   const dialog = page.getByRole('dialog', { name: 'ยืนยันตัวตน' });
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('รหัสผ่าน', { exact: true }).fill(password);
-  await dialog.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+  await dialog.getByRole('button', { name: 'ยืนยัน', exact: true }).click();
   await expect(dialog).toBeHidden();
 }
 

@@ -1,5 +1,6 @@
-import { Textarea } from '@mantine/core';
+import { Button, Group, Text, Textarea } from '@mantine/core';
 import { type Approval, api } from '@sapi/contract';
+import { IconCheck, IconX } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -95,4 +96,51 @@ export function useApprovalDecisions() {
   );
 
   return { askApprove, askReject, dialogs };
+}
+
+/**
+ * A pending approval's actions: approve and reject, or a note that the signed-in account requested it
+ * (its own request is decided by someone else). The hub's pending panel and the approvals list.
+ */
+export function DecisionButtons({
+  approval,
+  own,
+  decisions,
+  justify,
+}: {
+  approval: Approval;
+  own: boolean;
+  decisions: ReturnType<typeof useApprovalDecisions>;
+  justify?: 'flex-end';
+}) {
+  const { t } = useTranslation();
+  if (own)
+    return (
+      <Text size="xs" c="dimmed">
+        {t('settlement.approvals.own')}
+      </Text>
+    );
+  const summary = approvalSummary(t, approval);
+  return (
+    <Group gap="xs" justify={justify} wrap="nowrap">
+      <Button
+        size="xs"
+        color="green"
+        leftSection={<IconCheck size={14} aria-hidden />}
+        onClick={() => decisions.askApprove(approval)}
+        aria-label={t('settlement.approvals.approveLabel', { summary })}
+      >
+        {t('settlement.approvals.approve')}
+      </Button>
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconX size={14} aria-hidden />}
+        onClick={() => decisions.askReject(approval)}
+        aria-label={t('settlement.approvals.rejectLabel', { summary })}
+      >
+        {t('settlement.approvals.reject')}
+      </Button>
+    </Group>
+  );
 }

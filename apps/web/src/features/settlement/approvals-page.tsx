@@ -1,6 +1,5 @@
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Badge, Stack, Text } from '@mantine/core';
 import { type Approval, type ApprovalStatus, approvalKinds, approvalStatuses } from '@sapi/contract';
-import { IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/data-table';
 import { DateTimeText } from '../../components/date-time-text';
@@ -9,7 +8,7 @@ import { ListScreen } from '../../components/list-screen';
 import { useSelf } from '../../lib/session';
 import { useListScreen } from '../../lib/use-list-screen';
 import { approvalsList } from './api';
-import { approvalSummary, useApprovalDecisions } from './approval-decisions';
+import { approvalSummary, DecisionButtons, useApprovalDecisions } from './approval-decisions';
 
 const statusColors: Record<ApprovalStatus, string> = {
   pending: 'yellow',
@@ -89,34 +88,13 @@ export function ApprovalsPage() {
       align: 'right',
       render: (a) => {
         if (a.status !== 'pending') return null;
-        if (a.requestedBy === self.id)
-          return (
-            <Text size="xs" c="dimmed">
-              {t('settlement.approvals.own')}
-            </Text>
-          );
-        const summary = approvalSummary(t, a);
         return (
-          <Group gap="xs" justify="flex-end" wrap="nowrap">
-            <Button
-              size="xs"
-              color="green"
-              leftSection={<IconCheck size={14} aria-hidden />}
-              onClick={() => decisions.askApprove(a)}
-              aria-label={t('settlement.approvals.approveLabel', { summary })}
-            >
-              {t('settlement.approvals.approve')}
-            </Button>
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={<IconX size={14} aria-hidden />}
-              onClick={() => decisions.askReject(a)}
-              aria-label={t('settlement.approvals.rejectLabel', { summary })}
-            >
-              {t('settlement.approvals.reject')}
-            </Button>
-          </Group>
+          <DecisionButtons
+            approval={a}
+            own={a.requestedBy === self.id}
+            decisions={decisions}
+            justify="flex-end"
+          />
         );
       },
     },

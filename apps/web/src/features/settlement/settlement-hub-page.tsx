@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { type Approval, allows, api, type SettlementPeriod } from '@sapi/contract';
-import { IconCheck, IconFileInvoice, IconLock, IconX } from '@tabler/icons-react';
+import { IconFileInvoice, IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -18,7 +18,7 @@ import { notifySuccess } from '../../lib/notify';
 import { useSelf } from '../../lib/session';
 import { useListScreen } from '../../lib/use-list-screen';
 import { pendingApprovalsQuery, periodsList, useRequestClose } from './api';
-import { approvalSummary, useApprovalDecisions } from './approval-decisions';
+import { approvalSummary, DecisionButtons, useApprovalDecisions } from './approval-decisions';
 import { PeriodStatusBadge } from './period-status';
 import { periodName } from './words';
 
@@ -218,32 +218,7 @@ function PendingApprovals() {
                   {approval.requestedByUsername} · <DateTimeText value={approval.requestedAt} />
                 </Text>
               </Stack>
-              {own ? (
-                <Text size="xs" c="dimmed">
-                  {t('settlement.approvals.own')}
-                </Text>
-              ) : (
-                <Group gap="xs">
-                  <Button
-                    size="xs"
-                    color="green"
-                    leftSection={<IconCheck size={14} aria-hidden />}
-                    onClick={() => decisions.askApprove(approval)}
-                    aria-label={t('settlement.approvals.approveLabel', { summary })}
-                  >
-                    {t('settlement.approvals.approve')}
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    leftSection={<IconX size={14} aria-hidden />}
-                    onClick={() => decisions.askReject(approval)}
-                    aria-label={t('settlement.approvals.rejectLabel', { summary })}
-                  >
-                    {t('settlement.approvals.reject')}
-                  </Button>
-                </Group>
-              )}
+              <DecisionButtons approval={approval} own={own} decisions={decisions} />
             </Group>
           );
         })}
