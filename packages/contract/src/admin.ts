@@ -5,7 +5,6 @@ import {
   pageFields,
   passwordSchema,
   refuseDeepPage,
-  refuseReversedDates,
   textFilter,
   usernameSchema,
 } from './common.ts';
@@ -31,8 +30,7 @@ export const adminListQuerySchema = z
     endDate: dateFilter,
     ...pageFields(10),
   })
-  .superRefine(refuseDeepPage)
-  .superRefine(refuseReversedDates);
+  .superRefine(refuseDeepPage);
 export type AdminListQuery = z.input<typeof adminListQuerySchema>;
 
 export const adminCreateSchema = z.object({

@@ -11,7 +11,6 @@ import {
   passwordSchema,
   refuseDeepPage,
   refuseInvisible,
-  refuseReversedDates,
   textFilter,
   usernameSchema,
 } from './common.ts';
@@ -90,8 +89,7 @@ export const agentListQuerySchema = z
     locked: boolFilter,
     ...pageFields(50),
   })
-  .superRefine(refuseDeepPage)
-  .superRefine(refuseReversedDates);
+  .superRefine(refuseDeepPage);
 export type AgentListQuery = z.input<typeof agentListQuerySchema>;
 
 /** The game providers an agent offers, each once: a repeat is refused where it stands, not dropped. */

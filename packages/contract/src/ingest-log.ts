@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  dateFilter,
-  idFilter,
-  isoTimestamp,
-  pageFields,
-  refuseDeepPage,
-  refuseReversedDates,
-} from './common.ts';
+import { dateFilter, idFilter, isoTimestamp, pageFields, refuseDeepPage } from './common.ts';
 
 /**
  * How an ingest request ended: `accepted` — every item stored new; `partial` — answered success, but
@@ -117,6 +110,5 @@ export const ingestLogListQuerySchema = z
     endDate: dateFilter,
     ...pageFields(50),
   })
-  .superRefine(refuseDeepPage)
-  .superRefine(refuseReversedDates);
+  .superRefine(refuseDeepPage);
 export type IngestLogListQuery = z.input<typeof ingestLogListQuerySchema>;

@@ -13,7 +13,6 @@ import {
   pageFields,
   refuseDeepPage,
   refuseInvisible,
-  refuseReversedDates,
   textFilter,
 } from './common.ts';
 import { issueSchema } from './envelope.ts';
@@ -73,8 +72,7 @@ export const transactionListQuerySchema = z
     cursor: z.string().max(100).optional(),
   })
   // A cursor page is a keyset step at any depth; only numbered pages pay for their OFFSET.
-  .superRefine((v, ctx) => (v.cursor ? undefined : refuseDeepPage(v, ctx)))
-  .superRefine(refuseReversedDates);
+  .superRefine((v, ctx) => (v.cursor ? undefined : refuseDeepPage(v, ctx)));
 
 export type TransactionListQuery = z.input<typeof transactionListQuerySchema>;
 

@@ -9,7 +9,6 @@ import {
   nameChars,
   pageFields,
   refuseDeepPage,
-  refuseReversedDates,
   textFilter,
 } from './common.ts';
 
@@ -46,8 +45,7 @@ export const userListQuerySchema = z
     locked: boolFilter,
     ...pageFields(50),
   })
-  .superRefine(refuseDeepPage)
-  .superRefine(refuseReversedDates);
+  .superRefine(refuseDeepPage);
 export type UserListQuery = z.input<typeof userListQuerySchema>;
 
 export const userCreateSchema = z.object({

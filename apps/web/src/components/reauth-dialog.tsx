@@ -101,7 +101,6 @@ export function ReauthDialog({ onVerified, ...dialog }: ReauthDialogProps) {
         </Group>
       }
       size="sm"
-      confirmDiscard={false}
       schema={api.verify.body}
       initialValues={{ password: '' }}
       onSubmit={async ({ password }) => {

@@ -217,7 +217,7 @@ export const en: Resource<typeof th> = {
     you: 'You',
     lockedYes: 'Locked',
     lockedNo: 'Active',
-    lockToggle: 'Account {{username}} active',
+    lockToggle: 'Lock account {{username}}',
     editLabel: 'Edit {{username}}',
     confirm: {
       title: 'Confirm enable/disable',
@@ -239,7 +239,7 @@ export const en: Resource<typeof th> = {
     prompt: 'Please enter your username and password to confirm this change.',
     username: 'Username',
     password: 'Password',
-    submit: 'Confirm',
+    submit: 'Login',
   },
   audit: {
     title: 'Audit log',

@@ -54,7 +54,7 @@ export const agent: Resource<typeof th> = {
   },
   active: 'Active',
   lockedState: 'Locked',
-  lockToggle: 'Agent {{username}} active',
+  lockToggle: 'Lock agent {{username}}',
   editLabel: 'Edit {{username}}',
   viewLabel: 'View {{username}}',
   transactionsLabel: 'Transactions of {{username}}',

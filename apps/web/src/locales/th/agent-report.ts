@@ -3,13 +3,13 @@ export const agentReport = {
   description: 'รายชื่อเอเจนต์ที่เปิดใช้งาน พร้อมยอดประจำเดือนของแต่ละเอเจนต์',
   filters: {
     username: 'ชื่อผู้ใช้',
-    prefix: 'คำนำหน้า',
+    prefix: 'Prefix',
     month: 'เดือนของรายงาน',
     monthPlaceholder: 'เลือกเดือน',
   },
   columns: {
     username: 'ชื่อผู้ใช้',
-    prefix: 'คำนำหน้า',
+    prefix: 'Prefix',
     report: 'รายงานประจำเดือน',
     status: 'สถานะเอเจนต์',
   },
@@ -19,7 +19,7 @@ export const agentReport = {
   },
   widget: {
     label: 'ยอดประจำเดือน {{month}} ของ {{username}}',
-    hold: 'ยอดค้าง',
+    hold: 'ยอดค้าง (hold)',
     winLose: 'แพ้/ชนะ',
     deposit: 'ฝาก',
     profit: 'กำไร',
