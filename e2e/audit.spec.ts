@@ -38,6 +38,9 @@ test('audit log lists the changes just made and opens their before/after', async
     'การเข้าสู่ระบบ (session)',
     'การตั้งค่าความปลอดภัย (security-settings)',
     'ข้อมูลตัวอย่าง (demo)',
+    'งวดสรุปยอด (settlement-period)',
+    'การชำระเงินระหว่างเอเจนต์ (settlement-payment)',
+    'คำขออนุมัติ (approval)',
   ]);
   await page.getByRole('option', { name: 'ผู้ดูแลระบบ (admin)', exact: true }).click();
   await page.getByRole('button', { name: 'ค้นหา' }).click();
