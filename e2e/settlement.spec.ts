@@ -36,7 +36,9 @@ async function reauthenticate(page: Page, password: string) {
 
 test.describe
   .serial('settlement', () => {
-    test.describe.configure({ timeout: 240_000 });
+    // Closing last month cannot be undone on this database, so a retry of the group would start
+    // with that month closed and fail in its set-up: a failure here is reported as it happened.
+    test.describe.configure({ timeout: 240_000, retries: 0 });
     let senior: AgentWithSecret;
     let child: AgentWithSecret;
     let sharingId: string;
@@ -224,11 +226,13 @@ test.describe
       const voiding = page.getByRole('dialog', { name: 'ยกเลิกการชำระ' });
       await voiding.getByRole('textbox', { name: 'เหตุผลที่ยกเลิก' }).fill('บันทึกซ้ำ');
       await voiding.getByRole('button', { name: 'ยืนยันยกเลิก' }).click();
+      // Voiding is re-authenticated unless this session signed in moments ago: wait for whichever
+      // comes, the password dialog or the voided payment.
       const reauth = page.getByRole('dialog', { name: 'ยืนยันตัวตน' });
-      if (await reauth.isVisible().catch(() => false)) {
-        await reauthenticate(page, ADMIN_PASSWORD);
-      }
-      await expect(payments).toContainText('ยกเลิกแล้ว: บันทึกซ้ำ');
+      const voided = payments.getByText('ยกเลิกแล้ว: บันทึกซ้ำ');
+      await expect(reauth.or(voided)).toBeVisible();
+      if (await reauth.isVisible()) await reauthenticate(page, ADMIN_PASSWORD);
+      await expect(voided).toBeVisible();
       await expect(line.getByTestId('line-words')).toHaveText(
         `เอเจนต์ ${child.username} ต้องจ่ายให้ ${senior.username} 380.00 บาท`,
       );

@@ -106,11 +106,17 @@ export const flipSwitch = (toggle: Locator) =>
 export async function expectAccessible(page: Page, what: string) {
   // Let transitions (modals, notifications) settle before checking colours: axe blends the
   // colours of a half-faded element and reports contrast that no user sees at rest.
-  await settled(page);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const serious = async () => {
+    await settled(page);
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .analyze();
+    return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  };
+  let bad = await serious();
+  // A notification that starts to fade out while axe reads it (its auto-close timer runs on) gives
+  // a contrast no user sees at rest: contrast alone is read once more and counts only if it holds.
+  if (bad.length > 0 && bad.every((v) => v.id === 'color-contrast')) bad = await serious();
   const report = bad
     .map(
       (v) =>

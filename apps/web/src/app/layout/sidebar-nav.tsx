@@ -19,7 +19,7 @@ const Menu = memo(function Menu({ type, pathname, onNavigate }: MenuProps) {
   // The entry of this screen, or of the screen it was reached from (an agent's transactions: Agent).
   const current = navEntryOf(pathname, allowed)?.item.to;
   return (
-    <Stack gap="md" px="sm" py="xs">
+    <Stack gap="sm" px="sm" py="xs">
       {navGroups.map((group) => {
         const items = group.items.filter(allowed);
         if (items.length === 0) return null;
