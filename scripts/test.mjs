@@ -1,6 +1,6 @@
 // `npm test`: lint (Biome, layer rules); then on one core the Vitest suites on PGlite (unit, web screens,
 // API, reliability) and on the other those on PostgreSQL (when TEST_DATABASE_URL is set), the strict type
-// check and the build; then the end-to-end suite in Debian's Chromium. Prints each stage's start and
+// check, the build and then the end-to-end suite in Debian’s Chromium. Prints each stage’s start and
 // wall time, a table of them, and one "total: N passed, N failed, N skipped" line.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -122,6 +122,30 @@ const vitest = async (engine, projects, prefix) => {
 };
 
 const pgliteLane = () => vitest('pglite', ['unit', 'web', '*-pglite'], '[pglite]');
+
+/** The end-to-end suite, once the build is there. */
+const e2e = async () => {
+  if (!(await ensureChromium())) {
+    counts.failed += 1;
+    return false;
+  }
+  const e2eOk = await stage('End-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test'], {
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json` },
+    prefix: '[e2e]',
+  });
+  const pw = readJson(`${reports}/playwright.json`);
+  if (pw?.stats) {
+    counts.passed += pw.stats.expected + pw.stats.flaky;
+    counts.failed += pw.stats.unexpected;
+    counts.skipped += pw.stats.skipped;
+  } else if (!e2eOk) counts.failed += 1;
+  return e2eOk;
+};
+
+/**
+ * The second core's lane: the PostgreSQL suites, the type check, the build, then the end-to-end suite
+ * at once — it does not wait for the PGlite lane, so the core is never idle while that lane runs on.
+ */
 const otherLane = async () => {
   let laneOk = true;
   if (process.env.TEST_DATABASE_URL)
@@ -132,28 +156,16 @@ const otherLane = async () => {
   const built = await stage('Build (web + server)', 'npm', ['run', 'build', '--silent'], {
     prefix: '[build]',
   });
-  return { ok: laneOk && built, built };
+  if (!built) {
+    counts.failed += 1;
+    return false;
+  }
+  return (await e2e()) && laneOk;
 };
 
 let ok = await stage('Lint (Biome, layer rules)', 'npm', ['run', 'lint', '--silent']);
-const [pgliteOk, other] = await Promise.all([pgliteLane(), otherLane()]);
-ok = pgliteOk && other.ok && ok;
-
-if (other.built && (await ensureChromium())) {
-  const e2eOk = await stage('End-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test'], {
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json` },
-  });
-  ok = e2eOk && ok;
-  const pw = readJson(`${reports}/playwright.json`);
-  if (pw?.stats) {
-    counts.passed += pw.stats.expected + pw.stats.flaky;
-    counts.failed += pw.stats.unexpected;
-    counts.skipped += pw.stats.skipped;
-  } else if (!e2eOk) counts.failed += 1;
-} else {
-  ok = false;
-  counts.failed += 1;
-}
+const [pgliteOk, otherOk] = await Promise.all([pgliteLane(), otherLane()]);
+ok = pgliteOk && otherOk && ok;
 
 // Stages overlap (the lanes above): each row says when it started and how long it took.
 const width = Math.max(...stages.map((s) => s.title.length));
