@@ -177,7 +177,9 @@ export const createTestApp = async (overrides: Partial<Config> = {}): Promise<Te
     ...overrides,
   };
   const ctx: AppContext = { db: database.db, config, now: clock.now };
-  const app = await buildApp({ ctx, webRoot: '/nonexistent' });
+  // TEST_LOG=error (or another level) prints the app's log to stderr, e.g. to read a 9000's cause.
+  const level = process.env.TEST_LOG;
+  const app = await buildApp({ ctx, webRoot: '/nonexistent', logger: level ? { level } : false });
   await app.ready();
 
   const callApi: TestApp['api'] = (def, ...[options]) => callRoute(app, def, options);

@@ -36,6 +36,28 @@ BEGIN
   -- on every node; the agent service checks the same under the same lock.
   DROP TRIGGER agents_prefix_free ON agents;
 
+  -- Settlement's own tables (0041: sharing versions, statement lines, payments) stay local tables of the
+  -- coordinator beside the staff tables they name (admins). Their foreign keys to the catalogue tables
+  -- made reference tables below go: with them, Citus would take those tables into its metadata and the
+  -- truncation of the catalogue's local copies at the end would cascade into them — deleting frozen
+  -- statements. Agents and arrangements are never deleted (they are locked or disabled), and the
+  -- services write these rows only for ids they have just read.
+  DECLARE
+    fk record;
+  BEGIN
+    FOR fk IN
+      SELECT c.conrelid::regclass AS tbl, c.conname
+      FROM pg_constraint c
+      WHERE c.contype = 'f'
+        AND c.confrelid IN ('agents'::regclass, 'adapters'::regclass, 'agent_sharing'::regclass,
+                            'agent_operators'::regclass)
+        AND c.conrelid IN ('agent_sharing_versions'::regclass, 'settlement_lines'::regclass,
+                           'settlement_payments'::regclass)
+    LOOP
+      EXECUTE format('ALTER TABLE %s DROP CONSTRAINT %I', fk.tbl, fk.conname);
+    END LOOP;
+  END;
+
   -- A copy on every node: read with ledger rows (names in reports, brands in ingest, revenue share).
   PERFORM create_reference_table('agents');
   PERFORM create_reference_table('adapters');
