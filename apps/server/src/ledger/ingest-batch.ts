@@ -179,9 +179,7 @@ export const batchSql = (probe: boolean, log: boolean) =>
           -- "limit 1" keeps the probe per name.
           select n.name, u.id, u.agent_id
           from unnest(${p('names')}::text[]) as n(name)
-          left join lateral (select id, agent_id from users
-                             where (lower(username) collate "C") = n.name and deleted_at is null
-                             limit 1) as u on true
+          left join users u on (lower(u.username) collate "C") = n.name and u.deleted_at is null
         ),
         items as (
           select * from unnest(
@@ -203,15 +201,12 @@ export const batchSql = (probe: boolean, log: boolean) =>
           -- Stored bets of the batch that differ from it in any field: per item one probe of the key,
           -- then one of its row by (agent, start_date, id), the list's B-tree index — by id alone
           -- the index is a BRIN, which rechecks thousands of rows per probe.
+          -- Plain joins, not lateral ones: Citus plans no lateral join over a CTE.
           select i.ord from items i
-          cross join lateral (select k.tx_id, k.start_date from transaction_keys k
-                              where k.agent_id = ${p('agent')}::bigint and k.bet_id = i.bet_id
-                                and k.bet_type = i.bet_type) k
-          cross join lateral (select t.bet_type_from_game, t.game_brand, t.game_code, t.username, t.amount,
-                                     t.start_date, t.end_date
-                              from transactions t
-                              where t.agent_id = ${p('agent')}::bigint and t.start_date = k.start_date
-                                and t.id = k.tx_id) t
+          join transaction_keys k
+            on k.agent_id = ${p('agent')}::bigint and k.bet_id = i.bet_id and k.bet_type = i.bet_type
+          join transactions t
+            on t.agent_id = ${p('agent')}::bigint and t.start_date = k.start_date and t.id = k.tx_id
           where (t.bet_type_from_game, t.game_brand, t.game_code, t.username, t.amount, t.start_date, t.end_date)
                 is distinct from
                 (i.bet_type_from_game, i.game_brand, i.game_code, i.username, i.amount, i.start_date, i.end_date)
@@ -231,7 +226,7 @@ export const batchSql = (probe: boolean, log: boolean) =>
                  min(name) filter (where agent_id <> ${p('agent')}::bigint) as foreign_name,
                  -- A few distinct brands a batch, each one probe of the codename's unique index.
                  (select min(b) from unnest(${p('brands')}::text[]) as b
-                  where not exists (select 1 from brands k where k.codename = b)) as unknown_brand,
+                  left join brands k on k.codename = b where k.codename is null) as unknown_brand,
                  ${probe ? sql`(select string_agg(ord::text, ',' order by ord) from conflicts)` : sql`null::text`} as conflicts
           from players
         ),
@@ -245,14 +240,17 @@ export const batchSql = (probe: boolean, log: boolean) =>
         ),
         fresh as (
           insert into transaction_keys (agent_id, bet_id, bet_type, start_date, tx_id)
-          select ${p('agent')}::bigint, bet_id, bet_type, start_date, nextval('transactions_id_seq') from input i
+          select ${p('agent')}::bigint, i.bet_id, i.bet_type, i.start_date, nextval('transactions_id_seq')
+          from input i
           ${
             probe
-              ? sql`where not exists (select 1 from transaction_keys k
-                            where k.bet_id = i.bet_id and k.agent_id = ${p('agent')}::bigint and k.bet_type = i.bet_type)`
+              ? sql`-- An anti-join, not "not exists": Citus plans no correlated subquery over a CTE.
+          left join transaction_keys k
+            on k.agent_id = ${p('agent')}::bigint and k.bet_id = i.bet_id and k.bet_type = i.bet_type
+          where k.bet_id is null`
               : sql``
           }
-          order by bet_id, bet_type
+          order by i.bet_id, i.bet_type
           returning bet_id, bet_type, tx_id
         ),
         ins as (
@@ -338,7 +336,8 @@ const createPlayers = (tx: Tx, values: BatchValues) =>
         insert into users (agent_id, username, bet_limit, created_at, updated_at)
         select ${values.agent}, n, 0, ${values.now}::timestamptz, ${values.now}::timestamptz
         from unnest(${values.names}::text[]) as n
-        on conflict ((lower(username)) collate "C") where deleted_at is null do nothing
+        -- No target: the live-name index is (name) here and (agent_id, name) on Citus (0045).
+        on conflict do nothing
         returning agent_id, created_at
       )
       ${countRegistrations(sql`created`, values.timeZone)}`);

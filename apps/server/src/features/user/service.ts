@@ -25,7 +25,7 @@ const selectJoined = (db: Executor) =>
       agentUsername: agents.username,
       agentPrefix: agents.prefix,
       // The latest game the player bet on, read off the ledger (an index probe per listed player).
-      latestGame: latestGameOf(users.id),
+      latestGame: latestGameOf(users.agentId, users.id),
     })
     .from(users)
     .innerJoin(agents, eq(agents.id, users.agentId));

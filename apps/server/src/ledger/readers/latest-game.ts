@@ -2,9 +2,12 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
 /**
- * The latest game a player bet on ("brand / code"), as a column of a query over players: `userId`
- * is that query's player id. Read off the raw rows by the player index: one probe per player listed.
+ * The latest game a player bet on ("brand / code"), as a column of a query over players: `agentId`
+ * and `userId` are that query's player's agent and id. Read off the raw rows by the player index: one
+ * probe per player listed. The agent makes the probe co-located where the ledger is sharded by agent
+ * (Citus, docs/scaling.md §4).
  */
-export const latestGameOf = (userId: PgColumn): SQL<string | null> =>
+export const latestGameOf = (agentId: PgColumn, userId: PgColumn): SQL<string | null> =>
   sql<string | null>`(select t.game_brand || ' / ' || t.game_code from transactions t
-        where t.user_id = ${userId} order by t.start_date desc, t.id desc limit 1)`;
+        where t.agent_id = ${agentId} and t.user_id = ${userId}
+        order by t.start_date desc, t.id desc limit 1)`;
