@@ -136,8 +136,18 @@ export const createUser = async (
   }
 };
 
+/**
+ * The player, locked for the change. Locked by agent and id (its agent never changes), read first:
+ * on a ledger sharded by agent (Citus, docs/scaling.md §4) a row lock must name the shard.
+ */
 const load = (id: bigint) => async (tx: Tx) => {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+  const [owner] = await tx.select({ agentId: users.agentId }).from(users).where(eq(users.id, id));
+  if (!owner) return undefined;
+  await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.agentId, owner.agentId), eq(users.id, id)))
+    .for('update');
   return findLive(tx, id);
 };
 
