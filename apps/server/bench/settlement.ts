@@ -8,6 +8,7 @@ import { lockSettlement } from '../src/core/settlement-periods.ts';
 import { openDatabase, queryRows } from '../src/db/client.ts';
 import { admins, approvals, settlementPeriods } from '../src/db/schema/index.ts';
 import { freezeMonth } from '../src/ledger/settlement-statement.ts';
+import { statementView } from '../src/ledger/settlement-view.ts';
 import { nextMonth } from '../src/lib/days.ts';
 import { dateInZone } from '../src/lib/time.ts';
 import type { Dataset } from './dataset.ts';
@@ -20,21 +21,30 @@ export interface CloseTiming {
   ms: number;
 }
 
+export interface Closes {
+  closes: CloseTiming[];
+  /** The current month's statement with every past month closed (in the same transaction, directly). */
+  statement: Timing | null;
+}
+
 /** Thrown to roll the closes back: the data set stays as it was (a closed month never reopens). */
 class RollBack extends Error {}
 
 /**
  * Close every past month not closed yet, in order, as approvals do — each timed from the lock to its
  * lines stored — in ONE transaction that is then rolled back, so the data set keeps its months open for
- * the next run (nothing of a closed month can be undone). What is not timed: the commit.
+ * the next run (nothing of a closed month can be undone). What is not timed: the commit. Then, in the
+ * same transaction, the current month's statement as it is in use — the months before it closed — is
+ * timed directly (`runs` calls: the HTTP server cannot see the transaction).
  */
-export const closeMonths = async (dataset: Dataset): Promise<CloseTiming[]> => {
+export const closeMonths = async (dataset: Dataset, runs: number): Promise<Closes> => {
   const database = await openDatabase(
     'DATABASE_URL' in dataset.env
       ? { kind: 'postgres', url: dataset.env.DATABASE_URL, poolSize: 1 }
       : { kind: 'pglite', dataDir: dataset.env.DATA_DIR },
   );
   const out: CloseTiming[] = [];
+  let statement: Timing | null = null;
   try {
     const config = loadConfig({});
     const today = dateInZone(new Date(), config.REPORT_TIMEZONE);
@@ -77,12 +87,13 @@ export const closeMonths = async (dataset: Dataset): Promise<CloseTiming[]> => {
           const lines = await freezeMonth(tx, month, by, new Date());
           out.push({ month, lines, ms: performance.now() - started });
         }
+        if (out.length > 0) statement = await measure(runs, () => statementView(tx, current));
         throw new RollBack();
       });
     } catch (err) {
       if (!(err instanceof RollBack)) throw err;
     }
-    return out;
+    return { closes: out, statement };
   } finally {
     await database.close();
   }

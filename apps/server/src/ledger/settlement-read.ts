@@ -32,6 +32,10 @@ export interface PeriodState {
   ledgerAmount: string | null;
 }
 
+/**
+ * An agent's win/lose over a stretch of days starting on `day` (one day in `dirtyRead`; in
+ * `statementRead` the days up to the next start of a version or a month, all with the same versions).
+ */
 export interface DayWinLose {
   agentId: bigint;
   day: string;
@@ -103,20 +107,8 @@ const namesJson = (ids: ReturnType<typeof sql>) => sql`(select coalesce(json_agg
     a.id::text, a.username, a.prefix)), '[]')::text
   from agents a where a.id in (${ids}))`;
 
-const read = preparedStatement<{
-  periods: string;
-  from_day: string;
-  to_day: string;
-  versions: string;
-  days: string;
-  payments: string;
-  settle: string;
-  frozen: string;
-  prints: string;
-  names: string;
-}>(
-  'settlement_read',
-  sql`with asked as (select ${sql.placeholder('month')}::date as month),
+/** The statement `statementRead` runs (its month a placeholder); exported for EXPLAIN. */
+export const statementReadSql = sql`with asked as (select ${sql.placeholder('month')}::date as month),
   b as (
     select asked.month,
       coalesce((select status from settlement_periods where month = asked.month), 'open') <> 'closed' as live,
@@ -149,11 +141,25 @@ const read = preparedStatement<{
     select l.* from settlement_lines l, b
     where l.month = case when b.live then b.last_closed else b.month end
   ),
+  -- Stretches of days with the same versions in force, inside one month: they start on the chain's
+  -- months and on the days a version starts or ends. The downline sum of a stretch is the sum of its
+  -- days' (the tree is the same on each), so the win/lose is read per agent and stretch.
+  starts as (
+    select distinct x.day from b, lateral (
+      select generate_series(b.from_day::timestamp, b.to_day::timestamp - interval '1 day', interval '1 month')::date
+      union all select effective_from from v
+      union all select effective_to from v
+    ) as x(day)
+    where b.live and x.day >= b.from_day and x.day < b.to_day
+  ),
+  stretches as (
+    select day as first, coalesce(lead(day) over (order by day), (select to_day from b)) as after from starts
+  ),
   d as (
-    select r.agent_id, r.day, sum(r.amount) as win_lose
-    from rollup_agent_daily r, b
-    where b.live and r.day >= b.from_day and r.day < b.to_day and r.bet_type in ${WIN_LOSE}
-    group by r.agent_id, r.day
+    select r.agent_id, s.first as day, sum(r.amount) as win_lose
+    from stretches s join rollup_agent_daily r on r.day >= s.first and r.day < s.after
+    where r.bet_type in ${WIN_LOSE}
+    group by r.agent_id, s.first
   )
   select
     (select coalesce(json_agg(json_build_array(month::text, status,
@@ -176,8 +182,20 @@ const read = preparedStatement<{
     ${namesJson(sql`select agent_id from v union select parent_agent_id from v
        union select agent_id from p union select parent_agent_id from p
        union select agent_id from f union select parent_agent_id from f`)} as names
-  from b`,
-);
+  from b`;
+
+const read = preparedStatement<{
+  periods: string;
+  from_day: string;
+  to_day: string;
+  versions: string;
+  days: string;
+  payments: string;
+  settle: string;
+  frozen: string;
+  prints: string;
+  names: string;
+}>('settlement_read', statementReadSql);
 
 /** Another read of closed months whose ledger changed: their versions, days, frozen lines and names. */
 const dirtyStatement = preparedStatement<{ versions: string; days: string; frozen: string; names: string }>(

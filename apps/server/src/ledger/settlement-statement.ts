@@ -92,7 +92,8 @@ const minDay = (days: (string | null | undefined)[]) =>
 
 /**
  * Each line's segments over the months [from, to) (first days), per month: the downline win/lose of
- * every day with the versions in force that day. Reads nothing: the win/lose per agent and day and the
+ * every day with the versions in force that day. Reads nothing: the win/lose per agent and day — or per
+ * stretch of days in one month with the same versions in force, keyed by its first day — and the
  * versions are given (`days` may hold other months too; only those of [from, to) count).
  */
 const liveShares = (
