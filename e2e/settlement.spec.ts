@@ -199,9 +199,11 @@ test.describe
       const dialog = page.getByRole('dialog', { name: 'บันทึกการชำระ' });
       await dialog.getByRole('combobox', { name: 'ข้อตกลง (เอเจนต์ลูก → เอเจนต์แม่)' }).click();
       await page.getByRole('option', { name: `${agentText(child)} → ${agentText(senior)}` }).click();
-      // Who pays is chosen, not left to the default (which follows the first line of the statement).
-      await dialog.getByRole('combobox', { name: 'ทิศทาง' }).click();
-      await page.getByRole('option', { name: 'เอเจนต์ลูกจ่ายให้เอเจนต์แม่' }).click();
+      // Who pays follows the chosen arrangement's balance: the child owes its parent.
+      await expect(dialog.getByRole('combobox', { name: 'ทิศทาง' })).toHaveValue('เอเจนต์ลูกจ่ายให้เอเจนต์แม่');
+      await expect(dialog.getByText(/^ยอดคงค้างของข้อตกลงนี้: /)).toHaveText(
+        `ยอดคงค้างของข้อตกลงนี้: เอเจนต์ ${child.username} ต้องจ่ายให้ ${senior.username} 380.00 บาท`,
+      );
       await dialog.getByRole('textbox', { name: 'จำนวนเงิน' }).fill('100');
       await dialog.getByRole('textbox', { name: 'เลขอ้างอิง' }).fill('TR-E2E-1');
       await expect(dialog.getByTestId('payment-words')).toHaveText(

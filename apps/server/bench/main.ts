@@ -245,7 +245,7 @@ const settlementStatement = async (client: Client) => {
   console.log('\nSettlement statement over HTTP:');
   const s = await openStatement(client, runs);
   add(
-    `settlement statement of the open month ${s.month} over HTTP (${s.lines} lines; the data set's months as they are, none closed unless closed for good)`,
+    `settlement statement of the open month ${s.month} over HTTP (${s.lines} lines; the data set's periods as they are)`,
     settlementBudget(`p95 ≤ ${SETTLEMENT.statementP95} ms`),
     ms(s.timing.median),
     ms(s.timing.p95),

@@ -1,0 +1,11 @@
+import { openDatabase } from '../src/db/client.ts';
+import { statementRead } from '../src/ledger/settlement-read.ts';
+import { statementOf } from '../src/ledger/settlement-statement.ts';
+import { alternating } from './stats.ts';
+const db = await openDatabase({ kind: 'postgres', url: process.argv[2] ?? '', poolSize: 2 });
+const m = process.argv[3] ?? '2026-11-01';
+const [a, b] = await alternating(200, [() => statementRead(db.db, m), () => statementOf(db.db, m)], 10);
+console.log('read', a?.median.toFixed(2), a?.p95.toFixed(2), 'statementOf', b?.median.toFixed(2), b?.p95.toFixed(2));
+const t0 = performance.now();
+for (let i = 0; i < 100; i++) JSON.parse(JSON.stringify([1]));
+await db.close();
