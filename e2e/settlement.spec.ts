@@ -97,6 +97,17 @@ test.describe
       // What last month would have been with 50 %, beside what it is.
       await expect(form.getByTestId('what-if')).toContainText('ถ้าใช้ 50.00 % กับงวดที่ผ่านมา');
       await expect(form.getByTestId('what-if')).toContainText(periodName(last.year, last.month));
+      // 35 % and 50 % of the 800.00 the house won last month, in words.
+      const lastMonthRow = form
+        .getByTestId('what-if')
+        .getByRole('row')
+        .filter({ hasText: periodName(last.year, last.month) });
+      await expect(lastMonthRow.getByTestId('what-if-actual-words')).toHaveText(
+        `เอเจนต์ ${child.username} ต้องจ่ายให้ ${senior.username} 280.00 บาท`,
+      );
+      await expect(lastMonthRow.getByTestId('what-if-words')).toHaveText(
+        `เอเจนต์ ${child.username} ต้องจ่ายให้ ${senior.username} 400.00 บาท`,
+      );
       await expectAccessible(page, 'edit sharing with what-if');
       await screenshot(page, 'settlement-share-change-dialog');
       await form.getByRole('button', { name: 'บันทึก' }).click();
