@@ -52,7 +52,7 @@ export const agentSharing = {
   percentageHint: '0–100 ทศนิยมไม่เกิน 2 ตำแหน่ง',
   disabledYes: 'ปิดใช้งาน',
   disabledNo: 'ใช้งาน',
-  disableToggle: 'ปิดใช้งานการแบ่งรายได้ {{agent}} → {{parent}}',
+  inUseToggle: 'ใช้งานการแบ่งรายได้ {{agent}} → {{parent}}',
   editLabel: 'แก้ไขการแบ่งรายได้ {{agent}} → {{parent}}',
   emptyTitle: 'ไม่พบการแบ่งรายได้',
   confirm: {
