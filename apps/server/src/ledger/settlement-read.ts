@@ -4,8 +4,9 @@ import { type Executor, preparedStatement } from '../db/client.ts';
 /*
  * What a statement reads (docs/design.md §15), in one statement: the periods, the months the live
  * chain spans (from the last closed month before the one asked for, else from the first month with an
- * arrangement or payment), the versions in force on some day of them, every agent's win/lose per day
- * of them from rollup_agent_daily, the payments summed per month, line and direction, the
+ * arrangement or payment), the versions in force on some day of them, every agent's win/lose per
+ * stretch of days with the same versions in force (a whole month from rollup_brand_monthly, a shorter
+ * stretch from rollup_agent_daily), the payments summed per month, line and direction, the
  * settle-each-period options, the frozen lines the chain starts from (or, for a closed month, its own),
  * the ledger fingerprints of the closed months (late bets) and the names of the agents in all of it.
  * A closed month reads only its periods, frozen lines and names: the other parts are skipped by their
@@ -155,11 +156,21 @@ export const statementReadSql = sql`with asked as (select ${sql.placeholder('mon
   stretches as (
     select day as first, coalesce(lead(day) over (order by day), (select to_day from b)) as after from starts
   ),
+  -- A stretch that is a whole month reads the month's rollup (a row per agent, brand and bet type), a
+  -- shorter one its days'.
   d as (
-    select r.agent_id, s.first as day, sum(r.amount) as win_lose
-    from stretches s join rollup_agent_daily r on r.day >= s.first and r.day < s.after
-    where r.bet_type in ${WIN_LOSE}
-    group by r.agent_id, s.first
+    select x.agent_id, x.first as day, sum(x.amount) as win_lose from (
+      select r.agent_id, s.first, r.amount
+      from stretches s join rollup_brand_monthly r on r.month = s.first
+      where s.after = (s.first + interval '1 month')::date and extract(day from s.first) = 1
+        and r.bet_type in ${WIN_LOSE}
+      union all
+      select r.agent_id, s.first, r.amount
+      from stretches s join rollup_agent_daily r on r.day >= s.first and r.day < s.after
+      where not (s.after = (s.first + interval '1 month')::date and extract(day from s.first) = 1)
+        and r.bet_type in ${WIN_LOSE}
+    ) x
+    group by x.agent_id, x.first
   )
   select
     (select coalesce(json_agg(json_build_array(month::text, status,
