@@ -241,15 +241,22 @@ const settlementCloses = async (dataset: Dataset) => {
 };
 
 /** The statement of the current (open) month over HTTP. */
-const settlementStatement = async (client: Client) => {
+const settlementStatement = async (client: Client, facts: Facts) => {
   console.log('\nSettlement statement over HTTP:');
-  const s = await openStatement(client, runs);
+  const s = await openStatement(client, runs, facts.month);
   add(
     `settlement statement of the open month ${s.month} over HTTP (${s.lines} lines; the data set's periods as they are)`,
     settlementBudget(`p95 ≤ ${SETTLEMENT.statementP95} ms`),
     ms(s.timing.median),
     ms(s.timing.p95),
     settlementJudged(s.timing.p95 <= SETTLEMENT.statementP95),
+  );
+  add(
+    'settlement statement of the open month vs the dashboard over HTTP, alternating (ratio of medians)',
+    '—',
+    `${(s.statement.median / s.dashboard.median).toFixed(2)}×`,
+    `statement ${ms(s.statement.median)} / ${ms(s.statement.p95)}, dashboard ${ms(s.dashboard.median)} / ${ms(s.dashboard.p95)}`,
+    null,
   );
 };
 
@@ -615,7 +622,7 @@ const main = async () => {
 
     if (wanted('fixed')) await fixedCostScenario(dataset, client);
     if (wanted('reports')) await reportScenarios(client, facts);
-    if (wanted('settlement')) await settlementStatement(client);
+    if (wanted('settlement')) await settlementStatement(client, facts);
     if (wanted('limits')) await limitScenario(dataset, server.url, client, facts);
     if (wanted('list')) await listScenarios(client, facts);
     if (wanted('load')) await loadScenario(server, dataset, client, facts);

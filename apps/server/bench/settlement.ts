@@ -13,7 +13,7 @@ import { nextMonth } from '../src/lib/days.ts';
 import { dateInZone } from '../src/lib/time.ts';
 import type { Dataset } from './dataset.ts';
 import type { Client } from './http.ts';
-import { measure, type Timing } from './stats.ts';
+import { alternating, measure, type Timing } from './stats.ts';
 
 export interface CloseTiming {
   month: string;
@@ -99,15 +99,26 @@ export const closeMonths = async (dataset: Dataset, runs: number): Promise<Close
   }
 };
 
-/** The statement of the current month (open; the chain from the data set's first month when none is closed). */
+/**
+ * The statement of the current month (open; the chain from the data set's first month when none is
+ * closed) over HTTP, then in alternation with the dashboard of the same data set — a ratio that holds on
+ * a busy machine, where the milliseconds do not.
+ */
 export const openStatement = async (
   client: Client,
   runs: number,
-): Promise<{ month: string; timing: Timing; lines: number }> => {
+  dashboardMonth: { year: number; month: number },
+): Promise<{ month: string; timing: Timing; lines: number; statement: Timing; dashboard: Timing }> => {
   const today = dateInZone(new Date(), loadConfig({}).REPORT_TIMEZONE);
   const body = { year: today.slice(0, 4), month: String(Number(today.slice(5, 7))) };
   const first = await client.call(api.settlementList, body);
   if (first.status === 'closed') throw new Error(`${today.slice(0, 7)} is closed: not an open month`);
-  const timing = await measure(runs, () => client.call(api.settlementList, body));
-  return { month: today.slice(0, 7), timing, lines: first.lines.length };
+  const call = () => client.call(api.settlementList, body);
+  const timing = await measure(runs, call);
+  const dashboardBody = { year: String(dashboardMonth.year), month: String(dashboardMonth.month) };
+  const [statement, dashboard] = (await alternating(runs, [
+    call,
+    () => client.call(api.dashboard, dashboardBody),
+  ])) as [Timing, Timing];
+  return { month: today.slice(0, 7), timing, lines: first.lines.length, statement, dashboard };
 };
