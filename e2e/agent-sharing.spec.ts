@@ -76,7 +76,8 @@ test.describe
       await expect(added).toHaveCount(1);
       await expect(added).toContainText(senior.prefix);
       await expect(added).toContainText('35.00 %');
-      await expect(added.getByRole('switch')).not.toBeChecked();
+      // On: the arrangement is in use.
+      await expect(added.getByRole('switch')).toBeChecked();
       await expect(added).toContainText('ใช้งาน');
       await expectAccessible(page, 'agent sharing list');
       await screenshot(page, 'agent-sharing-list');
@@ -173,9 +174,12 @@ test.describe
     }) => {
       await openSharing(page);
       const toggle = row(page, agent).getByRole('switch', {
-        name: `ปิดใช้งานการแบ่งรายได้ ${agentText(agent)} → ${agentText(senior)}`,
+        name: `ใช้งานการแบ่งรายได้ ${agentText(agent)} → ${agentText(senior)}`,
       });
       const confirm = page.getByRole('dialog', { name: 'ยืนยันการเปิด/ปิดใช้งาน' });
+      // On while the arrangement is in use.
+      await expect(toggle).toBeChecked();
+      await expect(row(page, agent)).toContainText('ใช้งาน');
 
       await flipSwitch(toggle);
       await expect(confirm).toContainText(
@@ -193,7 +197,7 @@ test.describe
       await confirm.getByRole('button', { name: 'ยืนยันปิดใช้งาน' }).click();
       await expect(confirm).toBeHidden();
       await expect(page.getByText(`ปิดใช้งานการแบ่งรายได้ของ ${agentText(agent)} แล้ว`)).toBeVisible();
-      await expect(toggle).toBeChecked();
+      await expect(toggle).not.toBeChecked();
       await expect(row(page, agent)).toContainText('ปิดใช้งาน');
 
       // While it is disabled the agent gets another enabled arrangement (to MASTER)…
@@ -213,28 +217,28 @@ test.describe
       await screenshot(page, 'agent-sharing-enable-refused');
       await confirm.getByRole('button', { name: 'ยกเลิก' }).click();
       await expect(confirm).toBeHidden();
-      await expect(toggle).toBeChecked();
+      await expect(toggle).not.toBeChecked();
 
       // Disable the MASTER one, then the 35 % one can be enabled again.
       const second = page.getByRole('switch', {
-        name: `ปิดใช้งานการแบ่งรายได้ ${agentText(agent)} → ${agentText(other)}`,
+        name: `ใช้งานการแบ่งรายได้ ${agentText(agent)} → ${agentText(other)}`,
       });
-      await expect(second).not.toBeChecked();
+      await expect(second).toBeChecked();
       await flipSwitch(second);
       await confirm.getByRole('button', { name: 'ยืนยันปิดใช้งาน' }).click();
       await expect(confirm).toBeHidden();
-      await expect(second).toBeChecked();
+      await expect(second).not.toBeChecked();
       await flipSwitch(toggle);
       await expect(confirm).toContainText('ต้องการเปิดใช้งานการแบ่งรายได้');
       await confirm.getByRole('button', { name: 'ยืนยันเปิดใช้งาน' }).click();
       await expect(page.getByText(`เปิดใช้งานการแบ่งรายได้ของ ${agentText(agent)} แล้ว`)).toBeVisible();
-      await expect(toggle).not.toBeChecked();
+      await expect(toggle).toBeChecked();
       // The percentage cell itself (its percentage, then the day it took effect): the row's whole text
       // can also hold "…35.00 %" on the 5 % row.
       const agreed = row(page, agent).filter({
         has: page.getByRole('cell', { name: /^35\.00 %/ }),
       });
-      await expect(agreed.getByRole('switch')).not.toBeChecked();
+      await expect(agreed.getByRole('switch')).toBeChecked();
       await expect(agreed).not.toContainText('ปิดใช้งาน');
     });
 

@@ -97,6 +97,17 @@ test.describe
       // What last month would have been with 50 %, beside what it is.
       await expect(form.getByTestId('what-if')).toContainText('ถ้าใช้ 50.00 % กับงวดที่ผ่านมา');
       await expect(form.getByTestId('what-if')).toContainText(periodName(last.year, last.month));
+      // 35 % and 50 % of the 800.00 the house won last month, in words.
+      const lastMonthRow = form
+        .getByTestId('what-if')
+        .getByRole('row')
+        .filter({ hasText: periodName(last.year, last.month) });
+      await expect(lastMonthRow.getByTestId('what-if-actual-words')).toHaveText(
+        `เอเจนต์ ${child.username} ต้องจ่ายให้ ${senior.username} 280.00 บาท`,
+      );
+      await expect(lastMonthRow.getByTestId('what-if-words')).toHaveText(
+        `เอเจนต์ ${child.username} ต้องจ่ายให้ ${senior.username} 400.00 บาท`,
+      );
       await expectAccessible(page, 'edit sharing with what-if');
       await screenshot(page, 'settlement-share-change-dialog');
       await form.getByRole('button', { name: 'บันทึก' }).click();
@@ -199,9 +210,11 @@ test.describe
       const dialog = page.getByRole('dialog', { name: 'บันทึกการชำระ' });
       await dialog.getByRole('combobox', { name: 'ข้อตกลง (เอเจนต์ลูก → เอเจนต์แม่)' }).click();
       await page.getByRole('option', { name: `${agentText(child)} → ${agentText(senior)}` }).click();
-      // Who pays is chosen, not left to the default (which follows the first line of the statement).
-      await dialog.getByRole('combobox', { name: 'ทิศทาง' }).click();
-      await page.getByRole('option', { name: 'เอเจนต์ลูกจ่ายให้เอเจนต์แม่' }).click();
+      // Who pays follows the chosen arrangement's balance: the child owes its parent.
+      await expect(dialog.getByRole('combobox', { name: 'ทิศทาง' })).toHaveValue('เอเจนต์ลูกจ่ายให้เอเจนต์แม่');
+      await expect(dialog.getByText(/^ยอดคงค้างของข้อตกลงนี้: /)).toHaveText(
+        `ยอดคงค้างของข้อตกลงนี้: เอเจนต์ ${child.username} ต้องจ่ายให้ ${senior.username} 380.00 บาท`,
+      );
       await dialog.getByRole('textbox', { name: 'จำนวนเงิน' }).fill('100');
       await dialog.getByRole('textbox', { name: 'เลขอ้างอิง' }).fill('TR-E2E-1');
       await expect(dialog.getByTestId('payment-words')).toHaveText(

@@ -35,6 +35,7 @@ import {
   signInWithFiftyAgents,
 } from './scenarios.ts';
 import { buildServer, type RunningServer, startServer } from './server.ts';
+import { closeMonths, openStatement } from './settlement.ts';
 import type { Timing } from './stats.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -85,6 +86,7 @@ const groups = [
   'ingest',
   'ingest-log',
   'flood',
+  'settlement',
 ] as const;
 const only = new Set(values.only ? values.only.split(',') : groups);
 for (const name of only) {
@@ -208,6 +210,54 @@ const reportScenarios = async (client: Client, facts: Facts) => {
   for (const r of await reportLatencies(client, facts, runs)) addTiming(r.scenario, r.timing, budget.report);
   const page = await agentReportPage(client, facts, runs);
   addTiming('agent report page, 50 widgets', page, budget.agentReport, '≤');
+};
+
+/** docs/design.md §15's budgets, on the 10M PostgreSQL set (printed, not judged, on PGlite). */
+const SETTLEMENT = { closeMs: 2000, statementP95: 20 };
+const settlementJudged = (met: boolean) => (engine === 'postgres' ? met : null);
+const settlementBudget = (text: string) => (engine === 'postgres' ? text : `${text} (PostgreSQL)`);
+
+/** Closing each past month in order, as approvals do, in one transaction rolled back (settlement.ts). */
+const settlementCloses = async (dataset: Dataset) => {
+  console.log('\nSettlement: closing the past months in order (one transaction, rolled back):');
+  const { closes, statement } = await closeMonths(dataset, runs);
+  if (closes.length === 0) console.log('  (no past month left open)');
+  for (const c of closes)
+    add(
+      `settlement: close ${c.month.slice(0, 7)} (${c.lines} lines frozen)`,
+      settlementBudget(`≤ ${SETTLEMENT.closeMs} ms`),
+      ms(c.ms),
+      '',
+      settlementJudged(c.ms <= SETTLEMENT.closeMs),
+    );
+  if (statement)
+    add(
+      'settlement statement of the open month, the months before it closed (directly on the database, in that transaction)',
+      settlementBudget(`p95 ≤ ${SETTLEMENT.statementP95} ms`),
+      ms(statement.median),
+      ms(statement.p95),
+      settlementJudged(statement.p95 <= SETTLEMENT.statementP95),
+    );
+};
+
+/** The statement of the current (open) month over HTTP. */
+const settlementStatement = async (client: Client, facts: Facts) => {
+  console.log('\nSettlement statement over HTTP:');
+  const s = await openStatement(client, runs, facts.month);
+  add(
+    `settlement statement of the open month ${s.month} over HTTP (${s.lines} lines; the data set's periods as they are)`,
+    settlementBudget(`p95 ≤ ${SETTLEMENT.statementP95} ms`),
+    ms(s.timing.median),
+    ms(s.timing.p95),
+    settlementJudged(s.timing.p95 <= SETTLEMENT.statementP95),
+  );
+  add(
+    'settlement statement of the open month vs the dashboard over HTTP, alternating (ratio of medians)',
+    '—',
+    `${(s.statement.median / s.dashboard.median).toFixed(2)}×`,
+    `statement ${ms(s.statement.median)} / ${ms(s.statement.p95)}, dashboard ${ms(s.dashboard.median)} / ${ms(s.dashboard.p95)}`,
+    null,
+  );
 };
 
 /** The deep links and their page 1 timed in alternation (docs/design.md §11: at most twice page 1). */
@@ -562,6 +612,7 @@ const main = async () => {
     console.log('\nStart-up:');
     add('start-up, empty database (cold)', '—', ms(await coldStart()), '', null);
   }
+  if (wanted('settlement')) await settlementCloses(dataset);
   const server = await startServer(serverEnv(dataset), port);
   if (wanted('startup')) {
     add(`start-up, ${rows.toLocaleString('en-US')}-row data set (warm)`, '—', ms(server.startupMs), '', null);
@@ -571,6 +622,7 @@ const main = async () => {
 
     if (wanted('fixed')) await fixedCostScenario(dataset, client);
     if (wanted('reports')) await reportScenarios(client, facts);
+    if (wanted('settlement')) await settlementStatement(client, facts);
     if (wanted('limits')) await limitScenario(dataset, server.url, client, facts);
     if (wanted('list')) await listScenarios(client, facts);
     if (wanted('load')) await loadScenario(server, dataset, client, facts);

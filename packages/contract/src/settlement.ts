@@ -70,6 +70,12 @@ export const settlementPeriodSchema = z.object({
   /** "11" (no leading zero) */
   month: z.string(),
   status: periodStatusSchema,
+  /**
+   * A close can be asked for this month now: the one month the server accepts (over, and next in order:
+   * after the last closed month, else the first month with an arrangement or payment; none while a
+   * close waits).
+   */
+  closable: z.boolean(),
   requestedBy: z.string().optional(),
   requestedByUsername: z.string().optional(),
   requestedAt: isoTimestamp.optional(),

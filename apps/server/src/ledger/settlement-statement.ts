@@ -1,11 +1,20 @@
 import type { PeriodStatus } from '@sapi/contract';
-import { and, asc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
-import { type PeriodRow, periodRows } from '../core/settlement-periods.ts';
-import { type VersionRow, versionsOverlapping } from '../core/sharing-versions.ts';
+import { eq, sql } from 'drizzle-orm';
+import { periodRows } from '../core/settlement-periods.ts';
 import { type Executor, queryRows } from '../db/client.ts';
-import { agentSharing, settlementLines, settlementPayments, settlementPeriods } from '../db/schema/index.ts';
+import { settlementLines, settlementPeriods } from '../db/schema/index.ts';
 import { addDays, nextMonth, previousMonth } from '../lib/days.ts';
-import { agentDayWinLose, monthFingerprints } from './agent-day-win-lose.ts';
+import { monthFingerprints } from './agent-day-win-lose.ts';
+import {
+  type AgentNames,
+  type DayWinLose,
+  dirtyRead,
+  type FrozenLineRow,
+  type PaymentSum,
+  type StatementRead,
+  statementRead,
+  type VersionSpan,
+} from './settlement-read.ts';
 
 /*
  * The statement engine (docs/design.md §15). The rule: a parent's share of a child is, for each version
@@ -83,16 +92,19 @@ const minDay = (days: (string | null | undefined)[]) =>
 
 /**
  * Each line's segments over the months [from, to) (first days), per month: the downline win/lose of
- * every day with the versions in force that day. One ledger read and the versions already read.
+ * every day with the versions in force that day. Reads nothing: the win/lose per agent and day — or per
+ * stretch of days in one month with the same versions in force, keyed by its first day — and the
+ * versions are given (`days` may hold other months too; only those of [from, to) count).
  */
-const liveShares = async (
-  db: Executor,
+const liveShares = (
+  days: readonly DayWinLose[],
   from: string,
   to: string,
-  versions: readonly VersionRow[],
-): Promise<Map<string, Map<Key, Segment[]>>> => {
+  versions: readonly VersionSpan[],
+): Map<string, Map<Key, Segment[]>> => {
   const own = new Map<string, Map<bigint, bigint>>();
-  for (const r of await agentDayWinLose(db, from, to)) {
+  for (const r of days) {
+    if (r.day < from || r.day >= to) continue;
     entryOf(own, r.day, () => new Map<bigint, bigint>()).set(r.agentId, r.winLose);
   }
   // A segment per version and month it has days in: its days clipped to the month.
@@ -153,74 +165,44 @@ type FrozenRow = Omit<Line, 'sharingId' | 'agentId' | 'parentId'> & { key: Key }
 
 const num = (v: unknown) => BigInt(String(v));
 
-/** The frozen lines of closed months from `from` on (first days, inclusive), by month. */
-const frozenFrom = async (db: Executor, from: string, onlyMonth?: string) => {
-  const rows = await db
-    .select()
-    .from(settlementLines)
-    .where(onlyMonth ? eq(settlementLines.month, onlyMonth) : gte(settlementLines.month, from))
-    .orderBy(asc(settlementLines.month));
+/** Frozen lines as the engine uses them, by month. */
+const frozenByMonth = (rows: readonly FrozenLineRow[]) => {
   const out = new Map<string, FrozenRow[]>();
   for (const r of rows) {
-    const list = out.get(r.month) ?? [];
-    list.push({
+    entryOf(out, r.month, () => []).push({
       key: keyOf(r.sharingId, r.agentId, r.parentAgentId),
-      segments: (
-        r.segments as { from: string; to: string; bp: number; winLose: string; parentShare: string }[]
-      ).map((s) => ({
+      segments: r.segments.map((s) => ({
         from: s.from,
         to: s.to,
         bp: s.bp,
         winLose: num(s.winLose),
         parentShare: num(s.parentShare),
       })),
-      winLose: num(r.winLose),
-      parentShare: num(r.parentShare),
-      adjustment: num(r.adjustment),
-      adjustments: (r.adjustments as { month: string; amount: string }[]).map((a) => ({
-        month: a.month,
-        amount: num(a.amount),
-      })),
-      carriedIn: num(r.carriedIn),
-      paymentsToParent: num(r.paymentsToParent),
-      paymentsToChild: num(r.paymentsToChild),
-      outstanding: num(r.outstanding),
+      winLose: r.winLose,
+      parentShare: r.parentShare,
+      adjustment: r.adjustment,
+      adjustments: r.adjustments.map((a) => ({ month: a.month, amount: num(a.amount) })),
+      carriedIn: r.carriedIn,
+      paymentsToParent: r.paymentsToParent,
+      paymentsToChild: r.paymentsToChild,
+      outstanding: r.outstanding,
       settleEachPeriod: r.settleEachPeriod,
     });
-    out.set(r.month, list);
   }
   return out;
 };
 
 const toLine = (f: FrozenRow): Line => ({ ...partsOf(f.key), ...f });
 
-/** Payments not voided, per month and line, over [from, to). */
-const paymentsIn = async (db: Executor, from: string, to: string) => {
-  const rows = await db
-    .select({
-      sharingId: settlementPayments.sharingId,
-      agentId: settlementPayments.agentId,
-      parentId: settlementPayments.parentAgentId,
-      direction: settlementPayments.direction,
-      paidOn: settlementPayments.paidOn,
-      amount: settlementPayments.amount,
-    })
-    .from(settlementPayments)
-    .where(
-      and(
-        gte(settlementPayments.paidOn, from),
-        lt(settlementPayments.paidOn, to),
-        isNull(settlementPayments.voidedAt),
-      ),
-    );
+/** Payments not voided, per month and line. */
+const paymentsByMonth = (rows: readonly PaymentSum[]) => {
   const out = new Map<string, Map<Key, { toParent: bigint; toChild: bigint }>>();
   for (const r of rows) {
-    const month = `${r.paidOn.slice(0, 7)}-01`;
-    const byKey = entryOf(out, month, () => new Map<Key, { toParent: bigint; toChild: bigint }>());
-    const key = keyOf(r.sharingId, r.agentId, r.parentId);
+    const byKey = entryOf(out, r.month, () => new Map<Key, { toParent: bigint; toChild: bigint }>());
+    const key = keyOf(r.sharingId, r.agentId, r.parentAgentId);
     const sums = byKey.get(key) ?? { toParent: 0n, toChild: 0n };
-    if (r.direction === 'to-parent') sums.toParent += r.amount;
-    else sums.toChild += r.amount;
+    sums.toParent += r.toParent;
+    sums.toChild += r.toChild;
     byKey.set(key, sums);
   }
   return out;
@@ -241,26 +223,26 @@ export const firstActiveMonth = async (db: Executor): Promise<string | undefined
 /**
  * Adjustments for the earliest month not closed: per closed month whose ledger fingerprint differs
  * from the one taken when it closed, live share − frozen share − adjustments already frozen for it.
+ * Reads once more only when some month differs, one statement for all of them.
  */
-const adjustmentsFor = async (db: Executor, periods: readonly PeriodRow[]) => {
-  const closed = periods.filter((p) => p.status === 'closed');
+const adjustmentsFor = async (db: Executor, read: StatementRead, names: AgentNames) => {
+  const closed = read.periods.filter((p) => p.status === 'closed');
   const out = new Map<Key, { month: string; amount: bigint }[]>();
   if (closed.length === 0) return out;
-  const prints = await monthFingerprints(
-    db,
-    closed.map((p) => p.month),
-  );
   const dirty = closed.filter((p) => {
-    const now = prints.get(p.month);
-    return now?.count.toString() !== p.ledgerCount || now?.amount.toString() !== p.ledgerAmount;
+    const now = read.prints.get(p.month) ?? { count: 0n, amount: 0n };
+    return now.count.toString() !== p.ledgerCount || now.amount.toString() !== p.ledgerAmount;
   });
   if (dirty.length === 0) return out;
-  const earliest = dirty[0]?.month ?? '';
-  const frozen = await frozenFrom(db, earliest);
-  const dirtyVersions = await versionsOverlapping(db, earliest, nextMonth(dirty.at(-1)?.month ?? earliest));
+  const late = await dirtyRead(
+    db,
+    dirty.map((p) => p.month),
+  );
+  for (const [id, name] of late.names) names.set(id, name);
+  const frozen = frozenByMonth(late.frozen);
   for (const p of dirty) {
     const live =
-      (await liveShares(db, p.month, nextMonth(p.month), dirtyVersions)).get(p.month) ??
+      liveShares(late.days, p.month, nextMonth(p.month), late.versions).get(p.month) ??
       new Map<Key, Segment[]>();
     const delta = new Map<Key, bigint>();
     for (const [key, segs] of live)
@@ -285,50 +267,45 @@ const adjustmentsFor = async (db: Executor, periods: readonly PeriodRow[]) => {
   return out;
 };
 
-/** Each arrangement's settle-each-period option, as it is now. */
-const settleOptions = async (db: Executor) => {
-  const rows = await db
-    .select({ id: agentSharing.id, settle: agentSharing.settleEachPeriod })
-    .from(agentSharing)
-    .where(eq(agentSharing.settleEachPeriod, true));
-  return new Set(rows.map((r) => r.id));
-};
-
-/** The statement of a month (its first day): frozen when closed, else computed live. */
-export const statementOf = async (db: Executor, month: string): Promise<Statement> => {
-  const periods = await periodRows(db);
-  const period = periods.find((p) => p.month === month);
+/**
+ * The statement of a month (its first day): frozen when closed, else computed live. One statement
+ * reads all of it (`statementRead`), one more only when late bets changed a closed month. `names` holds
+ * the names of the agents of its lines.
+ */
+export const statementOf = async (
+  db: Executor,
+  month: string,
+): Promise<Statement & { names: AgentNames }> => {
+  const read = await statementRead(db, month);
+  const period = read.periods.find((p) => p.month === month);
   if (period?.status === 'closed') {
-    const frozen = (await frozenFrom(db, month, month)).get(month) ?? [];
+    const frozen = frozenByMonth(read.frozen).get(month) ?? [];
     return {
       month,
       status: 'closed',
       lines: frozen.map(toLine),
       ...(period.closedAt ? { closedAt: period.closedAt } : {}),
+      names: read.names,
     };
   }
-  const lines = await liveLines(db, month, periods);
-  return { month, status: period?.status ?? 'open', lines };
+  const lines = await liveLines(db, month, read);
+  return { month, status: period?.status ?? 'open', lines, names: read.names };
 };
 
 /** The live lines of a month not closed: the chain from the last closed month (or the first active one). */
-const liveLines = async (db: Executor, month: string, periods: readonly PeriodRow[]): Promise<Line[]> => {
-  const lastClosed = periods.filter((p) => p.status === 'closed' && p.month < month).at(-1)?.month;
+const liveLines = async (db: Executor, month: string, read: StatementRead): Promise<Line[]> => {
+  const lastClosed = read.periods.filter((p) => p.status === 'closed' && p.month < month).at(-1)?.month;
   const earliestOpen = lastClosed === undefined ? undefined : nextMonth(lastClosed);
-  const start = earliestOpen ?? (await firstActiveMonth(db)) ?? month;
-  const from = start < month ? start : month;
-  const to = nextMonth(month);
+  const { from, to } = read;
   const carried = new Map<Key, { amount: bigint; settle: boolean }>();
   if (lastClosed !== undefined) {
-    for (const f of (await frozenFrom(db, lastClosed, lastClosed)).get(lastClosed) ?? [])
+    for (const f of frozenByMonth(read.frozen).get(lastClosed) ?? [])
       carried.set(f.key, { amount: f.outstanding, settle: f.settleEachPeriod });
   }
-  // One after another: inside a transaction they share one connection.
-  const versions = await versionsOverlapping(db, from, to);
-  const payments = await paymentsIn(db, from, to);
-  const settle = await settleOptions(db);
-  const shares = await liveShares(db, from, to, versions);
-  const adjustments = earliestOpen !== undefined ? await adjustmentsFor(db, periods) : new Map();
+  const payments = paymentsByMonth(read.payments);
+  const shares = liveShares(read.days, from, to, read.versions);
+  const adjustments = earliestOpen !== undefined ? await adjustmentsFor(db, read, read.names) : new Map();
+  const settle = read.settle;
   let lines: Line[] = [];
   for (let m = from; m <= month; m = nextMonth(m)) {
     const monthShares = shares.get(m) ?? new Map<Key, Segment[]>();

@@ -21,9 +21,15 @@ const money = toReportMoney;
 /** Code-point order: the same on every machine (usernames are ASCII). */
 const order = <T extends string | bigint>(a: T, b: T) => (a < b ? -1 : a > b ? 1 : 0);
 
-export const viewOf = async (db: Executor, statement: Statement): Promise<StatementView> => {
+export const viewOf = async (
+  db: Executor,
+  statement: Statement & { names?: ReadonlyMap<bigint, { username: string; prefix: string }> },
+): Promise<StatementView> => {
   const ids = [...new Set(statement.lines.flatMap((l) => [l.agentId, l.parentId]))];
-  const names = await agentNamesById(db, ids);
+  // The statement's read brings its agents' names; any missing (none expected) is read here.
+  const known = statement.names ?? new Map<bigint, { username: string; prefix: string }>();
+  const missing = ids.filter((id) => !known.has(id));
+  const names = new Map([...known, ...(missing.length > 0 ? await agentNamesById(db, missing) : [])]);
   const nameOf = (id: bigint) => names.get(id) ?? { username: id.toString(), prefix: '' };
   const lines = statement.lines
     .map((line) => {

@@ -58,6 +58,15 @@ describe('close with four eyes, late data', () => {
   afterAll(() => t.close());
 
   it('closes past months in order only', async () => {
+    // With none closed, the first month with an arrangement (September) is the only one a close can be
+    // asked for, and the periods say so; an earlier, empty month is refused like a later one.
+    const closable = async () =>
+      (await t.ok(api.settlementPeriods, { token: reader, body: { year: '2026' } })).records
+        .filter((p) => p.closable)
+        .map((p) => p.month);
+    expect(await closable()).toEqual(['9']);
+    const before = await close(admins[0] ?? '', 8);
+    expect(before.issues[0]).toMatchObject({ code: 'period_not_next', params: { year: '2026', month: '9' } });
     const early = await close(admins[0] ?? '', 10);
     expect(early.status).toBe(2001);
     expect(early.issues[0]).toMatchObject({ code: 'period_not_next', params: { year: '2026', month: '9' } });
@@ -80,6 +89,8 @@ describe('close with four eyes, late data', () => {
     const id = asked.data?.approval._id ?? '';
     const periods = await t.ok(api.settlementPeriods, { token: reader, body: { year: '2026' } });
     expect(periods.records[8]).toMatchObject({ month: '9', status: 'closing', approvalId: id });
+    // While one waits to close, no month can be asked for.
+    expect(periods.records.filter((p) => p.closable)).toEqual([]);
     expect((await statementOf(t, reader, 2026, 9)).status).toBe('closing');
     expect((await close(admins[1] ?? '', 9)).issues[0]?.code).toBe('period_already_requested');
     // Nothing dated in a closing period is accepted.
@@ -118,6 +129,8 @@ describe('close with four eyes, late data', () => {
     const id = await closeAndApprove(9);
     const closed = await statementOf(t, reader, 2026, 9);
     expect(closed).toMatchObject({ status: 'closed', closedAt: expect.any(String) });
+    const periods = await t.ok(api.settlementPeriods, { token: reader, body: { year: '2026' } });
+    expect(periods.records.filter((p) => p.closable).map((p) => p.month)).toEqual(['10']);
     expect(lineOf(closed, child, parent)).toMatchObject({ winLose: -100, parentShare: 10, outstanding: 10 });
     september = JSON.stringify(closed);
     expect((await auditOf(t, admins[0] ?? '', 'approval', id)).map((r) => r.action)).toEqual(['approve']);

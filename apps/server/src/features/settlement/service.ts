@@ -16,7 +16,9 @@ import {
   assertDayOpen,
   assertMonthBegun,
   businessToday,
+  lastClosedMonth,
   lockSettlement,
+  type PeriodRow,
   periodRows,
 } from '../../core/settlement-periods.ts';
 import type { Executor } from '../../db/client.ts';
@@ -31,7 +33,7 @@ import {
 import { firstActiveMonth } from '../../ledger/settlement-statement.ts';
 import { statementView } from '../../ledger/settlement-view.ts';
 import { type CsvColumn, decimalColumn, textColumn } from '../../lib/csv.ts';
-import { monthOfNumbers, nextMonth, yearMonthText } from '../../lib/days.ts';
+import { monthOfNumbers, nextMonth, previousMonth, yearMonthText } from '../../lib/days.ts';
 import { toMajor, toMinor, toReportMoney } from '../../lib/money.ts';
 
 /*
@@ -42,9 +44,32 @@ import { toMajor, toMinor, toReportMoney } from '../../lib/money.ts';
 const requester = alias(admins, 'requester');
 const closer = alias(admins, 'closer');
 
-/** The months of a year up to the current one, each with its status. */
+/**
+ * The month a close can be asked for next (its first day), as `requestClose` enforces it: the one
+ * awaiting its close (`pending`: none can be asked for until it is decided); else the month after the
+ * last closed one; with none closed, the first month with an arrangement or a payment (with neither,
+ * last month). It can be asked for once it is over.
+ */
+const nextToClose = async (db: Executor, periods: readonly PeriodRow[], today: string) => {
+  const pending = periods.find((p) => p.status === 'closing');
+  if (pending) return { month: pending.month, pending: true };
+  const lastClosed = lastClosedMonth(periods);
+  const month = lastClosed
+    ? nextMonth(lastClosed)
+    : ((await firstActiveMonth(db)) ?? previousMonth(`${today.slice(0, 7)}-01`));
+  return { month, pending: false };
+};
+
+/** The month `nextToClose` names when a close can be asked for it now (it is over), else undefined. */
+const closableMonth = async (db: Executor, today: string) => {
+  const next = await nextToClose(db, await periodRows(db), today);
+  return !next.pending && nextMonth(next.month) <= today ? next.month : undefined;
+};
+
+/** The months of a year up to the current one, each with its status and whether a close can be asked for it. */
 export const periodsOf = async (ctx: AppContext, year: number): Promise<{ records: SettlementPeriod[] }> => {
   const today = businessToday(ctx);
+  const closable = await closableMonth(ctx.db, today);
   const rows = await ctx.db
     .select({
       p: settlementPeriods,
@@ -69,6 +94,7 @@ export const periodsOf = async (ctx: AppContext, year: number): Promise<{ record
     records.push({
       ...yearMonthText(month),
       status: r?.p.status ?? 'open',
+      closable: month === closable,
       ...(r
         ? {
             requestedBy: r.p.requestedBy.toString(),
@@ -116,16 +142,13 @@ export const requestClose = (ctx: AppContext, actor: Actor, year: number, month:
         yearMonthText(first),
       );
     }
-    const lastClosed = periods.filter((p) => p.status === 'closed').at(-1)?.month;
-    const pending = periods.find((p) => p.status === 'closing');
-    const next =
-      pending?.month ?? (lastClosed ? nextMonth(lastClosed) : ((await firstActiveMonth(tx)) ?? first));
-    if (pending || (next !== first && !(lastClosed === undefined && first < next))) {
+    const next = await nextToClose(tx, periods, today);
+    if (next.pending || next.month !== first) {
       throw invalidField(
         'month',
-        `periods close in order; the next is ${next.slice(0, 7)}`,
+        `periods close in order; the next is ${next.month.slice(0, 7)}`,
         'period_not_next',
-        yearMonthText(next),
+        yearMonthText(next.month),
       );
     }
     const now = ctx.now();

@@ -113,11 +113,46 @@ describe('SharingDialog', () => {
     await within(panel).findByText('กุมภาพันธ์ 2025');
     expect(panel.textContent).toContain('35.00');
     expect(panel.textContent).toContain('70.00');
+    // Every amount says who pays whom, as the statement does.
+    expect(within(panel).getByTestId('what-if-actual-words').textContent).toBe(
+      'เอเจนต์ agent_two ต้องจ่ายให้ senior_one 35.00 บาท',
+    );
+    expect(within(panel).getByTestId('what-if-words').textContent).toBe(
+      'เอเจนต์ agent_two ต้องจ่ายให้ senior_one 70.00 บาท',
+    );
+    expect(within(panel).getByTestId('what-if-difference-words').textContent).toBe(
+      'เอเจนต์ senior_one ได้รับเพิ่ม 35.00 บาท',
+    );
     expect(stub.calls.filter((c) => c.route === api.agentSharingWhatIf).at(-1)).toMatchObject({
       params: { id: '41' },
       body: { parentPercentage: 70 },
     });
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("says a negative share (the players won) is the parent's to pay", async () => {
+    stubApi([
+      [
+        api.agentSharingWhatIf,
+        () => [{ year: '2025', month: '2', status: 'closed', parentShare: -12.5, whatIf: -25 }],
+      ],
+    ]);
+    const { user } = await renderScreen(
+      <SharingDialog opened onClose={() => undefined} sharing={aSharing} onSubmit={async () => undefined} />,
+    );
+    const percent = screen.getByRole('textbox', { name: 'เปอร์เซ็นต์ของเอเจนต์แม่' });
+    await user.clear(percent);
+    await user.type(percent, '70');
+    const panel = await screen.findByTestId('what-if');
+    expect((await within(panel).findByTestId('what-if-actual-words')).textContent).toBe(
+      'เอเจนต์ senior_one ต้องจ่ายให้ agent_two 12.50 บาท',
+    );
+    expect(within(panel).getByTestId('what-if-words').textContent).toBe(
+      'เอเจนต์ senior_one ต้องจ่ายให้ agent_two 25.00 บาท',
+    );
+    expect(within(panel).getByTestId('what-if-difference-words').textContent).toBe(
+      'เอเจนต์ senior_one ได้รับน้อยลง 12.50 บาท',
+    );
   });
 
   it("puts the server's own-parent refusal under the parent agent", async () => {

@@ -7,12 +7,20 @@ import { ChoiceField } from '../../components/form-fields';
 import { NumberField } from '../../components/number-field';
 import { businessToday } from '../../lib/business-time';
 import { formatMoney } from '../../lib/format';
+import { outstandingWords } from './words';
 
 interface PaymentDialogProps extends DialogState {
   /** The arrangements a payment can be between (the statement's lines). */
   lines: SettlementLine[];
   onSubmit: (values: PaymentCreate) => Promise<unknown>;
 }
+
+/**
+ * The way a payment most likely goes on an arrangement: the way its outstanding balance is owed — to
+ * the parent when the child owes it (or nothing is owed), to the child when the parent does.
+ */
+export const owedDirection = (line: SettlementLine | undefined): 'to-parent' | 'to-child' =>
+  line && Number(line.outstanding) < 0 ? 'to-child' : 'to-parent';
 
 const lineLabel = (line: SettlementLine) =>
   `${line.agentUsername} (${line.agentPrefix}) → ${line.parentAgentUsername} (${line.parentAgentPrefix})`;
@@ -28,8 +36,9 @@ export const usePaymentWords = () => {
 
 /**
  * "บันทึกการชำระ": a payment between a child and its parent — the arrangement, who paid whom, the
- * amount, the day it was paid (today unless told), a reference and a note. The sentence it records is
- * shown before Save.
+ * amount, the day it was paid (today unless told), a reference and a note. Who paid whom follows the
+ * chosen arrangement's outstanding balance (said under the field) until the user picks it. The sentence
+ * it records is shown before Save.
  */
 export function PaymentDialog({ lines, onSubmit, ...dialog }: PaymentDialogProps) {
   const { t } = useTranslation();
@@ -43,7 +52,7 @@ export function PaymentDialog({ lines, onSubmit, ...dialog }: PaymentDialogProps
       schema={api.settlementPaymentCreate.body}
       initialValues={{
         sharing: first?.sharing ?? '',
-        direction: first && Number(first.outstanding) < 0 ? 'to-child' : 'to-parent',
+        direction: owedDirection(first),
         amount: '',
         paidOn: businessToday(),
         reference: '',
@@ -55,16 +64,35 @@ export function PaymentDialog({ lines, onSubmit, ...dialog }: PaymentDialogProps
         const values = form.getValues();
         const line = lines.find((l) => l.sharing === values.sharing);
         const amount = typeof values.amount === 'number' ? values.amount : Number(values.amount);
+        const sharing = form.field('sharing');
         return (
           <>
             <ChoiceField
               label={t('settlement.paymentDialog.sharing')}
               data={lines.map((l) => ({ value: l.sharing, label: lineLabel(l) }))}
-              {...form.field('sharing')}
+              {...sharing}
+              onChange={(value) => {
+                sharing.onChange(value);
+                // Another arrangement: the payment goes the way its balance is owed.
+                form.setFieldValue('direction', owedDirection(lines.find((l) => l.sharing === value)));
+              }}
               required
             />
             <ChoiceField
               label={t('settlement.paymentDialog.direction')}
+              description={
+                line
+                  ? t('settlement.paymentDialog.owed', {
+                      words: outstandingWords(
+                        t,
+                        line.outstanding,
+                        line.agentUsername,
+                        line.parentAgentUsername,
+                        line.settleEachPeriod,
+                      ),
+                    })
+                  : undefined
+              }
               data={[
                 { value: 'to-parent', label: t('settlement.paymentDialog.toParent') },
                 { value: 'to-child', label: t('settlement.paymentDialog.toChild') },

@@ -15,6 +15,8 @@ const periods = (): { records: SettlementPeriod[] } => ({
     year: '2025',
     month: String(i + 1),
     status: i < 2 ? 'closed' : 'open',
+    // The server names the one month a close can be asked for: the month after the last closed one.
+    closable: i === 2,
     ...(i < 2 ? { closedAt: '2025-05-01T03:00:00.000Z', closedByUsername: 'admin_two' } : {}),
   })),
 });
@@ -130,11 +132,13 @@ describe('the settlement hub', () => {
     expect(stub.bodiesOf(api.approvalList)).toHaveLength(0);
   });
 
-  it('with nothing closed the user picks where settlement starts; while one waits to close none is offered', async () => {
+  it('with nothing closed only the month the server names is offered; while one waits to close none is', async () => {
+    // Settlement starts with the first month with an arrangement (September here): the server says so.
     let records: SettlementPeriod[] = periods().records.map((p) => ({
       year: p.year,
       month: p.month,
       status: 'open',
+      closable: p.month === '9',
     }));
     stubApi([
       [api.settlementPeriods, () => ({ records })],
@@ -142,9 +146,13 @@ describe('the settlement hub', () => {
     ]);
     const first = await renderPage(SettlementHubPage, '/settlement?year=2025');
     await screen.findByRole('link', { name: 'มกราคม 2025' });
-    expect(screen.getAllByRole('button', { name: /^ขอปิดงวด/ })).toHaveLength(12);
+    const offered = screen.getAllByRole('button', { name: /^ขอปิดงวด/ });
+    expect(offered.map((b) => b.getAttribute('aria-label'))).toEqual(['ขอปิดงวด กันยายน 2025']);
+    expect(within(rowOf('สิงหาคม 2025')).queryByRole('button', { name: /^ขอปิดงวด/ })).toBeNull();
     first.unmount();
-    records = records.map((p) => (p.month === '1' ? { ...p, status: 'closing' } : p));
+    records = records.map((p) =>
+      p.month === '9' ? { ...p, status: 'closing', closable: false } : { ...p, closable: false },
+    );
     await renderPage(SettlementHubPage, '/settlement?year=2025');
     await screen.findByText('รออนุมัติปิด');
     expect(screen.queryAllByRole('button', { name: /^ขอปิดงวด/ })).toHaveLength(0);

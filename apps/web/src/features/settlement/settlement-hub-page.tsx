@@ -24,25 +24,6 @@ import { periodName } from './words';
 
 const YEARS_BACK = 5;
 
-const monthIndex = (p: Pick<SettlementPeriod, 'year' | 'month'>) => Number(p.year) * 12 + Number(p.month);
-
-/**
- * The months a close can be asked for, as the server allows it: none while one is waiting to close;
- * after a closed month, the month that follows it (if it is over); with none closed in the year shown
- * (where settlement starts is the user's choice), every month that is over — the server names the
- * next one if the choice is out of order.
- */
-const closableMonths = (records: SettlementPeriod[] | undefined): Set<string> => {
-  const periods = records ?? [];
-  const keyOf = (p: SettlementPeriod) => `${p.year}-${p.month}`;
-  if (periods.some((p) => p.status === 'closing')) return new Set();
-  const now = businessMonth();
-  const past = periods.filter((p) => p.status === 'open' && monthIndex(p) < now.year * 12 + now.month);
-  const lastClosed = Math.max(...periods.filter((p) => p.status === 'closed').map(monthIndex));
-  if (!Number.isFinite(lastClosed)) return new Set(past.map(keyOf));
-  return new Set(past.filter((p) => monthIndex(p) === lastClosed + 1).map(keyOf));
-};
-
 /** Settlement hub (/settlement): the months of a year with their status, the close request and pending approvals. */
 export function SettlementHubPage() {
   const { t } = useTranslation();
@@ -55,7 +36,6 @@ export function SettlementHubPage() {
   const confirm = useConfirmAction();
   const reauth = useReauth(confirm.close);
 
-  const closable = closableMonths(list.table.records);
   const thisYear = businessMonth().year;
   const years = Array.from({ length: YEARS_BACK + 1 }, (_, i) => String(thisYear - i));
   if (list.draft.year !== '' && !years.includes(list.draft.year)) years.push(list.draft.year);
@@ -125,7 +105,7 @@ export function SettlementHubPage() {
       align: 'right',
       render: (p) => (
         <Group gap="xs" justify="flex-end" wrap="nowrap">
-          {canClose && closable.has(`${p.year}-${p.month}`) ? (
+          {canClose && p.closable ? (
             <Button
               size="xs"
               leftSection={<IconLock size={14} aria-hidden />}

@@ -114,6 +114,54 @@ describe('the statement of a period', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it("a payment's direction follows the chosen arrangement's outstanding balance, said in words", async () => {
+    const stub = stubApi([
+      [api.settlementList, () => settlementStatement(lines)],
+      [api.settlementPaymentList, () => page([])],
+      [api.settlementPaymentCreate, (body) => paymentRecord({ amount: Number(body.amount) })],
+    ]);
+    const { user } = await render();
+    await user.click(await screen.findByRole('button', { name: 'บันทึกการชำระ' }));
+    const dialog = await screen.findByRole('dialog', { name: 'บันทึกการชำระ' });
+    const direction = within(dialog).getByRole('combobox', { name: 'ทิศทาง' }) as HTMLInputElement;
+    // The first line: child_one owes senior_one.
+    expect(direction.value).toBe('เอเจนต์ลูกจ่ายให้เอเจนต์แม่');
+    expect(
+      within(dialog).getByText('ยอดคงค้างของข้อตกลงนี้: เอเจนต์ child_one ต้องจ่ายให้ senior_one 35.00 บาท'),
+    ).toBeTruthy();
+    // child_two's arrangement: the parent owes the child, so the parent pays.
+    await user.click(within(dialog).getByRole('combobox', { name: 'ข้อตกลง (เอเจนต์ลูก → เอเจนต์แม่)' }));
+    await user.click(
+      await screen.findByRole('option', { name: 'child_two (c2) → senior_one (s1)', hidden: true }),
+    );
+    await waitFor(() => expect(direction.value).toBe('เอเจนต์แม่จ่ายให้เอเจนต์ลูก'));
+    expect(
+      within(dialog).getByText(
+        'ยอดคงค้างของข้อตกลงนี้: เอเจนต์ senior_one ติดค้าง child_two 11.25 บาท — ยอดติดลบยกไปหักงวดถัดไป',
+      ),
+    ).toBeTruthy();
+    await user.type(within(dialog).getByRole('textbox', { name: 'จำนวนเงิน' }), '11.25');
+    expect(within(dialog).getByTestId('payment-words').textContent).toBe(
+      'บันทึกว่า: เอเจนต์ senior_one จ่ายให้ child_two แล้ว 11.25 บาท',
+    );
+    // child_three owes master_one: back to the child paying.
+    await user.click(within(dialog).getByRole('combobox', { name: 'ข้อตกลง (เอเจนต์ลูก → เอเจนต์แม่)' }));
+    await user.click(
+      await screen.findByRole('option', { name: 'child_three (c3) → master_one (m1)', hidden: true }),
+    );
+    await waitFor(() => expect(direction.value).toBe('เอเจนต์ลูกจ่ายให้เอเจนต์แม่'));
+    // The user may still choose otherwise.
+    await user.click(direction);
+    await user.click(await screen.findByRole('option', { name: 'เอเจนต์แม่จ่ายให้เอเจนต์ลูก', hidden: true }));
+    await user.click(within(dialog).getByRole('button', { name: 'บันทึก' }));
+    await waitFor(() => expect(stub.bodiesOf(api.settlementPaymentCreate)).toHaveLength(1));
+    expect(stub.bodiesOf(api.settlementPaymentCreate)[0]).toMatchObject({
+      sharing: '63',
+      direction: 'to-child',
+      amount: 11.25,
+    });
+  });
+
   it('voids a payment only with a reason, after the password re-check', async () => {
     let verified = false;
     const stub = stubApi([

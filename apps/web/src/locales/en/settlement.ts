@@ -121,6 +121,7 @@ export const settlement: Resource<typeof th> = {
     direction: 'Direction',
     toParent: 'The child pays the parent',
     toChild: 'The parent pays the child',
+    owed: 'Outstanding on this arrangement: {{words}}',
     amount: 'Amount',
     paidOn: 'Paid on',
     reference: 'Reference',

@@ -119,6 +119,7 @@ export const settlement = {
     direction: 'ทิศทาง',
     toParent: 'เอเจนต์ลูกจ่ายให้เอเจนต์แม่',
     toChild: 'เอเจนต์แม่จ่ายให้เอเจนต์ลูก',
+    owed: 'ยอดคงค้างของข้อตกลงนี้: {{words}}',
     amount: 'จำนวนเงิน',
     paidOn: 'วันที่ชำระ',
     reference: 'เลขอ้างอิง',
