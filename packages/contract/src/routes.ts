@@ -77,8 +77,8 @@ import {
   revenueShareDataSchema,
   revenueShareQuerySchema,
 } from './report.ts';
-import { type AdminType, roles } from './roles.ts';
-import { csvExport, idRoute, type RouteDef, route } from './route-builder.ts';
+import { type AccountRole, isPortalRole, portal, roles } from './roles.ts';
+import { csvExport, forPortal, idRoute, type RouteDef, route } from './route-builder.ts';
 import {
   paymentCreateSchema,
   paymentListQuerySchema,
@@ -120,23 +120,35 @@ export const api = {
     body: loginBodySchema,
     data: loginResultSchema,
   }),
-  selfCheck: route('GET', '/admin/authorization/self', roles.everyone, {
-    data: selfUsernameSchema,
-    duringSetup: true,
-  }),
-  self: route('POST', '/admin/authorization/self', roles.everyone, {
-    data: selfDataSchema,
-    duringSetup: true,
-  }),
-  logout: route('POST', '/admin/authorization/logout', roles.everyone, {
-    data: okDataSchema,
-    duringSetup: true,
-  }),
-  verify: route('POST', '/admin/authorization/verify', roles.everyone, {
-    body: verifyBodySchema,
-    data: verifyDataSchema,
-    duringSetup: true,
-  }),
+  selfCheck: forPortal(
+    route('GET', '/admin/authorization/self', roles.everyone, {
+      data: selfUsernameSchema,
+      duringSetup: true,
+    }),
+    portal.everyone,
+  ),
+  self: forPortal(
+    route('POST', '/admin/authorization/self', roles.everyone, {
+      data: selfDataSchema,
+      duringSetup: true,
+    }),
+    portal.everyone,
+  ),
+  logout: forPortal(
+    route('POST', '/admin/authorization/logout', roles.everyone, {
+      data: okDataSchema,
+      duringSetup: true,
+    }),
+    portal.everyone,
+  ),
+  verify: forPortal(
+    route('POST', '/admin/authorization/verify', roles.everyone, {
+      body: verifyBodySchema,
+      data: verifyDataSchema,
+      duringSetup: true,
+    }),
+    portal.everyone,
+  ),
 
   adminList: route('POST', '/admin/admin/list', roles.managers, {
     body: adminListQuerySchema,
@@ -464,6 +476,13 @@ export type DataOf<R extends RouteDef> = z.output<R['data']>;
 export const pathOf = (def: RouteDef, params: Record<string, string> = {}): string =>
   def.path.replace(/:([a-zA-Z]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
 
-/** May a caller of this type use this route? */
-export const allows = (def: RouteDef, type: AdminType | undefined): boolean =>
-  def.access === 'public' || (type !== undefined && Array.isArray(def.access) && def.access.includes(type));
+/**
+ * May a caller of this role use this route? Deny by default: an agent-side role only where the route
+ * lists it in `portal` (docs/design.md §16), a staff type only where `access` lists it.
+ */
+export const allows = (def: RouteDef, role: AccountRole | undefined): boolean => {
+  if (def.access === 'public') return true;
+  if (role === undefined || !Array.isArray(def.access)) return false;
+  if (isPortalRole(role)) return def.portal?.includes(role) === true;
+  return (def.access as readonly string[]).includes(role);
+};

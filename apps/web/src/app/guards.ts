@@ -58,7 +58,7 @@ export const sessionLoader = async () => {
 /** Routes a role cannot use answer 403 (the same rule the menu hides them by). */
 export const accessLoader = (def: RouteDef) => async () => {
   const self = await requireSession();
-  if (!allows(def, self.type)) throw data(null, { status: 403, statusText: 'Forbidden' });
+  if (!allows(def, self.role)) throw data(null, { status: 403, statusText: 'Forbidden' });
   return null;
 };
 

@@ -18,6 +18,7 @@ import type { Actor, AppContext } from '../../context.ts';
 import { type AuditFn, auditedChange, flagChange } from '../../core/change.ts';
 import { requireAgent } from '../../core/entities.ts';
 import { type AppError, conflict, invalidField } from '../../core/errors.ts';
+import { assertSignInNameFree } from '../../core/sign-in-names.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { countWhere } from '../../db/count.ts';
 import { constraintOf, isUniqueViolation } from '../../db/errors.ts';
@@ -229,6 +230,7 @@ export const registerAgent = async (
   try {
     return await ctx.db.transaction(async (tx) => {
       await assertPrefixFree(tx, input.prefix);
+      await assertSignInNameFree(tx, input.username, 'agent');
       if (input.secret) await assertSecretUnused(tx, input.secret);
       const [row] = await tx
         .insert(agents)

@@ -59,13 +59,13 @@ export function AppLayout() {
               size="sm"
               aria-label={t(opened ? 'nav.closeMenu' : 'nav.openMenu')}
             />
-            <HeaderTrail type={self.type} />
+            <HeaderTrail type={self.role} />
           </Group>
           <LanguageSwitch />
         </Group>
       </AppShell.Header>
     ),
-    [opened, toggle, self.type, t],
+    [opened, toggle, self.role, t],
   );
   const navbar = useMemo(
     () => (
@@ -93,7 +93,7 @@ export function AppLayout() {
           viewportProps={menuViewportProps}
           py="sm"
         >
-          <SidebarNav type={self.type} onNavigate={close} />
+          <SidebarNav type={self.role} onNavigate={close} />
         </AppShell.Section>
         <AppShell.Section
           p="sm"
@@ -104,7 +104,7 @@ export function AppLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
     ),
-    [opened, close, self.type, t],
+    [opened, close, self.role, t],
   );
 
   return (
