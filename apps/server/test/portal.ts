@@ -49,23 +49,27 @@ export const addAgent = async (t: TestApp, username: string, prefix: string, opt
     })
     .returning({ id: agents.id });
   if (!row) throw new Error('no agent');
-  if (opts.parent) {
-    const parentAgentId = BigInt(opts.parent);
-    const [sharing] = await t.ctx.db
-      .insert(agentSharing)
-      .values({ agentId: row.id, parentAgentId, parentBp: 1000 })
-      .returning({ id: agentSharing.id });
-    if (!sharing) throw new Error('no sharing');
-    await t.ctx.db.insert(agentSharingVersions).values({
-      sharingId: sharing.id,
-      agentId: row.id,
-      parentAgentId,
-      parentBp: 1000,
-      effectiveFrom: '2026-01-01',
-      effectiveTo: null,
-    });
-  }
+  if (opts.parent) await linkToParent(t, row.id.toString(), opts.parent);
   return row.id.toString();
+};
+
+/** Put `child` under `parent` in the sharing tree from 2026-01-01 (one arrangement, one version). */
+export const linkToParent = async (t: TestApp, child: string, parent: string) => {
+  const agentId = BigInt(child);
+  const parentAgentId = BigInt(parent);
+  const [sharing] = await t.ctx.db
+    .insert(agentSharing)
+    .values({ agentId, parentAgentId, parentBp: 1000 })
+    .returning({ id: agentSharing.id });
+  if (!sharing) throw new Error('no sharing');
+  await t.ctx.db.insert(agentSharingVersions).values({
+    sharingId: sharing.id,
+    agentId,
+    parentAgentId,
+    parentBp: 1000,
+    effectiveFrom: '2026-01-01',
+    effectiveTo: null,
+  });
 };
 
 export type OperatorType = 'SUPERMANAGER' | 'MANAGER' | 'OPERATOR' | 'REPORTER';

@@ -201,10 +201,13 @@ export const api = {
     data: listDataSchema(agentSchema),
   }),
   agentExport: csvExport('/agent/export', agentListQuerySchema),
-  agentPick: route('POST', '/agent/pick', roles.everyone, {
-    body: agentPickQuerySchema,
-    data: z.array(agentPickSchema),
-  }),
+  agentPick: forPortal(
+    route('POST', '/agent/pick', roles.everyone, {
+      body: agentPickQuerySchema,
+      data: z.array(agentPickSchema),
+    }),
+    portal.everyone,
+  ),
   agentGet: idRoute('POST', '/agent/get/:id', roles.everyone, agentWithSecretSchema),
   agentRegister: route('POST', '/agent/register', roles.writers, {
     body: agentRegisterSchema,
@@ -303,12 +306,15 @@ export const api = {
     reauth: true,
   }),
 
-  userList: route('POST', '/user/list', roles.everyone, {
-    body: userListQuerySchema,
-    data: listDataSchema(userSchema),
-  }),
+  userList: forPortal(
+    route('POST', '/user/list', roles.everyone, {
+      body: userListQuerySchema,
+      data: listDataSchema(userSchema),
+    }),
+    portal.everyone,
+  ),
   userExport: csvExport('/user/export', userListQuerySchema),
-  userGet: idRoute('POST', '/user/get/:id', roles.everyone, userSchema),
+  userGet: forPortal(idRoute('POST', '/user/get/:id', roles.everyone, userSchema), portal.everyone),
   userCreate: route('POST', '/user/create', roles.writers, { body: userCreateSchema, data: userSchema }),
   userUpdate: route('POST', '/user/update/:id', roles.writers, {
     body: userUpdateSchema,
@@ -334,20 +340,26 @@ export const api = {
   }),
   agentOperatorDelete: idRoute('DELETE', '/agent-operator/delete/:id', roles.writers, agentOperatorSchema),
 
-  transactionList: route('POST', '/transaction/:agentId/list', roles.everyone, {
-    body: transactionListQuerySchema,
-    params: agentIdParamsSchema,
-    data: transactionListDataSchema,
-  }),
+  transactionList: forPortal(
+    route('POST', '/transaction/:agentId/list', roles.everyone, {
+      body: transactionListQuerySchema,
+      params: agentIdParamsSchema,
+      data: transactionListDataSchema,
+    }),
+    portal.everyone,
+  ),
   transactionExport: csvExport(
     '/transaction/:agentId/export',
     transactionListQuerySchema,
     agentIdParamsSchema,
   ),
-  transactionGet: route('POST', '/transaction/:agentId/get/:listId', roles.everyone, {
-    params: transactionParamsSchema,
-    data: transactionDetailSchema,
-  }),
+  transactionGet: forPortal(
+    route('POST', '/transaction/:agentId/get/:listId', roles.everyone, {
+      params: transactionParamsSchema,
+      data: transactionDetailSchema,
+    }),
+    portal.everyone,
+  ),
   // One agent's registrations, or `all` for the whole platform (the dashboard's players card).
   registerCount: route('POST', '/report/:agentId/user/register/count', roles.everyone, {
     body: registerCountQuerySchema,
@@ -371,46 +383,70 @@ export const api = {
   ingestLogExport: csvExport('/ingest-log/export', ingestLogListQuerySchema),
   ingestLogGet: idRoute('POST', '/ingest-log/get/:id', roles.everyone, ingestLogDetailSchema),
 
-  summaryAgentDaily: route('POST', '/summary/:agentId/agent/daily', roles.everyone, {
-    body: dailySummaryQuerySchema,
-    params: reportAgentParamsSchema,
-    data: reportDataSchema(dailyRowSchema),
-  }),
-  summaryAgentMonthly: route('POST', '/summary/:agentId/agent/monthly', roles.everyone, {
-    body: monthlySummaryQuerySchema,
-    params: reportAgentParamsSchema,
-    data: reportDataSchema(monthlyRowSchema),
-  }),
-  summaryGameDaily: route('POST', '/summary/:agentId/game/daily/all', roles.everyone, {
-    body: dailySummaryQuerySchema,
-    params: reportAgentParamsSchema,
-    data: reportDataSchema(gameDailyRowSchema),
-  }),
-  summaryGameMonthly: route('POST', '/summary/:agentId/game/monthly/all', roles.everyone, {
-    body: monthlySummaryQuerySchema,
-    params: reportAgentParamsSchema,
-    data: reportDataSchema(gameMonthlyRowSchema),
-  }),
-  summaryGameDailyByGame: route('POST', '/summary/:agentId/game/daily/:gameBrand', roles.everyone, {
-    body: dailyRangeQuerySchema,
-    params: gameBrandParamsSchema,
-    data: reportDataSchema(gameCodeDailyRowSchema),
-  }),
-  summaryGameMonthlyByGame: route('POST', '/summary/:agentId/game/monthly/:gameBrand', roles.everyone, {
-    body: monthlyRangeQuerySchema,
-    params: gameBrandParamsSchema,
-    data: reportDataSchema(gameCodeMonthlyRowSchema),
-  }),
-  summaryTransactionList: route('POST', '/summary/:agentId/list', roles.everyone, {
-    body: transactionListQuerySchema,
-    params: agentIdParamsSchema,
-    data: transactionListDataSchema,
-  }),
+  summaryAgentDaily: forPortal(
+    route('POST', '/summary/:agentId/agent/daily', roles.everyone, {
+      body: dailySummaryQuerySchema,
+      params: reportAgentParamsSchema,
+      data: reportDataSchema(dailyRowSchema),
+    }),
+    portal.everyone,
+  ),
+  summaryAgentMonthly: forPortal(
+    route('POST', '/summary/:agentId/agent/monthly', roles.everyone, {
+      body: monthlySummaryQuerySchema,
+      params: reportAgentParamsSchema,
+      data: reportDataSchema(monthlyRowSchema),
+    }),
+    portal.everyone,
+  ),
+  summaryGameDaily: forPortal(
+    route('POST', '/summary/:agentId/game/daily/all', roles.everyone, {
+      body: dailySummaryQuerySchema,
+      params: reportAgentParamsSchema,
+      data: reportDataSchema(gameDailyRowSchema),
+    }),
+    portal.everyone,
+  ),
+  summaryGameMonthly: forPortal(
+    route('POST', '/summary/:agentId/game/monthly/all', roles.everyone, {
+      body: monthlySummaryQuerySchema,
+      params: reportAgentParamsSchema,
+      data: reportDataSchema(gameMonthlyRowSchema),
+    }),
+    portal.everyone,
+  ),
+  summaryGameDailyByGame: forPortal(
+    route('POST', '/summary/:agentId/game/daily/:gameBrand', roles.everyone, {
+      body: dailyRangeQuerySchema,
+      params: gameBrandParamsSchema,
+      data: reportDataSchema(gameCodeDailyRowSchema),
+    }),
+    portal.everyone,
+  ),
+  summaryGameMonthlyByGame: forPortal(
+    route('POST', '/summary/:agentId/game/monthly/:gameBrand', roles.everyone, {
+      body: monthlyRangeQuerySchema,
+      params: gameBrandParamsSchema,
+      data: reportDataSchema(gameCodeMonthlyRowSchema),
+    }),
+    portal.everyone,
+  ),
+  summaryTransactionList: forPortal(
+    route('POST', '/summary/:agentId/list', roles.everyone, {
+      body: transactionListQuerySchema,
+      params: agentIdParamsSchema,
+      data: transactionListDataSchema,
+    }),
+    portal.everyone,
+  ),
   // The spec names it /summary/{listId}/get/{id}: the first segment is the agent (one name per position).
-  summaryTransactionGet: route('POST', '/summary/:agentId/get/:id', roles.everyone, {
-    params: z.object({ agentId: idSchema, id: idSchema }),
-    data: transactionDetailSchema,
-  }),
+  summaryTransactionGet: forPortal(
+    route('POST', '/summary/:agentId/get/:id', roles.everyone, {
+      params: z.object({ agentId: idSchema, id: idSchema }),
+      data: transactionDetailSchema,
+    }),
+    portal.everyone,
+  ),
   summaryBetHistory: route('POST', '/summary/bet/history', roles.everyone, {
     body: betHistoryQuerySchema,
     data: betHistoryDataSchema,
@@ -428,10 +464,13 @@ export const api = {
     body: monthlyBalancesQuerySchema,
     data: monthlyBalancesDataSchema,
   }),
-  dashboard: route('POST', '/dashboard/summary', roles.everyone, {
-    body: dashboardQuerySchema,
-    data: dashboardDataSchema,
-  }),
+  dashboard: forPortal(
+    route('POST', '/dashboard/summary', roles.everyone, {
+      body: dashboardQuerySchema,
+      data: dashboardDataSchema,
+    }),
+    portal.everyone,
+  ),
 
   auditList: route('POST', '/audit/list', roles.managers, {
     body: auditListQuerySchema,

@@ -275,7 +275,35 @@ describe('deny by default: every contract route for every agent-side role', () =
     const open = routes
       .filter(([, def]) => def.access !== 'public' && portalRoles.some((role) => allows(def, role)))
       .map(([n]) => n);
-    expect(open.sort()).toEqual(['logout', 'passwordChange', 'self', 'selfCheck', 'verify']);
+    expect(open.sort()).toEqual(
+      [
+        'agentPick',
+        'dashboard',
+        'logout',
+        'passwordChange',
+        'self',
+        'selfCheck',
+        'summaryAgentDaily',
+        'summaryAgentDailyExport',
+        'summaryAgentMonthly',
+        'summaryAgentMonthlyExport',
+        'summaryGameDaily',
+        'summaryGameDailyExport',
+        'summaryGameDailyByGame',
+        'summaryGameDailyByGameExport',
+        'summaryGameMonthly',
+        'summaryGameMonthlyExport',
+        'summaryGameMonthlyByGame',
+        'summaryGameMonthlyByGameExport',
+        'summaryTransactionGet',
+        'summaryTransactionList',
+        'transactionGet',
+        'transactionList',
+        'userGet',
+        'userList',
+        'verify',
+      ].sort(),
+    );
   });
 
   describe.each(routes.filter(([name]) => name !== 'logout'))('%s', (_name, def) => {
