@@ -100,6 +100,7 @@ export const en: Resource<typeof th> = {
     audit: 'Audit log',
     ingestLog: 'Ingest log',
   },
+  portal: { workingFor: 'Agent: {{agent}} ({{prefix}})' },
   userMenu: {
     label: 'User menu of {{username}}',
     signedInAs: 'Signed in as',

@@ -98,6 +98,7 @@ export const th = {
     audit: 'บันทึกการตรวจสอบ',
     ingestLog: 'บันทึกการรับข้อมูล',
   },
+  portal: { workingFor: 'เอเจนต์: {{agent}} ({{prefix}})' },
   userMenu: {
     label: 'เมนูผู้ใช้ {{username}}',
     signedInAs: 'เข้าสู่ระบบในชื่อ',

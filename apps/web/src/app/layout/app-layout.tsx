@@ -1,4 +1,4 @@
-import { AppShell, Burger, Group, Progress, ScrollArea } from '@mantine/core';
+import { AppShell, Badge, Burger, Group, Progress, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -61,11 +61,19 @@ export function AppLayout() {
             />
             <HeaderTrail type={self.role} />
           </Group>
-          <LanguageSwitch />
+          <Group gap="md" wrap="nowrap">
+            {/* The agent side works for one agent: the header names it on every screen. */}
+            {self.kind !== 'staff' && self.agentUsername ? (
+              <Badge size="lg" variant="light" color="teal" tt="none" data-testid="working-for-agent">
+                {t('portal.workingFor', { agent: self.agentUsername, prefix: self.prefix ?? '' })}
+              </Badge>
+            ) : null}
+            <LanguageSwitch />
+          </Group>
         </Group>
       </AppShell.Header>
     ),
-    [opened, toggle, self.role, t],
+    [opened, toggle, self.role, self.kind, self.agentUsername, self.prefix, t],
   );
   const navbar = useMemo(
     () => (
