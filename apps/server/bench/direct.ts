@@ -1,7 +1,7 @@
 import type { BetType } from '@sapi/contract';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.ts';
-import type { AppContext } from '../src/context.ts';
+import { ALL_AGENTS, type AppContext } from '../src/context.ts';
 import { openDatabase, queryRows } from '../src/db/client.ts';
 import { vacuumAndAnalyze } from '../src/db/maintenance.ts';
 import {
@@ -168,15 +168,24 @@ export const directPhase = async (dataset: Dataset, runs: { rollup: number; raw:
 
     const all = 'all' as const;
     const reports: [string, (source?: SumsSource) => Promise<unknown>][] = [
-      ['agent daily, all agents, one month', (s) => agentDaily(ctx, all, monthRange, s)],
-      ['agent monthly, all agents, 12 months', (s) => agentMonthly(ctx, all, yearRange, s)],
-      ['game daily by brand, all agents, one month', (s) => gameByBrand(ctx, all, monthRange, 'day', s)],
-      ['game monthly by brand, all agents, 12 months', (s) => gameByBrand(ctx, all, yearRange, 'month', s)],
+      ['agent daily, all agents, one month', (s) => agentDaily(ctx, ALL_AGENTS, all, monthRange, s)],
+      ['agent monthly, all agents, 12 months', (s) => agentMonthly(ctx, ALL_AGENTS, all, yearRange, s)],
+      [
+        'game daily by brand, all agents, one month',
+        (s) => gameByBrand(ctx, ALL_AGENTS, all, monthRange, 'day', s),
+      ],
+      [
+        'game monthly by brand, all agents, 12 months',
+        (s) => gameByBrand(ctx, ALL_AGENTS, all, yearRange, 'month', s),
+      ],
       [
         `game daily by code (${span.brand}), all agents, one month`,
-        (s) => gameByCode(ctx, all, span.brand, monthRange, 'day', s),
+        (s) => gameByCode(ctx, ALL_AGENTS, all, span.brand, monthRange, 'day', s),
       ],
-      ['agent daily, busiest agent, one month', (s) => agentDaily(ctx, BigInt(busiest.id), monthRange, s)],
+      [
+        'agent daily, busiest agent, one month',
+        (s) => agentDaily(ctx, ALL_AGENTS, BigInt(busiest.id), monthRange, s),
+      ],
     ];
     const ratios: RatioRow[] = [];
     if (!runs) return { facts, ratios };

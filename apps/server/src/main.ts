@@ -3,8 +3,10 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { AuditCheckpoints, auditKey, checkpointFileOf } from './core/audit-checkpoint.ts';
+import { prunePortalSessions } from './core/portal-sessions.ts';
 import { totpKey } from './core/secret-box.ts';
 import { pruneSessions } from './core/session-store.ts';
+import { signInNameClashes } from './core/sign-in-names.ts';
 import { checkTotpKey, TotpKeyMismatchError } from './core/totp.ts';
 import { openDatabase } from './db/client.ts';
 import { isDiskFull } from './db/errors.ts';
@@ -107,6 +109,15 @@ const start = async () => {
     ...(config.WEB_DIST ? { webRoot: resolve(config.WEB_DIST) } : {}),
   });
   log = { info: (d, m) => app.log.info(d, m), warn: (d, m) => app.log.warn(d, m) };
+  // Names a staff account and an agent both hold (made before one name space, docs/design.md §16): the
+  // staff account signs in with it; the agent cannot until one of them is renamed.
+  const clashes = await signInNameClashes(ctx.db);
+  if (clashes.length > 0) {
+    app.log.warn(
+      { names: clashes },
+      `sign-in names held by a staff account and an agent alike (the agent cannot sign in): ${clashes.join(', ')}`,
+    );
+  }
   // PGlite does not survive a disk that fills while it writes: changes stop short of it (lib/disk-space.ts).
   if (embedded) refuseChangesOnFullDisk(app, spaceWatch(dataDir), app.log);
   // PGlite has no autovacuum: the server does its work, hourly and once a few minutes after start —
@@ -121,6 +132,9 @@ const start = async () => {
     pruneIngestLog(ctx.db, ctx.now()).catch((err) => app.log.warn({ err }, 'ingest log pruning failed'));
   const pruner = setInterval(() => {
     pruneSessions(ctx.db, ctx.now()).catch((err) => app.log.warn({ err }, 'session pruning failed'));
+    prunePortalSessions(ctx.db, ctx.now()).catch((err) =>
+      app.log.warn({ err }, 'agent-side session pruning failed'),
+    );
     // Throttle rows of windows that are over (each deletes in batches, in constant memory).
     pruneLoginThrottle(ctx.db, ctx.now()).catch((err) =>
       app.log.warn({ err }, 'sign-in throttle pruning failed'),

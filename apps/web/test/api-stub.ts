@@ -1,4 +1,4 @@
-import { api, issueOf, type RouteDef, type SelfData } from '@sapi/contract';
+import { adminTypeSchema, api, issueOf, type RouteDef, type SelfData } from '@sapi/contract';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, expect, vi } from 'vitest';
 import type { z } from 'zod';
@@ -46,13 +46,16 @@ const envelope = (status: number, error: string | null, data: unknown, http = 20
 
 export const SUPERADMIN: SelfData = {
   username: 'admin',
+  kind: 'staff',
   type: 'SUPERADMIN',
+  role: 'SUPERADMIN',
   id: '1',
   timeZone: 'Asia/Bangkok',
 };
 
 /** A signed-in admin as a test names it; the report time zone is Asia/Bangkok unless it says. */
-export type StubSelf = Omit<SelfData, 'timeZone'> & Partial<Pick<SelfData, 'timeZone'>>;
+export type StubSelf = Omit<SelfData, 'timeZone' | 'kind' | 'role'> &
+  Partial<Pick<SelfData, 'timeZone' | 'kind' | 'role'>>;
 
 /**
  * Stub `fetch` with the API of the contract: each route answers through its handler (data in the
@@ -60,7 +63,13 @@ export type StubSelf = Omit<SelfData, 'timeZone'> & Partial<Pick<SelfData, 'time
  */
 export const stubApi = (routes: [RouteDef, Handler][], { self = SUPERADMIN }: { self?: StubSelf } = {}) => {
   const calls: StubCall[] = [];
-  const selfData: SelfData = { timeZone: SUPERADMIN.timeZone, ...self };
+  // A staff account unless the test says otherwise: its role is its type.
+  const selfData: SelfData = {
+    timeZone: SUPERADMIN.timeZone,
+    kind: 'staff',
+    role: adminTypeSchema.safeParse(self.type).data ?? 'AGENT_REPORTER',
+    ...self,
+  };
   const table = [...routes, [api.self, () => selfData] as [RouteDef, Handler]].map(([route, handler]) => ({
     route,
     handler,

@@ -22,8 +22,8 @@ import {
 } from './account-security.ts';
 import { okDataSchema } from './auth.ts';
 import { idParamsSchema, listDataSchema } from './common.ts';
-import { roles } from './roles.ts';
-import { idRoute, route } from './route-builder.ts';
+import { portal, roles } from './roles.ts';
+import { forPortal, idRoute, route } from './route-builder.ts';
 
 /** Routes of docs/design.md §13; `duringSetup` ones work while the account must still change its password or enrol. */
 export const accountSecurityApi = {
@@ -36,12 +36,15 @@ export const accountSecurityApi = {
   // Re-authenticated twice over: a `verify` in this session within 5 minutes (docs/design.md §7) and the
   // current password in the body, checked and throttled like a sign-in. A session opened with a
   // temporary password counts as verified at sign-in, so the forced change needs no extra prompt.
-  passwordChange: route('POST', '/account/password/change', roles.everyone, {
-    body: passwordChangeBodySchema,
-    data: sessionsEndedDataSchema,
-    reauth: true,
-    duringSetup: true,
-  }),
+  passwordChange: forPortal(
+    route('POST', '/account/password/change', roles.everyone, {
+      body: passwordChangeBodySchema,
+      data: sessionsEndedDataSchema,
+      reauth: true,
+      duringSetup: true,
+    }),
+    portal.everyone,
+  ),
   passwordReset: route('POST', '/admin/admin/reset-password/:id', roles.managers, {
     params: idParamsSchema,
     data: passwordResetDataSchema,

@@ -261,6 +261,10 @@ const contractMessages = {
   },
   payment_voided: { th: 'รายการชำระนี้ถูกยกเลิกไปแล้ว', en: 'This payment has already been voided' },
   username_taken: { th: 'ชื่อผู้ใช้ "{username}" ถูกใช้แล้ว', en: 'Username "{username}" is already taken' },
+  sign_in_name_taken: {
+    th: 'ชื่อ "{username}" เป็นชื่อเข้าสู่ระบบของบัญชีอื่นอยู่แล้ว (พนักงานและเอเจนต์ใช้ชื่อซ้ำกันไม่ได้)',
+    en: '"{username}" is already another account\'s sign-in name (staff and agents share one name space)',
+  },
   operator_username_taken: {
     th: 'ชื่อผู้ใช้ "{username}" ถูกใช้แล้วในเอเจนต์นี้',
     en: 'Username "{username}" is already used by this agent',
@@ -571,6 +575,10 @@ export const issueMessagesWithoutParams: Readonly<Record<string, Texts>> = {
     en: 'The game brand is not the codename of a registered game provider',
   },
   username_taken: { th: 'ชื่อผู้ใช้นี้ถูกใช้แล้ว', en: 'The username is already taken' },
+  sign_in_name_taken: {
+    th: 'ชื่อนี้เป็นชื่อเข้าสู่ระบบของบัญชีอื่นอยู่แล้ว',
+    en: "The name is already another account's sign-in name",
+  },
   operator_username_taken: {
     th: 'ชื่อผู้ใช้นี้ถูกใช้แล้วในเอเจนต์นี้',
     en: 'The username is already used by this agent',

@@ -6,7 +6,7 @@ import {
   MAX_LIMIT,
   refuseUnstorableText,
 } from './common.ts';
-import { type AdminType, roles } from './roles.ts';
+import { type AdminType, type PortalRole, roles } from './roles.ts';
 
 /*
  * The one route builder of the contract: every route file (routes.ts, account-security-routes.ts)
@@ -52,6 +52,12 @@ export interface RouteDef<
    * every other route answers those statuses until it has (docs/design.md §13).
    */
   duringSetup?: true;
+  /**
+   * The agent-side roles that may call it (docs/design.md §16). Absent: none — deny by default, an agent
+   * or operator session gets 403 here. Only a route whose handler reads its data through the caller's
+   * scope may list any (`forPortal`).
+   */
+  portal?: readonly PortalRole[];
 }
 
 const noParams = z.object({});
@@ -113,3 +119,13 @@ export const idRoute = <D extends z.ZodType>(
   access: RouteDef['access'],
   data: D,
 ) => route(method, path, access, { params: idParamsSchema, data });
+
+/**
+ * Open a route to agent-side roles (docs/design.md §16). The handler then gets the caller as a
+ * `Principal` (staff or agent side) and must read through its scope; every other route types its caller
+ * as staff only, and the route layer refuses the agent side there.
+ */
+export const forPortal = <R extends RouteDef>(
+  def: R,
+  roles: readonly PortalRole[],
+): R & { portal: readonly PortalRole[] } => ({ ...def, portal: roles });

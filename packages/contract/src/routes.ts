@@ -77,8 +77,8 @@ import {
   revenueShareDataSchema,
   revenueShareQuerySchema,
 } from './report.ts';
-import { type AdminType, roles } from './roles.ts';
-import { csvExport, idRoute, type RouteDef, route } from './route-builder.ts';
+import { type AccountRole, isPortalRole, portal, roles } from './roles.ts';
+import { csvExport, forPortal, idRoute, type RouteDef, route } from './route-builder.ts';
 import {
   paymentCreateSchema,
   paymentListQuerySchema,
@@ -120,23 +120,35 @@ export const api = {
     body: loginBodySchema,
     data: loginResultSchema,
   }),
-  selfCheck: route('GET', '/admin/authorization/self', roles.everyone, {
-    data: selfUsernameSchema,
-    duringSetup: true,
-  }),
-  self: route('POST', '/admin/authorization/self', roles.everyone, {
-    data: selfDataSchema,
-    duringSetup: true,
-  }),
-  logout: route('POST', '/admin/authorization/logout', roles.everyone, {
-    data: okDataSchema,
-    duringSetup: true,
-  }),
-  verify: route('POST', '/admin/authorization/verify', roles.everyone, {
-    body: verifyBodySchema,
-    data: verifyDataSchema,
-    duringSetup: true,
-  }),
+  selfCheck: forPortal(
+    route('GET', '/admin/authorization/self', roles.everyone, {
+      data: selfUsernameSchema,
+      duringSetup: true,
+    }),
+    portal.everyone,
+  ),
+  self: forPortal(
+    route('POST', '/admin/authorization/self', roles.everyone, {
+      data: selfDataSchema,
+      duringSetup: true,
+    }),
+    portal.everyone,
+  ),
+  logout: forPortal(
+    route('POST', '/admin/authorization/logout', roles.everyone, {
+      data: okDataSchema,
+      duringSetup: true,
+    }),
+    portal.everyone,
+  ),
+  verify: forPortal(
+    route('POST', '/admin/authorization/verify', roles.everyone, {
+      body: verifyBodySchema,
+      data: verifyDataSchema,
+      duringSetup: true,
+    }),
+    portal.everyone,
+  ),
 
   adminList: route('POST', '/admin/admin/list', roles.managers, {
     body: adminListQuerySchema,
@@ -189,10 +201,13 @@ export const api = {
     data: listDataSchema(agentSchema),
   }),
   agentExport: csvExport('/agent/export', agentListQuerySchema),
-  agentPick: route('POST', '/agent/pick', roles.everyone, {
-    body: agentPickQuerySchema,
-    data: z.array(agentPickSchema),
-  }),
+  agentPick: forPortal(
+    route('POST', '/agent/pick', roles.everyone, {
+      body: agentPickQuerySchema,
+      data: z.array(agentPickSchema),
+    }),
+    portal.everyone,
+  ),
   agentGet: idRoute('POST', '/agent/get/:id', roles.everyone, agentWithSecretSchema),
   agentRegister: route('POST', '/agent/register', roles.writers, {
     body: agentRegisterSchema,
@@ -291,12 +306,15 @@ export const api = {
     reauth: true,
   }),
 
-  userList: route('POST', '/user/list', roles.everyone, {
-    body: userListQuerySchema,
-    data: listDataSchema(userSchema),
-  }),
+  userList: forPortal(
+    route('POST', '/user/list', roles.everyone, {
+      body: userListQuerySchema,
+      data: listDataSchema(userSchema),
+    }),
+    portal.everyone,
+  ),
   userExport: csvExport('/user/export', userListQuerySchema),
-  userGet: idRoute('POST', '/user/get/:id', roles.everyone, userSchema),
+  userGet: forPortal(idRoute('POST', '/user/get/:id', roles.everyone, userSchema), portal.everyone),
   userCreate: route('POST', '/user/create', roles.writers, { body: userCreateSchema, data: userSchema }),
   userUpdate: route('POST', '/user/update/:id', roles.writers, {
     body: userUpdateSchema,
@@ -322,20 +340,26 @@ export const api = {
   }),
   agentOperatorDelete: idRoute('DELETE', '/agent-operator/delete/:id', roles.writers, agentOperatorSchema),
 
-  transactionList: route('POST', '/transaction/:agentId/list', roles.everyone, {
-    body: transactionListQuerySchema,
-    params: agentIdParamsSchema,
-    data: transactionListDataSchema,
-  }),
+  transactionList: forPortal(
+    route('POST', '/transaction/:agentId/list', roles.everyone, {
+      body: transactionListQuerySchema,
+      params: agentIdParamsSchema,
+      data: transactionListDataSchema,
+    }),
+    portal.everyone,
+  ),
   transactionExport: csvExport(
     '/transaction/:agentId/export',
     transactionListQuerySchema,
     agentIdParamsSchema,
   ),
-  transactionGet: route('POST', '/transaction/:agentId/get/:listId', roles.everyone, {
-    params: transactionParamsSchema,
-    data: transactionDetailSchema,
-  }),
+  transactionGet: forPortal(
+    route('POST', '/transaction/:agentId/get/:listId', roles.everyone, {
+      params: transactionParamsSchema,
+      data: transactionDetailSchema,
+    }),
+    portal.everyone,
+  ),
   // One agent's registrations, or `all` for the whole platform (the dashboard's players card).
   registerCount: route('POST', '/report/:agentId/user/register/count', roles.everyone, {
     body: registerCountQuerySchema,
@@ -359,46 +383,70 @@ export const api = {
   ingestLogExport: csvExport('/ingest-log/export', ingestLogListQuerySchema),
   ingestLogGet: idRoute('POST', '/ingest-log/get/:id', roles.everyone, ingestLogDetailSchema),
 
-  summaryAgentDaily: route('POST', '/summary/:agentId/agent/daily', roles.everyone, {
-    body: dailySummaryQuerySchema,
-    params: reportAgentParamsSchema,
-    data: reportDataSchema(dailyRowSchema),
-  }),
-  summaryAgentMonthly: route('POST', '/summary/:agentId/agent/monthly', roles.everyone, {
-    body: monthlySummaryQuerySchema,
-    params: reportAgentParamsSchema,
-    data: reportDataSchema(monthlyRowSchema),
-  }),
-  summaryGameDaily: route('POST', '/summary/:agentId/game/daily/all', roles.everyone, {
-    body: dailySummaryQuerySchema,
-    params: reportAgentParamsSchema,
-    data: reportDataSchema(gameDailyRowSchema),
-  }),
-  summaryGameMonthly: route('POST', '/summary/:agentId/game/monthly/all', roles.everyone, {
-    body: monthlySummaryQuerySchema,
-    params: reportAgentParamsSchema,
-    data: reportDataSchema(gameMonthlyRowSchema),
-  }),
-  summaryGameDailyByGame: route('POST', '/summary/:agentId/game/daily/:gameBrand', roles.everyone, {
-    body: dailyRangeQuerySchema,
-    params: gameBrandParamsSchema,
-    data: reportDataSchema(gameCodeDailyRowSchema),
-  }),
-  summaryGameMonthlyByGame: route('POST', '/summary/:agentId/game/monthly/:gameBrand', roles.everyone, {
-    body: monthlyRangeQuerySchema,
-    params: gameBrandParamsSchema,
-    data: reportDataSchema(gameCodeMonthlyRowSchema),
-  }),
-  summaryTransactionList: route('POST', '/summary/:agentId/list', roles.everyone, {
-    body: transactionListQuerySchema,
-    params: agentIdParamsSchema,
-    data: transactionListDataSchema,
-  }),
+  summaryAgentDaily: forPortal(
+    route('POST', '/summary/:agentId/agent/daily', roles.everyone, {
+      body: dailySummaryQuerySchema,
+      params: reportAgentParamsSchema,
+      data: reportDataSchema(dailyRowSchema),
+    }),
+    portal.everyone,
+  ),
+  summaryAgentMonthly: forPortal(
+    route('POST', '/summary/:agentId/agent/monthly', roles.everyone, {
+      body: monthlySummaryQuerySchema,
+      params: reportAgentParamsSchema,
+      data: reportDataSchema(monthlyRowSchema),
+    }),
+    portal.everyone,
+  ),
+  summaryGameDaily: forPortal(
+    route('POST', '/summary/:agentId/game/daily/all', roles.everyone, {
+      body: dailySummaryQuerySchema,
+      params: reportAgentParamsSchema,
+      data: reportDataSchema(gameDailyRowSchema),
+    }),
+    portal.everyone,
+  ),
+  summaryGameMonthly: forPortal(
+    route('POST', '/summary/:agentId/game/monthly/all', roles.everyone, {
+      body: monthlySummaryQuerySchema,
+      params: reportAgentParamsSchema,
+      data: reportDataSchema(gameMonthlyRowSchema),
+    }),
+    portal.everyone,
+  ),
+  summaryGameDailyByGame: forPortal(
+    route('POST', '/summary/:agentId/game/daily/:gameBrand', roles.everyone, {
+      body: dailyRangeQuerySchema,
+      params: gameBrandParamsSchema,
+      data: reportDataSchema(gameCodeDailyRowSchema),
+    }),
+    portal.everyone,
+  ),
+  summaryGameMonthlyByGame: forPortal(
+    route('POST', '/summary/:agentId/game/monthly/:gameBrand', roles.everyone, {
+      body: monthlyRangeQuerySchema,
+      params: gameBrandParamsSchema,
+      data: reportDataSchema(gameCodeMonthlyRowSchema),
+    }),
+    portal.everyone,
+  ),
+  summaryTransactionList: forPortal(
+    route('POST', '/summary/:agentId/list', roles.everyone, {
+      body: transactionListQuerySchema,
+      params: agentIdParamsSchema,
+      data: transactionListDataSchema,
+    }),
+    portal.everyone,
+  ),
   // The spec names it /summary/{listId}/get/{id}: the first segment is the agent (one name per position).
-  summaryTransactionGet: route('POST', '/summary/:agentId/get/:id', roles.everyone, {
-    params: z.object({ agentId: idSchema, id: idSchema }),
-    data: transactionDetailSchema,
-  }),
+  summaryTransactionGet: forPortal(
+    route('POST', '/summary/:agentId/get/:id', roles.everyone, {
+      params: z.object({ agentId: idSchema, id: idSchema }),
+      data: transactionDetailSchema,
+    }),
+    portal.everyone,
+  ),
   summaryBetHistory: route('POST', '/summary/bet/history', roles.everyone, {
     body: betHistoryQuerySchema,
     data: betHistoryDataSchema,
@@ -416,10 +464,13 @@ export const api = {
     body: monthlyBalancesQuerySchema,
     data: monthlyBalancesDataSchema,
   }),
-  dashboard: route('POST', '/dashboard/summary', roles.everyone, {
-    body: dashboardQuerySchema,
-    data: dashboardDataSchema,
-  }),
+  dashboard: forPortal(
+    route('POST', '/dashboard/summary', roles.everyone, {
+      body: dashboardQuerySchema,
+      data: dashboardDataSchema,
+    }),
+    portal.everyone,
+  ),
 
   auditList: route('POST', '/audit/list', roles.managers, {
     body: auditListQuerySchema,
@@ -464,6 +515,13 @@ export type DataOf<R extends RouteDef> = z.output<R['data']>;
 export const pathOf = (def: RouteDef, params: Record<string, string> = {}): string =>
   def.path.replace(/:([a-zA-Z]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
 
-/** May a caller of this type use this route? */
-export const allows = (def: RouteDef, type: AdminType | undefined): boolean =>
-  def.access === 'public' || (type !== undefined && Array.isArray(def.access) && def.access.includes(type));
+/**
+ * May a caller of this role use this route? Deny by default: an agent-side role only where the route
+ * lists it in `portal` (docs/design.md §16), a staff type only where `access` lists it.
+ */
+export const allows = (def: RouteDef, role: AccountRole | undefined): boolean => {
+  if (def.access === 'public') return true;
+  if (role === undefined || !Array.isArray(def.access)) return false;
+  if (isPortalRole(role)) return def.portal?.includes(role) === true;
+  return (def.access as readonly string[]).includes(role);
+};

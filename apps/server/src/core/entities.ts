@@ -1,3 +1,4 @@
+import type { Scope } from '../context.ts';
 import type { Executor } from '../db/client.ts';
 import {
   type AdapterRow,
@@ -20,6 +21,14 @@ export const requireAgent = async (db: Executor, id: bigint): Promise<AgentRow> 
 
 export const assertAgentExists = async (db: Executor, id: bigint): Promise<void> => {
   if (!(await agentExists(db, id))) throw notFound('Agent');
+};
+
+/**
+ * An agent outside the caller's scope answers exactly as one that does not exist (docs/design.md §16):
+ * the same refusal, thrown before any query, so neither the answer nor its time tells them apart.
+ */
+export const assertAgentInScope = (scope: Scope, id: bigint): void => {
+  if (scope.kind === 'agents' && !scope.agentIds.includes(id)) throw notFound('Agent');
 };
 
 export const requireAdapter = async (db: Executor, id: bigint): Promise<AdapterRow> => {

@@ -243,6 +243,7 @@ const lookUp = async (db: Db, tokenHash: string, now: Date): Promise<LookupRow |
 };
 
 const actorOf = (row: LookupRow): Actor => ({
+  kind: 'staff',
   id: row.id,
   username: row.username,
   type: row.type as AdminType,
@@ -302,7 +303,7 @@ export const markSessionVerified = async (tx: Executor, sessionId: bigint, now: 
 };
 
 /** 3005 unless this session re-checked its password within REAUTH_MS (a verify in the future does not count). */
-export const assertRecentlyVerified = (actor: Actor, now: Date): void => {
+export const assertRecentlyVerified = (actor: { verifiedAt: Date | null }, now: Date): void => {
   const at = actor.verifiedAt?.getTime();
   const age = at === undefined ? Number.POSITIVE_INFINITY : now.getTime() - at;
   if (age < 0 || age >= REAUTH_MS) {

@@ -1,10 +1,11 @@
-import { allows, type RouteDef, Status } from '@sapi/contract';
+import { allows, type PortalRole, type RouteDef, Status } from '@sapi/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Actor, AppContext } from '../context.ts';
+import type { Actor, AppContext, PortalActor, Principal } from '../context.ts';
 import { assertAllowedIp } from '../core/allow-list.ts';
 import { type AuditEntry, recordAudit } from '../core/audit.ts';
 import { AppError, validationError } from '../core/errors.ts';
+import { resolvePortalSession } from '../core/portal-sessions.ts';
 import { assertRecentlyVerified, heldSession, resolveSession } from '../core/session-store.ts';
 import type { Executor } from '../db/client.ts';
 import { isAllowedIp } from '../lib/ip-allow.ts';
@@ -19,10 +20,20 @@ const bearerToken = (req: FastifyRequest): string | undefined => {
   return match?.[1];
 };
 
+/**
+ * Who a handler is called by: staff only, unless the route is open to the agent side (`forPortal`), where
+ * it is either kind and the handler must read through the caller's scope (docs/design.md §16).
+ */
+export type ActorOf<R extends RouteDef> = R['access'] extends 'public'
+  ? null
+  : R extends { portal: readonly PortalRole[] }
+    ? Principal
+    : Actor;
+
 export interface RouteContext<R extends RouteDef> {
   body: z.output<R['body']>;
   params: z.output<R['params']>;
-  actor: R['access'] extends 'public' ? Actor | null : Actor;
+  actor: ActorOf<R>;
   ip: string;
   ctx: AppContext;
   req: FastifyRequest;
@@ -77,6 +88,16 @@ export const defineRoute = <R extends RouteDef>(
     }
     if (!allows(def, actor.type)) throw new AppError(Status.FORBIDDEN, 'Your role may not do this');
   };
+  /**
+   * The agent side's refusals, deny by default (docs/design.md §16): a route that does not list the
+   * account's role in `portal` answers 403 whatever else it is; then the forced password change.
+   */
+  const admitPortal = (actor: PortalActor) => {
+    if (!allows(def, actor.role)) throw new AppError(Status.FORBIDDEN, 'Your role may not do this');
+    if (!def.duringSetup && actor.mustChangePassword) {
+      throw new AppError(Status.PASSWORD_CHANGE_REQUIRED, 'Set a new password before anything else');
+    }
+  };
   /** Would `admit` let this actor through? Decided without a database, so a refusal is never guessed at. */
   const admits = (actor: Actor, ip: string) =>
     isAllowedIp(actor.allowedIps, ip) &&
@@ -84,7 +105,7 @@ export const defineRoute = <R extends RouteDef>(
     allows(def, actor.type);
 
   /** Validate the input, run the handler as `actor`, and answer its data (or REPLIED). */
-  const run = async (req: FastifyRequest, reply: FastifyReply, actor: Actor | null) => {
+  const run = async (req: FastifyRequest, reply: FastifyReply, actor: Principal | null) => {
     const params = def.params.safeParse(req.params ?? {});
     if (!params.success) throw validationError(params.error, 'params');
     // A GET route's input is its query string.
@@ -109,10 +130,13 @@ export const defineRoute = <R extends RouteDef>(
       reply,
       audit: (tx, entry) => {
         wrote = true;
+        // An agent-side write names its kind, agent and operator (docs/design.md §16); actor_id is a
+        // staff id only.
+        const staffId = actor?.kind === 'staff' ? actor.id : null;
         return recordAudit(
           tx,
-          { actorId: actor?.id ?? null, actor: actor?.username ?? 'anonymous', ip: clientAddress(req) },
-          entry,
+          { actorId: staffId, actor: actor?.username ?? 'anonymous', ip: clientAddress(req) },
+          actor && actor.kind !== 'staff' ? withPortalActor(entry, actor) : entry,
           app.ctx.now(),
         );
       },
@@ -159,7 +183,7 @@ export const defineRoute = <R extends RouteDef>(
     url: `/api/v1${def.path}`,
     config: { access: def.access, legacyStatus: def.legacyStatus === true },
     handler: async (req, reply) => {
-      let actor: Actor | null = null;
+      let actor: Principal | null = null;
       if (def.access === 'agent-signed') {
         await options.authenticate?.(req);
       } else if (def.access !== 'public') {
@@ -181,13 +205,42 @@ export const defineRoute = <R extends RouteDef>(
           }
           await outcome;
         }
-        actor = token ? await resolveSession(app.ctx, token) : null;
-        if (!actor) throw new AppError(Status.UNAUTHENTICATED, 'Not signed in, or the session has expired');
-        await admit(actor, clientAddress(req));
+        const staff = token ? await resolveSession(app.ctx, token) : null;
+        if (staff) {
+          await admit(staff, clientAddress(req));
+          actor = staff;
+        } else {
+          const agentSide = token ? await resolvePortalSession(app.ctx, token) : null;
+          if (!agentSide) {
+            throw new AppError(Status.UNAUTHENTICATED, 'Not signed in, or the session has expired');
+          }
+          admitPortal(agentSide);
+          actor = agentSide;
+        }
       }
       return respond(reply, await run(req, reply, actor));
     },
   });
+};
+
+/** The audit entry of an agent-side write, naming the account's kind, agent and operator. */
+const withPortalActor = (entry: AuditEntry, actor: PortalActor): AuditEntry => {
+  const by = {
+    kind: actor.kind,
+    agentId: actor.agentId.toString(),
+    operatorId: actor.operatorId === null ? null : actor.operatorId.toString(),
+  };
+  const after = entry.after;
+  const isRecord = typeof after === 'object' && after !== null && !Array.isArray(after);
+  return {
+    ...entry,
+    after:
+      after === undefined
+        ? { by }
+        : isRecord
+          ? { ...(after as Record<string, unknown>), by }
+          : { value: after, by },
+  };
 };
 
 const firstDifference = (a: string, b: string) => {

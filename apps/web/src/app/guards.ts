@@ -55,10 +55,16 @@ export const sessionLoader = async () => {
   return null;
 };
 
-/** Routes a role cannot use answer 403 (the same rule the menu hides them by). */
-export const accessLoader = (def: RouteDef) => async () => {
+/**
+ * Routes a role cannot use answer 403 (the same rule the menu hides them by). `elsewhere`: go there
+ * instead — the landing page (the agent list) sends the agent side to its players.
+ */
+export const accessLoader = (def: RouteDef, elsewhere?: string) => async () => {
   const self = await requireSession();
-  if (!allows(def, self.type)) throw data(null, { status: 403, statusText: 'Forbidden' });
+  if (!allows(def, self.role)) {
+    if (elsewhere) throw redirect(elsewhere);
+    throw data(null, { status: 403, statusText: 'Forbidden' });
+  }
   return null;
 };
 

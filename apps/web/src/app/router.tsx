@@ -96,6 +96,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'dashboard',
+                loader: accessLoader(api.dashboard),
                 ...screen(
                   'screens.dashboard',
                   () => import('../features/dashboard/dashboard-page'),
@@ -115,18 +116,22 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'user/list',
+                loader: accessLoader(api.userList),
                 ...screen('screens.user', () => import('../features/user/user-page'), 'UserPage'),
               },
               {
                 path: 'adapter/list',
+                loader: accessLoader(api.adapterList),
                 ...screen('screens.adapter', () => import('../features/adapter/adapter-page'), 'AdapterPage'),
               },
               {
                 path: 'agent/list',
+                loader: accessLoader(api.agentList, '/user/list'),
                 ...screen('screens.agent', () => import('../features/agent/agent-page'), 'AgentPage'),
               },
               {
                 path: 'agent/report',
+                loader: accessLoader(api.agentReportMonthlyBatch),
                 ...screen(
                   'screens.agentReport',
                   () => import('../features/agent-report/agent-report-page'),
@@ -135,6 +140,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'agentoperator',
+                loader: accessLoader(api.agentOperatorList),
                 ...screen(
                   'screens.agentOperator',
                   () => import('../features/agent-operator/agent-operator-page'),
@@ -143,6 +149,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'agentsharing',
+                loader: accessLoader(api.agentSharingList),
                 ...screen(
                   'screens.agentSharing',
                   () => import('../features/agent-sharing/agent-sharing-page'),
@@ -151,6 +158,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'report',
+                loader: accessLoader(api.registerCount),
                 ...screen(
                   'screens.report',
                   () => import('../features/register-report/register-report-page'),
@@ -169,16 +177,19 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'summary',
+                loader: accessLoader(api.summaryAgentDaily),
                 lazy: async () => ({
                   Component: (await import('../features/summary/summary-hub-page')).SummaryHubPage,
                 }),
               },
               ...summaryReports.map((report) => ({
                 path: `summary/${report.path}`,
+                loader: accessLoader(api.summaryAgentDaily),
                 ...screen(report.titleKey, summaryScreens[report.path], summaryComponents[report.path]),
               })),
               {
                 path: 'settlement',
+                loader: accessLoader(api.settlementList),
                 ...screen(
                   'settlement.hub.title',
                   () => import('../features/settlement/settlement-hub-page'),
@@ -235,6 +246,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'security/ip-refusals',
+                loader: accessLoader(api.ipRefusalList),
                 ...screen(
                   'security.refusals.title',
                   () => import('../features/security/ip-refusals-page'),
@@ -261,6 +273,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'ingest-log',
+                loader: accessLoader(api.ingestLogList),
                 ...screen(
                   'screens.ingestLog',
                   () => import('../features/ingest-log/ingest-log-page'),

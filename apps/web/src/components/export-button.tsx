@@ -1,12 +1,14 @@
 import { Button } from '@mantine/core';
-import type { BodyOf, RouteDef } from '@sapi/contract';
+import { allows, type BodyOf, type RouteDef } from '@sapi/contract';
 import { IconFileDownload } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadCsv } from '../lib/download';
 import { errorMessage } from '../lib/errors';
 import { currentLanguage } from '../lib/i18n';
 import { notifyError } from '../lib/notify';
+import { selfQuery } from '../lib/session';
 
 export interface ExportButtonProps<R extends RouteDef> {
   /** A `format: 'csv'` route of the contract. */
@@ -29,6 +31,10 @@ export function ExportButton<R extends RouteDef>({
 }: ExportButtonProps<R>) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
+  // Not offered to an account the export refuses (the agent side, until exports read through its scope).
+  // Read without suspending: the signed-in layout has it already; without it, no button.
+  const { data: self } = useQuery(selfQuery);
+  const permitted = self !== undefined && allows(route, self.role);
   const run = async () => {
     setBusy(true);
     try {
@@ -45,6 +51,7 @@ export function ExportButton<R extends RouteDef>({
       setBusy(false);
     }
   };
+  if (!permitted) return null;
   return (
     <Button
       variant="default"

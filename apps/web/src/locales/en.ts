@@ -100,6 +100,7 @@ export const en: Resource<typeof th> = {
     audit: 'Audit log',
     ingestLog: 'Ingest log',
   },
+  portal: { workingFor: 'Agent: {{agent}} ({{prefix}})' },
   userMenu: {
     label: 'User menu of {{username}}',
     signedInAs: 'Signed in as',
@@ -111,6 +112,11 @@ export const en: Resource<typeof th> = {
     ADMIN: 'Admin (ADMIN)',
     OPERATOR: 'Operator (OPERATOR)',
     REPORTER: 'Reporter (REPORTER)',
+    AGENT: 'Agent account (AGENT)',
+    AGENT_SUPERMANAGER: "Agent's super manager (SUPERMANAGER)",
+    AGENT_MANAGER: "Agent's manager (MANAGER)",
+    AGENT_OPERATOR: "Agent's operator (OPERATOR)",
+    AGENT_REPORTER: "Agent's reporter (REPORTER)",
   },
   screens: {
     dashboard: 'Monthly report',

@@ -98,6 +98,7 @@ export const th = {
     audit: 'บันทึกการตรวจสอบ',
     ingestLog: 'บันทึกการรับข้อมูล',
   },
+  portal: { workingFor: 'เอเจนต์: {{agent}} ({{prefix}})' },
   userMenu: {
     label: 'เมนูผู้ใช้ {{username}}',
     signedInAs: 'เข้าสู่ระบบในชื่อ',
@@ -109,6 +110,11 @@ export const th = {
     ADMIN: 'ผู้ดูแลระบบ (ADMIN)',
     OPERATOR: 'ผู้ปฏิบัติงาน (OPERATOR)',
     REPORTER: 'ผู้ดูรายงาน (REPORTER)',
+    AGENT: 'บัญชีเอเจนต์ (AGENT)',
+    AGENT_SUPERMANAGER: 'ผู้จัดการสูงสุดของเอเจนต์ (SUPERMANAGER)',
+    AGENT_MANAGER: 'ผู้จัดการของเอเจนต์ (MANAGER)',
+    AGENT_OPERATOR: 'ผู้ปฏิบัติงานของเอเจนต์ (OPERATOR)',
+    AGENT_REPORTER: 'ผู้ดูรายงานของเอเจนต์ (REPORTER)',
   },
   screens: {
     dashboard: 'รายงานประจำเดือน',

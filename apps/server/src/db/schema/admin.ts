@@ -78,6 +78,28 @@ export const sessions = pgTable(
 );
 
 /**
+ * Sessions of the agent side (docs/design.md §16): an agent's own account (`operatorId` null) or one of
+ * its operators. Ids from the staff sessions' sequence (migration 0046), so one id names one session.
+ */
+export const portalSessions = pgTable(
+  'portal_sessions',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().default(sql`nextval('sessions_id_seq')`),
+    tokenHash: text('token_hash').notNull().unique(),
+    agentId: bigint('agent_id', { mode: 'bigint' }).notNull(),
+    operatorId: bigint('operator_id', { mode: 'bigint' }),
+    ip: text('ip'),
+    createdAt: ts('created_at').notNull(),
+    lastSeenAt: ts('last_seen_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    verifiedAt: ts('verified_at'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('portal_sessions_account_idx').on(t.agentId, t.operatorId)],
+);
+
+/**
  * Sign-in attempt counters per username and per client IP, shared by every app process. `failures`
  * counts every attempt up front (a success forgives its own); `admitted` is what the latest upsert
  * decided for this key, so its RETURNING tells each attempt whether it may check a password.

@@ -50,6 +50,8 @@ export const agents = pgTable(
     locked: boolean('locked').notNull().default(false),
     /** Addresses and CIDR ranges the ingest API accepts for this agent; empty = any (docs/design.md §13). */
     allowedIps: text('allowed_ips').array().notNull().default(sql`'{}'::text[]`),
+    /** Its password was set by someone else: its first sign-in may only change it (migration 0046). */
+    mustChangePassword: boolean('must_change_password').notNull().default(true),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -128,6 +130,8 @@ export const agentOperators = pgTable(
     passwordHash: text('password_hash').notNull(),
     type: text('type', { enum: ['SUPERMANAGER', 'MANAGER', 'OPERATOR', 'REPORTER'] }).notNull(),
     locked: boolean('locked').notNull().default(false),
+    /** Its password was set by someone else: its first sign-in may only change it (migration 0046). */
+    mustChangePassword: boolean('must_change_password').notNull().default(true),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     deletedAt: ts('deleted_at'),

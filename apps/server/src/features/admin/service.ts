@@ -14,6 +14,7 @@ import { requireAdmin } from '../../core/entities.ts';
 import { AppError, conflict, forbidden, notFound } from '../../core/errors.ts';
 import { assertPasswordRules } from '../../core/password-rules.ts';
 import { revokeAllSessions } from '../../core/session-store.ts';
+import { assertSignInNameFree } from '../../core/sign-in-names.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { contains, offsetOf, within } from '../../db/filters.ts';
@@ -96,6 +97,7 @@ export const createAdmin = async (ctx: AppContext, actor: Actor, input: AdminCre
   const now = ctx.now();
   try {
     return await ctx.db.transaction(async (tx) => {
+      await assertSignInNameFree(tx, input.username, 'staff');
       const [row] = await tx
         .insert(admins)
         .values({

@@ -12,6 +12,7 @@ import { type AuditFn, auditedChange } from '../../core/change.ts';
 import { requireAgent } from '../../core/entities.ts';
 import { conflict } from '../../core/errors.ts';
 import { assertPasswordRules } from '../../core/password-rules.ts';
+import { revokePortalSessionsOf } from '../../core/portal-sessions.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { countWhere } from '../../db/count.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -141,6 +142,10 @@ const changeOperator = (
           .update(agentOperators)
           .set({ ...values, updatedAt: ctx.now() })
           .where(eq(agentOperators.id, id));
+        // A new password, a lock or a deletion ends the operator's sessions at once.
+        if (values.passwordHash || values.locked || values.deletedAt) {
+          await revokePortalSessionsOf(t, row.o.agentId, id, ctx.now());
+        }
         return (await selectJoined(t).where(eq(agentOperators.id, id)))[0];
       },
     }),
@@ -156,7 +161,12 @@ export const updateOperator = (
     if (input.password) assertPasswordRules(input.password, row.o.username, 'password');
     const password = input.password ? await hashPassword(input.password) : undefined;
     if (!password && row.o.type === input.type && row.o.locked === input.locked) return undefined;
-    return { type: input.type, locked: input.locked, ...(password ? { passwordHash: password } : {}) };
+    // A password set by someone else must be changed at the operator's next sign-in (docs/design.md §16).
+    return {
+      type: input.type,
+      locked: input.locked,
+      ...(password ? { passwordHash: password, mustChangePassword: true } : {}),
+    };
   });
 
 /** Soft delete: the account leaves the list and can no longer be used; the record stays for the audit trail. */

@@ -1,5 +1,6 @@
 import { api } from '@sapi/contract';
 import type { FastifyInstance } from 'fastify';
+import { scopeOf } from '../../context.ts';
 import { sendCsv } from '../../http/csv.ts';
 import { defineRoute, REPLIED } from '../../http/route.ts';
 import {
@@ -19,7 +20,9 @@ export const agentRoutes = (app: FastifyInstance) => {
     await sendCsv(reply, 'agents.csv', agentListing(ctx, body).exportPage, agentCsvColumns);
     return REPLIED;
   });
-  defineRoute(app, api.agentPick, ({ ctx, body }) => pickAgents(ctx, body.q, body.limit));
+  defineRoute(app, api.agentPick, ({ ctx, actor, body }) =>
+    pickAgents(ctx, scopeOf(actor), body.q, body.limit),
+  );
   defineRoute(app, api.agentGet, ({ ctx, actor, params }) => getAgent(ctx, actor, params.id));
   defineRoute(app, api.agentRegister, ({ ctx, actor, body, audit }) =>
     registerAgent(ctx, actor, body, audit),

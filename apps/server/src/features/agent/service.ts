@@ -14,10 +14,12 @@ import {
 } from '@sapi/contract';
 import { and, asc, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Actor, AppContext } from '../../context.ts';
+import type { Actor, AppContext, Scope } from '../../context.ts';
 import { type AuditFn, auditedChange, flagChange } from '../../core/change.ts';
 import { requireAgent } from '../../core/entities.ts';
 import { type AppError, conflict, invalidField } from '../../core/errors.ts';
+import { agentWithin } from '../../core/scope.ts';
+import { assertSignInNameFree } from '../../core/sign-in-names.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { countWhere } from '../../db/count.ts';
 import { constraintOf, isUniqueViolation } from '../../db/errors.ts';
@@ -121,11 +123,16 @@ export const agentListing = (ctx: AppContext, q: Query) =>
   });
 
 /** Picker search as the user types: username or prefix contains the text. */
-export const pickAgents = async (ctx: AppContext, text: string | undefined, limit: number) => {
+export const pickAgents = async (ctx: AppContext, scope: Scope, text: string | undefined, limit: number) => {
   const rows = await ctx.db
     .select({ id: agents.id, username: agents.username, prefix: agents.prefix })
     .from(agents)
-    .where(text ? or(contains(agents.username, text), contains(agents.prefix, text)) : undefined)
+    .where(
+      and(
+        agentWithin(scope, agents.id),
+        text ? or(contains(agents.username, text), contains(agents.prefix, text)) : undefined,
+      ),
+    )
     .orderBy(asc(agents.username))
     .limit(limit);
   return rows.map((r) => ({ _id: r.id.toString(), username: r.username, prefix: r.prefix }));
@@ -229,6 +236,7 @@ export const registerAgent = async (
   try {
     return await ctx.db.transaction(async (tx) => {
       await assertPrefixFree(tx, input.prefix);
+      await assertSignInNameFree(tx, input.username, 'agent');
       if (input.secret) await assertSecretUnused(tx, input.secret);
       const [row] = await tx
         .insert(agents)

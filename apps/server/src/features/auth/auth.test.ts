@@ -123,14 +123,16 @@ describe('throttling', () => {
 });
 
 describe('sessions', () => {
-  it('GET self answers the username and POST self the username, type, id and report time zone', async () => {
+  it('GET self answers the username and POST self the username, kind, type, role, id and report time zone', async () => {
     const token = await t.login('alice');
     const get = await t.api(api.selfCheck, { token });
     expect(get.body).toEqual({ status: 1000, error: null, data: { username: 'alice' } });
     const post = await t.api(api.self, { token });
     expect(post.data).toEqual({
       username: 'alice',
+      kind: 'staff',
       type: 'SUPERADMIN',
+      role: 'SUPERADMIN',
       id: expect.stringMatching(/^\d+$/),
       timeZone: 'Asia/Bangkok',
     });

@@ -1,8 +1,10 @@
 import { api } from '@sapi/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { revokePortalSession } from '../../core/portal-sessions.ts';
 import { revokeSession } from '../../core/session-store.ts';
 import { defineRoute } from '../../http/route.ts';
 import { changeOwnPassword, resetPassword } from './password.ts';
+import { changePortalPassword, selfOf, verifyPortalPassword } from './portal.ts';
 import { login, loginWithCode, verifyOwnPassword } from './service.ts';
 import { endSession, endSessionsOf, listAllSessions, listOwnSessions } from './session-management.ts';
 import {
@@ -33,29 +35,28 @@ export const authRoutes = (app: FastifyInstance) => {
 
   defineRoute(app, api.selfCheck, async ({ actor }) => ({ username: actor.username }));
 
-  defineRoute(app, api.self, async ({ actor, ctx }) => ({
-    username: actor.username,
-    type: actor.type,
-    id: actor.id.toString(),
-    // The web keeps its business days on this clock (docs/design.md §6) instead of one of its own.
-    timeZone: ctx.config.REPORT_TIMEZONE,
-  }));
+  // The web keeps its business days on the answer's clock (docs/design.md §6) instead of one of its own.
+  defineRoute(app, api.self, async ({ actor, ctx }) => selfOf(ctx, actor));
 
   defineRoute(app, api.logout, async ({ actor, ctx, audit }) => {
     await ctx.db.transaction(async (tx) => {
-      await revokeSession(tx, actor.sessionId, ctx.now());
+      if (actor.kind === 'staff') await revokeSession(tx, actor.sessionId, ctx.now());
+      else await revokePortalSession(tx, actor.sessionId, ctx.now());
       await audit(tx, { action: 'logout', entity: 'session', entityId: actor.id.toString() });
     });
     return { ok: true as const };
   });
 
   defineRoute(app, api.verify, async ({ actor, body, ctx, audit }) => {
-    await verifyOwnPassword(ctx, actor, body.password, audit);
+    if (actor.kind === 'staff') await verifyOwnPassword(ctx, actor, body.password, audit);
+    else await verifyPortalPassword(ctx, actor, body.password, audit);
     return { verified: true as const };
   });
 
   defineRoute(app, api.passwordChange, async ({ actor, body, ctx, audit }) =>
-    changeOwnPassword(ctx, actor, body.currentPassword, body.newPassword, audit),
+    actor.kind === 'staff'
+      ? changeOwnPassword(ctx, actor, body.currentPassword, body.newPassword, audit)
+      : changePortalPassword(ctx, actor, body.currentPassword, body.newPassword, audit),
   );
   defineRoute(app, api.passwordReset, async ({ actor, params, ctx, audit }) =>
     resetPassword(ctx, actor, params.id, audit),

@@ -5,6 +5,7 @@ import { admitsAddress, assertAllowedIp } from '../../core/allow-list.ts';
 import type { AuditEntry } from '../../core/audit.ts';
 import { recordAudit } from '../../core/audit.ts';
 import { AppError, invalidField, refusal } from '../../core/errors.ts';
+import { findPortalAccount } from '../../core/portal-sessions.ts';
 import { createSession, markSessionVerified } from '../../core/session-store.ts';
 import { acceptSecondFactor } from '../../core/totp.ts';
 import type { Executor } from '../../db/client.ts';
@@ -12,6 +13,7 @@ import { findAdmin } from '../../db/lookups.ts';
 import { admins, loginChallenges, totpRequiredTypes } from '../../db/schema/index.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import { newToken, sha256Hex } from '../../lib/tokens.ts';
+import { openPortalSession } from './portal.ts';
 import {
   admitAttempt,
   admitOwnAttempt,
@@ -100,7 +102,17 @@ export const login = async (
 ): Promise<LoginResult> => {
   const admission = await admitAttempt(ctx.db, username, client.ip, ctx.now());
   const admin = await findAdminByUsername(ctx, username);
-  const ok = admin ? await verifyPassword(admin.passwordHash, password) : await verifyAgainstDummy(password);
+  // No staff account of that name: an agent (its own name) or an operator (`name@prefix`), the one
+  // name space of docs/design.md §16, with the same counters, one hash check and the same answers.
+  const agentSide = admin ? undefined : await findPortalAccount(ctx.db, username);
+  const hash = admin?.passwordHash ?? agentSide?.passwordHash;
+  const ok = hash ? await verifyPassword(hash, password) : await verifyAgainstDummy(password);
+  if (agentSide) {
+    // Locked (an operator also when its agent is) answers as a wrong password; the failure stays counted.
+    if (!ok || agentSide.locked) throw badCredentials();
+    await recordSuccess(ctx.db, admission);
+    return openPortalSession(ctx, agentSide, client);
+  }
   // A failure stays counted: admitAttempt counted it before the check.
   if (!admin || !ok || admin.locked) throw badCredentials();
   // From an address off the account's list the right password answers as a wrong one (and stays

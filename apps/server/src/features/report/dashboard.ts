@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.ts';
+import type { AppContext, Scope } from '../../context.ts';
 import {
   dailyWinLose,
   monthFigures,
@@ -17,8 +17,8 @@ const previousOf = (m: Month): Month =>
   m.month === 1 ? { year: m.year - 1, month: 12 } : { ...m, month: m.month - 1 };
 
 /** A month's turnover, win/lose and count, its active players and the players registered by its end. */
-const period = async (ctx: AppContext, m: Month) => {
-  const row = await monthFigures(ctx.db, monthRange(m).from);
+const period = async (ctx: AppContext, scope: Scope, m: Month) => {
+  const row = await monthFigures(ctx.db, scope, monthRange(m).from);
   return {
     month: String(m.month).padStart(2, '0'),
     year: String(m.year),
@@ -35,6 +35,7 @@ const TOP = 5;
 /** This month against last month, the month's daily win/lose, and its top game brands and agents. */
 export const dashboard = async (
   ctx: AppContext,
+  scope: Scope,
   q: { month?: number | undefined; year?: string | number | undefined },
 ) => {
   const today = dateInZone(ctx.now(), ctx.config.REPORT_TIMEZONE);
@@ -44,11 +45,11 @@ export const dashboard = async (
   };
   const range = monthRange(current);
   const [now, before, daily, brands, agents] = await Promise.all([
-    period(ctx, current),
-    period(ctx, previousOf(current)),
-    dailyWinLose(ctx.db, range.from, range.to),
-    topBrandsOfMonth(ctx.db, range.from, TOP),
-    topAgentsOfMonth(ctx.db, range.from, TOP),
+    period(ctx, scope, current),
+    period(ctx, scope, previousOf(current)),
+    dailyWinLose(ctx.db, scope, range.from, range.to),
+    topBrandsOfMonth(ctx.db, scope, range.from, TOP),
+    topAgentsOfMonth(ctx.db, scope, range.from, TOP),
   ]);
   const byDay = new Map(daily.map((d) => [d.day, d]));
   return {

@@ -25,6 +25,7 @@ import {
   migrationStatements,
   rollupMismatches,
 } from '../../../test/ledger-checks.ts';
+import { ALL_AGENTS } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
 import { shareOf } from '../../ledger/settlement-statement.ts';
 import { agentDaily, agentMonthly, gameByBrand, gameByCode, type SumsSource } from './service.ts';
@@ -348,27 +349,29 @@ describe('summary reports equal the raw rows', () => {
     const span = { from: '2026-10-01', to: '2026-11-30' };
     const agent = BigInt(child._id);
     const reports = [
-      (s?: SumsSource) => agentDaily(t.ctx, 'all', month, s),
-      (s?: SumsSource) => agentDaily(t.ctx, agent, span, s),
-      (s?: SumsSource) => agentMonthly(t.ctx, 'all', span, s),
-      (s?: SumsSource) => gameByBrand(t.ctx, agent, month, 'day', s),
-      (s?: SumsSource) => gameByBrand(t.ctx, 'all', span, 'month', s),
-      (s?: SumsSource) => gameByCode(t.ctx, 'all', 'PG', span, 'day', s),
+      (s?: SumsSource) => agentDaily(t.ctx, ALL_AGENTS, 'all', month, s),
+      (s?: SumsSource) => agentDaily(t.ctx, ALL_AGENTS, agent, span, s),
+      (s?: SumsSource) => agentMonthly(t.ctx, ALL_AGENTS, 'all', span, s),
+      (s?: SumsSource) => gameByBrand(t.ctx, ALL_AGENTS, agent, month, 'day', s),
+      (s?: SumsSource) => gameByBrand(t.ctx, ALL_AGENTS, 'all', span, 'month', s),
+      (s?: SumsSource) => gameByCode(t.ctx, ALL_AGENTS, 'all', 'PG', span, 'day', s),
       // Every table the rollups are read from, summed or read row by row (service.ts `rollups`).
-      (s?: SumsSource) => agentMonthly(t.ctx, agent, span, s),
-      (s?: SumsSource) => gameByBrand(t.ctx, 'all', month, 'day', s),
-      (s?: SumsSource) => gameByBrand(t.ctx, agent, span, 'month', s),
-      (s?: SumsSource) => gameByBrand(t.ctx, agent, { from: '2026-10-15', to: '2026-11-10' }, 'month', s),
-      (s?: SumsSource) => gameByCode(t.ctx, agent, 'PG', span, 'day', s),
-      (s?: SumsSource) => gameByCode(t.ctx, agent, 'PG', span, 'month', s),
+      (s?: SumsSource) => agentMonthly(t.ctx, ALL_AGENTS, agent, span, s),
+      (s?: SumsSource) => gameByBrand(t.ctx, ALL_AGENTS, 'all', month, 'day', s),
+      (s?: SumsSource) => gameByBrand(t.ctx, ALL_AGENTS, agent, span, 'month', s),
+      (s?: SumsSource) =>
+        gameByBrand(t.ctx, ALL_AGENTS, agent, { from: '2026-10-15', to: '2026-11-10' }, 'month', s),
+      (s?: SumsSource) => gameByCode(t.ctx, ALL_AGENTS, agent, 'PG', span, 'day', s),
+      (s?: SumsSource) => gameByCode(t.ctx, ALL_AGENTS, agent, 'PG', span, 'month', s),
       // Months cut at both ends: the daily rows, not the monthly game rollup.
       (s?: SumsSource) =>
-        gameByCode(t.ctx, agent, 'PG', { from: '2026-10-15', to: '2026-11-10' }, 'month', s),
-      (s?: SumsSource) => gameByCode(t.ctx, 'all', 'PG', span, 'month', s),
+        gameByCode(t.ctx, ALL_AGENTS, agent, 'PG', { from: '2026-10-15', to: '2026-11-10' }, 'month', s),
+      (s?: SumsSource) => gameByCode(t.ctx, ALL_AGENTS, 'all', 'PG', span, 'month', s),
       // Whole months of every agent (the monthly brand rollup) and every agent's brands by day
       // (the brand × day rollup over all agents, one GROUP BY).
-      (s?: SumsSource) => agentMonthly(t.ctx, 'all', { from: '2026-01-01', to: '2026-12-31' }, s),
-      (s?: SumsSource) => gameByBrand(t.ctx, 'all', { from: '2026-10-20', to: '2026-11-03' }, 'day', s),
+      (s?: SumsSource) => agentMonthly(t.ctx, ALL_AGENTS, 'all', { from: '2026-01-01', to: '2026-12-31' }, s),
+      (s?: SumsSource) =>
+        gameByBrand(t.ctx, ALL_AGENTS, 'all', { from: '2026-10-20', to: '2026-11-03' }, 'day', s),
     ];
     for (const report of reports) {
       const byRollup = await report();

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.ts';
+import type { AppContext, Scope } from '../../context.ts';
 import {
   type AgentScope,
   type DayRange,
@@ -43,21 +43,25 @@ const report = <K extends object>(rows: { key: K; sums: RawSums }[]) => ({
 /** The agent report's sums by period (YYYY-MM-DD or YYYY-MM), one agent's or every agent's. */
 const agentSums = async (
   ctx: AppContext,
+  scope: Scope,
   agent: AgentScope,
   range: Range,
   grain: Grain,
   source: SumsSource,
 ) =>
-  new Map((await pivotSums(ctx, { table: 'agent', agent, range, grain }, source)).map((r) => [r.period, r]));
+  new Map(
+    (await pivotSums(ctx, { table: 'agent', agent, scope, range, grain }, source)).map((r) => [r.period, r]),
+  );
 
 /** One row per business day of the range (days without bets included, as zeros). */
 export const agentDaily = async (
   ctx: AppContext,
+  scope: Scope,
   agent: AgentScope,
   range: Range,
   source: SumsSource = rollupSums,
 ) => {
-  const found = await agentSums(ctx, agent, range, 'day', source);
+  const found = await agentSums(ctx, scope, agent, range, 'day', source);
   return report(
     daysBetween(range.from, range.to).map((d) => ({ key: dayKeys(d), sums: found.get(d) ?? zeroText })),
   );
@@ -66,11 +70,12 @@ export const agentDaily = async (
 /** One row per month of the range (months without bets included). */
 export const agentMonthly = async (
   ctx: AppContext,
+  scope: Scope,
   agent: AgentScope,
   range: Range,
   source: SumsSource = rollupSums,
 ) => {
-  const found = await agentSums(ctx, agent, range, 'month', source);
+  const found = await agentSums(ctx, scope, agent, range, 'month', source);
   return report(
     monthsBetween(range.from, range.to).map((m) => ({ key: monthKeys(m), sums: found.get(m) ?? zeroText })),
   );
@@ -79,12 +84,13 @@ export const agentMonthly = async (
 /** One row per period and game brand that saw bets. */
 export const gameByBrand = async <G extends Grain>(
   ctx: AppContext,
+  scope: Scope,
   agent: AgentScope,
   range: Range,
   grain: G,
   source: SumsSource = rollupSums,
 ) => {
-  const rows = await pivotSums(ctx, { table: 'brand', agent, range, grain, by: 'brand' }, source);
+  const rows = await pivotSums(ctx, { table: 'brand', agent, scope, range, grain, by: 'brand' }, source);
   return report(
     rows.map((r) => ({
       key: Object.assign(periodKeys(grain, r.period), { gameBrand: r.game_brand }),
@@ -96,13 +102,14 @@ export const gameByBrand = async <G extends Grain>(
 /** One row per period and game code of one brand. */
 export const gameByCode = async <G extends Grain>(
   ctx: AppContext,
+  scope: Scope,
   agent: AgentScope,
   brand: string,
   range: Range,
   grain: G,
   source: SumsSource = rollupSums,
 ) => {
-  const rows = await pivotSums(ctx, { table: 'game', agent, range, grain, by: 'code', brand }, source);
+  const rows = await pivotSums(ctx, { table: 'game', agent, scope, range, grain, by: 'code', brand }, source);
   return report(
     rows.map((r) => ({
       key: Object.assign(periodKeys(grain, r.period), { gameBrand: r.game_brand, gameCode: r.game_code }),

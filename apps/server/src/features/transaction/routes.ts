@@ -1,10 +1,26 @@
 import { api } from '@sapi/contract';
 import type { FastifyInstance } from 'fastify';
-import { assertAgentExists } from '../../core/entities.ts';
+import { type Principal, scopeOf } from '../../context.ts';
+import { assertAgentExists, assertAgentInScope } from '../../core/entities.ts';
+import { notFound } from '../../core/errors.ts';
 import { sendCsv } from '../../http/csv.ts';
 import { defineRoute, REPLIED } from '../../http/route.ts';
 import { betHistory, getTransaction } from './bet-history.ts';
 import { listTransactions, transactionCsvColumns, transactionExportPage } from './list.ts';
+
+/**
+ * An agent outside the caller's scope answers as a missing one (docs/design.md §16), before any query:
+ * a list as an unknown agent (2004 Agent), a bet as an unknown bet (2004 Transaction).
+ */
+const listable = (actor: Principal, agentId: bigint) => {
+  assertAgentInScope(scopeOf(actor), agentId);
+  return agentId;
+};
+const readable = (actor: Principal, agentId: bigint) => {
+  const scope = scopeOf(actor);
+  if (scope.kind === 'agents' && !scope.agentIds.includes(agentId)) throw notFound('Transaction');
+  return agentId;
+};
 
 export const transactionRoutes = (app: FastifyInstance) => {
   // The ledger's reads (lists, detail, exports) may be served by the read replica (docs/design.md §14).
@@ -12,7 +28,7 @@ export const transactionRoutes = (app: FastifyInstance) => {
   defineRoute(
     app,
     api.transactionList,
-    ({ ctx, params, body }) => listTransactions(ctx, params.agentId, body),
+    ({ ctx, actor, params, body }) => listTransactions(ctx, listable(actor, params.agentId), body),
     replica,
   );
   defineRoute(
@@ -34,20 +50,20 @@ export const transactionRoutes = (app: FastifyInstance) => {
   defineRoute(
     app,
     api.transactionGet,
-    ({ ctx, params }) => getTransaction(ctx, params.agentId, params.listId),
+    ({ ctx, actor, params }) => getTransaction(ctx, readable(actor, params.agentId), params.listId),
     replica,
   );
   // Transaction From Report reads the same list and detail.
   defineRoute(
     app,
     api.summaryTransactionList,
-    ({ ctx, params, body }) => listTransactions(ctx, params.agentId, body),
+    ({ ctx, actor, params, body }) => listTransactions(ctx, listable(actor, params.agentId), body),
     replica,
   );
   defineRoute(
     app,
     api.summaryTransactionGet,
-    ({ ctx, params }) => getTransaction(ctx, params.agentId, params.id),
+    ({ ctx, actor, params }) => getTransaction(ctx, readable(actor, params.agentId), params.id),
     replica,
   );
   defineRoute(app, api.summaryBetHistory, ({ ctx, body }) => betHistory(ctx, body.betId), replica);

@@ -1,16 +1,17 @@
 import { api } from '@sapi/contract';
 import type { FastifyInstance } from 'fastify';
+import { scopeOf } from '../../context.ts';
 import { sendCsv } from '../../http/csv.ts';
 import { defineRoute, REPLIED } from '../../http/route.ts';
 import { createUser, deleteUser, getUser, updateUser, userCsvColumns, userListing } from './service.ts';
 
 export const userRoutes = (app: FastifyInstance) => {
-  defineRoute(app, api.userList, ({ ctx, body }) => userListing(ctx, body).list(body));
-  defineRoute(app, api.userExport, async ({ ctx, body, reply }) => {
-    await sendCsv(reply, 'users.csv', userListing(ctx, body).exportPage, userCsvColumns);
+  defineRoute(app, api.userList, ({ ctx, actor, body }) => userListing(ctx, scopeOf(actor), body).list(body));
+  defineRoute(app, api.userExport, async ({ ctx, actor, body, reply }) => {
+    await sendCsv(reply, 'users.csv', userListing(ctx, scopeOf(actor), body).exportPage, userCsvColumns);
     return REPLIED;
   });
-  defineRoute(app, api.userGet, ({ ctx, params }) => getUser(ctx, params.id));
+  defineRoute(app, api.userGet, ({ ctx, actor, params }) => getUser(ctx, scopeOf(actor), params.id));
   defineRoute(app, api.userCreate, ({ ctx, body, audit }) => createUser(ctx, body, audit));
   defineRoute(app, api.userUpdate, ({ ctx, params, body, audit }) => updateUser(ctx, params.id, body, audit));
   defineRoute(app, api.userDelete, ({ ctx, params, audit }) => deleteUser(ctx, params.id, audit));

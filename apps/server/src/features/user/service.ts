@@ -1,10 +1,11 @@
 import type { AuditAction, User, UserUpdate, userCreateSchema, userListQuerySchema } from '@sapi/contract';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AppContext } from '../../context.ts';
+import { ALL_AGENTS, type AppContext, type Scope } from '../../context.ts';
 import { type AuditFn, auditedChange } from '../../core/change.ts';
 import { requireAgent } from '../../core/entities.ts';
 import { conflict, notFound } from '../../core/errors.ts';
+import { agentWithin } from '../../core/scope.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { countWhere } from '../../db/count.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -57,8 +58,9 @@ export const userCsvColumns: CsvColumn<User>[] = [
   textColumn({ th: 'เกมล่าสุด', en: 'Latest game' }, (r) => r.activeGamePlaying ?? r.lastGamePlaying[0] ?? ''),
 ];
 
-const whereOf = (q: Query) =>
+const whereOf = (scope: Scope, q: Query) =>
   and(
+    agentWithin(scope, users.agentId),
     isNull(users.deletedAt),
     contains(users.username, q.username),
     q.agent ? eq(users.agentId, q.agent) : undefined,
@@ -67,9 +69,9 @@ const whereOf = (q: Query) =>
   );
 
 /** The player list and its export, for one set of filters (newest registration first: ids follow it). */
-export const userListing = (ctx: AppContext, q: Query) =>
+export const userListing = (ctx: AppContext, scope: Scope, q: Query) =>
   listing({
-    where: whereOf(q),
+    where: whereOf(scope, q),
     id: users.id,
     idOf: (r: Joined) => r.u.id,
     toDto: toUser,
@@ -78,11 +80,16 @@ export const userListing = (ctx: AppContext, q: Query) =>
     count: (where) => countWhere(ctx.db, users, where),
   });
 
-const findLive = async (db: Executor, id: bigint) =>
-  (await selectJoined(db).where(and(eq(users.id, id), isNull(users.deletedAt))))[0];
+const findLive = async (db: Executor, id: bigint, scope: Scope) =>
+  (
+    await selectJoined(db).where(
+      and(eq(users.id, id), isNull(users.deletedAt), agentWithin(scope, users.agentId)),
+    )
+  )[0];
 
-export const getUser = async (ctx: AppContext, id: bigint) => {
-  const row = await findLive(ctx.db, id);
+/** A player of the caller's scope; one outside it answers as a missing one (docs/design.md §16). */
+export const getUser = async (ctx: AppContext, scope: Scope, id: bigint) => {
+  const row = await findLive(ctx.db, id, scope);
   if (!row) throw notFound('Player');
   return toUser(row);
 };
@@ -148,7 +155,8 @@ const load = (id: bigint) => async (tx: Tx) => {
     .from(users)
     .where(and(eq(users.agentId, owner.agentId), eq(users.id, id)))
     .for('update');
-  return findLive(tx, id);
+  // Player writes are staff-only (not open to the agent side).
+  return findLive(tx, id, ALL_AGENTS);
 };
 
 const changeUser = (

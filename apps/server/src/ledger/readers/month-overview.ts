@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import type { Scope } from '../../context.ts';
 import { type Executor, queryPrepared } from '../../db/client.ts';
+import { coversAll, withinScope } from '../scope.ts';
 
 /*
  * The platform's month at a glance (the dashboard): its totals, its days, its top game brands and
@@ -13,7 +15,7 @@ import { type Executor, queryPrepared } from '../../db/client.ts';
  * and bet type), its active players and the players registered by its end (the count rollups: a row
  * per agent and month).
  */
-export const monthFigures = async (db: Executor, month: string) => {
+export const monthFigures = async (db: Executor, scope: Scope, month: string) => {
   const [row] = await queryPrepared<{
     hold: string;
     win_lose: string;
@@ -27,37 +29,39 @@ export const monthFigures = async (db: Executor, month: string) => {
           coalesce(sum(amount) filter (where bet_type = 'HOLD'), 0)::text as hold,
           coalesce(sum(amount) filter (where bet_type in ('HOLD', 'SETTLE', 'CANCEL', 'VOID')), 0)::text as win_lose,
           coalesce(sum(tx_count), 0)::text as tx,
-          (select coalesce(sum(players), 0) from rollup_active_players where month = ${month}::date)::text as active,
-          (select coalesce(sum(players), 0) from rollup_registered_players where month <= ${month}::date)::text as registered
-        from rollup_brand_monthly where month = ${month}::date`,
+          (select coalesce(sum(players), 0) from rollup_active_players where month = ${month}::date and ${withinScope(scope)})::text as active,
+          (select coalesce(sum(players), 0) from rollup_registered_players where month <= ${month}::date and ${withinScope(scope)})::text as registered
+        from rollup_brand_monthly where month = ${month}::date and ${withinScope(scope)}`,
   );
   return row;
 };
 
 /** Each business day of `from`..`to` with bets: its hold and win/lose (YYYY-MM-DD). */
-export const dailyWinLose = (db: Executor, from: string, to: string) =>
+export const dailyWinLose = (db: Executor, scope: Scope, from: string, to: string) =>
   queryPrepared<{ day: string; hold: string; win_lose: string }>(
     db,
     'dashboard_daily',
+    // Every agent: the table summed over all of them; a scope's agents: their own rows.
     sql`select to_char(day, 'YYYY-MM-DD') as day,
                sum(hold)::text as hold, sum(hold + settle + cancel + void)::text as win_lose
-        from rollup_brand_day_all where day between ${from}::date and ${to}::date group by day`,
+        from ${sql.raw(coversAll(scope) ? 'rollup_brand_day_all' : 'rollup_brand_daily')}
+        where day between ${from}::date and ${to}::date and ${withinScope(scope)} group by day`,
   );
 
 /** The month's `top` game brands by turnover (the most held first), with their hold and win/lose. */
-export const topBrandsOfMonth = (db: Executor, month: string, top: number) =>
+export const topBrandsOfMonth = (db: Executor, scope: Scope, month: string, top: number) =>
   queryPrepared<{ game_brand: string; hold: string; win_lose: string }>(
     db,
     'dashboard_brands',
     sql`select game_brand,
                coalesce(sum(amount) filter (where bet_type = 'HOLD'), 0)::text as hold,
                coalesce(sum(amount) filter (where bet_type in ('HOLD', 'SETTLE', 'CANCEL', 'VOID')), 0)::text as win_lose
-        from rollup_brand_monthly where month = ${month}::date
+        from rollup_brand_monthly where month = ${month}::date and ${withinScope(scope)}
         group by game_brand order by sum(amount) filter (where bet_type = 'HOLD') asc nulls last limit ${top}`,
   );
 
 /** The month's `top` agents by turnover (the most held first), with their username, hold and win/lose. */
-export const topAgentsOfMonth = (db: Executor, month: string, top: number) =>
+export const topAgentsOfMonth = (db: Executor, scope: Scope, month: string, top: number) =>
   queryPrepared<{ agent: string; username: string; hold: string; win_lose: string }>(
     db,
     'dashboard_agents',
@@ -65,7 +69,7 @@ export const topAgentsOfMonth = (db: Executor, month: string, top: number) =>
                coalesce(sum(r.amount) filter (where r.bet_type = 'HOLD'), 0)::text as hold,
                coalesce(sum(r.amount) filter (where r.bet_type in ('HOLD', 'SETTLE', 'CANCEL', 'VOID')), 0)::text as win_lose
         from rollup_brand_monthly r join agents a on a.id = r.agent_id
-        where r.month = ${month}::date
+        where r.month = ${month}::date and ${withinScope(scope, sql.raw('r.agent_id'))}
         group by r.agent_id, a.username order by sum(r.amount) filter (where r.bet_type = 'HOLD') asc nulls last
         limit ${top}`,
   );

@@ -1,6 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { Scope } from '../../context.ts';
 import { type Executor, queryPrepared } from '../../db/client.ts';
 import { sumColumns } from '../bet-type-columns.ts';
+import { coversAll, withinScope } from '../scope.ts';
 import { monthOfDay } from '../time-columns.ts';
 import { agentScope, type RawSums, sumsAsStored, sumsByColumn, sumsByType } from './type-sums.ts';
 
@@ -21,6 +23,8 @@ export interface DayRange {
 export interface SumsQuery {
   table: 'agent' | 'brand' | 'game';
   agent: AgentScope;
+  /** The caller's scope (docs/design.md §16): `all` is every agent in it, and no row outside it is read. */
+  scope: Scope;
   range: DayRange;
   grain: Grain;
   by?: 'brand' | 'code';
@@ -55,7 +59,9 @@ const brandMonths = {
 
 /** The rollup table a report reads. */
 export const rollupSums: SumsSource = (q) => {
-  const oneAgent = q.agent !== 'all';
+  // Per-agent tables whenever the rows are not the whole platform's: one agent, or a scope's agents (the
+  // tables summed over every agent have no agent to filter by).
+  const oneAgent = q.agent !== 'all' || !coversAll(q.scope);
   if (q.table !== 'game' && q.grain === 'month' && wholeMonths(q.range)) {
     // Whole months of the agent or brand report: the monthly brand rollup (a year of every agent is
     // a few hundred rows, where the daily rollup holds a row per agent, day and bet type).
@@ -104,7 +110,9 @@ export const sumsByPeriod = async (
   const { from, months, byColumn } = source(q, timeZone);
   // A table with a column per bet type holds a row per period and brand (or code): by its own
   // period (the day, or a monthly table's month), the rows shown.
-  const rowsShown = byColumn && (q.grain === 'day' || months === true);
+  // Not when several agents' rows of a per-agent table make one row shown (a scope's `all`).
+  const severalAgents = q.agent === 'all' && !coversAll(q.scope);
+  const rowsShown = byColumn && (q.grain === 'day' || months === true) && !severalAgents;
   const keys = q.by === 'code' ? ['game_brand', 'game_code'] : q.by === 'brand' ? ['game_brand'] : [];
   const shown = (key: string) => sql.raw(keys.includes(key) ? key : `''::text`);
   const groups = sql.raw(['p', ...keys].join(', '));
@@ -116,7 +124,7 @@ export const sumsByPeriod = async (
         from (select ${months ? sql.raw('day') : periodStart[q.grain]} as p, ${sql.raw(keys.map((k) => `${k}, `).join(''))}
                      ${sql.raw(byColumn ? sumColumns.join(', ') : 'bet_type, amount, tx_count')}
               from ${from}
-              where ${agentScope(q.agent)} and day between ${q.range.from}::date and ${q.range.to}::date
+              where ${agentScope(q.agent)} and ${withinScope(q.scope)} and day between ${q.range.from}::date and ${q.range.to}::date
                 ${q.brand === undefined ? sql`` : sql`and game_brand = ${q.brand}`}) as g
         ${rowsShown ? sql`` : sql`group by ${groups}`}
         order by ${groups}`,

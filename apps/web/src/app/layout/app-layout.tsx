@@ -1,4 +1,4 @@
-import { AppShell, Burger, Group, Progress, ScrollArea } from '@mantine/core';
+import { AppShell, Badge, Burger, Group, Progress, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -59,13 +59,21 @@ export function AppLayout() {
               size="sm"
               aria-label={t(opened ? 'nav.closeMenu' : 'nav.openMenu')}
             />
-            <HeaderTrail type={self.type} />
+            <HeaderTrail type={self.role} />
           </Group>
-          <LanguageSwitch />
+          <Group gap="md" wrap="nowrap">
+            {/* The agent side works for one agent: the header names it on every screen. */}
+            {self.kind !== 'staff' && self.agentUsername ? (
+              <Badge size="lg" variant="light" color="teal" tt="none" data-testid="working-for-agent">
+                {t('portal.workingFor', { agent: self.agentUsername, prefix: self.prefix ?? '' })}
+              </Badge>
+            ) : null}
+            <LanguageSwitch />
+          </Group>
         </Group>
       </AppShell.Header>
     ),
-    [opened, toggle, self.type, t],
+    [opened, toggle, self.role, self.kind, self.agentUsername, self.prefix, t],
   );
   const navbar = useMemo(
     () => (
@@ -93,7 +101,7 @@ export function AppLayout() {
           viewportProps={menuViewportProps}
           py="sm"
         >
-          <SidebarNav type={self.type} onNavigate={close} />
+          <SidebarNav type={self.role} onNavigate={close} />
         </AppShell.Section>
         <AppShell.Section
           p="sm"
@@ -104,7 +112,7 @@ export function AppLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
     ),
-    [opened, close, self.type, t],
+    [opened, close, self.role, t],
   );
 
   return (

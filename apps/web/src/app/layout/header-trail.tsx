@@ -1,5 +1,5 @@
 import { Anchor, Box, Breadcrumbs, Text } from '@mantine/core';
-import { type AdminType, allows } from '@sapi/contract';
+import { type AccountRole, allows } from '@sapi/contract';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useMatches } from 'react-router';
@@ -7,7 +7,7 @@ import type { TKey } from '../../lib/i18n';
 import { navEntryOf } from './nav-items';
 
 interface TrailProps {
-  type: AdminType;
+  type: AccountRole;
   pathname: string;
   /** The screen's own title when it is not the menu entry itself (a report, an agent's transactions). */
   screenKey: TKey | undefined;
@@ -48,7 +48,7 @@ const Trail = memo(function Trail({ type, pathname, screenKey }: TrailProps) {
 });
 
 /** Where the user is, in the header (rendered again only when the path changes, not its query). */
-export function HeaderTrail({ type }: { type: AdminType }) {
+export function HeaderTrail({ type }: { type: AccountRole }) {
   const { pathname } = useLocation();
   const handle = useMatches().at(-1)?.handle as { crumbKey?: TKey; titleKey?: TKey } | undefined;
   return <Trail type={type} pathname={pathname} screenKey={handle?.crumbKey ?? handle?.titleKey} />;

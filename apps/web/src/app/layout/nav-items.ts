@@ -38,31 +38,52 @@ export interface NavGroup {
 
 /** Every screen of the spec route table, grouped (the sidebar). */
 export const navGroups: NavGroup[] = [
-  { labelKey: null, items: [{ to: '/dashboard', labelKey: 'nav.dashboard', icon: IconLayoutDashboard }] },
+  {
+    labelKey: null,
+    items: [
+      { to: '/dashboard', labelKey: 'nav.dashboard', icon: IconLayoutDashboard, access: api.dashboard },
+    ],
+  },
   {
     labelKey: 'nav.groups.management',
     items: [
       { to: '/admin/list', labelKey: 'nav.admin', icon: IconShieldLock, access: api.adminList },
-      { to: '/user/list', labelKey: 'nav.user', icon: IconUsers },
-      { to: '/adapter/list', labelKey: 'nav.adapter', icon: IconDeviceGamepad2 },
+      { to: '/user/list', labelKey: 'nav.user', icon: IconUsers, access: api.userList },
+      { to: '/adapter/list', labelKey: 'nav.adapter', icon: IconDeviceGamepad2, access: api.adapterList },
       {
         to: '/agent/list',
         labelKey: 'nav.agent',
         icon: IconBuildingStore,
+        access: api.agentList,
         // An agent's transactions open from the agent list (and from reports' agent links).
         also: ['/transaction'],
       },
-      { to: '/agent/report', labelKey: 'nav.agentReport', icon: IconReportAnalytics },
-      { to: '/agentoperator', labelKey: 'nav.agentOperator', icon: IconUserCog },
-      { to: '/agentsharing', labelKey: 'nav.agentSharing', icon: IconShare },
+      {
+        to: '/agent/report',
+        labelKey: 'nav.agentReport',
+        icon: IconReportAnalytics,
+        access: api.agentReportMonthlyBatch,
+      },
+      {
+        to: '/agentoperator',
+        labelKey: 'nav.agentOperator',
+        icon: IconUserCog,
+        access: api.agentOperatorList,
+      },
+      { to: '/agentsharing', labelKey: 'nav.agentSharing', icon: IconShare, access: api.agentSharingList },
     ],
   },
   {
     labelKey: 'nav.groups.reports',
     items: [
-      { to: '/report', labelKey: 'nav.report', icon: IconFileAnalytics },
-      { to: '/summary', labelKey: 'nav.summary', icon: IconChartBar },
-      { to: '/settlement', labelKey: 'settlement.nav.settlement', icon: IconCashRegister },
+      { to: '/report', labelKey: 'nav.report', icon: IconFileAnalytics, access: api.registerCount },
+      { to: '/summary', labelKey: 'nav.summary', icon: IconChartBar, access: api.summaryAgentDaily },
+      {
+        to: '/settlement',
+        labelKey: 'settlement.nav.settlement',
+        icon: IconCashRegister,
+        access: api.settlementList,
+      },
       {
         to: '/approval',
         labelKey: 'settlement.nav.approvals',
@@ -82,7 +103,12 @@ export const navGroups: NavGroup[] = [
         icon: IconDevices,
         access: api.sessionListAll,
       },
-      { to: '/security/ip-refusals', labelKey: 'security.nav.refusals', icon: IconShieldX },
+      {
+        to: '/security/ip-refusals',
+        labelKey: 'security.nav.refusals',
+        icon: IconShieldX,
+        access: api.ipRefusalList,
+      },
       {
         to: '/security/settings',
         labelKey: 'security.nav.settings',

@@ -1,5 +1,5 @@
 import { NavLink, Stack, Text } from '@mantine/core';
-import { type AdminType, allows } from '@sapi/contract';
+import { type AccountRole, allows } from '@sapi/contract';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -7,7 +7,7 @@ import { type NavItem, navEntryOf, navGroups } from './nav-items';
 import classes from './sidebar-nav.module.css';
 
 interface MenuProps {
-  type: AdminType;
+  type: AccountRole;
   pathname: string;
   onNavigate?: () => void;
 }
@@ -55,7 +55,7 @@ const Menu = memo(function Menu({ type, pathname, onNavigate }: MenuProps) {
 });
 
 /** The menu, rendered again only when the path changes (not on a new page or filter of a list). */
-export function SidebarNav({ type, onNavigate }: { type: AdminType; onNavigate?: () => void }) {
+export function SidebarNav({ type, onNavigate }: { type: AccountRole; onNavigate?: () => void }) {
   const { pathname } = useLocation();
   return <Menu type={type} pathname={pathname} onNavigate={onNavigate} />;
 }

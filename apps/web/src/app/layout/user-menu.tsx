@@ -38,7 +38,7 @@ export function UserMenu() {
                 <Text size="sm" fw={600} truncate>
                   {self.username}
                 </Text>
-                <Text size="xs" c="dimmed" title={t(`roles.${self.type}`)}>
+                <Text size="xs" c="dimmed" title={t(`roles.${self.role}`)}>
                   {self.type}
                 </Text>
               </Stack>
@@ -57,7 +57,7 @@ export function UserMenu() {
             </Badge>
           </Group>
           <Text size="xs" c="dimmed" px="sm" pb="xs">
-            {t(`roles.${self.type}`)}
+            {t(`roles.${self.role}`)}
           </Text>
           <Menu.Divider />
           <AccountMenuItems onChangePassword={() => setChangingPassword(true)} />

@@ -1,7 +1,9 @@
 import { Menu } from '@mantine/core';
+import { allows, api } from '@sapi/contract';
 import { IconDevices, IconKey, IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSelf } from '../../lib/session';
 
 /**
  * The account's own items of the user menu (docs/design.md §13): change password (a dialog the menu's owner
@@ -9,21 +11,31 @@ import { Link } from 'react-router';
  */
 export function AccountMenuItems({ onChangePassword }: { onChangePassword: () => void }) {
   const { t } = useTranslation();
+  // Only what the account may use (the agent side has no second factor or session list yet).
+  const role = useSelf().role;
   return (
     <>
       <Menu.Item leftSection={<IconKey size={16} aria-hidden />} onClick={onChangePassword}>
         {t('account.menu.changePassword')}
       </Menu.Item>
-      <Menu.Item
-        component={Link}
-        to="/account/security"
-        leftSection={<IconShieldLock size={16} aria-hidden />}
-      >
-        {t('account.menu.security')}
-      </Menu.Item>
-      <Menu.Item component={Link} to="/account/sessions" leftSection={<IconDevices size={16} aria-hidden />}>
-        {t('account.menu.sessions')}
-      </Menu.Item>
+      {allows(api.totpStatus, role) ? (
+        <Menu.Item
+          component={Link}
+          to="/account/security"
+          leftSection={<IconShieldLock size={16} aria-hidden />}
+        >
+          {t('account.menu.security')}
+        </Menu.Item>
+      ) : null}
+      {allows(api.sessionList, role) ? (
+        <Menu.Item
+          component={Link}
+          to="/account/sessions"
+          leftSection={<IconDevices size={16} aria-hidden />}
+        >
+          {t('account.menu.sessions')}
+        </Menu.Item>
+      ) : null}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { Box, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { type LoginNext, passwordChangeFormSchema } from '@sapi/contract';
+import { allows, api, type LoginNext, passwordChangeFormSchema } from '@sapi/contract';
 import { IconKey, IconLogout, IconShieldLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -49,8 +49,11 @@ export function SetupPage() {
   /** The password is changed: a type that must enrol does that next, else the app. */
   const passwordChanged = async (ended: number) => {
     notifySuccess(t('account.password.done', { count: ended }));
-    const status = await queryClient.fetchQuery({ ...totpStatusQuery, staleTime: 0 });
-    if (status.required && !status.enabled) {
+    // The agent side has no second factor yet (its status route is not open to it).
+    const status = allows(api.totpStatus, self.role)
+      ? await queryClient.fetchQuery({ ...totpStatusQuery, staleTime: 0 })
+      : undefined;
+    if (status?.required && !status.enabled) {
       authStore.requireSetup('enrol-totp');
       setStep('enrol-totp');
       return;

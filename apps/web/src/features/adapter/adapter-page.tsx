@@ -54,9 +54,9 @@ export function AdapterPage() {
   const update = useUpdateAdapter();
   const setDisabled = useSetAdapterDisabled();
 
-  const canCreate = allows(api.adapterCreate, self.type);
-  const canEdit = allows(api.adapterUpdate, self.type);
-  const canToggle = allows(api.adapterDisable, self.type);
+  const canCreate = allows(api.adapterCreate, self.role);
+  const canEdit = allows(api.adapterUpdate, self.role);
+  const canToggle = allows(api.adapterDisable, self.role);
 
   // The record outlives the dialog's closing transition, so its content does not blank out.
   const [formOpened, setFormOpened] = useState(false);

@@ -1,5 +1,13 @@
 import { ActionIcon, Badge, Group, Modal, Switch, Text, Tooltip, useModalsStack } from '@mantine/core';
-import { type Admin, type AdminCreate, type AdminType, allows, api, manageableTypes } from '@sapi/contract';
+import {
+  type Admin,
+  type AdminCreate,
+  type AdminType,
+  allows,
+  api,
+  isPortalRole,
+  manageableTypes,
+} from '@sapi/contract';
 import { IconNetwork, IconPencil, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -57,13 +65,13 @@ export function AdminPage() {
       run: () => submit({ kind: 'lock', admin, lock }),
     });
 
-  const manageable = manageableTypes[self.type];
-  const canCreate = allows(api.adminCreate, self.type) && manageable.length > 0;
+  const manageable = self.kind === 'staff' && !isPortalRole(self.role) ? manageableTypes[self.role] : [];
+  const canCreate = allows(api.adminCreate, self.role) && manageable.length > 0;
   const canManage = (admin: Admin) =>
-    admin._id !== self.id && allows(api.adminUpdate, self.type) && manageable.includes(admin.type);
+    admin._id !== self.id && allows(api.adminUpdate, self.role) && manageable.includes(admin.type);
   /** One's own list too: the dialog warns before it would shut oneself out. */
   const canEditAllowList = (admin: Admin) =>
-    allows(api.adminAllowedIpsUpdate, self.type) && (admin._id === self.id || canManage(admin));
+    allows(api.adminAllowedIpsUpdate, self.role) && (admin._id === self.id || canManage(admin));
   const openAllowList = (admin: Admin) => {
     setAllowList(admin);
     stack.open('allowedIps');
@@ -181,7 +189,7 @@ export function AdminPage() {
               </ActionIcon>
             </Tooltip>
           ) : null}
-          {canManage(admin) && allows(api.passwordReset, self.type) ? (
+          {canManage(admin) && allows(api.passwordReset, self.role) ? (
             <AdminSecurityActions admin={admin} />
           ) : null}
         </Group>

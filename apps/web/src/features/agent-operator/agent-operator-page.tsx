@@ -36,9 +36,9 @@ export function AgentOperatorPage() {
   const update = useUpdateOperator();
   const remove = useDeleteOperator();
 
-  const canRegister = allows(api.agentOperatorRegister, self.type);
-  const canUpdate = allows(api.agentOperatorUpdate, self.type);
-  const canDelete = allows(api.agentOperatorDelete, self.type);
+  const canRegister = allows(api.agentOperatorRegister, self.role);
+  const canUpdate = allows(api.agentOperatorUpdate, self.role);
+  const canDelete = allows(api.agentOperatorDelete, self.role);
 
   const [registerOpened, setRegisterOpened] = useState(false);
   const [editOpened, setEditOpened] = useState(false);

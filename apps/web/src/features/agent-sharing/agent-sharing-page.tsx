@@ -31,9 +31,9 @@ export function AgentSharingPage() {
   const update = useUpdateSharing();
   const setDisabled = useSetSharingDisabled();
 
-  const canCreate = allows(api.agentSharingCreate, self.type);
-  const canUpdate = allows(api.agentSharingUpdate, self.type);
-  const canToggle = allows(api.agentSharingDisable, self.type) && allows(api.agentSharingEnable, self.type);
+  const canCreate = allows(api.agentSharingCreate, self.role);
+  const canUpdate = allows(api.agentSharingUpdate, self.role);
+  const canToggle = allows(api.agentSharingDisable, self.role) && allows(api.agentSharingEnable, self.role);
 
   const [dialogOpened, setDialogOpened] = useState(false);
   // null = create. It outlives the closing transition so the title does not flip.

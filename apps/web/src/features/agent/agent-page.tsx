@@ -129,9 +129,9 @@ export function AgentPage() {
   const register = useRegisterAgent();
   const setLocked = useSetAgentLocked();
 
-  const canRegister = allows(api.agentRegister, self.type);
-  const canEdit = allows(api.agentUpdate, self.type);
-  const canLock = allows(api.agentLock, self.type);
+  const canRegister = allows(api.agentRegister, self.role);
+  const canEdit = allows(api.agentUpdate, self.role);
+  const canLock = allows(api.agentLock, self.role);
 
   // Records outlive their dialogs' closing transitions, so the content does not blank out.
   const [registerOpened, setRegisterOpened] = useState(false);
@@ -323,7 +323,7 @@ export function AgentPage() {
         opened={allowListOpened}
         onClose={() => setAllowListOpened(false)}
         agent={allowList}
-        canEdit={allows(api.agentAllowedIpsUpdate, self.type)}
+        canEdit={allows(api.agentAllowedIpsUpdate, self.role)}
       />
 
       {confirm.dialog}

@@ -30,8 +30,8 @@ export function SettlementHubPage() {
   const self = useSelf();
   const navigate = useNavigate();
   const list = useListScreen(periodsList);
-  const canClose = allows(api.settlementClose, self.type);
-  const canDecide = allows(api.approvalApprove, self.type);
+  const canClose = allows(api.settlementClose, self.role);
+  const canDecide = allows(api.approvalApprove, self.role);
   const close = useRequestClose();
   const confirm = useConfirmAction();
   const reauth = useReauth(confirm.close);

@@ -68,7 +68,7 @@ function Statement({ year, month }: { year: string; month: string }) {
   const name = periodName(year, month);
   const data = statement.data;
   const rows = data ? statementRows(data) : undefined;
-  const canPay = allows(api.settlementPaymentCreate, self.type);
+  const canPay = allows(api.settlementPaymentCreate, self.role);
 
   const child = (line: SettlementLine) => line.agentUsername;
   const parent = (line: SettlementLine) => line.parentAgentUsername;

@@ -33,9 +33,9 @@ export function UserPage() {
   const update = useUpdateUser();
   const remove = useDeleteUser();
 
-  const canCreate = allows(api.userCreate, self.type);
-  const canUpdate = allows(api.userUpdate, self.type);
-  const canDelete = allows(api.userDelete, self.type);
+  const canCreate = allows(api.userCreate, self.role);
+  const canUpdate = allows(api.userUpdate, self.role);
+  const canDelete = allows(api.userDelete, self.role);
 
   const [createOpened, setCreateOpened] = useState(false);
   const [editOpened, setEditOpened] = useState(false);

@@ -1,0 +1,281 @@
+import { dateInZone, type PortalRole, portalRoleOfOperator } from '@sapi/contract';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { AppContext, PortalActor, Scope } from '../context.ts';
+import { type Executor, queryRows } from '../db/client.ts';
+import { portalSessions } from '../db/schema/index.ts';
+import { sqlTime } from '../db/sql-time.ts';
+import { deleteInBatches } from '../db/upkeep.ts';
+import { newToken, sha256Hex } from '../lib/tokens.ts';
+import { ABSOLUTE_MS, IDLE_MS, MAX_LIVE_SESSIONS } from './session-store.ts';
+
+/*
+ * The agent side's accounts and sessions (docs/design.md §16): an agent signs in with its own username,
+ * an operator as `username@prefix`. Same rules as staff sessions (core/session-store.ts): opaque tokens
+ * stored as SHA-256 hashes, 30 min idle, 12 h absolute, at most MAX_LIVE_SESSIONS live per account. A
+ * portal session is never remembered in process memory: every request reads its row, its agent's and
+ * operator's (lock, type, deletion) and its downline afresh, so a lock or a change of the tree holds at
+ * the next request on every process.
+ */
+
+/** An account of the agent side as sign-in finds it. */
+export interface PortalAccount {
+  kind: 'agent' | 'operator';
+  agentId: bigint;
+  operatorId: bigint | null;
+  /** The sign-in name as stored: `username` or `username@prefix`. */
+  username: string;
+  passwordHash: string;
+  /** The account, or (an operator) its agent, is locked. */
+  locked: boolean;
+  mustChangePassword: boolean;
+}
+
+interface AccountRow {
+  agent_id: string;
+  operator_id: string | null;
+  username: string;
+  password_hash: string;
+  locked: boolean;
+  must_change_password: boolean;
+}
+
+const accountOf = (row: AccountRow): PortalAccount => ({
+  kind: row.operator_id === null ? 'agent' : 'operator',
+  agentId: BigInt(row.agent_id),
+  operatorId: row.operator_id === null ? null : BigInt(row.operator_id),
+  username: row.username,
+  passwordHash: row.password_hash,
+  locked: row.locked,
+  mustChangePassword: row.must_change_password,
+});
+
+/**
+ * The agent-side account a sign-in name names, if any: `name@prefix` an operator of the agent with that
+ * prefix (not deleted), a plain name an agent. An operator is locked when its agent is.
+ */
+export const findPortalAccount = async (
+  db: Executor,
+  signInName: string,
+): Promise<PortalAccount | undefined> => {
+  const at = signInName.lastIndexOf('@');
+  if (at < 0) {
+    const [row] = await queryRows<AccountRow>(
+      db,
+      sql`select a.id::text as agent_id, null as operator_id, a.username, a.password_hash, a.locked,
+            a.must_change_password
+          from agents a where lower(a.username) = ${signInName.toLowerCase()} limit 1`,
+    );
+    return row ? accountOf(row) : undefined;
+  }
+  const name = signInName.slice(0, at);
+  const prefix = signInName.slice(at + 1);
+  if (name === '' || prefix === '') return undefined;
+  const [row] = await queryRows<AccountRow>(
+    db,
+    sql`select a.id::text as agent_id, o.id::text as operator_id, o.username || '@' || a.prefix as username,
+          o.password_hash, (o.locked or a.locked) as locked, o.must_change_password
+        from agent_operators o join agents a on a.id = o.agent_id
+        where lower(o.username) = ${name.toLowerCase()} and lower(a.prefix) = ${prefix.toLowerCase()}
+          and o.deleted_at is null
+        limit 1`,
+  );
+  return row ? accountOf(row) : undefined;
+};
+
+/** The account's password row, re-read for a password re-check or change. */
+export const portalAccountOf = async (
+  db: Executor,
+  actor: PortalActor,
+): Promise<PortalAccount | undefined> => {
+  const [row] = await queryRows<AccountRow>(
+    db,
+    actor.operatorId === null
+      ? sql`select a.id::text as agent_id, null as operator_id, a.username, a.password_hash, a.locked,
+              a.must_change_password from agents a where a.id = ${actor.agentId}`
+      : sql`select a.id::text as agent_id, o.id::text as operator_id, o.username || '@' || a.prefix as username,
+              o.password_hash, (o.locked or a.locked) as locked, o.must_change_password
+            from agent_operators o join agents a on a.id = o.agent_id
+            where o.id = ${actor.operatorId} and o.deleted_at is null`,
+  );
+  return row ? accountOf(row) : undefined;
+};
+
+/** The sessions of one account: the agent's own (operator null) or one operator's. */
+const ofAccount = (agentId: bigint, operatorId: bigint | null) =>
+  and(
+    eq(portalSessions.agentId, agentId),
+    operatorId === null ? isNull(portalSessions.operatorId) : eq(portalSessions.operatorId, operatorId),
+  );
+
+const livePortal = (now: Date) =>
+  sql`${portalSessions.revokedAt} is null and ${portalSessions.expiresAt} > ${sqlTime(now)} and ${portalSessions.lastSeenAt} > ${sqlTime(new Date(now.getTime() - IDLE_MS))}`;
+
+/**
+ * Start a session of an agent-side account and return its token. Past `limit` live sessions the least
+ * recently used end (as for staff). `verified`: the sign-in counts as this session's password re-check.
+ */
+export const createPortalSession = async (
+  tx: Executor,
+  account: PortalAccount,
+  ip: string | null,
+  now: Date,
+  opts: { userAgent?: string | undefined; verified?: boolean; limit?: number } = {},
+): Promise<string> => {
+  const limit = opts.limit ?? MAX_LIVE_SESSIONS;
+  // One account's parallel sign-ins count one after another (the staff sessions' lock).
+  await tx.execute(sql`select 1 from auth_epoch where id = 1 for update`);
+  const token = newToken();
+  const [created] = await tx
+    .insert(portalSessions)
+    .values({
+      tokenHash: sha256Hex(token),
+      agentId: account.agentId,
+      operatorId: account.operatorId,
+      ip,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + ABSOLUTE_MS),
+      userAgent: opts.userAgent ? opts.userAgent.slice(0, 512) : null,
+      verifiedAt: opts.verified ? now : null,
+    })
+    .returning({ id: portalSessions.id });
+  if (!created) throw new Error('session insert returned no row');
+  await tx.execute(
+    sql`update portal_sessions set revoked_at = ${sqlTime(now)} where id in (
+          select id from portal_sessions
+          where ${ofAccount(account.agentId, account.operatorId)} and ${livePortal(now)} and id <> ${created.id}
+          order by last_seen_at desc, id desc offset ${limit - 1})`,
+  );
+  return token;
+};
+
+interface SessionRow {
+  session_id: string;
+  last_seen_at: Date | string;
+  verified_at: Date | string | null;
+  agent_id: string;
+  agent_username: string;
+  prefix: string;
+  operator_id: string | null;
+  operator_username: string | null;
+  operator_type: 'SUPERMANAGER' | 'MANAGER' | 'OPERATOR' | 'REPORTER' | null;
+  must_change_password: boolean;
+}
+
+const asDate = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
+
+/**
+ * The agent and its downline on `day`: every agent below it in the sharing tree in force that day
+ * (docs/design.md §15's tree, `agent_sharing_versions`). The root first.
+ */
+export const downlineOf = async (db: Executor, root: bigint, day: string): Promise<bigint[]> => {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`with recursive down(id) as (
+          select ${root}::bigint
+          union
+          select v.agent_id from agent_sharing_versions v join down on v.parent_agent_id = down.id
+          where v.effective_from <= ${day}::date and (v.effective_to is null or v.effective_to > ${day}::date)
+        )
+        select id::text from down`,
+  );
+  const ids = rows.map((r) => BigInt(r.id)).filter((id) => id !== root);
+  return [root, ...ids.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))];
+};
+
+/** The agent side's scope: the agent and its downline today (docs/design.md §16). */
+export const scopeOfAgent = async (ctx: AppContext, agentId: bigint): Promise<Scope> => ({
+  kind: 'agents',
+  root: agentId,
+  agentIds: await downlineOf(ctx.db, agentId, dateInZone(ctx.now(), ctx.config.REPORT_TIMEZONE)),
+});
+
+/**
+ * The agent-side account behind a token, or null when the token is unknown, revoked, expired or idle,
+ * or the account, its agent or (an operator) its record is locked or deleted.
+ */
+export const resolvePortalSession = async (ctx: AppContext, token: string): Promise<PortalActor | null> => {
+  const now = ctx.now();
+  const [row] = await queryRows<SessionRow>(
+    ctx.db,
+    sql`select portal_sessions.id::text as session_id, portal_sessions.last_seen_at, portal_sessions.verified_at, a.id::text as agent_id,
+          a.username as agent_username, a.prefix, o.id::text as operator_id, o.username as operator_username,
+          o.type as operator_type,
+          case when o.id is null then a.must_change_password else o.must_change_password end as must_change_password
+        from portal_sessions
+        join agents a on a.id = portal_sessions.agent_id and not a.locked
+        left join agent_operators o on o.id = portal_sessions.operator_id
+        where portal_sessions.token_hash = ${sha256Hex(token)} and ${livePortal(now)}
+          and (portal_sessions.operator_id is null or (o.id is not null and not o.locked and o.deleted_at is null))
+        limit 1`,
+  );
+  if (!row) return null;
+  const sessionId = BigInt(row.session_id);
+  if (now.getTime() - asDate(row.last_seen_at).getTime() >= 30_000) {
+    await ctx.db.update(portalSessions).set({ lastSeenAt: now }).where(eq(portalSessions.id, sessionId));
+  }
+  const agentId = BigInt(row.agent_id);
+  const operator = row.operator_id !== null && row.operator_type !== null;
+  const role: PortalRole = operator && row.operator_type ? portalRoleOfOperator(row.operator_type) : 'AGENT';
+  return {
+    kind: operator ? 'operator' : 'agent',
+    id: operator ? BigInt(row.operator_id ?? '0') : agentId,
+    username: operator ? `${row.operator_username}@${row.prefix}` : row.agent_username,
+    role,
+    type: operator && row.operator_type ? row.operator_type : 'AGENT',
+    agentId,
+    agentUsername: row.agent_username,
+    prefix: row.prefix,
+    operatorId: operator ? BigInt(row.operator_id ?? '0') : null,
+    sessionId,
+    verifiedAt: row.verified_at === null ? null : asDate(row.verified_at),
+    mustChangePassword: row.must_change_password,
+    scope: await scopeOfAgent(ctx, agentId),
+  };
+};
+
+export const revokePortalSession = async (tx: Executor, sessionId: bigint, now: Date): Promise<void> => {
+  await tx.update(portalSessions).set({ revokedAt: now }).where(eq(portalSessions.id, sessionId));
+};
+
+/**
+ * End the live sessions of one agent-side account (`operatorId` null: the agent's own), but `except`;
+ * answers how many ended.
+ */
+export const revokePortalSessionsOf = async (
+  tx: Executor,
+  agentId: bigint,
+  operatorId: bigint | null,
+  now: Date,
+  except?: bigint,
+): Promise<number> => {
+  const ended = await tx
+    .update(portalSessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        ofAccount(agentId, operatorId),
+        isNull(portalSessions.revokedAt),
+        except === undefined ? undefined : sql`${portalSessions.id} <> ${except}`,
+      ),
+    )
+    .returning({ id: portalSessions.id });
+  return ended.length;
+};
+
+export const markPortalSessionVerified = async (
+  tx: Executor,
+  sessionId: bigint,
+  now: Date,
+): Promise<void> => {
+  await tx.update(portalSessions).set({ verifiedAt: now }).where(eq(portalSessions.id, sessionId));
+};
+
+/** The upkeep: agent-side sessions past any expiry, in batches (as `pruneSessions`). */
+export const prunePortalSessions = (tx: Executor, now: Date): Promise<number> =>
+  deleteInBatches(
+    tx,
+    portalSessions,
+    portalSessions.id,
+    sql`${portalSessions.expiresAt} < ${sqlTime(now)} or ${portalSessions.lastSeenAt} < ${sqlTime(new Date(now.getTime() - IDLE_MS))} or ${portalSessions.revokedAt} is not null`,
+  );

@@ -1,0 +1,82 @@
+import { api } from '@sapi/contract';
+import { expect, makeAgent, signedOut, test } from './fixtures';
+import { apiCall, apiToken, expectAccessible, screenshot } from './support';
+
+/*
+ * docs/design.md §16: an agent signs in on the staff sign-in screen with the password it was
+ * registered with, must first choose its own, and then works inside its own tree: its players and its
+ * sub-agent's, never a sibling's; the menu offers only what it may use and the header names its agent.
+ */
+test.describe('the agent portal', () => {
+  test.use({ storageState: signedOut });
+
+  test('an agent signs in, changes the password staff set, and sees only its own tree', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiToken(request);
+    const parent = await makeAgent(request, token);
+    const child = await makeAgent(request, token);
+    const sibling = await makeAgent(request, token);
+    await apiCall(request, api.agentSharingCreate, {
+      token,
+      body: { agent: child._id, parentAgent: parent._id, parentPercentage: 10 },
+    });
+    for (const [agent, name] of [
+      [parent, 'pmine'],
+      [child, 'pchild'],
+      [sibling, 'pother'],
+    ] as const) {
+      await apiCall(request, api.userCreate, {
+        token,
+        body: { agent: agent._id, username: name, betLimit: 100 },
+      });
+    }
+
+    await page.goto('/');
+    await page.getByLabel('ชื่อผู้ใช้').fill(parent.username);
+    await page.getByLabel('รหัสผ่าน', { exact: true }).fill('agent-password-1');
+    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+
+    // Staff chose the registration password: the agent sets its own before anything else.
+    await expect(page).toHaveURL(/\/setup$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'ตั้งรหัสผ่านใหม่ก่อนใช้งาน' })).toBeVisible();
+    await screenshot(page, 'portal-setup');
+    await page.getByLabel('รหัสผ่านชั่วคราว').fill('agent-password-1');
+    await page.getByLabel('รหัสผ่านใหม่', { exact: true }).fill('Agent-Own-Choice-77');
+    await page.getByLabel('ยืนยันรหัสผ่านใหม่').fill('Agent-Own-Choice-77');
+    await page.getByRole('button', { name: 'เปลี่ยนรหัสผ่าน' }).click();
+
+    // It lands on its players: its own and its sub-agent's, not its sibling's.
+    await expect(page).toHaveURL(/\/user\/list/);
+    await expect(page.getByTestId('working-for-agent')).toHaveText(
+      `เอเจนต์: ${parent.username} (${parent.prefix})`,
+    );
+    const table = page.getByRole('table');
+    await expect(table.getByRole('cell', { name: 'pmine', exact: true })).toBeVisible();
+    await expect(table.getByRole('cell', { name: 'pchild', exact: true })).toBeVisible();
+    await expect(table.getByRole('cell', { name: 'pother', exact: true })).toHaveCount(0);
+    await expect(page.getByText('แสดง 1–2 จาก 2 รายการ')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'ส่งออก CSV' })).toHaveCount(0);
+    await expect(page.getByTestId('user-menu')).toContainText(parent.username);
+
+    // The menu offers what the account may use, and nothing of staff's.
+    const nav = page.getByRole('navigation');
+    await expect(nav.getByRole('link', { name: 'ผู้เล่น' })).toBeVisible();
+    for (const staffOnly of ['ผู้ดูแลระบบ', 'ค่ายเกม', 'บันทึกการตรวจสอบ']) {
+      await expect(nav.getByRole('link', { name: staffOnly, exact: true })).toHaveCount(0);
+    }
+    await expectAccessible(page, 'portal players');
+    await screenshot(page, 'portal-players');
+
+    // A staff screen typed into the address bar is refused, not shown.
+    await page.goto('/admin/list');
+    await expect(page.getByTestId('route-error')).toHaveAttribute('data-status', '403');
+    await screenshot(page, 'portal-admin-refused');
+
+    // The dashboard sums its tree only.
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('working-for-agent')).toBeVisible();
+    await screenshot(page, 'portal-dashboard');
+  });
+});
