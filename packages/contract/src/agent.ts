@@ -11,6 +11,7 @@ import {
   passwordSchema,
   refuseDeepPage,
   refuseInvisible,
+  refuseReversedDates,
   textFilter,
   usernameSchema,
 } from './common.ts';
@@ -89,7 +90,8 @@ export const agentListQuerySchema = z
     locked: boolFilter,
     ...pageFields(50),
   })
-  .superRefine(refuseDeepPage);
+  .superRefine(refuseDeepPage)
+  .superRefine(refuseReversedDates);
 export type AgentListQuery = z.input<typeof agentListQuerySchema>;
 
 /** The game providers an agent offers, each once: a repeat is refused where it stands, not dropped. */

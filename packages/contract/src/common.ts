@@ -185,6 +185,22 @@ export const refuseDeepPage = (v: { page: number; limit: number }, ctx: z.Refine
   });
 };
 
+/**
+ * A list's date range the wrong way round finds nothing: refused on `endDate` (2001) rather than
+ * answered with an empty list that reads as "no records".
+ */
+export const refuseReversedDates = (
+  v: { startDate?: Date | undefined; endDate?: Date | undefined },
+  ctx: z.RefinementCtx,
+) => {
+  if (v.startDate === undefined || v.endDate === undefined || v.startDate <= v.endDate) return;
+  ctx.addIssue({
+    code: 'custom',
+    path: ['endDate'],
+    ...coded('end_before_start', 'must not be before startDate'),
+  });
+};
+
 export const MAX_LIMIT = 100;
 export const MAX_EXPORT_LIMIT = 500;
 

@@ -9,6 +9,7 @@ import {
   nameChars,
   pageFields,
   refuseDeepPage,
+  refuseReversedDates,
   textFilter,
 } from './common.ts';
 
@@ -45,7 +46,8 @@ export const userListQuerySchema = z
     locked: boolFilter,
     ...pageFields(50),
   })
-  .superRefine(refuseDeepPage);
+  .superRefine(refuseDeepPage)
+  .superRefine(refuseReversedDates);
 export type UserListQuery = z.input<typeof userListQuerySchema>;
 
 export const userCreateSchema = z.object({

@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { rangeProblems, wallTextPattern } from './date-text';
 import { errorMessage, fieldErrors, isRetryable } from './errors';
 import { queryKeyOf, type RouteInput, routeQuery } from './query-keys';
 import { useKeysetPaging } from './use-keyset-paging';
@@ -76,6 +77,11 @@ export interface ListScreenConfig<R extends RouteDef, K extends string> {
   defaults?: () => Partial<Filters<K>>;
   /** False holds the list back (e.g. until an agent is chosen), or says so of the applied filters. */
   enabled?: boolean | ((filters: Filters<K>) => boolean);
+  /**
+   * The from and to date-time filters, checked before a search is sent (a text that is no date-time,
+   * an end before the start); `startDate` and `endDate` when the list has both.
+   */
+  dateRange?: readonly [K, K];
 }
 
 /** What a list screen's table shows: the page's rows and its loading, error and paging states. */
@@ -201,7 +207,8 @@ export function useListScreen<R extends RouteDef, K extends string>(
   const keyset = useKeysetPaging(page, keysetConfig?.sizes ?? NO_SIZES);
   const queryClient = useQueryClient();
   // Rendered again in the other language, with the failure's words in it.
-  const { language } = useTranslation().i18n;
+  const { t, i18n } = useTranslation();
+  const { language } = i18n;
 
   const [draft, setDraftState] = useState<Filters<K>>(applied);
   // The URL changed (a search, Back, a link): the fields show what is applied.
@@ -263,8 +270,30 @@ export function useListScreen<R extends RouteDef, K extends string>(
     if ((!moved || same) && enabledOf(shown)) void query.refetch();
   };
 
+  // The date range as typed: a text that is no date-time, or an end before the start, is named under
+  // its field and never sent (the server would refuse the second with 2001, and read nothing of the first).
+  const range =
+    config.dateRange ??
+    ((keys.includes('startDate' as K) && keys.includes('endDate' as K)
+      ? ['startDate', 'endDate']
+      : undefined) as readonly [K, K] | undefined);
+  const [searchTried, setSearchTried] = useState(false);
+  const problems = range ? rangeProblems(draft[range[0]], draft[range[1]]) : {};
+  const draftErrors: FilterErrors<K> = {};
+  if (range) {
+    const formatText = t('pickers.dateTime.invalid.format', { pattern: wallTextPattern(language) });
+    if (problems.from === 'format' && searchTried) draftErrors[range[0]] = formatText;
+    if (problems.to === 'format' && searchTried) draftErrors[range[1]] = formatText;
+    if (problems.to === 'order') draftErrors[range[1]] = t('pickers.dateTime.endBeforeStart');
+  }
+  const blocked = problems.from !== undefined || problems.to !== undefined;
+
   const unchanged = keys.every((key) => draft[key].trim() === applied[key]);
-  const search = () => load(draft, unchanged ? page : 1);
+  const search = () => {
+    setSearchTried(true);
+    if (blocked) return;
+    load(draft, unchanged ? page : 1);
+  };
   const clear = () => {
     const empty = emptyOf(keys);
     setDraftState(withDefaults(keys, defaults, empty));
@@ -281,14 +310,18 @@ export function useListScreen<R extends RouteDef, K extends string>(
     for (const key of keys) if (reasons[key] !== undefined) out[key] = reasons[key];
     return out;
   }, [query.error, keys, language]);
+  const draftErrorsKey = JSON.stringify(draftErrors);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: draftErrorsKey stands for draftErrors
   const errors = useMemo(() => {
-    const out: FilterErrors<K> = {};
+    const out: FilterErrors<K> = { ...draftErrors };
     for (const key of keys) {
       const message = refusedFilters[key];
-      if (message !== undefined && draft[key].trim() === applied[key]) out[key] = message;
+      if (message !== undefined && out[key] === undefined && draft[key].trim() === applied[key]) {
+        out[key] = message;
+      }
     }
     return out;
-  }, [refusedFilters, keys, draft, applied]);
+  }, [refusedFilters, keys, draft, applied, draftErrorsKey]);
 
   const records = rowsOf(query.data) as RecordOf<R>[] | undefined;
   const total = totalOf(query.data);

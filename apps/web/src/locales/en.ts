@@ -217,7 +217,7 @@ export const en: Resource<typeof th> = {
     you: 'You',
     lockedYes: 'Locked',
     lockedNo: 'Active',
-    lockToggle: 'Lock account {{username}}',
+    lockToggle: 'Account {{username}} active',
     editLabel: 'Edit {{username}}',
     confirm: {
       title: 'Confirm enable/disable',
@@ -239,7 +239,7 @@ export const en: Resource<typeof th> = {
     prompt: 'Please enter your username and password to confirm this change.',
     username: 'Username',
     password: 'Password',
-    submit: 'Login',
+    submit: 'Confirm',
   },
   audit: {
     title: 'Audit log',

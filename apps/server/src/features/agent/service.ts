@@ -49,10 +49,10 @@ export const toAgent = (row: Row): Agent => ({
 /** The agent export: its columns and their headers in each language. */
 export const agentCsvColumns: CsvColumn<Agent>[] = [
   textColumn({ th: 'ชื่อผู้ใช้', en: 'Username' }, (r) => r.username),
-  textColumn({ th: 'Prefix', en: 'Prefix' }, (r) => r.prefix),
+  textColumn({ th: 'คำนำหน้า', en: 'Prefix' }, (r) => r.prefix),
   textColumn({ th: 'รหัสระบบ', en: 'System code' }, (r) => r.code),
   textColumn({ th: 'ประเภทเอเจนต์', en: 'Agent type' }, (r) => r.agentType),
-  textColumn({ th: 'Endpoint', en: 'Endpoint' }, (r) => r.endpoint),
+  textColumn({ th: 'ที่อยู่ปลายทาง', en: 'Endpoint' }, (r) => r.endpoint),
   textColumn({ th: 'เกม', en: 'Games' }, (r) => r.games.join(' ')),
   textColumn({ th: 'ล็อก', en: 'Locked' }, (r) => r.locked),
   timeColumn({ th: 'วันที่สร้าง', en: 'Created' }, (r) => r.createdAt),

@@ -224,9 +224,9 @@ export function AgentPage() {
       render: (agent) =>
         canLock ? (
           <Switch
-            checked={agent.locked}
+            checked={!agent.locked}
             onChange={() => askConfirm(agent, !agent.locked)}
-            color="red"
+            color="teal"
             label={agent.locked ? t('agent.lockedState') : t('agent.active')}
             styles={{ label: { whiteSpace: 'nowrap' } }}
             aria-label={t('agent.lockToggle', { username: agent.username })}

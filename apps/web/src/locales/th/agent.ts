@@ -9,13 +9,13 @@ export const agent = {
   fields: {
     username: 'ชื่อผู้ใช้',
     password: 'รหัสผ่าน',
-    endpoint: 'Endpoint',
+    endpoint: 'ที่อยู่ปลายทาง',
     games: 'เกม',
-    prefix: 'Prefix',
+    prefix: 'คำนำหน้า',
     code: 'รหัสระบบ',
-    secret: 'Secret',
-    apiKey: 'API key',
-    apiKeyEncoded: 'API key (encoded)',
+    secret: 'รหัสลับ',
+    apiKey: 'คีย์ API',
+    apiKeyEncoded: 'คีย์ API (เข้ารหัส)',
     agentType: 'ประเภทเอเจนต์',
     locked: 'สถานะ',
     createdAt: 'วันที่สร้าง',
@@ -29,7 +29,7 @@ export const agent = {
     prefix: 'ตัวพิมพ์เล็ก a–z หรือ 0–9 จำนวน 2–6 ตัว ใช้นำหน้าชื่อผู้เล่น ห้ามซ้ำ',
     code: '2–32 ตัวอักษร: ตัวอักษร ตัวเลข _ และ - ห้ามซ้ำ',
     secret: 'ไม่บังคับ เว้นว่างไว้แล้วระบบจะสร้าง secret ให้อัตโนมัติ (ถ้ากรอก: 16–128 ตัวอักษร)',
-    readOnly: 'Prefix รหัสระบบ และคีย์ แก้ไขไม่ได้',
+    readOnly: 'คำนำหน้า รหัสระบบ และคีย์ แก้ไขไม่ได้',
   },
   sections: {
     account: 'บัญชี',
@@ -52,7 +52,7 @@ export const agent = {
   },
   active: 'ใช้งาน',
   lockedState: 'ล็อก',
-  lockToggle: 'ล็อกเอเจนต์ {{username}}',
+  lockToggle: 'เอเจนต์ {{username}} ใช้งานได้',
   editLabel: 'แก้ไข {{username}}',
   viewLabel: 'ดูรายละเอียด {{username}}',
   transactionsLabel: 'ดูรายการธุรกรรมของ {{username}}',
@@ -62,7 +62,7 @@ export const agent = {
   conceal: 'ซ่อน {{label}}',
   credentials: {
     intro:
-      'ส่งข้อมูลต่อไปนี้ให้เอเจนต์ผ่านช่องทางที่ปลอดภัย Secret ใช้ลงลายมือชื่อ (HMAC) ทุกคำขอที่ส่งธุรกรรมเข้าระบบ ห้ามส่งทางแชทสาธารณะ',
+      'ส่งข้อมูลต่อไปนี้ให้เอเจนต์ผ่านช่องทางที่ปลอดภัย รหัสลับใช้ลงลายมือชื่อ (HMAC) ทุกคำขอที่ส่งธุรกรรมเข้าระบบ ห้ามส่งทางแชทสาธารณะ',
     done: 'เสร็จสิ้น',
   },
   sharedSecret: {
@@ -76,7 +76,7 @@ export const agent = {
     message:
       'ระบบจะออก secret ใหม่ให้ {{username}} ทันที secret เดิมจะใช้ไม่ได้อีก และคำขอที่ลงลายมือชื่อด้วย secret เดิมจะถูกปฏิเสธ ต้องการดำเนินการต่อหรือไม่?',
     confirm: 'ยืนยันเปลี่ยน secret',
-    done: 'ออก secret ใหม่แล้ว ส่ง secret และ API key (encoded) ชุดใหม่ให้เอเจนต์',
+    done: 'ออกรหัสลับใหม่แล้ว ส่งรหัสลับและคีย์ API (เข้ารหัส) ชุดใหม่ให้เอเจนต์',
   },
   confirm: {
     title: 'ยืนยันการเปิด/ปิดใช้งาน',
