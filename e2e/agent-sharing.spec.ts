@@ -8,6 +8,7 @@ import { expectNoEnglishErrors, expectThaiFieldError } from './form-errors';
 import {
   apiCall,
   apiToken,
+  discardChanges,
   expectAccessible,
   flipSwitch,
   openApp,
@@ -105,7 +106,7 @@ test.describe
         await percent.pressSequentially(typed);
         await form.getByRole('button', { name: 'บันทึก' }).click();
         await expectThaiFieldError(percent);
-        await expect(percent).toHaveValue(`${typed} %`);
+        await expect(percent).toHaveValue(typed);
         await expectNoEnglishErrors(form);
       }
       await screenshot(page, 'agent-sharing-percentage-refused');
@@ -132,6 +133,7 @@ test.describe
       await form.getByRole('button', { name: 'บันทึก' }).click();
       await expect(form.getByText('การแบ่งรายได้นี้จะทำให้ลำดับเอเจนต์แม่วนกลับมาที่เอเจนต์เดิม').first()).toBeVisible();
       await form.getByRole('button', { name: 'ยกเลิก' }).click();
+      await discardChanges(page);
       await expect(form).toBeHidden();
       // Nothing was stored.
       await expect(row(page, senior)).toHaveCount(0);
@@ -149,7 +151,7 @@ test.describe
         agentText(senior),
       );
       const percent = form.getByRole('textbox', { name: 'เปอร์เซ็นต์ของเอเจนต์แม่' });
-      await expect(percent).toHaveValue('35 %');
+      await expect(percent).toHaveValue('35');
       await percent.fill('37.25');
       await expectAccessible(page, 'edit sharing dialog');
       await screenshot(page, 'agent-sharing-edit-dialog');
@@ -173,7 +175,7 @@ test.describe
     }) => {
       await openSharing(page);
       const toggle = row(page, agent).getByRole('switch', {
-        name: `ปิดใช้งานการแบ่งรายได้ ${agentText(agent)} → ${agentText(senior)}`,
+        name: `การแบ่งรายได้ ${agentText(agent)} → ${agentText(senior)} ใช้งานอยู่`,
       });
       const confirm = page.getByRole('dialog', { name: 'ยืนยันการเปิด/ปิดใช้งาน' });
 
@@ -193,7 +195,7 @@ test.describe
       await confirm.getByRole('button', { name: 'ยืนยันปิดใช้งาน' }).click();
       await expect(confirm).toBeHidden();
       await expect(page.getByText(`ปิดใช้งานการแบ่งรายได้ของ ${agentText(agent)} แล้ว`)).toBeVisible();
-      await expect(toggle).toBeChecked();
+      await expect(toggle).not.toBeChecked();
       await expect(row(page, agent)).toContainText('ปิดใช้งาน');
 
       // While it is disabled the agent gets another enabled arrangement (to MASTER)…
@@ -213,28 +215,28 @@ test.describe
       await screenshot(page, 'agent-sharing-enable-refused');
       await confirm.getByRole('button', { name: 'ยกเลิก' }).click();
       await expect(confirm).toBeHidden();
-      await expect(toggle).toBeChecked();
+      await expect(toggle).not.toBeChecked();
 
       // Disable the MASTER one, then the 35 % one can be enabled again.
       const second = page.getByRole('switch', {
-        name: `ปิดใช้งานการแบ่งรายได้ ${agentText(agent)} → ${agentText(other)}`,
+        name: `การแบ่งรายได้ ${agentText(agent)} → ${agentText(other)} ใช้งานอยู่`,
       });
-      await expect(second).not.toBeChecked();
+      await expect(second).toBeChecked();
       await flipSwitch(second);
       await confirm.getByRole('button', { name: 'ยืนยันปิดใช้งาน' }).click();
       await expect(confirm).toBeHidden();
-      await expect(second).toBeChecked();
+      await expect(second).not.toBeChecked();
       await flipSwitch(toggle);
       await expect(confirm).toContainText('ต้องการเปิดใช้งานการแบ่งรายได้');
       await confirm.getByRole('button', { name: 'ยืนยันเปิดใช้งาน' }).click();
       await expect(page.getByText(`เปิดใช้งานการแบ่งรายได้ของ ${agentText(agent)} แล้ว`)).toBeVisible();
-      await expect(toggle).not.toBeChecked();
+      await expect(toggle).toBeChecked();
       // The percentage cell itself (its percentage, then the day it took effect): the row's whole text
       // can also hold "…35.00 %" on the 5 % row.
       const agreed = row(page, agent).filter({
         has: page.getByRole('cell', { name: /^35\.00 %/ }),
       });
-      await expect(agreed.getByRole('switch')).not.toBeChecked();
+      await expect(agreed.getByRole('switch')).toBeChecked();
       await expect(agreed).not.toContainText('ปิดใช้งาน');
     });
 

@@ -36,22 +36,12 @@ export type ParsedWall =
   | { ok: true; wall: string }
   | { ok: false; reason: 'format' | 'calendar' | 'years' | 'time' };
 
-/**
- * What a typed date-time stands for: a wall minute, or why it is none. Empty text is no filter and
- * never reaches here.
- */
-export const parseWallText = (text: string, language: string, edge: 'start' | 'end'): ParsedWall => {
-  const m = TYPED.exec(asciiDigits(text).trim().replace(/\s+/g, ' '));
-  if (!m) return { ok: false, reason: 'format' };
-  const [, a, b, c, hh, mm, ampm] = m as unknown as [
-    string,
-    string,
-    string,
-    string,
-    string?,
-    string?,
-    string?,
-  ];
+type ReadDay =
+  | { ok: true; year: number; month: number; day: number }
+  | { ok: false; reason: 'format' | 'calendar' | 'years' };
+
+/** The three typed parts of a day in the language's order (or year first, as ISO), checked on the calendar. */
+const readDay = (a: string, b: string, c: string, language: string): ReadDay => {
   let year: number;
   let month: number;
   let day: number;
@@ -69,6 +59,28 @@ export const parseWallText = (text: string, language: string, edge: 'start' | 'e
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
     return { ok: false, reason: 'calendar' };
   }
+  return { ok: true, year, month, day };
+};
+
+/**
+ * What a typed date-time stands for: a wall minute, or why it is none. Empty text is no filter and
+ * never reaches here.
+ */
+export const parseWallText = (text: string, language: string, edge: 'start' | 'end'): ParsedWall => {
+  const m = TYPED.exec(asciiDigits(text).trim().replace(/\s+/g, ' '));
+  if (!m) return { ok: false, reason: 'format' };
+  const [, a, b, c, hh, mm, ampm] = m as unknown as [
+    string,
+    string,
+    string,
+    string,
+    string?,
+    string?,
+    string?,
+  ];
+  const read = readDay(a, b, c, language);
+  if (!read.ok) return read;
+  const { year, month, day } = read;
   let time = edge === 'start' ? '00:00' : '23:59';
   if (hh !== undefined) {
     let hour = Number(hh);
@@ -84,6 +96,29 @@ export const parseWallText = (text: string, language: string, edge: 'start' | 'e
   const wall = normalizeFilterWall(`${year}-${two(month)}-${two(day)}T${time}`, edge);
   // A minute the zone's clock skips (a daylight-saving gap) is no time there.
   return wall === '' ? { ok: false, reason: 'time' } : { ok: true, wall };
+};
+
+/** A business day `YYYY-MM-DD` written as the user types it in this language (Thai `dd/MM/yyyy`, English `MM/dd/yyyy`). */
+export const formatDayText = (day: string, language: string): string => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return day;
+  const [, y, mo, d] = m as unknown as [string, string, string, string];
+  return languageOf(language) === 'th' ? `${d}/${mo}/${y}` : `${mo}/${d}/${y}`;
+};
+
+/** What a day field shows as a hint of what to type. */
+export const dayTextPattern = (language: string): string =>
+  languageOf(language) === 'th' ? 'วว/ดด/ปปปป' : 'MM/DD/YYYY';
+
+export type ParsedDay = { ok: true; day: string } | { ok: false; reason: 'format' | 'calendar' | 'years' };
+
+/** What a typed day stands for (`YYYY-MM-DD`), or why it is none: a day alone, no time. */
+export const parseDayText = (text: string, language: string): ParsedDay => {
+  const m = /^(\d{1,4})[/.-](\d{1,2})[/.-](\d{1,4})$/.exec(asciiDigits(text).trim());
+  if (!m) return { ok: false, reason: 'format' };
+  const read = readDay(m[1] as string, m[2] as string, m[3] as string, language);
+  if (!read.ok) return read;
+  return { ok: true, day: `${read.year}-${two(read.month)}-${two(read.day)}` };
 };
 
 /** A quick range of the range filters: whole business days, on the report zone's calendar. */

@@ -42,9 +42,12 @@ describe('the agent sharing list', () => {
     ]);
     const { user } = await renderPage(AgentSharingPage, '/agentsharing');
     await screen.findByText('child_one', {}, { timeout: 5000 });
-    await user.click(
-      screen.getByRole('switch', { name: 'ปิดใช้งานการแบ่งรายได้ child_one (c1) → senior_one (s1)' }),
-    );
+    // The switch is on while the arrangement is in force; turning it off asks from which day.
+    const toggle = screen.getByRole('switch', {
+      name: 'การแบ่งรายได้ child_one (c1) → senior_one (s1) ใช้งานอยู่',
+    });
+    expect(toggle).toHaveProperty('checked', true);
+    await user.click(toggle);
     const dialog = await screen.findByRole('dialog', { name: 'ยืนยันการเปิด/ปิดใช้งาน' });
     expect(dialog.textContent).not.toContain('ตั้งแต่นี้');
     const day = within(dialog).getByRole('textbox', { name: 'มีผลตั้งแต่วันที่' });

@@ -161,10 +161,11 @@ export function AgentSharingPage() {
       header: t('agentSharing.fields.isDisable'),
       render: (s) => (
         <Switch
-          checked={s.isDisable}
+          // On while the arrangement is in force, as every status switch of the console.
+          checked={!s.isDisable}
           onChange={() => askToggle(s, !s.isDisable)}
           disabled={!canToggle}
-          color="red"
+          color="teal"
           label={s.isDisable ? t('agentSharing.disabledYes') : t('agentSharing.disabledNo')}
           aria-label={t('agentSharing.disableToggle', { agent: childLabel(s), parent: parentLabel(s) })}
         />

@@ -11,6 +11,7 @@ export const pickers: Resource<typeof th> = {
       years: 'The year must be from 1900 to 2200',
       time: 'Not a time (12:00 AM to 11:59 PM)',
     },
+    dayFormat: 'Type the date as {{pattern}}, e.g. 11/22/2026',
     endBeforeStart: 'The end must not be before the start',
     quick: {
       label: 'Quick range',

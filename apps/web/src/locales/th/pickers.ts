@@ -9,6 +9,8 @@ export const pickers = {
       years: 'ปีต้องอยู่ระหว่าง 1900 ถึง 2200 (ปี ค.ศ.)',
       time: 'เวลาไม่ถูกต้อง (00:00 ถึง 23:59)',
     },
+    /** A day field (no time): how to type one. */
+    dayFormat: 'พิมพ์วันที่เป็น {{pattern}} เช่น 22/11/2026',
     endBeforeStart: 'วันที่สิ้นสุดต้องไม่อยู่ก่อนวันที่เริ่มต้น',
     quick: {
       label: 'ช่วงเวลาด่วน',
