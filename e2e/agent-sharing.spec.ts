@@ -70,14 +70,14 @@ test.describe
         page.getByText(`เพิ่มการแบ่งรายได้ ${agentText(agent)} → ${agentText(senior)} (35.00 %) แล้ว`),
       ).toBeVisible();
 
-      for (const header of ['เอเจนต์', 'Prefix เอเจนต์แม่', 'เปอร์เซ็นต์ของเอเจนต์แม่', 'สถานะ']) {
+      for (const header of ['เอเจนต์', 'คำนำหน้าเอเจนต์แม่', 'เปอร์เซ็นต์ของเอเจนต์แม่', 'สถานะ']) {
         await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
       }
       const added = row(page, agent);
       await expect(added).toHaveCount(1);
       await expect(added).toContainText(senior.prefix);
       await expect(added).toContainText('35.00 %');
-      await expect(added.getByRole('switch')).not.toBeChecked();
+      await expect(added.getByRole('switch')).toBeChecked();
       await expect(added).toContainText('ใช้งาน');
       await expectAccessible(page, 'agent sharing list');
       await screenshot(page, 'agent-sharing-list');
@@ -257,7 +257,7 @@ test.describe
         .trim()
         .split(/\r?\n/);
       expect(lines[0]).toBe(
-        'เอเจนต์,Prefix เอเจนต์,เอเจนต์แม่,Prefix เอเจนต์แม่,เปอร์เซ็นต์ของเอเจนต์แม่,มีผลตั้งแต่วันที่,ปิดใช้งาน,วันที่สร้าง',
+        'เอเจนต์,คำนำหน้าเอเจนต์,เอเจนต์แม่,คำนำหน้าเอเจนต์แม่,เปอร์เซ็นต์ของเอเจนต์แม่,มีผลตั้งแต่วันที่,ปิดใช้งาน,วันที่สร้าง',
       );
       // The agent's two arrangements and nothing else.
       expect(lines).toHaveLength(3);

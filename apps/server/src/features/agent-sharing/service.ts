@@ -126,9 +126,9 @@ export const toSharing = (r: Joined): AgentSharing => {
 /** The agent-sharing export: its columns and their headers in each language. */
 export const sharingCsvColumns: CsvColumn<AgentSharing>[] = [
   textColumn({ th: 'เอเจนต์', en: 'Agent' }, (r) => r.agentUsername),
-  textColumn({ th: 'Prefix เอเจนต์', en: 'Agent prefix' }, (r) => r.agentPrefix),
+  textColumn({ th: 'คำนำหน้าเอเจนต์', en: 'Agent prefix' }, (r) => r.agentPrefix),
   textColumn({ th: 'เอเจนต์แม่', en: 'Parent agent' }, (r) => r.parentAgentUsername),
-  textColumn({ th: 'Prefix เอเจนต์แม่', en: 'Parent agent prefix' }, (r) => r.parentAgentPrefix),
+  textColumn({ th: 'คำนำหน้าเอเจนต์แม่', en: 'Parent agent prefix' }, (r) => r.parentAgentPrefix),
   decimalColumn({ th: 'เปอร์เซ็นต์ของเอเจนต์แม่', en: 'Parent percentage' }, (r) => r.parentPercentage),
   textColumn({ th: 'มีผลตั้งแต่วันที่', en: 'Effective from' }, (r) => r.effectiveFrom),
   textColumn({ th: 'ปิดใช้งาน', en: 'Disabled' }, (r) => r.isDisable),

@@ -8,7 +8,7 @@ export const agentSharing = {
   fields: {
     agent: 'เอเจนต์',
     parentAgent: 'เอเจนต์แม่',
-    parentAgentPrefix: 'Prefix เอเจนต์แม่',
+    parentAgentPrefix: 'คำนำหน้าเอเจนต์แม่',
     parentPercentage: 'เปอร์เซ็นต์ของเอเจนต์แม่',
     isDisable: 'สถานะ',
     createDisabled: 'สร้างแบบปิดใช้งาน',
