@@ -12,6 +12,7 @@ import {
   refuseDeepPage,
   refuseInvisible,
   refuseReversedDates,
+  sortFields,
   textFilter,
   usernameSchema,
 } from './common.ts';
@@ -88,6 +89,7 @@ export const agentListQuerySchema = z
     startDate: dateFilter,
     endDate: dateFilter,
     locked: boolFilter,
+    ...sortFields(['username', 'createdAt']),
     ...pageFields(50),
   })
   .superRefine(refuseDeepPage)

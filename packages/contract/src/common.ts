@@ -214,6 +214,25 @@ export const countField = (max: number) =>
     z.number().int().min(1).max(max),
   );
 
+export const sortOrders = ['asc', 'desc'] as const;
+export type SortOrder = (typeof sortOrders)[number];
+
+/**
+ * A list's sorting: `sort` one of the columns the server sorts cheaply (an index reads them in order),
+ * `order` ascending or descending; '' or absent is the list's own order (newest first). Ties are broken
+ * by id, so pages never repeat or skip a row.
+ */
+export const sortFields = <const F extends readonly [string, ...string[]]>(fields: F) => ({
+  sort: z
+    .union([z.enum(fields), z.literal('')])
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
+  order: z
+    .union([z.enum(sortOrders), z.literal('')])
+    .optional()
+    .transform((v) => (v === '' || v === undefined ? ('asc' as const) : v)),
+});
+
 export const pageFields = (defaultLimit: number) => ({
   page: countField(1_000_000).default(1),
   limit: countField(MAX_LIMIT).default(defaultLimit),

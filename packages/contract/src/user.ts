@@ -10,6 +10,7 @@ import {
   pageFields,
   refuseDeepPage,
   refuseReversedDates,
+  sortFields,
   textFilter,
 } from './common.ts';
 
@@ -44,6 +45,7 @@ export const userListQuerySchema = z
     startDate: dateFilter,
     endDate: dateFilter,
     locked: boolFilter,
+    ...sortFields(['username', 'createdAt']),
     ...pageFields(50),
   })
   .superRefine(refuseDeepPage)

@@ -23,7 +23,7 @@ import { countWhere } from '../../db/count.ts';
 import { constraintOf, isUniqueViolation } from '../../db/errors.ts';
 import { contains, within } from '../../db/filters.ts';
 import { agentForUpdate } from '../../db/lookups.ts';
-import { listing } from '../../db/paging.ts';
+import { listing, sortedBy } from '../../db/paging.ts';
 import { adapters, agents } from '../../db/schema/index.ts';
 import { type CsvColumn, textColumn, timeColumn } from '../../lib/csv.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -105,7 +105,7 @@ export const agentListing = (ctx: AppContext, q: Query) =>
       ingestRefusals24h: r.ingestRefusals24h,
       secretShared: r.secretShared,
     }),
-    fetch: (where, limit, offset) =>
+    fetch: (where, limit, offset, order = [desc(agents.id)]) =>
       ctx.db
         .select({
           ...getTableColumns(agents),
@@ -114,11 +114,19 @@ export const agentListing = (ctx: AppContext, q: Query) =>
         })
         .from(agents)
         .where(where)
-        .orderBy(desc(agents.id))
+        .orderBy(...order)
         .limit(limit)
         .offset(offset),
     count: (where) => countWhere(ctx.db, agents, where),
+    order: agentOrder(q),
   });
+
+/** The screen's sorting: by name as its unique index reads it (lower case), or by registration; ties by id. */
+const agentOrder = (q: Query) => {
+  if (q.sort === 'username') return sortedBy(sql`lower(${agents.username})`, agents.id, q.order);
+  if (q.sort === 'createdAt') return sortedBy(agents.createdAt, agents.id, q.order);
+  return undefined;
+};
 
 /** Picker search as the user types: username or prefix contains the text. */
 export const pickAgents = async (ctx: AppContext, text: string | undefined, limit: number) => {
