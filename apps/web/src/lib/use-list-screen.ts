@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { rangeProblems, wallTextPattern } from './date-text';
 import { errorMessage, fieldErrors, isRetryable } from './errors';
 import { queryKeyOf, type RouteInput, routeQuery } from './query-keys';
+import type { SortOrder, TableSort } from './sort';
 import { useKeysetPaging } from './use-keyset-paging';
 import { useUrlFilters } from './use-url-filters';
 
@@ -153,6 +154,8 @@ export interface ListScreenState<R extends RouteDef, K extends string> extends D
   searching: boolean;
   /** The keyset pager, for a list with `keyset` paging. */
   keyset: KeysetPager | undefined;
+  /** The sorting the table's headers show and change, for a list with `sort` and `order` filters. */
+  sort: TableSort | undefined;
 }
 
 /** The filters with a default where the URL has none. */
@@ -300,6 +303,15 @@ export function useListScreen<R extends RouteDef, K extends string>(
     load(empty, 1);
   };
   const apply = (next: Partial<Filters<K>>) => load({ ...applied, ...next }, 1);
+  // A header click sorts the rows shown (the applied filters) from page 1.
+  const sortKeys = keys.includes('sort' as K) && keys.includes('order' as K);
+  const sort: TableSort | undefined = sortKeys
+    ? {
+        field: applied['sort' as K],
+        order: applied['order' as K] === 'desc' ? 'desc' : 'asc',
+        onSort: (field, order) => apply({ sort: field, order } as Partial<Filters<K>>),
+      }
+    : undefined;
 
   // The refusal's reasons on body fields named as their filters (most are); a reason about any other
   // field (a hand-edited page or cursor) is the banner's alone.
@@ -355,6 +367,7 @@ export function useListScreen<R extends RouteDef, K extends string>(
     query,
     table,
     searching: fetching,
+    sort,
     keyset: keysetConfig
       ? {
           page,
@@ -375,6 +388,20 @@ export function useListScreen<R extends RouteDef, K extends string>(
 export const defineList = <R extends RouteDef, K extends string>(
   config: ListScreenConfig<R, K>,
 ): ListScreenConfig<R, K> => config;
+
+/**
+ * The sorting of a list whose filters include `sort` and `order` (the URL keeps them with the other
+ * filters, so a sorted list is remembered as its filters are): only a field the route sorts by is sent,
+ * and nothing when the list keeps its own order.
+ */
+export const sortBody = <F extends string>(
+  filters: { sort: string; order: string },
+  fields: readonly F[],
+): { sort?: F; order?: SortOrder } => {
+  const field = fields.find((f) => f === filters.sort);
+  if (field === undefined) return {};
+  return { sort: field, order: filters.order === 'desc' ? 'desc' : 'asc' };
+};
 
 /** A yes/no filter as the URL holds it and the API takes it: '' (either), '0' or '1'. */
 export type FlagFilter = '' | '0' | '1';

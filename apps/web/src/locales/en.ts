@@ -164,6 +164,8 @@ export const en: Resource<typeof th> = {
     previous: 'Previous page',
     next: 'Next page',
     last: 'Last page',
+    sortAscending: 'Sort ascending',
+    sortDescending: 'Sort descending',
   },
   filters: {
     label: 'Filters',

@@ -162,6 +162,8 @@ export const th = {
     previous: 'หน้าก่อนหน้า',
     next: 'หน้าถัดไป',
     last: 'หน้าสุดท้าย',
+    sortAscending: 'เรียงจากน้อยไปมาก',
+    sortDescending: 'เรียงจากมากไปน้อย',
   },
   filters: {
     label: 'ตัวกรอง',

@@ -176,6 +176,7 @@ export function AgentPage() {
     {
       key: 'username',
       header: t('agent.fields.username'),
+      sort: { field: 'username', first: 'asc' },
       render: (agent) => (
         <Stack gap={0}>
           <Anchor
@@ -241,6 +242,7 @@ export function AgentPage() {
     {
       key: 'createdAt',
       header: t('agent.fields.createdAt'),
+      sort: { field: 'createdAt', first: 'desc' },
       render: (agent) => <DateTimeText value={agent.createdAt} />,
     },
     {

@@ -29,6 +29,51 @@ describe('the player list', () => {
     );
   });
 
+  it('sorts on the server by a column header: name A→Z, then Z→A; dates newest first; kept in the URL', async () => {
+    const stub = stubApi([[api.userList, () => page([bob])]]);
+    const { user, router } = await open('/user/list?username=bo&page=2');
+    await screen.findByText('bob');
+    const table = screen.getByRole('table');
+    const nameHeader = within(table).getByRole('columnheader', { name: 'ชื่อผู้ใช้' });
+    const dateHeader = within(table).getByRole('columnheader', { name: 'วันที่ลงทะเบียน' });
+    expect(nameHeader.getAttribute('aria-sort')).toBe('none');
+    // A column the server cannot sort cheaply has no button.
+    expect(
+      within(within(table).getByRole('columnheader', { name: 'เอเจนต์' })).queryByRole('button'),
+    ).toBeNull();
+
+    await user.click(within(nameHeader).getByRole('button', { name: 'ชื่อผู้ใช้' }));
+    // The filters shown stay; the sorted list starts at page 1.
+    await waitFor(() =>
+      expect(stub.bodiesOf(api.userList).at(-1)).toEqual({
+        username: 'bo',
+        agent: '',
+        startDate: '',
+        endDate: '',
+        sort: 'username',
+        order: 'asc',
+        page: 1,
+        limit: 50,
+      }),
+    );
+    await waitFor(() => expect(nameHeader.getAttribute('aria-sort')).toBe('ascending'));
+    expect(router.state.location.search).toBe('?username=bo&sort=username&order=asc');
+
+    await user.click(within(nameHeader).getByRole('button', { name: 'ชื่อผู้ใช้' }));
+    await waitFor(() =>
+      expect(stub.bodiesOf(api.userList).at(-1)).toMatchObject({ sort: 'username', order: 'desc' }),
+    );
+    await waitFor(() => expect(nameHeader.getAttribute('aria-sort')).toBe('descending'));
+
+    // Another column starts at its own first order: the newest registrations first.
+    await user.click(within(dateHeader).getByRole('button', { name: 'วันที่ลงทะเบียน' }));
+    await waitFor(() =>
+      expect(stub.bodiesOf(api.userList).at(-1)).toMatchObject({ sort: 'createdAt', order: 'desc' }),
+    );
+    await waitFor(() => expect(dateHeader.getAttribute('aria-sort')).toBe('descending'));
+    expect(nameHeader.getAttribute('aria-sort')).toBe('none');
+  });
+
   it('a start date picked in the calendar is sent from that day’s first minute', async () => {
     const stub = stubApi([[api.userList, () => page([bob])]]);
     const { user, router } = await open();

@@ -86,6 +86,7 @@ export function UserPage() {
     {
       key: 'username',
       header: t('user.fields.username'),
+      sort: { field: 'username', first: 'asc' },
       render: (player) =>
         canUpdate ? (
           <Anchor
@@ -150,6 +151,7 @@ export function UserPage() {
     {
       key: 'createdAt',
       header: <NoWrap>{t('user.fields.createdAt')}</NoWrap>,
+      sort: { field: 'createdAt', first: 'desc' },
       render: (player) => <DateTimeText value={player.createdAt} />,
     },
     { key: 'latestGame', header: <NoWrap>{t('user.fields.latestGame')}</NoWrap>, render: latestGame },
