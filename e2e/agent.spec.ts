@@ -484,6 +484,41 @@ test.describe('agents: roles and failures', () => {
     await screenshot(page, 'agent-view-reporter');
   });
 
+  test('sorts by name and by registration from the column headers, on the server, across pages', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiToken(request);
+    const stem = uniqueName('srt');
+    // Registered in this order; the names sort otherwise.
+    for (const end of ['c', 'a', 'b']) await makeAgent(request, token, { username: `${stem}_${end}` });
+    await openApp(page, `/agent/list?username=${stem}`);
+    const table = page.getByRole('table');
+    const names = () => table.locator('tbody tr').locator('td:first-child').allInnerTexts();
+    await expect(table.locator('tbody tr')).toHaveCount(3);
+    const byName = table.getByRole('columnheader', { name: 'ชื่อผู้ใช้' });
+    await byName.getByRole('button').click();
+    await expect(byName).toHaveAttribute('aria-sort', 'ascending');
+    await expect(page).toHaveURL(/sort=username&order=asc/);
+    await expect
+      .poll(async () => (await names()).map((n) => n.split('\n')[0]))
+      .toEqual([`${stem}_a`, `${stem}_b`, `${stem}_c`]);
+    await screenshot(page, 'agent-list-sorted-by-name');
+    await byName.getByRole('button').click();
+    await expect(byName).toHaveAttribute('aria-sort', 'descending');
+    await expect
+      .poll(async () => (await names()).map((n) => n.split('\n')[0]))
+      .toEqual([`${stem}_c`, `${stem}_b`, `${stem}_a`]);
+    // Registration: newest first on the first click.
+    const byDate = table.getByRole('columnheader', { name: 'วันที่สร้าง' });
+    await byDate.getByRole('button').click();
+    await expect(byDate).toHaveAttribute('aria-sort', 'descending');
+    await expect
+      .poll(async () => (await names()).map((n) => n.split('\n')[0]))
+      .toEqual([`${stem}_b`, `${stem}_a`, `${stem}_c`]);
+    await expectAccessible(page, 'agent list sorted');
+  });
+
   test('a failed list shows the red banner with the reason in Thai, and retries', async ({ page }) => {
     let failures = 1;
     await page.route('**/api/v1/agent/list', async (route) => {
