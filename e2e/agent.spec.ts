@@ -102,7 +102,7 @@ test.describe
       await page.getByRole('button', { name: 'เพิ่มเอเจนต์ใหม่' }).click();
       const dialog = page.getByRole('dialog', { name: 'เพิ่มเอเจนต์ใหม่' });
       await expect(dialog).toBeVisible();
-      await expect(dialog.getByText('เว้นว่างไว้แล้วระบบจะสร้าง secret ให้อัตโนมัติ')).toBeVisible();
+      await expect(dialog.getByText('เว้นว่างไว้แล้วระบบจะสร้างรหัสลับให้อัตโนมัติ')).toBeVisible();
       // Only enabled providers are offered.
       await dialog.getByRole('combobox', { name: 'เกม', exact: true }).fill(games.off);
       await expect(page.getByText('ไม่มีค่ายเกมที่เปิดใช้งาน')).toBeVisible();
@@ -125,10 +125,10 @@ test.describe
       await expect(creds.getByTestId('credential-prefix')).toHaveValue(senior.prefix);
       await expect(creds.getByTestId('credential-code')).toHaveValue(senior.code);
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-      await creds.getByRole('button', { name: 'คัดลอก API key', exact: true }).click();
+      await creds.getByRole('button', { name: 'คัดลอก คีย์ API', exact: true }).click();
       await expect(page.getByText('คัดลอกแล้ว')).toBeVisible();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(apiKey);
-      await creds.getByRole('button', { name: 'คัดลอก Secret' }).click();
+      await creds.getByRole('button', { name: 'คัดลอก รหัสลับ' }).click();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
       await expectAccessible(page, 'credentials dialog');
       await screenshot(page, 'agent-credentials-dialog');
@@ -171,11 +171,11 @@ test.describe
       await dialog.getByLabel('คำนำหน้า').fill(senior.prefix);
       await dialog.getByLabel('รหัสลับ').fill(child.secret);
       await dialog.getByRole('button', { name: 'บันทึก' }).click();
-      await expect(dialog.getByText(`Prefix "${senior.prefix}" ถูกใช้โดยเอเจนต์อื่นแล้ว`).first()).toBeVisible();
+      await expect(dialog.getByText(`คำนำหน้า "${senior.prefix}" ถูกใช้โดยเอเจนต์อื่นแล้ว`).first()).toBeVisible();
 
       // A prefix that another agent's starts (or that starts it) would mix their players' names:
       // refused beside the field, in Thai, naming the other prefix.
-      const overlap = `Prefix นี้ซ้อนกับ Prefix "${senior.prefix}" ของเอเจนต์อื่น (คำหนึ่งขึ้นต้นด้วยอีกคำ) ชื่อผู้เล่นจะชนกัน`;
+      const overlap = `คำนำหน้านี้ซ้อนกับคำนำหน้า "${senior.prefix}" ของเอเจนต์อื่น (คำหนึ่งขึ้นต้นด้วยอีกคำ) ชื่อผู้เล่นจะชนกัน`;
       await dialog.getByLabel('คำนำหน้า').fill(`${senior.prefix}x`);
       await dialog.getByRole('button', { name: 'บันทึก' }).click();
       expect(await fieldError(dialog.getByLabel('คำนำหน้า'))).toBe(overlap);
@@ -237,7 +237,7 @@ test.describe
       await thai.getByRole('button', { name: 'บันทึก' }).click();
       await expect
         .poll(() => fieldError(thai.getByLabel('รหัสลับ')))
-        .toBe('Secret นี้มีเอเจนต์อื่นใช้อยู่แล้ว ให้ใช้ค่าอื่น หรือเว้นว่างให้ระบบสร้างให้');
+        .toBe('รหัสลับนี้มีเอเจนต์อื่นใช้อยู่แล้ว ให้ใช้ค่าอื่น หรือเว้นว่างให้ระบบสร้างให้');
       await expect(thai.getByLabel('รหัสลับ')).toHaveValue(child.secret);
       await screenshot(page, 'agent-register-secret-taken');
     });
@@ -255,12 +255,12 @@ test.describe
       await expect(dialog.getByTestId('agent-prefix')).toHaveAttribute('readonly', '');
       await expect(dialog.getByTestId('agent-code')).toHaveValue(child.code);
       await expect(dialog.getByTestId('agent-apiKey')).toHaveAttribute('readonly', '');
-      await expect(dialog.getByRole('button', { name: 'คัดลอก API key', exact: true })).toBeVisible();
+      await expect(dialog.getByRole('button', { name: 'คัดลอก คีย์ API', exact: true })).toBeVisible();
       // The secret is masked until shown.
       const secretField = dialog.getByTestId('agent-secret');
       await expect(secretField).toHaveAttribute('data-revealed', 'false');
       await expect(secretField).not.toHaveValue(child.secret);
-      await dialog.getByRole('button', { name: 'แสดง Secret' }).click();
+      await dialog.getByRole('button', { name: 'แสดง รหัสลับ' }).click();
       await expect(secretField).toHaveValue(child.secret);
 
       // Games: drop the one chosen, add two others; type AGENT → MASTER.
@@ -295,19 +295,19 @@ test.describe
         .getByRole('button', { name: `แก้ไข ${child.username}` })
         .click();
       const dialog = page.getByRole('dialog', { name: `แก้ไขเอเจนต์ ${child.username}` });
-      await dialog.getByRole('button', { name: 'เปลี่ยน secret' }).click();
+      await dialog.getByRole('button', { name: 'เปลี่ยนรหัสลับ' }).click();
       const confirm = dialog.getByTestId('rotate-confirm');
-      await expect(confirm).toContainText(`ระบบจะออก secret ใหม่ให้ ${child.username} ทันที`);
+      await expect(confirm).toContainText(`ระบบจะออกรหัสลับใหม่ให้ ${child.username} ทันที`);
       await expectAccessible(page, 'rotate secret confirm');
       await screenshot(page, 'agent-rotate-confirm');
       // Cancel keeps the old secret.
       await confirm.getByRole('button', { name: 'ยกเลิก' }).click();
       await expect(confirm).toBeHidden();
 
-      await dialog.getByRole('button', { name: 'เปลี่ยน secret' }).click();
-      await confirm.getByRole('button', { name: 'ยืนยันเปลี่ยน secret' }).click();
+      await dialog.getByRole('button', { name: 'เปลี่ยนรหัสลับ' }).click();
+      await confirm.getByRole('button', { name: 'ยืนยันเปลี่ยนรหัสลับ' }).click();
       await expect(dialog.getByTestId('rotate-done')).toBeVisible();
-      await expect(page.getByText(`เปลี่ยน secret ของ ${child.username} แล้ว`)).toBeVisible();
+      await expect(page.getByText(`เปลี่ยนรหัสลับของ ${child.username} แล้ว`)).toBeVisible();
       const secretField = dialog.getByTestId('agent-secret');
       await expect(secretField).toHaveAttribute('data-revealed', 'true');
       const rotated = await secretField.inputValue();
@@ -477,7 +477,7 @@ test.describe('agents: roles and failures', () => {
     await expect(dialog.getByTestId('agent-apiKey')).toHaveValue(agent.apiKey);
     await expect(dialog.getByTestId('agent-secret')).toHaveCount(0);
     await expect(dialog.getByTestId('agent-apiKeyEncoded')).toHaveCount(0);
-    await expect(dialog.getByRole('button', { name: 'เปลี่ยน secret' })).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: 'เปลี่ยนรหัสลับ' })).toHaveCount(0);
     await expect(dialog.getByRole('button', { name: 'บันทึก' })).toHaveCount(0);
     await expect(dialog.getByLabel('ที่อยู่ปลายทาง')).toHaveAttribute('readonly', '');
     await expectAccessible(page, 'agent detail for a REPORTER');

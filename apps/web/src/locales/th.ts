@@ -255,7 +255,7 @@ export const th = {
       logout: 'ออกจากระบบ',
       verify: 'ยืนยันรหัสผ่าน',
       'verify-failed': 'ยืนยันรหัสผ่านไม่สำเร็จ',
-      'rotate-secret': 'เปลี่ยน secret',
+      'rotate-secret': 'เปลี่ยนรหัสลับ',
       disable: 'ปิดใช้งาน',
       enable: 'เปิดใช้งาน',
       seed: 'ข้อมูลตัวอย่าง',

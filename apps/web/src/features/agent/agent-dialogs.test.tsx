@@ -84,7 +84,7 @@ describe('EditAgentDialog', () => {
     expect(await screen.findByTestId('agent-prefix')).toHaveProperty('value', 'ab');
     expect(field('ที่อยู่ปลายทาง').readOnly).toBe(true);
     expect(screen.queryByRole('button', { name: 'บันทึก' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'เปลี่ยน secret' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'เปลี่ยนรหัสลับ' })).toBeNull();
     expect(screen.getByRole('button', { name: 'ปิด' })).toBeTruthy();
   });
 });

@@ -156,12 +156,12 @@ describe('the agent list warns of a secret another agent shares', () => {
     ]);
     const { user } = await open();
     const badge = await screen.findByRole('button', {
-      name: 'secret ของ senior_one ซ้ำกับเอเจนต์อื่น: เปิดเพื่อเปลี่ยน secret',
+      name: 'รหัสลับของ senior_one ซ้ำกับเอเจนต์อื่น: เปิดเพื่อเปลี่ยนรหัสลับ',
     });
-    expect(badge.textContent).toBe('secret ซ้ำกับเอเจนต์อื่น');
+    expect(badge.textContent).toBe('รหัสลับซ้ำกับเอเจนต์อื่น');
     expect(screen.queryByTestId('shared-secret-own_one')).toBeNull();
     await user.click(badge);
-    expect(await screen.findByRole('button', { name: 'เปลี่ยน secret' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'เปลี่ยนรหัสลับ' })).toBeTruthy();
   });
 
   it('a reporter sees the warning, with no button it could not use', async () => {
