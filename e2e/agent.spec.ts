@@ -201,22 +201,22 @@ test.describe
       const dialog = page.getByRole('dialog', { name: 'Add new agent' });
       await dialog.getByLabel('Username').fill(uniqueName('twin'));
       await dialog.getByLabel('Password', { exact: true }).fill('agent-pass-2024');
-      await dialog.getByLabel('ที่อยู่ปลายทาง').fill('https://twin.partner.example.com/callback');
-      await dialog.getByLabel('คำนำหน้า').fill(`t${tag}`);
+      await dialog.getByLabel('Endpoint').fill('https://twin.partner.example.com/callback');
+      await dialog.getByLabel('Prefix').fill(`t${tag}`);
       await dialog.getByLabel('System code').fill(`TWN-${tag}`);
       await dialog.getByRole('combobox', { name: 'Agent type' }).click();
       await page.getByRole('option', { name: 'AGENT', exact: true }).click();
       // Checked in the browser by the contract's rule.
-      await dialog.getByLabel('รหัสลับ').fill('abababababababab');
+      await dialog.getByLabel('Secret').fill('abababababababab');
       await dialog.getByRole('button', { name: 'Save' }).click();
-      expect(await fieldError(dialog.getByLabel('รหัสลับ'))).toBe(
+      expect(await fieldError(dialog.getByLabel('Secret'))).toBe(
         'Must contain at least 8 different characters',
       );
       // Refused by the server: the child registered above signs with it.
-      await dialog.getByLabel('รหัสลับ').fill(child.secret);
+      await dialog.getByLabel('Secret').fill(child.secret);
       await dialog.getByRole('button', { name: 'Save' }).click();
       await expect
-        .poll(() => fieldError(dialog.getByLabel('รหัสลับ')))
+        .poll(() => fieldError(dialog.getByLabel('Secret')))
         .toBe(
           'Another agent already signs with this secret; choose another or leave it blank for a generated one',
         );

@@ -202,7 +202,7 @@ test.describe
       await openFromHub(page, /^รายละเอียดธุรกรรม/);
       await expect(page).toHaveURL(/\/summary\/tsdetail$/);
       await expect(page.getByRole('heading', { level: 1, name: 'รายละเอียดธุรกรรม' })).toBeVisible();
-      await expect(page.getByTestId('empty-state')).toContainText('กรอก Bet ID');
+      await expect(page.getByTestId('empty-state')).toContainText('กรอกรหัสเดิมพัน');
       await expectAccessible(page, 'bet lookup prompt');
 
       await filters(page).getByLabel('รหัสเดิมพัน').fill(SHARED);
@@ -211,7 +211,7 @@ test.describe
       const items = page.getByTestId('timeline-item');
       await expect(items).toHaveCount(4);
       await expect(page.getByTestId('lookup-summary')).toHaveText(
-        `Bet ID ${SHARED}: 4 รายการ ใน 2 เอเจนต์ ยอดสุทธิ 75.50`,
+        `รหัสเดิมพัน ${SHARED}: 4 รายการ ใน 2 เอเจนต์ ยอดสุทธิ 75.50`,
       );
       // Oldest first: A held and cancelled, then B held and settled.
       const expected: [string, string, string][] = [
@@ -239,7 +239,7 @@ test.describe
       await openApp(page, '/summary/tsdetail');
       await filters(page).getByLabel('รหัสเดิมพัน').fill(`${tag}-NOPE`);
       await filters(page).getByRole('button', { name: 'ค้นหา' }).click();
-      await expect(page.getByTestId('empty-state')).toContainText('ไม่พบ Bet ID นี้');
+      await expect(page.getByTestId('empty-state')).toContainText('ไม่พบรหัสเดิมพันนี้');
       await expect(page.getByTestId('empty-state')).toContainText(`${tag}-NOPE`);
       await expect(page.getByTestId('timeline-item')).toHaveCount(0);
       await expectAccessible(page, 'bet lookup not found');
