@@ -37,7 +37,7 @@ export const transaction = {
     agent: 'เอเจนต์',
   },
   agentPicker: {
-    placeholder: 'ค้นหาชื่อหรือ prefix',
+    placeholder: 'ค้นหาชื่อหรือคำนำหน้า',
     nothingFound: 'ไม่พบเอเจนต์',
   },
   betTypes: {
@@ -82,7 +82,7 @@ export const transaction = {
     fromGame: 'จากเกม',
   },
   report: {
-    description: 'Transaction From Report — ค้นหารายการเดิมพันของเอเจนต์ตามค่ายเกมและช่วงเวลา',
+    description: 'ค้นหารายการเดิมพันของเอเจนต์ตามค่ายเกมและช่วงเวลา',
     agentMissingDescription: 'ไม่มีเอเจนต์รหัส {{id}} ในระบบ เลือกเอเจนต์อื่นในตัวกรองแล้วกดค้นหา',
     pickAgent: 'เลือกเอเจนต์',
     pickAgentDescription: 'เลือกเอเจนต์แล้วกดค้นหาเพื่อดูรายการธุรกรรม',
