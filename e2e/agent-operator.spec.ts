@@ -151,8 +151,8 @@ test.describe
       const file = await download;
       expect(file.suggestedFilename()).toBe('agent-operators.csv');
       const csv = readFileSync(await file.path(), 'utf8');
-      expect(csv).toContain(`${agent.username},${manager},MANAGER,false`);
-      expect(csv).toContain(`${agent.username},${clerk},REPORTER,true`);
+      expect(csv).toContain(`${agent.username},${manager},MANAGER,ไม่ใช่`);
+      expect(csv).toContain(`${agent.username},${clerk},REPORTER,ใช่`);
       expect(csv).not.toContain(temp);
 
       await row(page, manager).getByRole('link', { name: agent.username }).click();

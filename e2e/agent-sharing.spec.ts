@@ -263,9 +263,9 @@ test.describe
       expect(lines).toHaveLength(3);
       // The enabled one in force since today; the disabled one has no day in force.
       expect(csv).toContain(
-        `${agent.username},${agent.prefix},${senior.username},${senior.prefix},35.00,${bangkokToday()},false`,
+        `${agent.username},${agent.prefix},${senior.username},${senior.prefix},35.00,${bangkokToday()},ไม่ใช่`,
       );
-      expect(csv).toContain(`${agent.username},${agent.prefix},${other.username},${other.prefix},5.00,,true`);
+      expect(csv).toContain(`${agent.username},${agent.prefix},${other.username},${other.prefix},5.00,,ใช่`);
     });
 
     test('a REPORTER reads the list but sees no write actions', async ({ page, request }) => {

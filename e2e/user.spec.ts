@@ -223,8 +223,8 @@ test.describe
         .trim()
         .split(/\r?\n/);
       expect(lines).toHaveLength(3);
-      expect(csv).toContain(`${alice},${agent.prefix}${alice},${agent.username},2500.00,false`);
-      expect(csv).toContain(`${bob},${agent.prefix}${bob},${agent.username},200.00,true`);
+      expect(csv).toContain(`${alice},${agent.prefix}${alice},${agent.username},2500.00,ไม่ใช่`);
+      expect(csv).toContain(`${bob},${agent.prefix}${bob},${agent.username},200.00,ใช่`);
     });
 
     test('a REPORTER reads the players but sees no write actions', async ({ page, request }) => {

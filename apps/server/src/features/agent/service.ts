@@ -25,7 +25,7 @@ import { contains, within } from '../../db/filters.ts';
 import { agentForUpdate } from '../../db/lookups.ts';
 import { listing, sortedBy } from '../../db/paging.ts';
 import { adapters, agents } from '../../db/schema/index.ts';
-import { type CsvColumn, textColumn, timeColumn } from '../../lib/csv.ts';
+import { type CsvColumn, flagColumn, textColumn, timeColumn } from '../../lib/csv.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 
 type Row = typeof agents.$inferSelect;
@@ -54,7 +54,7 @@ export const agentCsvColumns: CsvColumn<Agent>[] = [
   textColumn({ th: 'ประเภทเอเจนต์', en: 'Agent type' }, (r) => r.agentType),
   textColumn({ th: 'ที่อยู่ปลายทาง', en: 'Endpoint' }, (r) => r.endpoint),
   textColumn({ th: 'เกม', en: 'Games' }, (r) => r.games.join(' ')),
-  textColumn({ th: 'ล็อก', en: 'Locked' }, (r) => r.locked),
+  flagColumn({ th: 'ล็อก', en: 'Locked' }, (r) => r.locked),
   timeColumn({ th: 'วันที่สร้าง', en: 'Created' }, (r) => r.createdAt),
 ];
 

@@ -13,7 +13,7 @@ import { listing, sortedBy } from '../../db/paging.ts';
 import { agents, users } from '../../db/schema/index.ts';
 import { latestGameOf } from '../../ledger/readers/latest-game.ts';
 import { countRegistrations } from '../../ledger/registrations.ts';
-import { type CsvColumn, decimalColumn, textColumn, timeColumn } from '../../lib/csv.ts';
+import { type CsvColumn, decimalColumn, flagColumn, textColumn, timeColumn } from '../../lib/csv.ts';
 import { toMajor, toMinor } from '../../lib/money.ts';
 
 type Query = z.output<typeof userListQuerySchema>;
@@ -52,7 +52,7 @@ export const userCsvColumns: CsvColumn<User>[] = [
   textColumn({ th: 'ชื่อผู้ใช้ในระบบ', en: 'Stored username' }, (r) => r.username),
   textColumn({ th: 'เอเจนต์', en: 'Agent' }, (r) => r.agentUsername),
   decimalColumn({ th: 'วงเงินเดิมพันสูงสุด', en: 'Max bet limit' }, (r) => r.betLimit),
-  textColumn({ th: 'ล็อกการเดิมพัน', en: 'Bet locked' }, (r) => r.locked),
+  flagColumn({ th: 'ล็อกการเดิมพัน', en: 'Bet locked' }, (r) => r.locked),
   timeColumn({ th: 'วันที่ลงทะเบียน', en: 'Registered' }, (r) => r.createdAt),
   textColumn({ th: 'เกมล่าสุด', en: 'Latest game' }, (r) => r.activeGamePlaying ?? r.lastGamePlaying[0] ?? ''),
 ];

@@ -110,7 +110,7 @@ describe('players', () => {
       .replace('T', ' ')
       .replace(/(?:\.000)?Z$/, '');
     expect(rows.slice(1)).toEqual([
-      ['exported1', 'zzexported1', agent.username, '1234.56', 'false', registered, ''],
+      ['exported1', 'zzexported1', agent.username, '1234.56', 'ไม่ใช่', registered, ''],
     ]);
   });
 });
