@@ -6,6 +6,7 @@ import { expectNoEnglishErrors, expectThaiFieldError, fieldError } from './form-
 import {
   apiCall,
   apiToken,
+  discardChanges,
   expectAccessible,
   flipSwitch,
   openApp,
@@ -66,7 +67,7 @@ test.describe
       await dialog.getByLabel('ชื่อ', { exact: true }).fill(provider.name);
       // Typed as is: the contract's rules, checked in the browser, say beside each field what is wrong.
       await dialog.getByLabel('รหัส').fill('lucky spin');
-      await dialog.getByLabel('Endpoint').fill('ftp://games.example.com');
+      await dialog.getByLabel('ที่อยู่ปลายทาง').fill('ftp://games.example.com');
       await dialog.getByLabel('โลโก้').fill('https://cdn.example.com/lucky-spin.svg');
       await chooseType(page, dialog, 'SLOT');
       await expectAccessible(page, 'add game dialog');
@@ -74,7 +75,7 @@ test.describe
 
       await dialog.getByRole('button', { name: 'บันทึก' }).click();
       await expectThaiFieldError(dialog.getByLabel('รหัส'));
-      await expectThaiFieldError(dialog.getByLabel('Endpoint'));
+      await expectThaiFieldError(dialog.getByLabel('ที่อยู่ปลายทาง'));
       await expect(dialog.getByLabel('รหัส')).toHaveValue('lucky spin');
       await expect(dialog.getByTestId('error-banner')).toHaveCount(0);
       await expectNoEnglishErrors(dialog);
@@ -82,13 +83,13 @@ test.describe
       await screenshot(page, 'adapter-create-errors');
 
       await dialog.getByLabel('รหัส').fill(provider.code);
-      await dialog.getByLabel('Endpoint').fill('https://games.lucky-spin.example.com/api');
+      await dialog.getByLabel('ที่อยู่ปลายทาง').fill('https://games.lucky-spin.example.com/api');
       await dialog.getByRole('button', { name: 'บันทึก' }).click();
       await expect(dialog).toBeHidden();
       await expect(page.getByText(`เพิ่มค่ายเกม ${provider.name} แล้ว`)).toBeVisible();
 
       // Read it back from the table.
-      for (const header of ['ชื่อ', 'รหัส', 'ประเภท', 'Endpoint', 'โลโก้', 'สถานะ']) {
+      for (const header of ['ชื่อ', 'รหัส', 'ประเภท', 'ที่อยู่ปลายทาง', 'โลโก้', 'สถานะ']) {
         await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
       }
       const added = row(page, provider.code);
@@ -117,11 +118,12 @@ test.describe
       const dialog = page.getByRole('dialog', { name: 'เพิ่มค่ายเกม' });
       await dialog.getByLabel('ชื่อ', { exact: true }).fill('Copy cat');
       await dialog.getByLabel('รหัส').fill(provider.code);
-      await dialog.getByLabel('Endpoint').fill('https://copy.example.com');
+      await dialog.getByLabel('ที่อยู่ปลายทาง').fill('https://copy.example.com');
       await dialog.getByLabel('โลโก้').fill('https://cdn.example.com/copy.svg');
       await dialog.getByRole('button', { name: 'บันทึก' }).click();
       await expect(dialog.getByText(`รหัส "${provider.code}" ถูกใช้โดยค่ายเกมอื่นแล้ว`).first()).toBeVisible();
       await dialog.getByRole('button', { name: 'ยกเลิก' }).click();
+      await discardChanges(page);
       await expect(dialog).toBeHidden();
       await expect(page.getByRole('row').filter({ hasText: 'Copy cat' })).toHaveCount(0);
     });
@@ -136,7 +138,7 @@ test.describe
       await expect(dialog.getByLabel('ชื่อ', { exact: true })).toHaveAttribute('readonly', '');
       await expect(dialog.getByLabel('รหัส')).toHaveValue(provider.code);
       await chooseType(page, dialog, 'LIVE');
-      await dialog.getByLabel('Endpoint').fill('https://live.lucky-spin.example.com/v2');
+      await dialog.getByLabel('ที่อยู่ปลายทาง').fill('https://live.lucky-spin.example.com/v2');
       await expectAccessible(page, 'edit game dialog');
       await screenshot(page, 'adapter-edit-dialog');
       await dialog.getByRole('button', { name: 'บันทึก' }).click();
@@ -189,6 +191,7 @@ test.describe
       await expect(thai.getByLabel('รหัส', { exact: true })).toHaveValue(`${played.codename}X`);
       await screenshot(page, 'adapter-code-in-use');
       await page.keyboard.press('Escape');
+      await discardChanges(page);
       await page.getByTestId('language-switch').getByText('English').click();
       const english = await edit('Edit game provider', 'Code', 'Save');
       await expect
@@ -198,15 +201,16 @@ test.describe
         );
       await screenshot(page, 'adapter-code-in-use-en');
       await page.keyboard.press('Escape');
+      await discardChanges(page);
       await page.getByTestId('language-switch').getByText('ไทย').click();
     });
 
     test('disable and re-enable through the confirm dialog', async ({ page }) => {
       await openAdapters(page);
       const toggle = row(page, provider.code).getByRole('switch', {
-        name: `ปิดใช้งานค่ายเกม ${provider.name}`,
+        name: `เปิดใช้งานค่ายเกม ${provider.name}`,
       });
-      await expect(toggle).not.toBeChecked();
+      await expect(toggle).toBeChecked();
       await flip(page, provider.code);
       const confirm = page.getByRole('dialog', { name: 'ยืนยันการเปิด/ปิดใช้งาน' });
       await expect(confirm).toContainText(`ต้องการปิดใช้งานค่ายเกม ${provider.name} (${provider.code}) ใช่หรือไม่?`);
@@ -216,13 +220,13 @@ test.describe
       // Cancel leaves it as it is.
       await confirm.getByRole('button', { name: 'ยกเลิก' }).click();
       await expect(confirm).toBeHidden();
-      await expect(toggle).not.toBeChecked();
+      await expect(toggle).toBeChecked();
 
       await flip(page, provider.code);
       await confirm.getByRole('button', { name: 'ยืนยันปิดใช้งาน' }).click();
       await expect(confirm).toBeHidden();
       await expect(page.getByText(`ปิดใช้งานค่ายเกม ${provider.name} แล้ว`)).toBeVisible();
-      await expect(toggle).toBeChecked();
+      await expect(toggle).not.toBeChecked();
       await expect(row(page, provider.code).getByText('ปิดใช้งาน', { exact: true })).toBeVisible();
       await expect(row(page, provider.code)).toHaveAttribute('data-disabled', 'true');
       await screenshot(page, 'adapter-list-disabled');
@@ -246,7 +250,7 @@ test.describe
       // Enabled again, it leaves the "disabled only" list at once.
       await expect(row(page, provider.code)).toHaveCount(0);
       await page.getByRole('button', { name: 'ล้างตัวกรอง' }).click();
-      await expect(row(page, provider.code).getByRole('switch')).not.toBeChecked();
+      await expect(row(page, provider.code).getByRole('switch')).toBeChecked();
     });
 
     // Filters, URL, Search, Clear, empty and error states: the list mechanism's screen tests.

@@ -37,7 +37,7 @@ async function reauthenticate(page: Page, password = ADMIN_PASSWORD) {
   const dialog = page.getByRole('dialog', { name: 'ยืนยันตัวตน' });
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('รหัสผ่าน', { exact: true }).fill(password);
-  await dialog.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+  await dialog.getByRole('button', { name: 'ยืนยัน', exact: true }).click();
   return dialog;
 }
 
@@ -143,8 +143,8 @@ test.describe
 
     test('lock and unlock through the confirm dialog', async ({ page }) => {
       await openAdmins(page, newAdmin);
-      const toggle = row(page, newAdmin).getByRole('switch', { name: `ล็อกบัญชี ${newAdmin}` });
-      await expect(toggle).not.toBeChecked();
+      const toggle = row(page, newAdmin).getByRole('switch', { name: `บัญชี ${newAdmin} ใช้งานได้` });
+      await expect(toggle).toBeChecked();
       await flipSwitch(toggle);
       const confirm = page.getByRole('dialog', { name: 'ยืนยันการเปิด/ปิดใช้งาน' });
       await expect(confirm).toContainText(`ต้องการปิดใช้งาน (ล็อก) บัญชี ${newAdmin} ใช่หรือไม่?`);
@@ -156,7 +156,7 @@ test.describe
       await expect(page.getByRole('dialog', { name: 'ยืนยันตัวตน' })).toBeHidden();
       await expect(confirm).toBeHidden();
       await expect(page.getByText(`ล็อกบัญชี ${newAdmin} แล้ว`)).toBeVisible();
-      await expect(toggle).toBeChecked();
+      await expect(toggle).not.toBeChecked();
       await expect(row(page, newAdmin)).toContainText('ล็อก');
       await screenshot(page, 'admin-list-locked');
 
@@ -164,7 +164,7 @@ test.describe
       await flipSwitch(toggle);
       await confirm.getByRole('button', { name: 'ยกเลิก' }).click();
       await expect(confirm).toBeHidden();
-      await expect(toggle).toBeChecked();
+      await expect(toggle).not.toBeChecked();
 
       // Verified a moment ago in this session: unlocking goes through without asking again.
       await flipSwitch(toggle);
@@ -172,7 +172,7 @@ test.describe
       await confirm.getByRole('button', { name: 'ยืนยันเปิดบัญชี' }).click();
       await expect(page.getByRole('dialog', { name: 'ยืนยันตัวตน' })).toBeHidden();
       await expect(page.getByText(`ปลดล็อกบัญชี ${newAdmin} แล้ว`)).toBeVisible();
-      await expect(toggle).not.toBeChecked();
+      await expect(toggle).toBeChecked();
     });
   });
 

@@ -26,7 +26,7 @@ async function register(
   type: string,
   password = 'operator-pass-1',
 ) {
-  await page.getByRole('button', { name: 'ADD' }).click();
+  await page.getByRole('button', { name: 'เพิ่ม' }).click();
   const form = page.getByRole('dialog', { name: 'ลงทะเบียนผู้ปฏิบัติงานเอเจนต์' });
   await expect(form).toBeVisible();
   await pickAgent(page, form, 'เอเจนต์', agent);
@@ -151,8 +151,8 @@ test.describe
       const file = await download;
       expect(file.suggestedFilename()).toBe('agent-operators.csv');
       const csv = readFileSync(await file.path(), 'utf8');
-      expect(csv).toContain(`${agent.username},${manager},MANAGER,false`);
-      expect(csv).toContain(`${agent.username},${clerk},REPORTER,true`);
+      expect(csv).toContain(`${agent.username},${manager},MANAGER,ไม่ใช่`);
+      expect(csv).toContain(`${agent.username},${clerk},REPORTER,ใช่`);
       expect(csv).not.toContain(temp);
 
       await row(page, manager).getByRole('link', { name: agent.username }).click();
@@ -167,7 +167,7 @@ test.describe
       await signIn(page, username, password);
       await page.goto(`/agentoperator?agent=${agent._id}`);
       await expect(row(page, manager)).toBeVisible();
-      await expect(page.getByRole('button', { name: 'ADD' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'เพิ่ม' })).toHaveCount(0);
       await expect(row(page, manager).getByRole('button')).toHaveCount(0);
       await expect(page.getByRole('columnheader', { name: 'จัดการ' })).toHaveCount(0);
       await screenshot(page, 'agent-operator-reporter');

@@ -8,6 +8,7 @@ import { expectNoEnglishErrors, expectThaiFieldError } from './form-errors';
 import {
   apiCall,
   apiToken,
+  discardChanges,
   expectAccessible,
   flipSwitch,
   openApp,
@@ -69,14 +70,13 @@ test.describe
         page.getByText(`เพิ่มการแบ่งรายได้ ${agentText(agent)} → ${agentText(senior)} (35.00 %) แล้ว`),
       ).toBeVisible();
 
-      for (const header of ['เอเจนต์', 'Prefix เอเจนต์แม่', 'เปอร์เซ็นต์ของเอเจนต์แม่', 'สถานะ']) {
+      for (const header of ['เอเจนต์', 'คำนำหน้าเอเจนต์แม่', 'เปอร์เซ็นต์ของเอเจนต์แม่', 'สถานะ']) {
         await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
       }
       const added = row(page, agent);
       await expect(added).toHaveCount(1);
       await expect(added).toContainText(senior.prefix);
       await expect(added).toContainText('35.00 %');
-      // On: the arrangement is in use.
       await expect(added.getByRole('switch')).toBeChecked();
       await expect(added).toContainText('ใช้งาน');
       await expectAccessible(page, 'agent sharing list');
@@ -106,7 +106,7 @@ test.describe
         await percent.pressSequentially(typed);
         await form.getByRole('button', { name: 'บันทึก' }).click();
         await expectThaiFieldError(percent);
-        await expect(percent).toHaveValue(`${typed} %`);
+        await expect(percent).toHaveValue(typed);
         await expectNoEnglishErrors(form);
       }
       await screenshot(page, 'agent-sharing-percentage-refused');
@@ -133,6 +133,7 @@ test.describe
       await form.getByRole('button', { name: 'บันทึก' }).click();
       await expect(form.getByText('การแบ่งรายได้นี้จะทำให้ลำดับเอเจนต์แม่วนกลับมาที่เอเจนต์เดิม').first()).toBeVisible();
       await form.getByRole('button', { name: 'ยกเลิก' }).click();
+      await discardChanges(page);
       await expect(form).toBeHidden();
       // Nothing was stored.
       await expect(row(page, senior)).toHaveCount(0);
@@ -150,7 +151,7 @@ test.describe
         agentText(senior),
       );
       const percent = form.getByRole('textbox', { name: 'เปอร์เซ็นต์ของเอเจนต์แม่' });
-      await expect(percent).toHaveValue('35 %');
+      await expect(percent).toHaveValue('35');
       await percent.fill('37.25');
       await expectAccessible(page, 'edit sharing dialog');
       await screenshot(page, 'agent-sharing-edit-dialog');
@@ -174,7 +175,7 @@ test.describe
     }) => {
       await openSharing(page);
       const toggle = row(page, agent).getByRole('switch', {
-        name: `ใช้งานการแบ่งรายได้ ${agentText(agent)} → ${agentText(senior)}`,
+        name: `การแบ่งรายได้ ${agentText(agent)} → ${agentText(senior)} ใช้งานอยู่`,
       });
       const confirm = page.getByRole('dialog', { name: 'ยืนยันการเปิด/ปิดใช้งาน' });
       // On while the arrangement is in use.
@@ -221,7 +222,7 @@ test.describe
 
       // Disable the MASTER one, then the 35 % one can be enabled again.
       const second = page.getByRole('switch', {
-        name: `ใช้งานการแบ่งรายได้ ${agentText(agent)} → ${agentText(other)}`,
+        name: `การแบ่งรายได้ ${agentText(agent)} → ${agentText(other)} ใช้งานอยู่`,
       });
       await expect(second).toBeChecked();
       await flipSwitch(second);
@@ -259,15 +260,15 @@ test.describe
         .trim()
         .split(/\r?\n/);
       expect(lines[0]).toBe(
-        'เอเจนต์,Prefix เอเจนต์,เอเจนต์แม่,Prefix เอเจนต์แม่,เปอร์เซ็นต์ของเอเจนต์แม่,มีผลตั้งแต่วันที่,ปิดใช้งาน,วันที่สร้าง',
+        'เอเจนต์,คำนำหน้าเอเจนต์,เอเจนต์แม่,คำนำหน้าเอเจนต์แม่,เปอร์เซ็นต์ของเอเจนต์แม่,มีผลตั้งแต่วันที่,ปิดใช้งาน,วันที่สร้าง',
       );
       // The agent's two arrangements and nothing else.
       expect(lines).toHaveLength(3);
       // The enabled one in force since today; the disabled one has no day in force.
       expect(csv).toContain(
-        `${agent.username},${agent.prefix},${senior.username},${senior.prefix},35.00,${bangkokToday()},false`,
+        `${agent.username},${agent.prefix},${senior.username},${senior.prefix},35.00,${bangkokToday()},ไม่ใช่`,
       );
-      expect(csv).toContain(`${agent.username},${agent.prefix},${other.username},${other.prefix},5.00,,true`);
+      expect(csv).toContain(`${agent.username},${agent.prefix},${other.username},${other.prefix},5.00,,ใช่`);
     });
 
     test('a REPORTER reads the list but sees no write actions', async ({ page, request }) => {

@@ -6,6 +6,7 @@ import { expectNoEnglishErrors, expectThaiFieldError, fieldError } from './form-
 import {
   apiCall,
   apiToken,
+  discardChanges,
   expectAccessible,
   flipSwitch,
   internalErrorBody,
@@ -65,11 +66,11 @@ async function fillRegister(
 ) {
   await dialog.getByLabel('ชื่อผู้ใช้').fill(agent.username);
   await dialog.getByLabel('รหัสผ่าน', { exact: true }).fill('agent-pass-2024');
-  await dialog.getByLabel('Endpoint').fill(`https://${agent.prefix}.partner.example.com/callback`);
+  await dialog.getByLabel('ที่อยู่ปลายทาง').fill(`https://${agent.prefix}.partner.example.com/callback`);
   for (const code of gameCodes) await pickGame(page, dialog, code);
-  await dialog.getByLabel('Prefix').fill(agent.prefix);
+  await dialog.getByLabel('คำนำหน้า').fill(agent.prefix);
   await dialog.getByLabel('รหัสระบบ').fill(agent.code);
-  if (agent.secret) await dialog.getByLabel('Secret').fill(agent.secret);
+  if (agent.secret) await dialog.getByLabel('รหัสลับ').fill(agent.secret);
   await chooseAgentType(page, dialog, type);
 }
 
@@ -101,7 +102,7 @@ test.describe
       await page.getByRole('button', { name: 'เพิ่มเอเจนต์ใหม่' }).click();
       const dialog = page.getByRole('dialog', { name: 'เพิ่มเอเจนต์ใหม่' });
       await expect(dialog).toBeVisible();
-      await expect(dialog.getByText('เว้นว่างไว้แล้วระบบจะสร้าง secret ให้อัตโนมัติ')).toBeVisible();
+      await expect(dialog.getByText('เว้นว่างไว้แล้วระบบจะสร้างรหัสลับให้อัตโนมัติ')).toBeVisible();
       // Only enabled providers are offered.
       await dialog.getByRole('combobox', { name: 'เกม', exact: true }).fill(games.off);
       await expect(page.getByText('ไม่มีค่ายเกมที่เปิดใช้งาน')).toBeVisible();
@@ -124,10 +125,10 @@ test.describe
       await expect(creds.getByTestId('credential-prefix')).toHaveValue(senior.prefix);
       await expect(creds.getByTestId('credential-code')).toHaveValue(senior.code);
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-      await creds.getByRole('button', { name: 'คัดลอก API key', exact: true }).click();
+      await creds.getByRole('button', { name: 'คัดลอก คีย์ API', exact: true }).click();
       await expect(page.getByText('คัดลอกแล้ว')).toBeVisible();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(apiKey);
-      await creds.getByRole('button', { name: 'คัดลอก Secret' }).click();
+      await creds.getByRole('button', { name: 'คัดลอก รหัสลับ' }).click();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
       await expectAccessible(page, 'credentials dialog');
       await screenshot(page, 'agent-credentials-dialog');
@@ -135,7 +136,7 @@ test.describe
       await expect(creds).toBeHidden();
 
       // Read it back from the table.
-      for (const header of ['ชื่อผู้ใช้', 'Prefix', 'รหัสระบบ', 'ประเภทเอเจนต์', 'สถานะ']) {
+      for (const header of ['ชื่อผู้ใช้', 'คำนำหน้า', 'รหัสระบบ', 'ประเภทเอเจนต์', 'สถานะ']) {
         await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
       }
       const added = row(page, senior.username);
@@ -144,7 +145,7 @@ test.describe
       await expect(added).toContainText('SENIOR');
       await expect(added).toContainText(games.a);
       await expect(added).toContainText(games.b);
-      await expect(added.getByRole('switch')).not.toBeChecked();
+      await expect(added.getByRole('switch')).toBeChecked();
     });
 
     test('register an AGENT with its own secret; server messages show per field', async ({ page }) => {
@@ -157,9 +158,9 @@ test.describe
       await dialog.getByLabel('รหัสผ่าน', { exact: true }).fill('short');
       await dialog.getByRole('button', { name: 'บันทึก' }).click();
       await expectThaiFieldError(dialog.getByLabel('รหัสผ่าน', { exact: true }));
-      await expectThaiFieldError(dialog.getByLabel('Prefix'));
-      await expectThaiFieldError(dialog.getByLabel('Secret'));
-      await expect(dialog.getByLabel('Prefix')).toHaveValue('BAD!');
+      await expectThaiFieldError(dialog.getByLabel('คำนำหน้า'));
+      await expectThaiFieldError(dialog.getByLabel('รหัสลับ'));
+      await expect(dialog.getByLabel('คำนำหน้า')).toHaveValue('BAD!');
       await expect(dialog.getByTestId('error-banner')).toHaveCount(0);
       await expectNoEnglishErrors(dialog);
       await expectAccessible(page, 'register agent dialog with refused values');
@@ -167,21 +168,21 @@ test.describe
 
       // A prefix already in use: 409, said in Thai.
       await dialog.getByLabel('รหัสผ่าน', { exact: true }).fill('agent-pass-2024');
-      await dialog.getByLabel('Prefix').fill(senior.prefix);
-      await dialog.getByLabel('Secret').fill(child.secret);
+      await dialog.getByLabel('คำนำหน้า').fill(senior.prefix);
+      await dialog.getByLabel('รหัสลับ').fill(child.secret);
       await dialog.getByRole('button', { name: 'บันทึก' }).click();
-      await expect(dialog.getByText(`Prefix "${senior.prefix}" ถูกใช้โดยเอเจนต์อื่นแล้ว`).first()).toBeVisible();
+      await expect(dialog.getByText(`คำนำหน้า "${senior.prefix}" ถูกใช้โดยเอเจนต์อื่นแล้ว`).first()).toBeVisible();
 
       // A prefix that another agent's starts (or that starts it) would mix their players' names:
       // refused beside the field, in Thai, naming the other prefix.
-      const overlap = `Prefix นี้ซ้อนกับ Prefix "${senior.prefix}" ของเอเจนต์อื่น (คำหนึ่งขึ้นต้นด้วยอีกคำ) ชื่อผู้เล่นจะชนกัน`;
-      await dialog.getByLabel('Prefix').fill(`${senior.prefix}x`);
+      const overlap = `คำนำหน้านี้ซ้อนกับคำนำหน้า "${senior.prefix}" ของเอเจนต์อื่น (คำหนึ่งขึ้นต้นด้วยอีกคำ) ชื่อผู้เล่นจะชนกัน`;
+      await dialog.getByLabel('คำนำหน้า').fill(`${senior.prefix}x`);
       await dialog.getByRole('button', { name: 'บันทึก' }).click();
-      expect(await fieldError(dialog.getByLabel('Prefix'))).toBe(overlap);
-      await expect(dialog.getByLabel('Prefix')).toHaveValue(`${senior.prefix}x`);
+      expect(await fieldError(dialog.getByLabel('คำนำหน้า'))).toBe(overlap);
+      await expect(dialog.getByLabel('คำนำหน้า')).toHaveValue(`${senior.prefix}x`);
       await screenshot(page, 'agent-register-prefix-overlap');
 
-      await dialog.getByLabel('Prefix').fill(child.prefix);
+      await dialog.getByLabel('คำนำหน้า').fill(child.prefix);
       await dialog.getByRole('button', { name: 'บันทึก' }).click();
       await expect(dialog).toBeHidden();
       const creds = page.getByRole('dialog', { name: `ข้อมูลการเชื่อมต่อของ ${child.username}` });
@@ -222,6 +223,7 @@ test.describe
       await screenshot(page, 'agent-register-secret-taken-en');
       // The same refusal in Thai, the values kept as typed.
       await page.keyboard.press('Escape');
+      await discardChanges(page);
       await page.getByTestId('language-switch').getByText('ไทย').click();
       await page.getByRole('button', { name: 'เพิ่มเอเจนต์ใหม่' }).click();
       const thai = page.getByRole('dialog', { name: 'เพิ่มเอเจนต์ใหม่' });
@@ -234,9 +236,9 @@ test.describe
       );
       await thai.getByRole('button', { name: 'บันทึก' }).click();
       await expect
-        .poll(() => fieldError(thai.getByLabel('Secret')))
-        .toBe('Secret นี้มีเอเจนต์อื่นใช้อยู่แล้ว ให้ใช้ค่าอื่น หรือเว้นว่างให้ระบบสร้างให้');
-      await expect(thai.getByLabel('Secret')).toHaveValue(child.secret);
+        .poll(() => fieldError(thai.getByLabel('รหัสลับ')))
+        .toBe('รหัสลับนี้มีเอเจนต์อื่นใช้อยู่แล้ว ให้ใช้ค่าอื่น หรือเว้นว่างให้ระบบสร้างให้');
+      await expect(thai.getByLabel('รหัสลับ')).toHaveValue(child.secret);
       await screenshot(page, 'agent-register-secret-taken');
     });
 
@@ -253,12 +255,12 @@ test.describe
       await expect(dialog.getByTestId('agent-prefix')).toHaveAttribute('readonly', '');
       await expect(dialog.getByTestId('agent-code')).toHaveValue(child.code);
       await expect(dialog.getByTestId('agent-apiKey')).toHaveAttribute('readonly', '');
-      await expect(dialog.getByRole('button', { name: 'คัดลอก API key', exact: true })).toBeVisible();
+      await expect(dialog.getByRole('button', { name: 'คัดลอก คีย์ API', exact: true })).toBeVisible();
       // The secret is masked until shown.
       const secretField = dialog.getByTestId('agent-secret');
       await expect(secretField).toHaveAttribute('data-revealed', 'false');
       await expect(secretField).not.toHaveValue(child.secret);
-      await dialog.getByRole('button', { name: 'แสดง Secret' }).click();
+      await dialog.getByRole('button', { name: 'แสดง รหัสลับ' }).click();
       await expect(secretField).toHaveValue(child.secret);
 
       // Games: drop the one chosen, add two others; type AGENT → MASTER.
@@ -267,7 +269,7 @@ test.describe
       await pickGame(page, dialog, games.b);
       await pickGame(page, dialog, games.c);
       await chooseAgentType(page, dialog, 'MASTER');
-      await dialog.getByLabel('Endpoint').fill('https://child.partner.example.com/v2/callback');
+      await dialog.getByLabel('ที่อยู่ปลายทาง').fill('https://child.partner.example.com/v2/callback');
       await expectAccessible(page, 'edit agent dialog');
       await screenshot(page, 'agent-edit-dialog');
       await dialog.getByRole('button', { name: 'บันทึก' }).click();
@@ -293,19 +295,19 @@ test.describe
         .getByRole('button', { name: `แก้ไข ${child.username}` })
         .click();
       const dialog = page.getByRole('dialog', { name: `แก้ไขเอเจนต์ ${child.username}` });
-      await dialog.getByRole('button', { name: 'เปลี่ยน secret' }).click();
+      await dialog.getByRole('button', { name: 'เปลี่ยนรหัสลับ' }).click();
       const confirm = dialog.getByTestId('rotate-confirm');
-      await expect(confirm).toContainText(`ระบบจะออก secret ใหม่ให้ ${child.username} ทันที`);
+      await expect(confirm).toContainText(`ระบบจะออกรหัสลับใหม่ให้ ${child.username} ทันที`);
       await expectAccessible(page, 'rotate secret confirm');
       await screenshot(page, 'agent-rotate-confirm');
       // Cancel keeps the old secret.
       await confirm.getByRole('button', { name: 'ยกเลิก' }).click();
       await expect(confirm).toBeHidden();
 
-      await dialog.getByRole('button', { name: 'เปลี่ยน secret' }).click();
-      await confirm.getByRole('button', { name: 'ยืนยันเปลี่ยน secret' }).click();
+      await dialog.getByRole('button', { name: 'เปลี่ยนรหัสลับ' }).click();
+      await confirm.getByRole('button', { name: 'ยืนยันเปลี่ยนรหัสลับ' }).click();
       await expect(dialog.getByTestId('rotate-done')).toBeVisible();
-      await expect(page.getByText(`เปลี่ยน secret ของ ${child.username} แล้ว`)).toBeVisible();
+      await expect(page.getByText(`เปลี่ยนรหัสลับของ ${child.username} แล้ว`)).toBeVisible();
       const secretField = dialog.getByTestId('agent-secret');
       await expect(secretField).toHaveAttribute('data-revealed', 'true');
       const rotated = await secretField.inputValue();
@@ -323,6 +325,7 @@ test.describe
       expect(fresh.secret).toBe(rotated);
       await expect(dialog.getByTestId('agent-apiKeyEncoded')).toHaveValue(encoded(fresh.apiKey, rotated));
       await dialog.getByRole('button', { name: 'ยกเลิก' }).click();
+      await discardChanges(page);
       await expect(dialog).toBeHidden();
     });
 
@@ -351,8 +354,10 @@ test.describe
       });
 
       await openAgents(page);
-      const toggle = row(page, child.username).getByRole('switch', { name: `ล็อกเอเจนต์ ${child.username}` });
-      await expect(toggle).not.toBeChecked();
+      const toggle = row(page, child.username).getByRole('switch', {
+        name: `เอเจนต์ ${child.username} ใช้งานได้`,
+      });
+      await expect(toggle).toBeChecked();
       // Its transaction page, seen once before the lock, says it is active.
       await row(page, child.username).getByRole('link', { name: child.username, exact: true }).click();
       await expect(headerBadge(page, 'ใช้งาน')).toBeVisible();
@@ -365,13 +370,13 @@ test.describe
       await screenshot(page, 'agent-lock-confirm');
       await confirm.getByRole('button', { name: 'ยกเลิก' }).click();
       await expect(confirm).toBeHidden();
-      await expect(toggle).not.toBeChecked();
+      await expect(toggle).toBeChecked();
 
       await flip(page, child.username);
       await confirm.getByRole('button', { name: 'ยืนยันปิดบัญชี' }).click();
       await expect(confirm).toBeHidden();
       await expect(page.getByText(`ล็อกเอเจนต์ ${child.username} แล้ว`)).toBeVisible();
-      await expect(toggle).toBeChecked();
+      await expect(toggle).not.toBeChecked();
       await expect(row(page, child.username).getByText('ล็อก', { exact: true })).toBeVisible();
       await expect(ingest(request, agent, [bet()])).rejects.toThrow(/3003/);
 
@@ -397,7 +402,7 @@ test.describe
       await expect(row(page, child.username)).toHaveCount(0);
       expect(await ingest(request, agent, [bet()])).toEqual({ accepted: 1, duplicates: 0 });
       await page.getByTestId('agent-count-all').click();
-      await expect(row(page, child.username).getByRole('switch')).not.toBeChecked();
+      await expect(row(page, child.username).getByRole('switch')).toBeChecked();
 
       // Every change was audited.
       const audit = await apiCall(request, api.auditList, { token, body: { entity: 'agent', limit: 100 } });
@@ -472,11 +477,46 @@ test.describe('agents: roles and failures', () => {
     await expect(dialog.getByTestId('agent-apiKey')).toHaveValue(agent.apiKey);
     await expect(dialog.getByTestId('agent-secret')).toHaveCount(0);
     await expect(dialog.getByTestId('agent-apiKeyEncoded')).toHaveCount(0);
-    await expect(dialog.getByRole('button', { name: 'เปลี่ยน secret' })).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: 'เปลี่ยนรหัสลับ' })).toHaveCount(0);
     await expect(dialog.getByRole('button', { name: 'บันทึก' })).toHaveCount(0);
-    await expect(dialog.getByLabel('Endpoint')).toHaveAttribute('readonly', '');
+    await expect(dialog.getByLabel('ที่อยู่ปลายทาง')).toHaveAttribute('readonly', '');
     await expectAccessible(page, 'agent detail for a REPORTER');
     await screenshot(page, 'agent-view-reporter');
+  });
+
+  test('sorts by name and by registration from the column headers, on the server, across pages', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiToken(request);
+    const stem = uniqueName('srt');
+    // Registered in this order; the names sort otherwise.
+    for (const end of ['c', 'a', 'b']) await makeAgent(request, token, { username: `${stem}_${end}` });
+    await openApp(page, `/agent/list?username=${stem}`);
+    const table = page.getByRole('table');
+    const names = () => table.locator('tbody tr').locator('td:first-child').allInnerTexts();
+    await expect(table.locator('tbody tr')).toHaveCount(3);
+    const byName = table.getByRole('columnheader', { name: 'ชื่อผู้ใช้' });
+    await byName.getByRole('button').click();
+    await expect(byName).toHaveAttribute('aria-sort', 'ascending');
+    await expect(page).toHaveURL(/sort=username&order=asc/);
+    await expect
+      .poll(async () => (await names()).map((n) => n.split('\n')[0]))
+      .toEqual([`${stem}_a`, `${stem}_b`, `${stem}_c`]);
+    await screenshot(page, 'agent-list-sorted-by-name');
+    await byName.getByRole('button').click();
+    await expect(byName).toHaveAttribute('aria-sort', 'descending');
+    await expect
+      .poll(async () => (await names()).map((n) => n.split('\n')[0]))
+      .toEqual([`${stem}_c`, `${stem}_b`, `${stem}_a`]);
+    // Registration: newest first on the first click.
+    const byDate = table.getByRole('columnheader', { name: 'วันที่สร้าง' });
+    await byDate.getByRole('button').click();
+    await expect(byDate).toHaveAttribute('aria-sort', 'descending');
+    await expect
+      .poll(async () => (await names()).map((n) => n.split('\n')[0]))
+      .toEqual([`${stem}_b`, `${stem}_a`, `${stem}_c`]);
+    await expectAccessible(page, 'agent list sorted');
   });
 
   test('a failed list shows the red banner with the reason in Thai, and retries', async ({ page }) => {

@@ -53,8 +53,6 @@ export const bangkokWall = (ms: number): string => dateTimeInZone(ms, BUSINESS_T
 const pad = (n: number) => String(n).padStart(2, '0');
 /** `dd/MM/yyyy` as tables show it. */
 export const ddmmyyyy = ({ year, month, day }: BangkokDay) => `${pad(day)}/${pad(month)}/${year}`;
-/** `MM/dd/yyyy` as the date-time filters show it. */
-export const mmddyyyy = ({ year, month, day }: BangkokDay) => `${pad(month)}/${pad(day)}/${year}`;
 /** `yyyy-MM-dd`. */
 export const isoDay = ({ year, month, day }: BangkokDay) => `${year}-${pad(month)}-${pad(day)}`;
 /** The Mantine calendar's day label in Thai: `D MMMM YYYY`. */
@@ -63,19 +61,19 @@ export const thaiMonthYear = ({ year, month }: Pick<BangkokDay, 'year' | 'month'
   `${THAI_MONTHS[month - 1]} ${year}`;
 
 /**
- * Pick a day in a Mantine DateTimePicker whose button is `field` (Thai UI): open it, step back from
- * the current month, click the day and confirm; the time stays the picker's default for that field.
+ * Pick a day from the calendar of the date-time field labelled `label` inside `scope` (Thai UI): open it
+ * by its calendar button, step back from the current month and click the day; the field keeps its time
+ * (or takes its edge's first or last minute) and the calendar closes.
  */
-export async function pickDay(page: Page, field: Locator, target: BangkokDay) {
+export async function pickDay(page: Page, scope: Locator, label: string, target: BangkokDay) {
   const dropdowns = page.locator('.mantine-Popover-dropdown').filter({ has: page.getByLabel('เดือนก่อนหน้า') });
-  // As a user would: the previous picker has finished closing before this one opens.
+  // As a user would: the previous calendar has finished closing before this one opens.
   await expect(dropdowns).toHaveCount(0);
-  await field.click();
-  const dropdown = dropdowns;
-  await expect(dropdown).toBeVisible();
+  await scope.getByRole('button', { name: `เลือก${label}จากปฏิทิน`, exact: true }).click();
+  await expect(dropdowns).toBeVisible();
   const now = bangkokDay(Date.now());
   const back = now.year * 12 + now.month - (target.year * 12 + target.month);
-  for (let i = 0; i < back; i++) await dropdown.getByLabel('เดือนก่อนหน้า').click();
-  await dropdown.getByRole('button', { name: thaiDayLabel(target), exact: true }).click();
-  return dropdown;
+  for (let i = 0; i < back; i++) await dropdowns.getByLabel('เดือนก่อนหน้า').click();
+  await dropdowns.getByRole('button', { name: thaiDayLabel(target), exact: true }).click();
+  await expect(dropdowns).toHaveCount(0);
 }

@@ -67,6 +67,9 @@ export async function expectLedgerReadable(page: Page, player: string) {
   // The time column, last: the user scrolls the table to it.
   const time = first.getByRole('cell').last();
   await page.getByRole('columnheader', { name: 'เวลา', exact: true }).scrollIntoViewIfNeeded();
+  // …and down to the first row, when what stands above the table (the drill-down's totals) pushed it
+  // below the fold.
+  await time.scrollIntoViewIfNeeded();
   await expect(time).toBeInViewport({ ratio: 1 });
   const [date, clock, ...rest] = await linesOf(time);
   expect(date).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);

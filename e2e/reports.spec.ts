@@ -261,9 +261,10 @@ test('Game Daily: days × brands, "check data" opens the transactions of that da
   await page.goto(`/summary/gamedaily?month=${Number(month)}&year=${year}`);
   const mine = table.locator('tbody tr').filter({ hasText: seeded.brandA });
   await expect(mine).toHaveCount(2);
-  await expect(mine.first().getByRole('button', { name: /ตรวจสอบ/ })).toHaveAttribute(
-    'aria-disabled',
-    'true',
+  // No column of buttons that cannot act: the page says once why there is none.
+  await expect(mine.first().getByRole('link', { name: /ตรวจสอบ/ })).toHaveCount(0);
+  await expect(page.getByTestId('check-data-needs-agent')).toHaveText(
+    'เลือกเอเจนต์ในตัวกรองก่อน จึงจะตรวจสอบรายการเดิมพันได้',
   );
 });
 
@@ -280,10 +281,8 @@ test('Game Daily By Game: one brand between two date-times, per day and game cod
   await page.goto(
     `/summary/gamedailybygame?agent=${seeded.agent._id}&gameBrand=${seeded.brandA}&from=${from}&to=${to}`,
   );
-  // Filters read MM/dd/yyyy hh:mm aa.
-  await expect(page.getByTestId('filter-from')).toContainText(
-    `${seeded.day1.slice(5, 7)}/01/${year} 12:00 AM`,
-  );
+  // Filters read dd/MM/yyyy HH:mm in Thai.
+  await expect(page.getByTestId('filter-from')).toHaveValue(`01/${seeded.day1.slice(5, 7)}/${year} 00:00`);
   const table = reportTable(page, 'สรุปรายวันตามเกม');
   await expect(table.locator('tbody tr')).toHaveCount(3);
   const read = await readTable(table);

@@ -1,7 +1,16 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { type AgentWithSecret, api } from '@sapi/contract';
 import { expect, makeAgent, postSigned, signedOut, test } from './fixtures';
-import { apiCall, apiToken, expectAccessible, openApp, screenshot, signIn, uniqueName } from './support';
+import {
+  apiCall,
+  apiToken,
+  discardChanges,
+  expectAccessible,
+  openApp,
+  screenshot,
+  signIn,
+  uniqueName,
+} from './support';
 
 /** What a phone's Safari says it is: the second device of the sessions story. */
 const IPHONE_UA =
@@ -193,6 +202,7 @@ test.describe('address allow-lists', () => {
     await expect(dialog.getByTestId('lockout-warning')).toBeHidden();
     // Not saved: the worker's shared admin stays unrestricted for the other stories.
     await dialog.getByRole('button', { name: 'ยกเลิก' }).click();
+    await discardChanges(page);
     await expect(dialog).toBeHidden();
   });
 });

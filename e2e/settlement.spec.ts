@@ -30,7 +30,7 @@ async function reauthenticate(page: Page, password: string) {
   const dialog = page.getByRole('dialog', { name: 'ยืนยันตัวตน' });
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('รหัสผ่าน', { exact: true }).fill(password);
-  await dialog.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+  await dialog.getByRole('button', { name: 'ยืนยัน', exact: true }).click();
   await expect(dialog).toBeHidden();
 }
 

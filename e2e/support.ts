@@ -171,3 +171,16 @@ export async function apiToken(
   await apiCall(request, api.verify, { token, body: { password } });
   return token;
 }
+
+/**
+ * Throw away what a form dialog holds: a dialog with changed fields asks before it closes (Escape, the
+ * close button, Cancel); this answers "discard" when it asks, and does nothing when it closed at once.
+ */
+export async function discardChanges(page: Page) {
+  const discard = page.getByRole('button', { name: /^(ทิ้งและปิด|Discard and close)$/ });
+  const asked = await discard.waitFor({ timeout: 3_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (asked) await discard.click();
+}

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { type Page, request as playwrightRequest } from '@playwright/test';
 import { type AgentWithSecret, api } from '@sapi/contract';
 import { clearBrand, pickBrand } from './agent-picker';
-import { bangkokDay, bangkokDayStart, bangkokWall, mmddyyyy, pickDay } from './bangkok';
+import { bangkokDay, bangkokDayStart, bangkokWall, ddmmyyyy, pickDay } from './bangkok';
 import { BASE_URL } from './env';
 import { expect, ingest, makeAgent, test } from './fixtures';
 import { expectLedgerReadable, PHONE } from './narrow-screen';
@@ -103,7 +103,7 @@ test.describe
       for (const header of [
         'ผู้เล่น (ID)',
         'ชื่อผู้เล่น',
-        'Bet ID',
+        'รหัสเดิมพัน',
         'ประเภทเดิมพัน',
         'ประเภทจากเกม',
         'ค่ายเกม',
@@ -224,7 +224,7 @@ test.describe
       const filters = page.getByRole('search');
 
       // Bet id: its HOLD and SETTLE, one short page.
-      await filters.getByLabel('Bet ID').fill(betId(7));
+      await filters.getByLabel('รหัสเดิมพัน').fill(betId(7));
       await filters.getByRole('button', { name: 'ค้นหา' }).click();
       await expect(page).toHaveURL(new RegExp(`betId=${betId(7)}`));
       await expect(rows(page)).toHaveCount(2);
@@ -235,7 +235,7 @@ test.describe
 
       // Brand, picked from the providers (typed in any case): 30 JILI bets = 60 rows; 50 on page 1, 10
       // on page 2.
-      await filters.getByLabel('Bet ID').fill('');
+      await filters.getByLabel('รหัสเดิมพัน').fill('');
       await pickBrand(page, filters, 'ค่ายเกม', 'JILI');
       await filters.getByRole('button', { name: 'ค้นหา' }).click();
       // As a user would: the new search's first page shows before the page size changes.
@@ -264,23 +264,23 @@ test.describe
       await filters.getByRole('button', { name: 'ล้างตัวกรอง' }).click();
       await expect(page).toHaveURL(/\?limit=50$/);
 
-      // Date range: one whole Bangkok day in the middle of the data, picked in the date-time pickers.
+      // Date range: one whole Bangkok day in the middle of the data, typed as dd/MM/yyyy and picked.
       const day = bangkokDay(holdAt(30));
       const from = bangkokDayStart(day);
       const to = from + 86_400_000;
       const expected = Array.from({ length: BETS }, (_, i) => i).filter(
         (i) => holdAt(i) >= from && holdAt(i) + 45_000 < to,
       );
-      const fromField = filters.getByRole('button', { name: 'ตั้งแต่', exact: true });
-      const dropdown = await pickDay(page, fromField, day);
-      await expectAccessible(page, 'date-time picker');
-      await screenshot(page, 'transaction-date-picker');
-      await dropdown.getByRole('button', { name: 'ตกลง' }).click();
-      await expect(fromField).toHaveText(`${mmddyyyy(day)} 12:00 AM`);
-      const toField = filters.getByRole('button', { name: 'ถึง', exact: true });
-      const toDropdown = await pickDay(page, toField, day);
-      await toDropdown.getByRole('button', { name: 'ตกลง' }).click();
-      await expect(toField).toHaveText(`${mmddyyyy(day)} 11:59 PM`);
+      const fromField = filters.getByRole('textbox', { name: 'ตั้งแต่', exact: true });
+      await fromField.fill(ddmmyyyy(day));
+      await fromField.blur();
+      await expect(fromField).toHaveValue(`${ddmmyyyy(day)} 00:00`);
+      await expectAccessible(page, 'date-time field');
+      await screenshot(page, 'transaction-date-typed');
+      await pickDay(page, filters, 'ถึง', day);
+      await expect(filters.getByRole('textbox', { name: 'ถึง', exact: true })).toHaveValue(
+        `${ddmmyyyy(day)} 23:59`,
+      );
       await filters.getByRole('button', { name: 'ค้นหา' }).click();
       await expect(page).toHaveURL(/startDate=.*endDate=/);
       await expect(rows(page)).toHaveCount(expected.length * 2);
@@ -320,7 +320,7 @@ test.describe
       await username.fill('');
 
       // Nothing matches: the no-data picture.
-      await filters.getByLabel('Bet ID').fill('no-such-bet');
+      await filters.getByLabel('รหัสเดิมพัน').fill('no-such-bet');
       await filters.getByRole('button', { name: 'ค้นหา' }).click();
       await expect(page.getByTestId('empty-state')).toContainText('ไม่พบรายการธุรกรรม');
       await expect(pager(page)).toHaveCount(0);
@@ -370,15 +370,15 @@ test.describe
 
     test("a row opens the read-only detail with the bet's history", async ({ page }) => {
       await openFromAgentList(page);
-      await page.getByRole('search').getByLabel('Bet ID').fill(betId(3));
+      await page.getByRole('search').getByLabel('รหัสเดิมพัน').fill(betId(3));
       await page.getByRole('search').getByRole('button', { name: 'ค้นหา' }).click();
       await expect(rows(page)).toHaveCount(2);
       // The SETTLE row (newest first).
       await rows(page).first().click();
       const dialog = page.getByRole('dialog', { name: 'รายละเอียดธุรกรรม' });
       await expect(dialog).toBeVisible();
-      await expect(dialog.getByLabel('Bet ID')).toHaveValue(betId(3));
-      await expect(dialog.getByLabel('Bet ID')).toBeDisabled();
+      await expect(dialog.getByLabel('รหัสเดิมพัน')).toHaveValue(betId(3));
+      await expect(dialog.getByLabel('รหัสเดิมพัน')).toBeDisabled();
       await expect(dialog.getByLabel('ประเภทเดิมพัน')).toHaveValue('SETTLE');
       await expect(dialog.getByLabel('ประเภทจากเกม')).toHaveValue('lose');
       await expect(dialog.getByLabel('ค่ายเกม')).toHaveValue('JILI');
@@ -423,7 +423,7 @@ test.describe
         .trim()
         .split(/\r?\n/);
       const header = (lines[0] ?? '').split(',');
-      expect(header).toEqual(expect.arrayContaining(['Bet ID', 'ประเภทเดิมพัน', 'จำนวนเงิน']));
+      expect(header).toEqual(expect.arrayContaining(['รหัสเดิมพัน', 'ประเภทเดิมพัน', 'จำนวนเงิน']));
       expect(lines).toHaveLength(1 + BETS);
       for (const line of lines.slice(1)) expect(line).toContain('PGSOFT');
       // Amounts are plain numbers a spreadsheet sums, the stakes negative: never defused as text.
@@ -442,7 +442,7 @@ test.describe
       const col = (name: string) => header.indexOf(name);
       const times = cells.map((c) => [c[col('เวลาเริ่ม')], c[col('เวลาสิ้นสุด')]]);
       const expected = cells.map((c) => {
-        const at = holdAt(Number(/-B(\d{3})$/.exec(c[col('Bet ID')] ?? '')?.[1]));
+        const at = holdAt(Number(/-B(\d{3})$/.exec(c[col('รหัสเดิมพัน')] ?? '')?.[1]));
         return c[col('ประเภทเดิมพัน')] === 'HOLD' ? [wall(at), ''] : [wall(at + 45_000), wall(at + 45_000)];
       });
       expect(times).toEqual(expected);
@@ -472,7 +472,7 @@ test.describe
           body: internalErrorBody('req-abc'),
         }),
       );
-      await page.getByRole('search').getByLabel('Bet ID').fill('anything');
+      await page.getByRole('search').getByLabel('รหัสเดิมพัน').fill('anything');
       await page.getByRole('search').getByRole('button', { name: 'ค้นหา' }).click();
       await expect(page.getByTestId('error-banner')).toContainText('เกิดข้อผิดพลาดภายในระบบ (รหัสคำขอ req-abc)');
       await expectAccessible(page, 'transaction list error');
@@ -499,7 +499,7 @@ test.describe
       expect(box.x + box.width).toBeGreaterThan(viewport.width - 60);
       await screenshot(page, 'transaction-export-failed-notification', { fullPage: false });
       await page.unroute('**/api/v1/transaction/*/export');
-      await page.getByRole('search').getByLabel('Bet ID').fill('');
+      await page.getByRole('search').getByLabel('รหัสเดิมพัน').fill('');
       await page.getByRole('search').getByRole('button', { name: 'ค้นหา' }).click();
       await expect(rows(page)).toHaveCount(10);
       await expect(page.getByTestId('error-banner')).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { type Page, request as playwrightRequest } from '@playwright/test';
 import type { AgentWithSecret } from '@sapi/contract';
 import { clearBrand, pickAgent, pickBrand } from './agent-picker';
-import { bangkokDay, bangkokDayStart, mmddyyyy, pickDay } from './bangkok';
+import { bangkokDay, bangkokDayStart, ddmmyyyy, pickDay } from './bangkok';
 import { BASE_URL } from './env';
 import { expect, ingest, makeAgent, test } from './fixtures';
 import { expectLedgerReadable, PHONE } from './narrow-screen';
@@ -115,7 +115,7 @@ test.describe
       for (const header of [
         'ผู้เล่น (ID)',
         'ชื่อผู้เล่น',
-        'Bet ID',
+        'รหัสเดิมพัน',
         'ประเภทเดิมพัน',
         'ประเภทจากเกม',
         'ค่ายเกม',
@@ -152,12 +152,13 @@ test.describe
       const day = bangkokDay(holdAt(6));
       const from = bangkokDayStart(day);
       const expected = rowsOfA.filter((r) => r.at >= from && r.at < from + 86_400_000);
-      const fromField = filters(page).getByRole('button', { name: 'ตั้งแต่', exact: true });
-      await (await pickDay(page, fromField, day)).getByRole('button', { name: 'ตกลง' }).click();
-      await expect(fromField).toHaveText(`${mmddyyyy(day)} 12:00 AM`);
-      const toField = filters(page).getByRole('button', { name: 'ถึง', exact: true });
-      await (await pickDay(page, toField, day)).getByRole('button', { name: 'ตกลง' }).click();
-      await expect(toField).toHaveText(`${mmddyyyy(day)} 11:59 PM`);
+      await pickDay(page, filters(page), 'ตั้งแต่', day);
+      await expect(filters(page).getByRole('textbox', { name: 'ตั้งแต่', exact: true })).toHaveValue(
+        `${ddmmyyyy(day)} 00:00`,
+      );
+      const toField = filters(page).getByRole('textbox', { name: 'ถึง', exact: true });
+      await toField.fill(`${ddmmyyyy(day)} 23:59`);
+      await expect(toField).toHaveValue(`${ddmmyyyy(day)} 23:59`);
       await filters(page).getByRole('button', { name: 'ค้นหา' }).click();
       await expect(page).toHaveURL(/startDate=.*endDate=/);
       await expect(rows(page)).toHaveCount(expected.length);
@@ -180,7 +181,7 @@ test.describe
         await expect(dialog.getByLabel(label, { exact: true })).toBeDisabled();
       };
       await expectField('ชื่อผู้เล่น', `${agentA.prefix}${tag.toLowerCase()}p1`);
-      await expectField('Bet ID', betId(1));
+      await expectField('รหัสเดิมพัน', betId(1));
       await expectField('ประเภทเดิมพัน', 'HOLD');
       await expectField('ประเภทจากเกม', 'bet');
       await expectField('ค่ายเกม', 'JILI');
@@ -201,16 +202,16 @@ test.describe
       await openFromHub(page, /^รายละเอียดธุรกรรม/);
       await expect(page).toHaveURL(/\/summary\/tsdetail$/);
       await expect(page.getByRole('heading', { level: 1, name: 'รายละเอียดธุรกรรม' })).toBeVisible();
-      await expect(page.getByTestId('empty-state')).toContainText('กรอก Bet ID');
+      await expect(page.getByTestId('empty-state')).toContainText('กรอกรหัสเดิมพัน');
       await expectAccessible(page, 'bet lookup prompt');
 
-      await filters(page).getByLabel('Bet ID').fill(SHARED);
-      await filters(page).getByLabel('Bet ID').press('Enter');
+      await filters(page).getByLabel('รหัสเดิมพัน').fill(SHARED);
+      await filters(page).getByLabel('รหัสเดิมพัน').press('Enter');
       await expect(page).toHaveURL(new RegExp(`betId=${SHARED}`));
       const items = page.getByTestId('timeline-item');
       await expect(items).toHaveCount(4);
       await expect(page.getByTestId('lookup-summary')).toHaveText(
-        `Bet ID ${SHARED}: 4 รายการ ใน 2 เอเจนต์ ยอดสุทธิ 75.50`,
+        `รหัสเดิมพัน ${SHARED}: 4 รายการ ใน 2 เอเจนต์ ยอดสุทธิ 75.50`,
       );
       // Oldest first: A held and cancelled, then B held and settled.
       const expected: [string, string, string][] = [
@@ -236,9 +237,9 @@ test.describe
 
     test('an unknown bet id shows the empty state', async ({ page }) => {
       await openApp(page, '/summary/tsdetail');
-      await filters(page).getByLabel('Bet ID').fill(`${tag}-NOPE`);
+      await filters(page).getByLabel('รหัสเดิมพัน').fill(`${tag}-NOPE`);
       await filters(page).getByRole('button', { name: 'ค้นหา' }).click();
-      await expect(page.getByTestId('empty-state')).toContainText('ไม่พบ Bet ID นี้');
+      await expect(page.getByTestId('empty-state')).toContainText('ไม่พบรหัสเดิมพันนี้');
       await expect(page.getByTestId('empty-state')).toContainText(`${tag}-NOPE`);
       await expect(page.getByTestId('timeline-item')).toHaveCount(0);
       await expectAccessible(page, 'bet lookup not found');

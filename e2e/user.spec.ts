@@ -7,6 +7,7 @@ import { expectNoEnglishErrors, expectThaiFieldError } from './form-errors';
 import {
   apiCall,
   apiToken,
+  discardChanges,
   expectAccessible,
   flipSwitch,
   openApp,
@@ -71,13 +72,13 @@ test.describe
       await expect(form).toBeHidden();
       await expect(page.getByText(`เพิ่มผู้เล่น ${agent.prefix}${alice} แล้ว`)).toBeVisible();
 
-      for (const header of ['ชื่อผู้ใช้', 'เอเจนต์', 'วงเงินเดิมพันสูงสุด', 'ล็อกการเดิมพัน', 'วันที่ลงทะเบียน', 'เกมล่าสุด']) {
+      for (const header of ['ชื่อผู้ใช้', 'เอเจนต์', 'วงเงินเดิมพันสูงสุด', 'สถานะการเดิมพัน', 'วันที่ลงทะเบียน', 'เกมล่าสุด']) {
         await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
       }
       const aliceRow = row(page, alice);
       await expect(aliceRow).toContainText(agent.username);
       await expect(aliceRow.getByTestId('bet-limit')).toHaveText('1,500.50');
-      await expect(aliceRow.getByRole('switch')).not.toBeChecked();
+      await expect(aliceRow.getByRole('switch')).toBeChecked();
       await expect(aliceRow).toContainText(DATE_TIME);
       await expect(aliceRow.getByRole('cell').nth(5)).toHaveText('-');
       // Shown without the prefix.
@@ -88,7 +89,7 @@ test.describe
       await (await addPlayer(page, agent, carol, '0', true)).getByRole('button', { name: 'บันทึก' }).click();
       await expect(page.getByText(`เพิ่มผู้เล่น ${agent.prefix}${carol} แล้ว`)).toBeVisible();
       await expect(row(page, bob).getByTestId('bet-limit')).toHaveText('200.00');
-      await expect(row(page, carol).getByRole('switch')).toBeChecked();
+      await expect(row(page, carol).getByRole('switch')).not.toBeChecked();
       await expectAccessible(page, 'player list');
       await screenshot(page, 'user-list');
     });
@@ -123,6 +124,7 @@ test.describe
       await screenshot(page, 'user-create-refused');
       expect(sent).toEqual([]);
       await form.getByRole('button', { name: 'ยกเลิก' }).click();
+      await discardChanges(page);
       await expect(form).toBeHidden();
     });
 
@@ -153,8 +155,8 @@ test.describe
 
     test('lock a player from the row through the confirm dialog', async ({ page }) => {
       await openPlayers(page, agent);
-      const toggle = row(page, bob).getByRole('switch', { name: `ล็อกการเดิมพันของ ${bob}` });
-      await expect(toggle).not.toBeChecked();
+      const toggle = row(page, bob).getByRole('switch', { name: `${bob} เดิมพันได้` });
+      await expect(toggle).toBeChecked();
       await flipSwitch(toggle);
       const confirm = page.getByRole('dialog', { name: 'ยืนยันการเปิด/ปิดใช้งาน' });
       await expect(confirm).toContainText(`ต้องการล็อกการเดิมพันของผู้เล่น ${bob} ใช่หรือไม่?`);
@@ -163,7 +165,7 @@ test.describe
       await confirm.getByRole('button', { name: 'ยืนยันล็อก' }).click();
       await expect(confirm).toBeHidden();
       await expect(page.getByText(`ล็อกการเดิมพันของ ${bob} แล้ว`)).toBeVisible();
-      await expect(toggle).toBeChecked();
+      await expect(toggle).not.toBeChecked();
       await expect(row(page, bob)).toContainText('ล็อก');
       // The bet limit was kept.
       await expect(row(page, bob).getByTestId('bet-limit')).toHaveText('200.00');
@@ -221,8 +223,8 @@ test.describe
         .trim()
         .split(/\r?\n/);
       expect(lines).toHaveLength(3);
-      expect(csv).toContain(`${alice},${agent.prefix}${alice},${agent.username},2500.00,false`);
-      expect(csv).toContain(`${bob},${agent.prefix}${bob},${agent.username},200.00,true`);
+      expect(csv).toContain(`${alice},${agent.prefix}${alice},${agent.username},2500.00,ไม่ใช่`);
+      expect(csv).toContain(`${bob},${agent.prefix}${bob},${agent.username},200.00,ใช่`);
     });
 
     test('a REPORTER reads the players but sees no write actions', async ({ page, request }) => {

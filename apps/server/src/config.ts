@@ -149,6 +149,12 @@ export const configSchema = z.object({
     blankToUndefined,
     z.coerce.number().int().min(1).max(1000).default(10),
   ),
+  /**
+   * `on`: a sign-in counts as the session's password re-check for its first 5 minutes, so a sensitive
+   * change right after it asks for no second prompt (docs/design.md §7). `off` (the end-to-end suite, whose
+   * workers' sessions are fresh throughout and which shows the prompt): only `verify` and setup steps do.
+   */
+  SIGN_IN_VERIFIES: z.preprocess(blankToUndefined, z.enum(['on', 'off']).default('on')),
   /** Where the signed checkpoints are appended; unset = DATA_DIR/audit-checkpoints.log. */
   AUDIT_CHECKPOINT_FILE: z.preprocess(blankToUndefined, z.string().optional()),
 });

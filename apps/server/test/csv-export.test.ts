@@ -228,7 +228,7 @@ describe('CSV headers in the reader’s language', () => {
       'รหัสรายการ',
       'ผู้เล่น (ID)',
       'ชื่อผู้เล่น',
-      'Bet ID',
+      'รหัสเดิมพัน',
       'ประเภทเดิมพัน',
       'ประเภทจากเกม',
       'ค่ายเกม',
@@ -302,7 +302,13 @@ describe('CSV headers in the reader’s language', () => {
         enHeader.some((h) => thaiScript.test(h)),
         `${name} in English: ${enHeader.join(',')}`,
       ).toBe(false);
-      expect(enRows, name).toEqual(thRows);
+      // The same rows; only yes/no cells are worded in the reader's language (ใช่/ไม่ใช่, true/false).
+      const inEnglish = (rows: string[][]) =>
+        rows.map((row) => row.map((cell) => (cell === 'ใช่' ? 'true' : cell === 'ไม่ใช่' ? 'false' : cell)));
+      expect(enRows, name).toEqual(inEnglish(thRows));
+      for (const row of thRows)
+        for (const cell of row)
+          expect(cell, `${name}: a Thai file says ใช่/ไม่ใช่`).not.toMatch(/^(true|false)$/);
       for (const row of thRows) expect(row, name).toHaveLength(thHeader.length);
       // No instant leaves as UTC ISO text: times are on the business clock, days stay days.
       for (const row of thRows) for (const cell of row) expect(cell, name).not.toMatch(ISO_INSTANT);

@@ -129,3 +129,34 @@ describe('refusals say their reason machine-readably', () => {
     expect(reasonOf(url.issues)).toMatchObject({ code: 'malformed_url', th: 'ที่อยู่ของคำขอไม่ถูกต้อง' });
   });
 });
+
+describe('a date range the wrong way round', () => {
+  const reversed = { startDate: '2026-11-22T10:00:00.000Z', endDate: '2026-11-21T10:00:00.000Z' };
+  const lists = [
+    ['players', api.userList, undefined],
+    ['player export', api.userExport, undefined],
+    ['agents', api.agentList, undefined],
+    ['admins', api.adminList, undefined],
+    ['audit log', api.auditList, undefined],
+    ['ingest log', api.ingestLogList, undefined],
+    ['transactions', api.transactionList, 'agent'],
+    ['a report drill-down', api.summaryTransactionList, 'agent'],
+  ] as const;
+  it.each(lists)('is refused on the %s list: 2001 on endDate, said in Thai', async (_name, def, byAgent) => {
+    const params = byAgent ? { agentId: (await makeAgent(t, superadmin))._id } : undefined;
+    const res = await t.api(def, { token: superadmin, body: reversed, ...(params ? { params } : {}) });
+    expect(res.statusCode).toBe(400);
+    expect(res.status).toBe(2001);
+    expect(reasonOf(res.issues)).toMatchObject({
+      path: 'endDate',
+      code: 'end_before_start',
+      th: 'วันที่สิ้นสุดต้องไม่อยู่ก่อนวันที่เริ่มต้น',
+    });
+  });
+  it('the same instant at both ends, and one end alone, are still served', async () => {
+    const at = '2026-11-22T10:00:00.000Z';
+    await t.ok(api.userList, { token: superadmin, body: { startDate: at, endDate: at } });
+    await t.ok(api.userList, { token: superadmin, body: { startDate: at } });
+    await t.ok(api.auditList, { token: superadmin, body: { endDate: at } });
+  });
+});

@@ -33,14 +33,12 @@ export const accountSecurityApi = {
     data: loginResultSchema,
   }),
 
-  // Re-authenticated twice over: a `verify` in this session within 5 minutes (docs/design.md §7) and the
-  // current password in the body, checked and throttled like a sign-in. A session opened with a
-  // temporary password counts as verified at sign-in, so the forced change needs no extra prompt.
+  // Re-authenticated by the current password in the body, checked and throttled like a sign-in: one
+  // password prompt for the action, never a separate `verify` before it.
   passwordChange: forPortal(
     route('POST', '/account/password/change', roles.everyone, {
       body: passwordChangeBodySchema,
       data: sessionsEndedDataSchema,
-      reauth: true,
       duringSetup: true,
     }),
     portal.everyone,

@@ -5,6 +5,7 @@ import {
   pageFields,
   passwordSchema,
   refuseDeepPage,
+  refuseReversedDates,
   textFilter,
   usernameSchema,
 } from './common.ts';
@@ -30,7 +31,8 @@ export const adminListQuerySchema = z
     endDate: dateFilter,
     ...pageFields(10),
   })
-  .superRefine(refuseDeepPage);
+  .superRefine(refuseDeepPage)
+  .superRefine(refuseReversedDates);
 export type AdminListQuery = z.input<typeof adminListQuerySchema>;
 
 export const adminCreateSchema = z.object({

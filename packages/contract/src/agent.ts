@@ -11,6 +11,8 @@ import {
   passwordSchema,
   refuseDeepPage,
   refuseInvisible,
+  refuseReversedDates,
+  sortFields,
   textFilter,
   usernameSchema,
 } from './common.ts';
@@ -87,9 +89,11 @@ export const agentListQuerySchema = z
     startDate: dateFilter,
     endDate: dateFilter,
     locked: boolFilter,
+    ...sortFields(['username', 'createdAt']),
     ...pageFields(50),
   })
-  .superRefine(refuseDeepPage);
+  .superRefine(refuseDeepPage)
+  .superRefine(refuseReversedDates);
 export type AgentListQuery = z.input<typeof agentListQuerySchema>;
 
 /** The game providers an agent offers, each once: a repeat is refused where it stands, not dropped. */

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { dateFilter, isoTimestamp, pageFields, refuseDeepPage, textFilter } from './common.ts';
+import {
+  dateFilter,
+  isoTimestamp,
+  pageFields,
+  refuseDeepPage,
+  refuseReversedDates,
+  textFilter,
+} from './common.ts';
 
 /** Every action the server records (the audit screen's filter and badges). */
 export const auditActions = [
@@ -88,5 +95,6 @@ export const auditListQuerySchema = z
     endDate: dateFilter,
     ...pageFields(50),
   })
-  .superRefine(refuseDeepPage);
+  .superRefine(refuseDeepPage)
+  .superRefine(refuseReversedDates);
 export type AuditListQuery = z.input<typeof auditListQuerySchema>;

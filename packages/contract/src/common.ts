@@ -185,6 +185,22 @@ export const refuseDeepPage = (v: { page: number; limit: number }, ctx: z.Refine
   });
 };
 
+/**
+ * A list's date range the wrong way round finds nothing: refused on `endDate` (2001) rather than
+ * answered with an empty list that reads as "no records".
+ */
+export const refuseReversedDates = (
+  v: { startDate?: Date | undefined; endDate?: Date | undefined },
+  ctx: z.RefinementCtx,
+) => {
+  if (v.startDate === undefined || v.endDate === undefined || v.startDate <= v.endDate) return;
+  ctx.addIssue({
+    code: 'custom',
+    path: ['endDate'],
+    ...coded('end_before_start', 'must not be before startDate'),
+  });
+};
+
 export const MAX_LIMIT = 100;
 export const MAX_EXPORT_LIMIT = 500;
 
@@ -197,6 +213,25 @@ export const countField = (max: number) =>
     (v) => (typeof v === 'string' && /^[0-9]{1,16}$/.test(v) ? Number(v) : v),
     z.number().int().min(1).max(max),
   );
+
+export const sortOrders = ['asc', 'desc'] as const;
+export type SortOrder = (typeof sortOrders)[number];
+
+/**
+ * A list's sorting: `sort` one of the columns the server sorts cheaply (an index reads them in order),
+ * `order` ascending or descending; '' or absent is the list's own order (newest first). Ties are broken
+ * by id, so pages never repeat or skip a row.
+ */
+export const sortFields = <const F extends readonly [string, ...string[]]>(fields: F) => ({
+  sort: z
+    .union([z.enum(fields), z.literal('')])
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
+  order: z
+    .union([z.enum(sortOrders), z.literal('')])
+    .optional()
+    .transform((v) => (v === '' || v === undefined ? ('asc' as const) : v)),
+});
 
 export const pageFields = (defaultLimit: number) => ({
   page: countField(1_000_000).default(1),

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { dateFilter, idFilter, isoTimestamp, pageFields, refuseDeepPage } from './common.ts';
+import {
+  dateFilter,
+  idFilter,
+  isoTimestamp,
+  pageFields,
+  refuseDeepPage,
+  refuseReversedDates,
+} from './common.ts';
 
 /**
  * How an ingest request ended: `accepted` — every item stored new; `partial` — answered success, but
@@ -110,5 +117,6 @@ export const ingestLogListQuerySchema = z
     endDate: dateFilter,
     ...pageFields(50),
   })
-  .superRefine(refuseDeepPage);
+  .superRefine(refuseDeepPage)
+  .superRefine(refuseReversedDates);
 export type IngestLogListQuery = z.input<typeof ingestLogListQuerySchema>;

@@ -161,7 +161,7 @@ const contractMessages = {
     en: 'Must contain at least {minimum} different characters',
   },
   secret_taken: {
-    th: 'Secret นี้มีเอเจนต์อื่นใช้อยู่แล้ว ให้ใช้ค่าอื่น หรือเว้นว่างให้ระบบสร้างให้',
+    th: 'รหัสลับนี้มีเอเจนต์อื่นใช้อยู่แล้ว ให้ใช้ค่าอื่น หรือเว้นว่างให้ระบบสร้างให้',
     en: 'Another agent already signs with this secret; choose another or leave it blank for a generated one',
   },
   http_url: {
@@ -271,11 +271,11 @@ const contractMessages = {
   },
   player_exists: { th: 'มีผู้เล่น "{username}" อยู่แล้ว', en: 'Player "{username}" already exists' },
   prefix_taken: {
-    th: 'Prefix "{prefix}" ถูกใช้โดยเอเจนต์อื่นแล้ว',
+    th: 'คำนำหน้า "{prefix}" ถูกใช้โดยเอเจนต์อื่นแล้ว',
     en: 'Prefix "{prefix}" is already used by another agent',
   },
   prefix_overlap: {
-    th: 'Prefix นี้ซ้อนกับ Prefix "{prefix}" ของเอเจนต์อื่น (คำหนึ่งขึ้นต้นด้วยอีกคำ) ชื่อผู้เล่นจะชนกัน',
+    th: 'คำนำหน้านี้ซ้อนกับคำนำหน้า "{prefix}" ของเอเจนต์อื่น (คำหนึ่งขึ้นต้นด้วยอีกคำ) ชื่อผู้เล่นจะชนกัน',
     en: 'This prefix overlaps agent prefix "{prefix}" (one starts the other): player names would collide',
   },
   code_taken: {
@@ -586,7 +586,7 @@ export const issueMessagesWithoutParams: Readonly<Record<string, Texts>> = {
   player_exists: { th: 'มีผู้เล่นนี้อยู่แล้ว', en: 'The player already exists' },
   prefix_taken: { th: 'Prefix นี้ถูกใช้โดยเอเจนต์อื่นแล้ว', en: 'The prefix is already used by another agent' },
   prefix_overlap: {
-    th: 'Prefix นี้ซ้อนกับ Prefix ของเอเจนต์อื่น (คำหนึ่งขึ้นต้นด้วยอีกคำ) ชื่อผู้เล่นจะชนกัน',
+    th: 'คำนำหน้านี้ซ้อนกับคำนำหน้าของเอเจนต์อื่น (คำหนึ่งขึ้นต้นด้วยอีกคำ) ชื่อผู้เล่นจะชนกัน',
     en: "The prefix overlaps another agent's prefix (one starts the other): player names would collide",
   },
   code_taken: { th: 'รหัสระบบนี้ถูกใช้โดยเอเจนต์อื่นแล้ว', en: 'The system code is already used by another agent' },

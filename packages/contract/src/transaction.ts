@@ -13,6 +13,7 @@ import {
   pageFields,
   refuseDeepPage,
   refuseInvisible,
+  refuseReversedDates,
   textFilter,
 } from './common.ts';
 import { issueSchema } from './envelope.ts';
@@ -72,7 +73,8 @@ export const transactionListQuerySchema = z
     cursor: z.string().max(100).optional(),
   })
   // A cursor page is a keyset step at any depth; only numbered pages pay for their OFFSET.
-  .superRefine((v, ctx) => (v.cursor ? undefined : refuseDeepPage(v, ctx)));
+  .superRefine((v, ctx) => (v.cursor ? undefined : refuseDeepPage(v, ctx)))
+  .superRefine(refuseReversedDates);
 
 export type TransactionListQuery = z.input<typeof transactionListQuerySchema>;
 

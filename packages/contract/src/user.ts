@@ -9,6 +9,8 @@ import {
   nameChars,
   pageFields,
   refuseDeepPage,
+  refuseReversedDates,
+  sortFields,
   textFilter,
 } from './common.ts';
 
@@ -43,9 +45,11 @@ export const userListQuerySchema = z
     startDate: dateFilter,
     endDate: dateFilter,
     locked: boolFilter,
+    ...sortFields(['username', 'createdAt']),
     ...pageFields(50),
   })
-  .superRefine(refuseDeepPage);
+  .superRefine(refuseDeepPage)
+  .superRefine(refuseReversedDates);
 export type UserListQuery = z.input<typeof userListQuerySchema>;
 
 export const userCreateSchema = z.object({

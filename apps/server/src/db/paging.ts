@@ -1,4 +1,4 @@
-import { and, lt, type SQL } from 'drizzle-orm';
+import { and, asc, desc, lt, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
 export interface PageQuery {
@@ -17,22 +17,29 @@ export const listPage = async <Row, Dto>(
   return { records: page.map(toDto), page: q.page, limit: q.limit, total: n };
 };
 
+/** The ORDER BY of a list sorted on one column, ties broken by id in the same direction (stable pages). */
+export const sortedBy = (column: SQL | PgColumn, id: PgColumn, order: 'asc' | 'desc'): SQL[] =>
+  order === 'asc' ? [asc(column), asc(id)] : [desc(column), desc(id)];
+
 /**
  * One filtered list read two ways: numbered pages with a total (the screen) and keyset batches
- * below an id (the CSV export). `fetch` must order newest id first.
+ * below an id (the CSV export). `fetch` orders by `order` when given (a sorted screen), else newest id
+ * first — the order the export's keyset needs, so an export is always newest first.
  */
 export const listing = <Row, Dto>(o: {
   where: SQL | undefined;
   id: PgColumn;
   idOf: (row: Row) => bigint;
   toDto: (row: Row) => Dto;
-  fetch: (where: SQL | undefined, limit: number, offset: number) => Promise<Row[]>;
+  fetch: (where: SQL | undefined, limit: number, offset: number, order?: SQL[]) => Promise<Row[]>;
   count: (where: SQL | undefined) => Promise<number>;
+  /** The screen's order (a column the user sorted on); absent: newest id first. */
+  order?: SQL[] | undefined;
 }) => ({
   list: (q: PageQuery) =>
     listPage(
       q,
-      (limit, offset) => o.fetch(o.where, limit, offset),
+      (limit, offset) => o.fetch(o.where, limit, offset, o.order),
       () => o.count(o.where),
       o.toDto,
     ),

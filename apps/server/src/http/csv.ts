@@ -10,7 +10,8 @@ const BATCH = 1000;
 /**
  * Stream a CSV file (UTF-8 with BOM, so Excel reads Thai) of every row the pager yields,
  * a batch at a time: `page(after)` answers the next rows after the cursor of the previous batch.
- * The header row is in the language the request's `Accept-Language` asks for (Thai by default); time
+ * The header row and yes/no cells are in the language the request's `Accept-Language` asks for (Thai by
+ * default); time
  * columns are written on the business clock, `REPORT_TIMEZONE` of the app's configuration.
  */
 export const sendCsv = <Row, Cursor>(
@@ -27,7 +28,7 @@ export const sendCsv = <Row, Cursor>(
     let sent = 0;
     while (sent < MAX_EXPORT_ROWS) {
       const { rows, next } = await page(after, Math.min(BATCH, MAX_EXPORT_ROWS - sent));
-      if (rows.length > 0) yield csvRows(columns, rows, timeZone);
+      if (rows.length > 0) yield csvRows(columns, rows, timeZone, language);
       sent += rows.length;
       if (next === undefined || rows.length === 0) return;
       after = next;

@@ -7,6 +7,7 @@ import {
   csvRows,
   csvTimeCell,
   decimalColumn,
+  flagColumn,
   numberColumn,
   textColumn,
   timeColumn,
@@ -59,7 +60,13 @@ describe('csvCell: a text cell', () => {
     expect(csvCell('')).toBe('');
     expect(csvCell(null)).toBe('');
     expect(csvCell(undefined)).toBe('');
-    expect(csvCell(false)).toBe('false');
+  });
+
+  it("writes a yes/no cell in the reader's language: ใช่ or ไม่ใช่ in Thai, true or false in English", () => {
+    const columns = [flagColumn<{ on: boolean | null }>({ th: 'ล็อก', en: 'Locked' }, (r) => r.on)];
+    const rows = [{ on: true }, { on: false }, { on: null }];
+    expect(csvRows(columns, rows, 'UTC', 'th')).toBe('ใช่\r\nไม่ใช่\r\n\r\n');
+    expect(csvRows(columns, rows, 'UTC', 'en')).toBe('true\r\nfalse\r\n\r\n');
   });
 
   it('quotes cells holding quotes, commas and line breaks, doubling quotes', () => {

@@ -5,7 +5,7 @@ import { dateTimeInZone } from './time.ts';
 export type CsvHeader = Record<Language, string>;
 
 /** What a text cell may hold. */
-export type CsvText = string | boolean | null | undefined;
+export type CsvText = string | null | undefined;
 /**
  * What a number cell may hold: a number, or a decimal string (a report's sums beyond a double's exact
  * range travel as text, contract `reportMoneySchema`).
@@ -23,7 +23,8 @@ export type CsvTime = Date | string | null | undefined;
 export type CsvColumn<Row> =
   | { kind: 'text'; header: CsvHeader; value: (row: Row) => CsvText }
   | { kind: 'number'; header: CsvHeader; value: (row: Row) => CsvNumber; decimals?: number }
-  | { kind: 'time'; header: CsvHeader; value: (row: Row) => CsvTime };
+  | { kind: 'time'; header: CsvHeader; value: (row: Row) => CsvTime }
+  | { kind: 'flag'; header: CsvHeader; value: (row: Row) => boolean | null | undefined };
 
 /** A text column. */
 export const textColumn = <Row>(header: CsvHeader, value: (row: Row) => CsvText): CsvColumn<Row> => ({
@@ -31,6 +32,21 @@ export const textColumn = <Row>(header: CsvHeader, value: (row: Row) => CsvText)
   header,
   value,
 });
+
+/**
+ * A yes/no column (locked, disabled…): written in the reader's language, as its header is — ใช่ or
+ * ไม่ใช่ in Thai, true or false in English (what API clients read).
+ */
+export const flagColumn = <Row>(
+  header: CsvHeader,
+  value: (row: Row) => boolean | null | undefined,
+): CsvColumn<Row> => ({ kind: 'flag', header, value });
+
+/** The words of a yes/no cell in each language. */
+export const FLAG_WORDS: Record<Language, { yes: string; no: string }> = {
+  th: { yes: 'ใช่', no: 'ไม่ใช่' },
+  en: { yes: 'true', no: 'false' },
+};
 
 /** A number column (counts); with `decimals`, numbers are written with exactly that many. */
 export const numberColumn = <Row>(
@@ -110,8 +126,13 @@ export const csvTimeCell = (value: CsvTime, timeZone: string): string => {
   return Number.isNaN(instant) ? csvCell(value) : dateTimeInZone(instant, timeZone);
 };
 
-const cellOf = <Row>(column: CsvColumn<Row>, row: Row, timeZone: string): string => {
+const cellOf = <Row>(column: CsvColumn<Row>, row: Row, timeZone: string, language: Language): string => {
   switch (column.kind) {
+    case 'flag': {
+      const value = column.value(row);
+      if (value === null || value === undefined) return '';
+      return value ? FLAG_WORDS[language].yes : FLAG_WORDS[language].no;
+    }
     case 'number':
       return csvNumberCell(column.value(row), column.decimals);
     case 'time':
@@ -127,6 +148,13 @@ const csvLine = (cells: string[]) => `${cells.join(',')}\r\n`;
 export const csvHeader = <Row>(columns: CsvColumn<Row>[], language: Language): string =>
   csvLine(columns.map((c) => csvCell(c.header[language])));
 
-/** The lines of these records; time cells on the wall clock of `timeZone` (REPORT_TIMEZONE). */
-export const csvRows = <Row>(columns: CsvColumn<Row>[], rows: Row[], timeZone: string): string =>
-  rows.map((row) => csvLine(columns.map((c) => cellOf(c, row, timeZone)))).join('');
+/**
+ * The lines of these records; time cells on the wall clock of `timeZone` (REPORT_TIMEZONE), yes/no
+ * cells in the reader's language (Thai unless told).
+ */
+export const csvRows = <Row>(
+  columns: CsvColumn<Row>[],
+  rows: Row[],
+  timeZone: string,
+  language: Language = 'th',
+): string => rows.map((row) => csvLine(columns.map((c) => cellOf(c, row, timeZone, language)))).join('');

@@ -8,7 +8,8 @@ const browsers: [name: string, pattern: RegExp][] = [
   ['Opera', /\bOPR\/(\d+)/],
   ['Samsung Internet', /\bSamsungBrowser\/(\d+)/],
   ['Firefox', /\b(?:Firefox|FxiOS)\/(\d+)/],
-  ['Chrome', /\b(?:Chrome|CriOS)\/(\d+)/],
+  // Headless Chrome (automation, screenshots) and Chromium builds are Chrome to a person reading the list.
+  ['Chrome', /(?:\b|Headless)(?:Chrome|CriOS|Chromium)\/(\d+)/],
   ['Safari', /\bVersion\/(\d+)[^ ]* (?:Mobile\/\S+ )?Safari\//],
 ];
 const systems: [name: string, pattern: RegExp][] = [

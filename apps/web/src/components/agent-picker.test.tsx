@@ -65,7 +65,7 @@ describe('AgentPicker list', () => {
     await open(many);
     expect(screen.getAllByRole('option', { hidden: true })).toHaveLength(21);
     const note = screen.getByRole('option', {
-      name: 'แสดง 20 รายการแรก พิมพ์ชื่อผู้ใช้หรือ prefix เพื่อค้นหาเอเจนต์อื่น',
+      name: 'แสดง 20 รายการแรก พิมพ์ชื่อผู้ใช้หรือคำนำหน้า เพื่อค้นหาเอเจนต์อื่น',
       hidden: true,
     });
     expect(note.getAttribute('aria-disabled')).toBe('true');

@@ -1,4 +1,14 @@
-import { Box, LoadingOverlay, Paper, Skeleton, Stack, Table, VisuallyHidden } from '@mantine/core';
+import {
+  Box,
+  LoadingOverlay,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import {
   type KeyboardEvent,
   type MouseEvent,
@@ -11,6 +21,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { SortOrder, TableSort } from '../lib/sort';
 import classes from './data-table.module.css';
 import { EmptyState } from './empty-state';
 import { useFollowingHeader } from './following-header';
@@ -75,6 +86,11 @@ export interface Column<T> {
    * in another element, so a 100-row table stays light (docs/design.md §11: ≤ 1,400 DOM nodes).
    */
   cellProps?: (row: T) => CellProps;
+  /**
+   * The server sorts the list by this column: the field it is sent as (`sort`), and the order a first
+   * click asks for (names A→Z, dates newest first).
+   */
+  sort?: { field: string; first: SortOrder };
 }
 
 export type CellProps = { className?: string } & { [data: `data-${string}`]: string | undefined };
@@ -113,9 +129,40 @@ interface DataTableProps<T> {
    * created anew. For rows without state of their own (plain text, a button); a table rendered whole.
    */
   reuseRows?: boolean;
+  /** The sorting of the columns that have `sort`: their headers become buttons. */
+  sort?: TableSort | undefined;
 }
 
 const SKELETON_ROWS = 5;
+
+const ariaSortOf = <T,>(column: Column<T>, sort: TableSort | undefined) => {
+  if (!column.sort || !sort) return undefined;
+  if (sort.field !== column.sort.field) return 'none' as const;
+  return sort.order === 'asc' ? ('ascending' as const) : ('descending' as const);
+};
+
+/**
+ * A sortable column's header: a button that asks the server for this column's order — its first order
+ * on the first click, the other one on the next. The arrow shows the order in force.
+ */
+function SortButton<T>({ column, sort }: { column: Column<T>; sort: TableSort }) {
+  const { t } = useTranslation();
+  const own = column.sort;
+  if (!own) return null;
+  const active = sort.field === own.field;
+  const next: SortOrder = active ? (sort.order === 'asc' ? 'desc' : 'asc') : own.first;
+  const Arrow = !active ? IconArrowsSort : sort.order === 'asc' ? IconArrowUp : IconArrowDown;
+  return (
+    <UnstyledButton
+      className={classes.sortButton}
+      onClick={() => sort.onSort(own.field, next)}
+      title={t(next === 'asc' ? 'table.sortAscending' : 'table.sortDescending')}
+    >
+      {column.header}
+      <Arrow size={14} aria-hidden className={active ? undefined : classes.sortIdle} />
+    </UnstyledButton>
+  );
+}
 
 const alignClass = { left: undefined, center: classes.center, right: classes.right } as const;
 
@@ -224,6 +271,7 @@ export function DataTable<T>({
   pager,
   footer,
   reuseRows = false,
+  sort,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const rows = records ?? [];
@@ -310,8 +358,14 @@ export function DataTable<T>({
             <Table.Thead>
               <Table.Tr aria-rowindex={windowed ? 1 : undefined}>
                 {columns.map((column) => (
-                  <Table.Th key={column.key} w={column.width} miw={column.minWidth} ta={column.align}>
-                    {column.header}
+                  <Table.Th
+                    key={column.key}
+                    w={column.width}
+                    miw={column.minWidth}
+                    ta={column.align}
+                    aria-sort={ariaSortOf(column, sort)}
+                  >
+                    {column.sort && sort ? <SortButton column={column} sort={sort} /> : column.header}
                   </Table.Th>
                 ))}
               </Table.Tr>

@@ -72,7 +72,8 @@ describe('FormDialog', () => {
     await user.type(username, 'somchai01');
     for (const [typed, shown] of [
       ['10,000', '10,000'],
-      ['100,000.50', '100,000.5'],
+      ['100,000.50', '100,000.50'],
+      ['1000000', '1,000,000'],
       ['๕๐๐๐', '5,000'],
       ['１２３４', '1,234'],
     ] as const) {
@@ -187,5 +188,62 @@ describe('FormDialog', () => {
     expect(fields().cancel.disabled).toBe(false);
     await user.click(fields().cancel);
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('never drops or rewrites a typed character: 1e6, 1,5 and 12abc stay, refused under the field', async () => {
+    const onSubmit = vi.fn<Save>(async () => undefined);
+    const { user } = await renderScreen(<Harness onSubmit={onSubmit} />);
+    const { username, betLimit, save } = fields();
+    await user.type(username, 'somchai01');
+    for (const typed of ['1e6', '1,5', '12abc', '1.2.3', '-', '1e309']) {
+      await user.clear(betLimit);
+      await user.type(betLimit, typed);
+      await user.tab();
+      expect(betLimit.value, typed).toBe(typed);
+      expect(errorOf(betLimit), typed).toBe(
+        `“${typed}” ไม่ใช่ตัวเลข พิมพ์ได้เฉพาะ 0–9 จุดทศนิยม (.) เครื่องหมายลบ และ , คั่นหลักพัน`,
+      );
+      await user.click(save);
+      expect(onSubmit, typed).not.toHaveBeenCalled();
+    }
+    // Grouping follows the typing, the caret after the digit typed.
+    await user.clear(betLimit);
+    await user.type(betLimit, '1234567');
+    expect(betLimit.value).toBe('1,234,567');
+    await user.type(betLimit, '.25');
+    expect(betLimit.value).toBe('1,234,567.25');
+    await user.click(save);
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ betLimit: 1234567.25 }));
+  });
+});
+
+describe('closing a dialog with unsaved changes (issue 41, Deliver 3)', () => {
+  it('asks before Escape, the close button or Cancel throws away what was typed', async () => {
+    const onClose = vi.fn();
+    const { user } = await renderScreen(<Harness onSubmit={async () => undefined} onClose={onClose} />);
+    await user.type(fields().username, 'half_typed');
+    for (const close of [
+      () => user.keyboard('{Escape}'),
+      () => user.click(screen.getByRole('button', { name: 'ปิดหน้าต่าง' })),
+      () => user.click(fields().cancel),
+    ]) {
+      await close();
+      const ask = await screen.findByRole('dialog', { name: 'ทิ้งข้อมูลที่แก้ไข?' });
+      expect(ask.textContent).toContain('ข้อมูลที่พิมพ์ในหน้าต่างนี้ยังไม่ได้บันทึก');
+      await user.click(screen.getByRole('button', { name: 'แก้ไขต่อ' }));
+      expect(onClose).not.toHaveBeenCalled();
+      expect(fields().username.value).toBe('half_typed');
+    }
+    await user.click(fields().cancel);
+    await user.click(await screen.findByRole('button', { name: 'ทิ้งและปิด' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('closes at once when nothing was changed', async () => {
+    const onClose = vi.fn();
+    const { user } = await renderScreen(<Harness onSubmit={async () => undefined} onClose={onClose} />);
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog', { name: 'ทิ้งข้อมูลที่แก้ไข?' })).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
-import { Button, Group, Modal, type ModalProps, Stack } from '@mantine/core';
+import { Button, Group, Modal, type ModalProps, Stack, Text } from '@mantine/core';
 import { type GetInputPropsReturnType, type UseFormReturnType, useForm } from '@mantine/form';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, type RefObject, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { contractMessages, type Draft, refusalOf } from '../lib/contract-form';
@@ -100,6 +100,8 @@ interface FormBodyProps<S extends z.ZodType> {
 
 interface FormBodyState {
   onCancel: () => void;
+  /** Where the body says whether its fields differ from what they started as. */
+  dirtyRef: RefObject<(() => boolean) | null>;
   saving: boolean;
   setSaving: (saving: boolean) => void;
 }
@@ -123,12 +125,16 @@ export interface FormDialogProps<S extends z.ZodType>
    */
   initialValues: DraftOf<S> | null;
   placeholder?: ReactNode;
+  /** False: closes without asking even when changed (a password prompt holds nothing worth keeping). */
+  confirmDiscard?: boolean;
 }
 
 /**
  * Every create/edit dialog: a modal holding a contract-checked form, the red banner, and Cancel/Save.
  * The form is made afresh at each opening; while a save is under way Save is busy and the dialog
- * cannot be closed (Escape, the overlay, the close button and Cancel all wait for the answer).
+ * cannot be closed (Escape, the overlay, the close button and Cancel all wait for the answer). With
+ * fields changed and not saved, each way of closing asks first, so nothing typed is lost by a stray
+ * Escape or click.
  */
 export function FormDialog<S extends z.ZodType>({
   opened,
@@ -138,33 +144,88 @@ export function FormDialog<S extends z.ZodType>({
   stackId,
   initialValues,
   placeholder,
+  confirmDiscard = true,
   ...body
 }: FormDialogProps<S>) {
   const { t } = useTranslation();
   const [saving, setSaving] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const dirtyRef = useRef<(() => boolean) | null>(null);
   const locked = saving || Boolean(body.busy);
+  const close = () => {
+    if (locked) return;
+    if (confirmDiscard && dirtyRef.current?.()) setAsking(true);
+    else onClose();
+  };
+  return (
+    <>
+      <Modal
+        opened={opened}
+        onClose={close}
+        closeOnEscape={!locked}
+        closeOnClickOutside={!locked}
+        closeButtonProps={{ disabled: locked, 'aria-label': t('common.closeDialog') }}
+        title={title}
+        size={size}
+        stackId={stackId}
+      >
+        {initialValues ? (
+          <FormBody
+            {...body}
+            initialValues={initialValues}
+            onCancel={close}
+            dirtyRef={dirtyRef}
+            saving={saving}
+            setSaving={setSaving}
+          />
+        ) : (
+          (placeholder ?? <LoadingFields />)
+        )}
+      </Modal>
+      <DiscardDialog
+        opened={opened && asking}
+        onKeep={() => setAsking(false)}
+        onDiscard={() => {
+          setAsking(false);
+          onClose();
+        }}
+      />
+    </>
+  );
+}
+
+/** Asked before a dialog with unsaved changes closes: keep editing (the default) or discard. */
+function DiscardDialog({
+  opened,
+  onKeep,
+  onDiscard,
+}: {
+  opened: boolean;
+  onKeep: () => void;
+  onDiscard: () => void;
+}) {
+  const { t } = useTranslation();
   return (
     <Modal
       opened={opened}
-      onClose={locked ? () => undefined : onClose}
-      closeOnEscape={!locked}
-      closeOnClickOutside={!locked}
-      closeButtonProps={{ disabled: locked, 'aria-label': t('common.closeDialog') }}
-      title={title}
-      size={size}
-      stackId={stackId}
+      onClose={onKeep}
+      title={t('form.discardTitle')}
+      size="sm"
+      zIndex={400}
+      // Its two buttons say what each way does; Escape and the overlay keep editing.
+      withCloseButton={false}
     >
-      {initialValues ? (
-        <FormBody
-          {...body}
-          initialValues={initialValues}
-          onCancel={onClose}
-          saving={saving}
-          setSaving={setSaving}
-        />
-      ) : (
-        (placeholder ?? <LoadingFields />)
-      )}
+      <Stack gap="md">
+        <Text size="sm">{t('form.discardText')}</Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDiscard} color="red">
+            {t('form.discard')}
+          </Button>
+          <Button onClick={onKeep} data-autofocus>
+            {t('form.keepEditing')}
+          </Button>
+        </Group>
+      </Stack>
     </Modal>
   );
 }
@@ -181,11 +242,14 @@ function FormBody<S extends z.ZodType>({
   canSubmit,
   renderMessage,
   onCancel,
+  dirtyRef,
   saving,
   setSaving,
 }: FormBodyProps<S> & FormBodyState) {
   const { t } = useTranslation();
   const form = useContractForm(schema, initialValues);
+  // A read-only view has nothing to lose.
+  dirtyRef.current = readOnly ? null : () => form.isDirty();
   const [banner, setBanner] = useState<string | null>(null);
   const locked = saving || busy;
 
@@ -195,6 +259,8 @@ function FormBody<S extends z.ZodType>({
       setSaving(true);
       try {
         await onSubmit(values);
+        // Saved: what the fields hold is nothing to lose any more.
+        form.resetDirty(values);
       } catch (error) {
         const refusal = refusalOf(error, Object.keys(values));
         form.setErrors(refusal.fields);
@@ -235,7 +301,18 @@ function FormBody<S extends z.ZodType>({
       <Stack gap="md">
         {renderMessage ? renderMessage(message) : <ErrorBanner>{message}</ErrorBanner>}
         {children(form)}
-        <Group justify="flex-end" gap="sm" mt="xs">
+        {/* Pinned to the dialog's bottom edge: on a short screen (1280×720) the fields scroll, the buttons stay. */}
+        <Group
+          justify="flex-end"
+          gap="sm"
+          mt="xs"
+          py="xs"
+          pos="sticky"
+          bottom={0}
+          bg="var(--mantine-color-body)"
+          style={{ zIndex: 2 }}
+          data-testid="dialog-actions"
+        >
           <Button variant="default" onClick={onCancel} disabled={locked}>
             {cancelLabel ?? t(readOnly ? 'common.close' : 'common.cancel')}
           </Button>

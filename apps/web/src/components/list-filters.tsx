@@ -1,5 +1,8 @@
-import { type ComboboxItem, Select, TextInput } from '@mantine/core';
+import { Button, type ComboboxItem, Input, Menu, Select, TextInput } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { businessDaysFilter } from '../lib/business-time';
+import { QUICK_RANGES, quickRangeDays } from '../lib/date-text';
 import { asciiDigits } from '../lib/digits';
 import type { DraftFilters } from '../lib/use-list-screen';
 import { AgentPicker } from './agent-picker';
@@ -123,8 +126,9 @@ export function AgentFilter<K extends string>({
 }
 
 /**
- * From and to date-time pickers (`MM/dd/yyyy hh:mm aa`, docs/spec.md §9), holding local wall time; a day
- * alone from a link reads as its first or last minute.
+ * From and to date-time fields, typed (`dd/MM/yyyy HH:mm` in Thai, `MM/dd/yyyy hh:mm aa` in English) or
+ * picked, holding the report zone's wall time; a day alone from a link reads as its first or last
+ * minute. Quick ranges (today … last month) fill both at once.
  */
 export function DateRangeFilter<K extends string>({
   list,
@@ -155,6 +159,39 @@ export function DateRangeFilter<K extends string>({
         error={list.errors[to]}
         edge="end"
       />
+      <QuickRangeMenu
+        onPick={(start, end) => list.patchDraft({ [from]: start, [to]: end } as Partial<Record<K, string>>)}
+      />
     </>
+  );
+}
+
+/** Today, yesterday, this week, this month, last month: whole business days into a from–to pair. */
+export function QuickRangeMenu({ onPick }: { onPick: (from: string, to: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Input.Wrapper label={t('pickers.dateTime.quick.label')} labelElement="div">
+      <Menu position="bottom-start" withinPortal>
+        <Menu.Target>
+          <Button variant="default" rightSection={<IconChevronDown size={14} aria-hidden />}>
+            {t('pickers.dateTime.quick.choose')}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {QUICK_RANGES.map((range) => (
+            <Menu.Item
+              key={range}
+              onClick={() => {
+                const [first, last] = quickRangeDays(range);
+                const days = businessDaysFilter(first, last);
+                onPick(days.startDate, days.endDate);
+              }}
+            >
+              {t(`pickers.dateTime.quick.${range}`)}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+    </Input.Wrapper>
   );
 }

@@ -132,6 +132,7 @@ function StandardListTable<R extends RouteDef, K extends string>({
       {...(emptyDescription ? { emptyDescription } : {})}
       {...(footer ? { footer } : {})}
       {...list.table}
+      sort={list.sort}
     />
   );
 }

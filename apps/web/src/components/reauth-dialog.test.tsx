@@ -26,7 +26,7 @@ describe('ReauthDialog', () => {
     expect(screen.getByDisplayValue('admin')).toBeTruthy();
     expect(message.textContent).toBe('กรุณากรอกชื่อผู้ใช้และรหัสผ่านเพื่อยืนยันการทำรายการนี้');
     const password = screen.getByLabelText('รหัสผ่าน') as HTMLInputElement;
-    const login = screen.getByRole('button', { name: 'เข้าสู่ระบบ' });
+    const login = screen.getByRole('button', { name: 'ยืนยัน' });
 
     await user.click(login);
     expect(errorOf(password)).toBe('กรุณาระบุข้อมูลในช่องนี้');

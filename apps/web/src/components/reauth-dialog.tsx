@@ -101,6 +101,7 @@ export function ReauthDialog({ onVerified, ...dialog }: ReauthDialogProps) {
         </Group>
       }
       size="sm"
+      confirmDiscard={false}
       schema={api.verify.body}
       initialValues={{ password: '' }}
       onSubmit={async ({ password }) => {

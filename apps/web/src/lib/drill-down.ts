@@ -25,6 +25,10 @@ export const agentTransactionsHref = (agentId: string, filters: TransactionDrill
     endDate: filters.endDate,
   });
 
+/** One player's bets: their agent's transaction list (/transaction/:id) filtered by the player's id. */
+export const playerTransactionsHref = (player: { _id: string; agent: string }): string =>
+  withQuery(`/transaction/${player.agent}`, { user: player._id });
+
 /** Transaction From Report (/summary/tsreport) of an agent, brand and period. */
 export const reportTransactionsHref = (agentId: string, filters: TransactionDrill = {}): string =>
   withQuery('/summary/tsreport', {

@@ -8,8 +8,10 @@ import {
 } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { rangeProblems, wallTextPattern } from './date-text';
 import { errorMessage, fieldErrors, isRetryable } from './errors';
 import { queryKeyOf, type RouteInput, routeQuery } from './query-keys';
+import type { SortOrder, TableSort } from './sort';
 import { useKeysetPaging } from './use-keyset-paging';
 import { useUrlFilters } from './use-url-filters';
 
@@ -76,6 +78,11 @@ export interface ListScreenConfig<R extends RouteDef, K extends string> {
   defaults?: () => Partial<Filters<K>>;
   /** False holds the list back (e.g. until an agent is chosen), or says so of the applied filters. */
   enabled?: boolean | ((filters: Filters<K>) => boolean);
+  /**
+   * The from and to date-time filters, checked before a search is sent (a text that is no date-time,
+   * an end before the start); `startDate` and `endDate` when the list has both.
+   */
+  dateRange?: readonly [K, K];
 }
 
 /** What a list screen's table shows: the page's rows and its loading, error and paging states. */
@@ -147,6 +154,8 @@ export interface ListScreenState<R extends RouteDef, K extends string> extends D
   searching: boolean;
   /** The keyset pager, for a list with `keyset` paging. */
   keyset: KeysetPager | undefined;
+  /** The sorting the table's headers show and change, for a list with `sort` and `order` filters. */
+  sort: TableSort | undefined;
 }
 
 /** The filters with a default where the URL has none. */
@@ -201,7 +210,8 @@ export function useListScreen<R extends RouteDef, K extends string>(
   const keyset = useKeysetPaging(page, keysetConfig?.sizes ?? NO_SIZES);
   const queryClient = useQueryClient();
   // Rendered again in the other language, with the failure's words in it.
-  const { language } = useTranslation().i18n;
+  const { t, i18n } = useTranslation();
+  const { language } = i18n;
 
   const [draft, setDraftState] = useState<Filters<K>>(applied);
   // The URL changed (a search, Back, a link): the fields show what is applied.
@@ -263,14 +273,45 @@ export function useListScreen<R extends RouteDef, K extends string>(
     if ((!moved || same) && enabledOf(shown)) void query.refetch();
   };
 
+  // The date range as typed: a text that is no date-time, or an end before the start, is named under
+  // its field and never sent (the server would refuse the second with 2001, and read nothing of the first).
+  const range =
+    config.dateRange ??
+    ((keys.includes('startDate' as K) && keys.includes('endDate' as K)
+      ? ['startDate', 'endDate']
+      : undefined) as readonly [K, K] | undefined);
+  const [searchTried, setSearchTried] = useState(false);
+  const problems = range ? rangeProblems(draft[range[0]], draft[range[1]]) : {};
+  const draftErrors: FilterErrors<K> = {};
+  if (range) {
+    const formatText = t('pickers.dateTime.invalid.format', { pattern: wallTextPattern(language) });
+    if (problems.from === 'format' && searchTried) draftErrors[range[0]] = formatText;
+    if (problems.to === 'format' && searchTried) draftErrors[range[1]] = formatText;
+    if (problems.to === 'order') draftErrors[range[1]] = t('pickers.dateTime.endBeforeStart');
+  }
+  const blocked = problems.from !== undefined || problems.to !== undefined;
+
   const unchanged = keys.every((key) => draft[key].trim() === applied[key]);
-  const search = () => load(draft, unchanged ? page : 1);
+  const search = () => {
+    setSearchTried(true);
+    if (blocked) return;
+    load(draft, unchanged ? page : 1);
+  };
   const clear = () => {
     const empty = emptyOf(keys);
     setDraftState(withDefaults(keys, defaults, empty));
     load(empty, 1);
   };
   const apply = (next: Partial<Filters<K>>) => load({ ...applied, ...next }, 1);
+  // A header click sorts the rows shown (the applied filters) from page 1.
+  const sortKeys = keys.includes('sort' as K) && keys.includes('order' as K);
+  const sort: TableSort | undefined = sortKeys
+    ? {
+        field: applied['sort' as K],
+        order: applied['order' as K] === 'desc' ? 'desc' : 'asc',
+        onSort: (field, order) => apply({ sort: field, order } as Partial<Filters<K>>),
+      }
+    : undefined;
 
   // The refusal's reasons on body fields named as their filters (most are); a reason about any other
   // field (a hand-edited page or cursor) is the banner's alone.
@@ -281,14 +322,18 @@ export function useListScreen<R extends RouteDef, K extends string>(
     for (const key of keys) if (reasons[key] !== undefined) out[key] = reasons[key];
     return out;
   }, [query.error, keys, language]);
+  const draftErrorsKey = JSON.stringify(draftErrors);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: draftErrorsKey stands for draftErrors
   const errors = useMemo(() => {
-    const out: FilterErrors<K> = {};
+    const out: FilterErrors<K> = { ...draftErrors };
     for (const key of keys) {
       const message = refusedFilters[key];
-      if (message !== undefined && draft[key].trim() === applied[key]) out[key] = message;
+      if (message !== undefined && out[key] === undefined && draft[key].trim() === applied[key]) {
+        out[key] = message;
+      }
     }
     return out;
-  }, [refusedFilters, keys, draft, applied]);
+  }, [refusedFilters, keys, draft, applied, draftErrorsKey]);
 
   const records = rowsOf(query.data) as RecordOf<R>[] | undefined;
   const total = totalOf(query.data);
@@ -322,6 +367,7 @@ export function useListScreen<R extends RouteDef, K extends string>(
     query,
     table,
     searching: fetching,
+    sort,
     keyset: keysetConfig
       ? {
           page,
@@ -342,6 +388,20 @@ export function useListScreen<R extends RouteDef, K extends string>(
 export const defineList = <R extends RouteDef, K extends string>(
   config: ListScreenConfig<R, K>,
 ): ListScreenConfig<R, K> => config;
+
+/**
+ * The sorting of a list whose filters include `sort` and `order` (the URL keeps them with the other
+ * filters, so a sorted list is remembered as its filters are): only a field the route sorts by is sent,
+ * and nothing when the list keeps its own order.
+ */
+export const sortBody = <F extends string>(
+  filters: { sort: string; order: string },
+  fields: readonly F[],
+): { sort?: F; order?: SortOrder } => {
+  const field = fields.find((f) => f === filters.sort);
+  if (field === undefined) return {};
+  return { sort: field, order: filters.order === 'desc' ? 'desc' : 'asc' };
+};
 
 /** A yes/no filter as the URL holds it and the API takes it: '' (either), '0' or '1'. */
 export type FlagFilter = '' | '0' | '1';

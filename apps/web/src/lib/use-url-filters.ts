@@ -1,5 +1,5 @@
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 
 export interface UrlFilters<K extends string> {
   filters: Record<K, string>;
@@ -13,6 +13,24 @@ export interface UrlFilters<K extends string> {
    */
   go: (next: Record<K, string>, page: number) => boolean;
 }
+
+/** Where a screen's last filters are kept for this browser tab: its path's key. */
+const memoryKey = (pathname: string) => `sapi:filters:${pathname}`;
+const remembered = (pathname: string): string | null => {
+  try {
+    return sessionStorage.getItem(memoryKey(pathname));
+  } catch {
+    return null;
+  }
+};
+const remember = (pathname: string, search: string) => {
+  try {
+    if (search === '') sessionStorage.removeItem(memoryKey(pathname));
+    else sessionStorage.setItem(memoryKey(pathname), search);
+  } catch {
+    // Storage refused (private mode, quota): the URL alone keeps the filters.
+  }
+};
 
 /** The deepest page a URL may ask for (a larger number is page 1). */
 const MAX_PAGE = 1_000_000;
@@ -30,20 +48,39 @@ export const useUrlFilters = <K extends string>(
   keep: readonly string[] = [],
 ): UrlFilters<K> => {
   const [params, setParams] = useSearchParams();
+  const { pathname, search } = useLocation();
   const keyList = keys.join('|');
+
+  // Coming back to a screen without filters in its address (the sidebar's link): the filters it had
+  // last in this tab are read at once (the first request already has them) and put back into the URL,
+  // so they stay there as well as on screen.
+  const [pending, setPending] = useState(() => (search === '' ? remembered(pathname) : null));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: put back once, when the screen opens
+  useEffect(() => {
+    if (pending !== null && search === '') setParams(new URLSearchParams(pending), { replace: true });
+  }, []);
+  // Until the URL has them, the remembered filters are the ones shown; after that the URL is.
+  useEffect(() => {
+    if (pending !== null && search !== '') setPending(null);
+  }, [pending, search]);
+  const source = pending !== null && search === '' ? new URLSearchParams(pending) : params;
+  // The filters (and page) shown now are the ones to come back to.
+  useEffect(() => {
+    if (pending === null) remember(pathname, search.replace(/^\?/, ''));
+  }, [pathname, search, pending]);
   const keepList = keep.join('|');
 
   // The same object while the filter values stay: a page change leaves the filters (and the draft
   // that follows them) as they are, so the filter fields do not render again.
-  const valuesKey = JSON.stringify(keys.map((key) => params.get(key) ?? ''));
+  const valuesKey = JSON.stringify(keys.map((key) => source.get(key) ?? ''));
   // biome-ignore lint/correctness/useExhaustiveDependencies: valuesKey and keyList stand for the values and keys
   const filters = useMemo(() => {
     const out = {} as Record<K, string>;
-    for (const key of keys) out[key] = params.get(key) ?? '';
+    for (const key of keys) out[key] = source.get(key) ?? '';
     return out;
   }, [valuesKey, keyList]);
 
-  const page = pageOf(params.get('page'));
+  const page = pageOf(source.get('page'));
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: keepList stands for keep
   const go = useCallback(

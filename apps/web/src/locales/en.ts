@@ -170,6 +170,8 @@ export const en: Resource<typeof th> = {
     previous: 'Previous page',
     next: 'Next page',
     last: 'Last page',
+    sortAscending: 'Sort ascending',
+    sortDescending: 'Sort descending',
   },
   filters: {
     label: 'Filters',
@@ -223,7 +225,7 @@ export const en: Resource<typeof th> = {
     you: 'You',
     lockedYes: 'Locked',
     lockedNo: 'Active',
-    lockToggle: 'Lock account {{username}}',
+    lockToggle: 'Account {{username}} active',
     editLabel: 'Edit {{username}}',
     confirm: {
       title: 'Confirm enable/disable',
@@ -245,7 +247,7 @@ export const en: Resource<typeof th> = {
     prompt: 'Please enter your username and password to confirm this change.',
     username: 'Username',
     password: 'Password',
-    submit: 'Login',
+    submit: 'Confirm',
   },
   audit: {
     title: 'Audit log',

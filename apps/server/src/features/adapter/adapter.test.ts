@@ -178,7 +178,7 @@ describe('game providers', () => {
     const csv = res.data ?? '';
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const rows = parseCsv(csv);
-    expect(rows[0]).toEqual(['ชื่อ', 'รหัส', 'ประเภท', 'Endpoint', 'โลโก้', 'ปิดใช้งาน', 'วันที่สร้าง']);
+    expect(rows[0]).toEqual(['ชื่อ', 'รหัส', 'ประเภท', 'ที่อยู่ปลายทาง', 'โลโก้', 'ปิดใช้งาน', 'วันที่สร้าง']);
     expect(rows.slice(1).map((r) => r[0])).toEqual(['ค่ายเกม, "ไทย"']);
     // An export takes a page size up to 500 (docs/design.md §4), the file still every matching row; not 501.
     const wide = await t.api(api.adapterExport, {

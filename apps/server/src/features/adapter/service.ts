@@ -13,7 +13,7 @@ import { adapterForUpdate } from '../../db/lookups.ts';
 import { listing } from '../../db/paging.ts';
 import { adapters, agents } from '../../db/schema/index.ts';
 import { brandHasBets } from '../../ledger/readers/brand-use.ts';
-import { type CsvColumn, textColumn, timeColumn } from '../../lib/csv.ts';
+import { type CsvColumn, flagColumn, textColumn, timeColumn } from '../../lib/csv.ts';
 
 type Row = typeof adapters.$inferSelect;
 type Query = z.output<typeof adapterListQuerySchema>;
@@ -35,9 +35,9 @@ export const adapterCsvColumns: CsvColumn<Adapter>[] = [
   textColumn({ th: 'ชื่อ', en: 'Name' }, (r) => r.name),
   textColumn({ th: 'รหัส', en: 'Code' }, (r) => r.codename),
   textColumn({ th: 'ประเภท', en: 'Type' }, (r) => r.type),
-  textColumn({ th: 'Endpoint', en: 'Endpoint' }, (r) => r.endpoint),
+  textColumn({ th: 'ที่อยู่ปลายทาง', en: 'Endpoint' }, (r) => r.endpoint),
   textColumn({ th: 'โลโก้', en: 'Logo' }, (r) => r.logo),
-  textColumn({ th: 'ปิดใช้งาน', en: 'Disabled' }, (r) => r.isDisable),
+  flagColumn({ th: 'ปิดใช้งาน', en: 'Disabled' }, (r) => r.isDisable),
   timeColumn({ th: 'วันที่สร้าง', en: 'Created' }, (r) => r.createdAt),
 ];
 

@@ -293,9 +293,28 @@ describe('re-authentication before sensitive changes (3005)', () => {
     expect(res.status).toBe(3005);
   };
 
-  it.each(actions)('%s: refused without a verify in the session', async (_name, act) => {
-    expectReauth(await act(await t.login('root_sa')));
-  });
+  /** A session whose sign-in no longer counts as a re-check (older than its 5 minutes). */
+  const staleLogin = async () => {
+    const token = await t.login('root_sa');
+    t.clock.advance(5 * 60_000);
+    return token;
+  };
+
+  it.each(actions)(
+    '%s: allowed in the first minutes after sign-in (the sign-in was the re-check)',
+    async (_name, act) => {
+      const token = await t.login('root_sa');
+      t.clock.advance(4 * 60_000 + 59_000);
+      expect((await act(token)).status).toBe(1000);
+    },
+  );
+
+  it.each(actions)(
+    '%s: refused without a verify in the session once the sign-in is 5 minutes old',
+    async (_name, act) => {
+      expectReauth(await act(await staleLogin()));
+    },
+  );
 
   it.each(actions)('%s: refused when the verify was 6 minutes ago, accepted within 5', async (_name, act) => {
     const token = await t.verify(await t.login('root_sa'));
@@ -309,13 +328,13 @@ describe('re-authentication before sensitive changes (3005)', () => {
   });
 
   it.each(actions)('%s: a verify in another session of the same admin does not count', async (_name, act) => {
-    const token = await t.login('root_sa');
+    const token = await staleLogin();
     await t.verify(await t.login('root_sa'));
     expectReauth(await act(token));
   });
 
   it('a failed verify does not open the window', async () => {
-    const token = await t.login('root_sa');
+    const token = await staleLogin();
     const bad = await t.api(api.verify, { token, body: { password: 'not-the-password' } });
     expect(bad.status).toBe(3002);
     expectReauth(

@@ -19,7 +19,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { contains } from '../../db/filters.ts';
 import { listing } from '../../db/paging.ts';
 import { agentOperators, agents } from '../../db/schema/index.ts';
-import { type CsvColumn, textColumn, timeColumn } from '../../lib/csv.ts';
+import { type CsvColumn, flagColumn, textColumn, timeColumn } from '../../lib/csv.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 
 type Query = z.output<typeof agentOperatorListQuerySchema>;
@@ -48,7 +48,7 @@ export const operatorCsvColumns: CsvColumn<AgentOperator>[] = [
   textColumn({ th: 'เอเจนต์', en: 'Agent' }, (r) => r.agentUsername),
   textColumn({ th: 'ชื่อผู้ใช้', en: 'Username' }, (r) => r.username),
   textColumn({ th: 'ประเภท', en: 'Type' }, (r) => r.type),
-  textColumn({ th: 'ล็อก', en: 'Locked' }, (r) => r.locked),
+  flagColumn({ th: 'ล็อก', en: 'Locked' }, (r) => r.locked),
   timeColumn({ th: 'วันที่สร้าง', en: 'Created' }, (r) => r.createdAt),
 ];
 

@@ -360,3 +360,27 @@ describe('agent edit, secret rotation, lock', () => {
     }
   });
 });
+
+describe('sorting the agent list', () => {
+  it('sorts by name or registration on the server, stable across pages', async () => {
+    const token = await t.tokenFor('OPERATOR');
+    const typed = ['sortmango', 'sortApple', 'sortkiwi'];
+    for (const [i, username] of typed.entries()) await makeAgent(t, token, { username, prefix: `so${i}q` });
+    const names = async (sort: 'username' | 'createdAt', order: 'asc' | 'desc') => {
+      const out: string[] = [];
+      for (const page of [1, 2]) {
+        const list = await t.ok(api.agentList, {
+          token,
+          body: { username: 'sort', sort, order, limit: 2, page },
+        });
+        expect(list.total).toBe(3);
+        out.push(...list.records.map((r) => r.username));
+      }
+      return out;
+    };
+    expect(await names('username', 'asc')).toEqual(['sortApple', 'sortkiwi', 'sortmango']);
+    expect(await names('username', 'desc')).toEqual(['sortmango', 'sortkiwi', 'sortApple']);
+    expect(await names('createdAt', 'asc')).toEqual(typed);
+    expect(await names('createdAt', 'desc')).toEqual([...typed].reverse());
+  });
+});

@@ -25,9 +25,9 @@ import { countWhere } from '../../db/count.ts';
 import { constraintOf, isUniqueViolation } from '../../db/errors.ts';
 import { contains, within } from '../../db/filters.ts';
 import { agentForUpdate } from '../../db/lookups.ts';
-import { listing } from '../../db/paging.ts';
+import { listing, sortedBy } from '../../db/paging.ts';
 import { adapters, agents } from '../../db/schema/index.ts';
-import { type CsvColumn, textColumn, timeColumn } from '../../lib/csv.ts';
+import { type CsvColumn, flagColumn, textColumn, timeColumn } from '../../lib/csv.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 
 type Row = typeof agents.$inferSelect;
@@ -51,12 +51,12 @@ export const toAgent = (row: Row): Agent => ({
 /** The agent export: its columns and their headers in each language. */
 export const agentCsvColumns: CsvColumn<Agent>[] = [
   textColumn({ th: 'ชื่อผู้ใช้', en: 'Username' }, (r) => r.username),
-  textColumn({ th: 'Prefix', en: 'Prefix' }, (r) => r.prefix),
+  textColumn({ th: 'คำนำหน้า', en: 'Prefix' }, (r) => r.prefix),
   textColumn({ th: 'รหัสระบบ', en: 'System code' }, (r) => r.code),
   textColumn({ th: 'ประเภทเอเจนต์', en: 'Agent type' }, (r) => r.agentType),
-  textColumn({ th: 'Endpoint', en: 'Endpoint' }, (r) => r.endpoint),
+  textColumn({ th: 'ที่อยู่ปลายทาง', en: 'Endpoint' }, (r) => r.endpoint),
   textColumn({ th: 'เกม', en: 'Games' }, (r) => r.games.join(' ')),
-  textColumn({ th: 'ล็อก', en: 'Locked' }, (r) => r.locked),
+  flagColumn({ th: 'ล็อก', en: 'Locked' }, (r) => r.locked),
   timeColumn({ th: 'วันที่สร้าง', en: 'Created' }, (r) => r.createdAt),
 ];
 
@@ -107,7 +107,7 @@ export const agentListing = (ctx: AppContext, q: Query) =>
       ingestRefusals24h: r.ingestRefusals24h,
       secretShared: r.secretShared,
     }),
-    fetch: (where, limit, offset) =>
+    fetch: (where, limit, offset, order = [desc(agents.id)]) =>
       ctx.db
         .select({
           ...getTableColumns(agents),
@@ -116,11 +116,19 @@ export const agentListing = (ctx: AppContext, q: Query) =>
         })
         .from(agents)
         .where(where)
-        .orderBy(desc(agents.id))
+        .orderBy(...order)
         .limit(limit)
         .offset(offset),
     count: (where) => countWhere(ctx.db, agents, where),
+    order: agentOrder(q),
   });
+
+/** The screen's sorting: by name as its unique index reads it (lower case), or by registration; ties by id. */
+const agentOrder = (q: Query) => {
+  if (q.sort === 'username') return sortedBy(sql`lower(${agents.username})`, agents.id, q.order);
+  if (q.sort === 'createdAt') return sortedBy(agents.createdAt, agents.id, q.order);
+  return undefined;
+};
 
 /** Picker search as the user types: username or prefix contains the text. */
 export const pickAgents = async (ctx: AppContext, scope: Scope, text: string | undefined, limit: number) => {

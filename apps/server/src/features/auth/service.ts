@@ -77,10 +77,11 @@ const openSession = async (
   };
   const token = await ctx.db.transaction(async (tx) => {
     await tx.update(admins).set({ activeLoginIp: client.ip }).where(eq(admins.id, admin.id));
-    // A setup step right after signing in needs no second password prompt: this sign-in was one.
+    // The password (and code) just given is a re-check: for its first minutes (REAUTH_MS) a sensitive
+    // change or a setup step asks for no second password prompt.
     const t = await createSession(tx, admin.id, client.ip, now, {
       userAgent: client.userAgent,
-      verified: next !== undefined,
+      verified: next !== undefined || ctx.config.SIGN_IN_VERIFIES === 'on',
       limit: ctx.config.MAX_SESSIONS_PER_ACCOUNT,
     });
     await recordAudit(tx, { actorId: admin.id, actor: admin.username, ip: client.ip }, entry, now);

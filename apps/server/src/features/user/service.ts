@@ -10,11 +10,11 @@ import type { Executor, Tx } from '../../db/client.ts';
 import { countWhere } from '../../db/count.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { contains, within } from '../../db/filters.ts';
-import { listing } from '../../db/paging.ts';
+import { listing, sortedBy } from '../../db/paging.ts';
 import { agents, users } from '../../db/schema/index.ts';
 import { latestGameOf } from '../../ledger/readers/latest-game.ts';
 import { countRegistrations } from '../../ledger/registrations.ts';
-import { type CsvColumn, decimalColumn, textColumn, timeColumn } from '../../lib/csv.ts';
+import { type CsvColumn, decimalColumn, flagColumn, textColumn, timeColumn } from '../../lib/csv.ts';
 import { toMajor, toMinor } from '../../lib/money.ts';
 
 type Query = z.output<typeof userListQuerySchema>;
@@ -53,7 +53,7 @@ export const userCsvColumns: CsvColumn<User>[] = [
   textColumn({ th: 'ชื่อผู้ใช้ในระบบ', en: 'Stored username' }, (r) => r.username),
   textColumn({ th: 'เอเจนต์', en: 'Agent' }, (r) => r.agentUsername),
   decimalColumn({ th: 'วงเงินเดิมพันสูงสุด', en: 'Max bet limit' }, (r) => r.betLimit),
-  textColumn({ th: 'ล็อกการเดิมพัน', en: 'Bet locked' }, (r) => r.locked),
+  flagColumn({ th: 'ล็อกการเดิมพัน', en: 'Bet locked' }, (r) => r.locked),
   timeColumn({ th: 'วันที่ลงทะเบียน', en: 'Registered' }, (r) => r.createdAt),
   textColumn({ th: 'เกมล่าสุด', en: 'Latest game' }, (r) => r.activeGamePlaying ?? r.lastGamePlaying[0] ?? ''),
 ];
@@ -68,6 +68,16 @@ const whereOf = (scope: Scope, q: Query) =>
     q.locked === undefined ? undefined : eq(users.locked, q.locked),
   );
 
+/**
+ * The screen's sorting: by name as the live-name index reads it (lower case, byte-wise), or by
+ * registration (its index); ties by id.
+ */
+const userOrder = (q: Query) => {
+  if (q.sort === 'username') return sortedBy(sql`(lower(${users.username}) collate "C")`, users.id, q.order);
+  if (q.sort === 'createdAt') return sortedBy(users.createdAt, users.id, q.order);
+  return undefined;
+};
+
 /** The player list and its export, for one set of filters (newest registration first: ids follow it). */
 export const userListing = (ctx: AppContext, scope: Scope, q: Query) =>
   listing({
@@ -75,9 +85,14 @@ export const userListing = (ctx: AppContext, scope: Scope, q: Query) =>
     id: users.id,
     idOf: (r: Joined) => r.u.id,
     toDto: toUser,
-    fetch: (where, limit, offset) =>
-      selectJoined(ctx.db).where(where).orderBy(desc(users.id)).limit(limit).offset(offset),
+    fetch: (where, limit, offset, order = [desc(users.id)]) =>
+      selectJoined(ctx.db)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
     count: (where) => countWhere(ctx.db, users, where),
+    order: userOrder(q),
   });
 
 const findLive = async (db: Executor, id: bigint, scope: Scope) =>

@@ -110,8 +110,69 @@ describe('players', () => {
       .replace('T', ' ')
       .replace(/(?:\.000)?Z$/, '');
     expect(rows.slice(1)).toEqual([
-      ['exported1', 'zzexported1', agent.username, '1234.56', 'false', registered, ''],
+      ['exported1', 'zzexported1', agent.username, '1234.56', 'ไม่ใช่', registered, ''],
     ]);
+  });
+});
+
+describe('sorting the player list', () => {
+  it('sorts by name or registration on the server, stable across pages; the export stays newest first', async () => {
+    const own = await makeAgent(t, op, { prefix: 'srt' });
+    // Typed in this order: ids (and registration) follow it; names do not.
+    const typed = ['mango', 'Apple', 'kiwi', 'banana', 'cherry'];
+    for (const username of typed) await create({ agent: own._id, username, betLimit: 1 });
+    const names = async (body: Partial<BodyOf<typeof api.userList>>) => {
+      const pages: string[] = [];
+      for (const page of [1, 2, 3]) {
+        const list = await t.ok(api.userList, {
+          token: op,
+          body: { agent: own._id, limit: 2, page, ...body },
+        });
+        expect(list.total).toBe(5);
+        pages.push(...list.records.map((r) => r.name));
+      }
+      return pages;
+    };
+    // Case does not part names (Apple before banana); every player once over the pages.
+    expect(await names({ sort: 'username', order: 'asc' })).toEqual([
+      'Apple',
+      'banana',
+      'cherry',
+      'kiwi',
+      'mango',
+    ]);
+    expect(await names({ sort: 'username', order: 'desc' })).toEqual([
+      'mango',
+      'kiwi',
+      'cherry',
+      'banana',
+      'Apple',
+    ]);
+    expect(await names({ sort: 'createdAt', order: 'asc' })).toEqual(typed);
+    expect(await names({ sort: 'createdAt', order: 'desc' })).toEqual([...typed].reverse());
+    // No sort ('' as the screen sends it): newest first.
+    expect(await names({ sort: '', order: '' })).toEqual([...typed].reverse());
+    // The export of a sorted screen: every row, newest first (its batches follow the id).
+    const csv = await t.ok(api.userExport, {
+      token: op,
+      body: { agent: own._id, sort: 'username', order: 'asc' },
+    });
+    expect(
+      parseCsv(csv)
+        .slice(1)
+        .map((row) => row[0]),
+    ).toEqual([...typed].reverse());
+  });
+
+  it('refuses a column it cannot sort cheaply, or an order that is none, naming the field', async () => {
+    for (const [body, path] of [
+      [{ sort: 'betLimit' }, 'sort'],
+      [{ sort: 'username', order: 'up' }, 'order'],
+    ] as const) {
+      const res = await t.api(api.userList, { token: op, body: offContract(body) });
+      expect(res.statusCode).toBe(400);
+      expect(res.issues[0]?.path).toBe(path);
+    }
   });
 });
 

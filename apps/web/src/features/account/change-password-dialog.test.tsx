@@ -12,21 +12,12 @@ vi.mock('../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(
 const refused = (path: string, code: string) =>
   new Failure(Status.VALIDATION, `${path}: refused`, 400, { issues: [{ path, code, message: 'refused' }] });
 
-/** The server of a password change: held once for re-authentication, then the rules of docs/design.md §13. */
-const stubPasswordServer = () => {
-  let verified = false;
-  return stubApi([
-    [
-      api.verify,
-      () => {
-        verified = true;
-        return { verified: true };
-      },
-    ],
+/** The server of a password change: the rules of docs/design.md §13 (the current password is its re-check). */
+const stubPasswordServer = () =>
+  stubApi([
     [
       api.passwordChange,
       (body) => {
-        if (!verified) return new Failure(Status.REAUTH_REQUIRED, 'Re-authentication required', 403);
         if (body.currentPassword !== 'old-password-1') return refused('currentPassword', 'current_password');
         if (body.newPassword === 'football') return refused('newPassword', 'password_common');
         if (body.newPassword === 'Admin_Staff_1') return refused('newPassword', 'password_is_username');
@@ -35,7 +26,6 @@ const stubPasswordServer = () => {
       },
     ],
   ]);
-};
 
 const open = async () => {
   const onClose = vi.fn();
@@ -72,13 +62,10 @@ describe('ChangePasswordDialog (docs/design.md §13)', () => {
     expect(stub.bodiesOf(api.passwordChange)).toEqual([]);
   });
 
-  it('asks for the password again (3005), then the server’s refusals land on their fields in Thai', async () => {
+  it('asks for no second password, and the server’s refusals land on their fields in Thai', async () => {
     const stub = stubPasswordServer();
-    const { user, fields, type, onClose } = await open();
+    const { fields, type, onClose } = await open();
     await type('wrong-password', 'a-long-new-password');
-    const reauth = await screen.findByRole('dialog', { name: 'ยืนยันตัวตน' });
-    await fill(user, within(reauth).getByLabelText('รหัสผ่าน'), 'old-password-1');
-    await user.click(within(reauth).getByRole('button', { name: 'เข้าสู่ระบบ' }));
     expect(await screen.findByText('รหัสผ่านปัจจุบันไม่ถูกต้อง')).toBeTruthy();
     expect(errorOf(fields.current)).toBe('รหัสผ่านปัจจุบันไม่ถูกต้อง');
 
@@ -99,11 +86,9 @@ describe('ChangePasswordDialog (docs/design.md §13)', () => {
 
   it('a change closes the dialog and says the other sessions were ended', async () => {
     stubPasswordServer();
-    const { user, type, onClose } = await open();
+    const { type, onClose } = await open();
     await type('old-password-1', 'a-long-new-password');
-    const reauth = await screen.findByRole('dialog', { name: 'ยืนยันตัวตน' });
-    await fill(user, within(reauth).getByLabelText('รหัสผ่าน'), 'old-password-1');
-    await user.click(within(reauth).getByRole('button', { name: 'เข้าสู่ระบบ' }));
+    expect(screen.queryByRole('dialog', { name: 'ยืนยันตัวตน' })).toBeNull();
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(notifySuccess).toHaveBeenCalledWith('เปลี่ยนรหัสผ่านแล้ว เซสชันอื่นของบัญชีนี้ถูกออกจากระบบ 2 เซสชัน');
   });

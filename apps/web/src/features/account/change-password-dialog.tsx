@@ -1,9 +1,8 @@
-import { Modal, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { passwordChangeFormSchema } from '@sapi/contract';
 import { useTranslation } from 'react-i18next';
 import { type ContractForm, type DraftOf, FormDialog } from '../../components/form-dialog';
 import { PasswordField } from '../../components/form-fields';
-import { ReauthDialog, useReauth } from '../../components/reauth-dialog';
 import { notifySuccess } from '../../lib/notify';
 import { useChangePassword } from './api';
 
@@ -50,44 +49,37 @@ export const useSendPasswordChange = () => {
 
 /**
  * Change password from the user menu (docs/design.md §13): the current password and the new one twice. The
- * server may first ask for a password re-check (3005, the shared re-authentication dialog); its
+ * current password is the action's one password prompt (no separate re-check); the server's
  * refusals (wrong current password, the username, a common password, unchanged) land on the fields.
  * Every other session of the account ends, and the message says so.
  */
 export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const send = useSendPasswordChange();
-  const reauth = useReauth();
 
   return (
-    <Modal.Stack>
-      <FormDialog
-        opened={opened}
-        onClose={onClose}
-        stackId="change-password"
-        title={t('account.password.title')}
-        size="sm"
-        schema={passwordChangeFormSchema}
-        initialValues={emptyPasswordChange}
-        submitLabel={t('account.password.submit')}
-        onSubmit={(values) =>
-          reauth.run(async () => {
-            const ended = await send(values);
-            onClose();
-            notifySuccess(t('account.password.done', { count: ended }));
-          })
-        }
-      >
-        {(form) => (
-          <>
-            <Text size="sm" c="dimmed">
-              {t('account.password.otherSessions')}
-            </Text>
-            <PasswordChangeFields form={form} />
-          </>
-        )}
-      </FormDialog>
-      <ReauthDialog stackId="change-password-reauth" {...reauth.dialog} />
-    </Modal.Stack>
+    <FormDialog
+      opened={opened}
+      onClose={onClose}
+      title={t('account.password.title')}
+      size="sm"
+      schema={passwordChangeFormSchema}
+      initialValues={emptyPasswordChange}
+      submitLabel={t('account.password.submit')}
+      onSubmit={async (values) => {
+        const ended = await send(values);
+        onClose();
+        notifySuccess(t('account.password.done', { count: ended }));
+      }}
+    >
+      {(form) => (
+        <>
+          <Text size="sm" c="dimmed">
+            {t('account.password.otherSessions')}
+          </Text>
+          <PasswordChangeFields form={form} />
+        </>
+      )}
+    </FormDialog>
   );
 }

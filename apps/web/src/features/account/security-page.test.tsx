@@ -78,7 +78,7 @@ describe('SecurityPage: two-factor sign-in of one’s own account (docs/design.m
     await user.click(screen.getByRole('button', { name: 'เริ่มตั้งค่า' }));
     const reauth = await screen.findByRole('dialog', { name: 'ยืนยันตัวตน' });
     await fill(user, within(reauth).getByLabelText('รหัสผ่าน'), 'admin-password');
-    await user.click(within(reauth).getByRole('button', { name: 'เข้าสู่ระบบ' }));
+    await user.click(within(reauth).getByRole('button', { name: 'ยืนยัน' }));
 
     const qr = await screen.findByRole('img', { name: 'คิวอาร์โค้ดสำหรับเพิ่มบัญชีในแอปยืนยันตัวตน' });
     expect(qr.getAttribute('src')).toBe('data:image/svg+xml;base64,PHN2Zy8+');

@@ -8,7 +8,6 @@ import { useLoaderData, useNavigate, useNavigation, useSubmit } from 'react-rout
 import { ErrorBanner } from '../../components/error-banner';
 import { useContractForm } from '../../components/form-dialog';
 import { LanguageSwitch } from '../../components/language-switch';
-import { ReauthDialog, useReauth } from '../../components/reauth-dialog';
 import { authStore } from '../../lib/auth-store';
 import { refusalOf } from '../../lib/contract-form';
 import { notifySuccess } from '../../lib/notify';
@@ -124,9 +123,6 @@ function ForcedPasswordForm({ onChanged }: { onChanged: (ended: number) => Promi
   const form = useContractForm(passwordChangeFormSchema, emptyPasswordChange);
   const [banner, setBanner] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // A session opened with a temporary password counts as re-authenticated for 5 minutes; later the
-  // server asks again (3005).
-  const reauth = useReauth();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -135,11 +131,9 @@ function ForcedPasswordForm({ onChanged }: { onChanged: (ended: number) => Promi
     if (form.validate().hasErrors) return;
     const values = form.getValues();
     setBusy(true);
-    reauth
-      .run(async () => {
-        const ended = await send(values);
-        await onChanged(ended);
-      })
+    // The temporary password typed here is the re-check: no second prompt.
+    send(values)
+      .then(onChanged)
       .catch((err: unknown) => {
         const refusal = refusalOf(err, Object.keys(values));
         form.setErrors(refusal.fields);
@@ -149,19 +143,16 @@ function ForcedPasswordForm({ onChanged }: { onChanged: (ended: number) => Promi
   };
 
   return (
-    <>
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="md">
-          <ErrorBanner>{banner}</ErrorBanner>
-          <PasswordChangeFields form={form} currentLabel={t('account.setup.temporary')} />
-          <Group justify="flex-end">
-            <Button type="submit" loading={busy}>
-              {t('account.password.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-      <ReauthDialog {...reauth.dialog} />
-    </>
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <ErrorBanner>{banner}</ErrorBanner>
+        <PasswordChangeFields form={form} currentLabel={t('account.setup.temporary')} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={busy}>
+            {t('account.password.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

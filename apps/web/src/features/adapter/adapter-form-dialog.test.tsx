@@ -30,20 +30,20 @@ describe('AdapterFormDialog', () => {
     );
     await fill(user, field('ชื่อ'), 'Joker Gaming');
     await fill(user, field('รหัส'), 'joker');
-    await fill(user, field('Endpoint'), 'ftp://joker.example.com');
+    await fill(user, field('ที่อยู่ปลายทาง'), 'ftp://joker.example.com');
     await fill(user, field('โลโก้'), 'https://joker.example.com/logo.png');
     await user.click(screen.getByRole('button', { name: 'บันทึก' }));
     expect(onSubmit).not.toHaveBeenCalled();
     const body = api.adapterCreate.body;
     expect(errorOf(field('รหัส'))).toBe(contractSays(body, { codename: 'joker' }, 'codename'));
-    expect(errorOf(field('Endpoint'))).toBe(
+    expect(errorOf(field('ที่อยู่ปลายทาง'))).toBe(
       contractSays(body, { endpoint: 'ftp://joker.example.com' }, 'endpoint'),
     );
-    expectThai(errorOf(field('Endpoint')));
+    expectThai(errorOf(field('ที่อยู่ปลายทาง')));
     expect(field('รหัส').value).toBe('joker');
 
     await fill(user, field('รหัส'), 'JOKER');
-    await fill(user, field('Endpoint'), 'https://joker.example.com/api');
+    await fill(user, field('ที่อยู่ปลายทาง'), 'https://joker.example.com/api');
     await user.click(screen.getByRole('button', { name: 'บันทึก' }));
     expect(onSubmit).toHaveBeenCalledWith({
       name: 'Joker Gaming',

@@ -152,9 +152,9 @@ export function AdapterPage() {
       render: (adapter) =>
         canToggle ? (
           <Switch
-            checked={adapter.isDisable}
+            checked={!adapter.isDisable}
             onChange={() => askConfirm(adapter, !adapter.isDisable)}
-            color="red"
+            color="teal"
             label={adapter.isDisable ? t('adapter.disabled') : t('adapter.enabled')}
             styles={{ label: { whiteSpace: 'nowrap' } }}
             aria-label={t('adapter.toggle', { name: adapter.name })}

@@ -145,10 +145,10 @@ export function AdminPage() {
       header: t('admin.fields.locked'),
       render: (admin) => (
         <Switch
-          checked={admin.locked}
+          checked={!admin.locked}
           onChange={() => askConfirm(admin, !admin.locked)}
           disabled={!canManage(admin)}
-          color="red"
+          color="teal"
           label={admin.locked ? t('admin.lockedYes') : t('admin.lockedNo')}
           aria-label={t('admin.lockToggle', { username: admin.username })}
           data-testid={`lock-${admin.username}`}

@@ -73,7 +73,7 @@ const addAdmin = async (username: string) => {
 /** Answer the re-authentication with the signed-in admin's password. */
 const verify = async ({ user, reauth }: Awaited<ReturnType<typeof addAdmin>>) => {
   await fill(user, within(reauth).getByLabelText('รหัสผ่าน'), 'admin-password');
-  await user.click(within(reauth).getByRole('button', { name: 'เข้าสู่ระบบ' }));
+  await user.click(within(reauth).getByRole('button', { name: 'ยืนยัน' }));
 };
 
 describe('AdminPage: a change the server holds for re-authentication', () => {

@@ -40,7 +40,7 @@ const stubResetServer = (self: StubSelf = { username: 'admin', type: 'SUPERADMIN
 const reauthenticate = async (user: Awaited<ReturnType<typeof renderPage>>['user']) => {
   const reauth = await screen.findByRole('dialog', { name: 'ยืนยันตัวตน' });
   await fill(user, within(reauth).getByLabelText('รหัสผ่าน'), 'admin-password');
-  await user.click(within(reauth).getByRole('button', { name: 'เข้าสู่ระบบ' }));
+  await user.click(within(reauth).getByRole('button', { name: 'ยืนยัน' }));
 };
 
 /**

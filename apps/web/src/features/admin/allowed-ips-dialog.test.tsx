@@ -95,7 +95,7 @@ describe("a staff account's allow-list", () => {
     await user.click(within(dialog).getByRole('button', { name: 'บันทึก' }));
     const reauth = await screen.findByRole('dialog', { name: 'ยืนยันตัวตน' });
     await user.type(within(reauth).getByLabelText('รหัสผ่าน'), 'admin-password');
-    await user.click(within(reauth).getByRole('button', { name: 'เข้าสู่ระบบ' }));
+    await user.click(within(reauth).getByRole('button', { name: 'ยืนยัน' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(stub.bodiesOf(api.adminAllowedIpsUpdate).at(-1)).toEqual({
       allowedIps: ['192.0.2.0/24', '10.0.0.1', '198.51.100.7'],
@@ -124,7 +124,7 @@ describe("a staff account's allow-list", () => {
     await user.click(within(dialog).getByRole('button', { name: 'บันทึก' }));
     const reauth = await screen.findByRole('dialog', { name: 'ยืนยันตัวตน' });
     await user.type(within(reauth).getByLabelText('รหัสผ่าน'), 'admin-password');
-    await user.click(within(reauth).getByRole('button', { name: 'เข้าสู่ระบบ' }));
+    await user.click(within(reauth).getByRole('button', { name: 'ยืนยัน' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(stub.bodiesOf(api.adminAllowedIpsUpdate)).toEqual([
       { allowedIps: ['192.0.2.0/24'] },

@@ -36,7 +36,7 @@ describe('the agent report filters', () => {
     await waitFor(() =>
       expect(stub.bodiesOf(api.agentReportMonthlyBatch)).toEqual([{ agentIds: ['7'], date: '2024-05-01' }]),
     );
-    await user.type(screen.getByRole('textbox', { name: 'Prefix' }), 'a');
+    await user.type(screen.getByRole('textbox', { name: 'คำนำหน้า' }), 'a');
     await user.click(screen.getByRole('button', { name: 'ค้นหา' }));
     await waitFor(() =>
       expect(stub.bodiesOf(api.agentList).at(-1)).toMatchObject({ prefix: 'a', locked: 0 }),

@@ -160,14 +160,14 @@ export function AgentSharingPage() {
       key: 'isDisable',
       header: t('agentSharing.fields.isDisable'),
       render: (s) => (
-        // On = the arrangement is in use; the switch is named for what it controls, its state read as on/off.
         <Switch
+          // On while the arrangement is in force, as every status switch of the console.
           checked={!s.isDisable}
           onChange={() => askToggle(s, !s.isDisable)}
           disabled={!canToggle}
           color="teal"
           label={s.isDisable ? t('agentSharing.disabledYes') : t('agentSharing.disabledNo')}
-          aria-label={t('agentSharing.inUseToggle', { agent: childLabel(s), parent: parentLabel(s) })}
+          aria-label={t('agentSharing.disableToggle', { agent: childLabel(s), parent: parentLabel(s) })}
         />
       ),
     },

@@ -1,5 +1,5 @@
 import { api, Status } from '@sapi/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { contractSays, errorOf, expectThai, stubApi } from '../../../test/api-stub';
 import { aSharing } from '../../../test/records';
@@ -54,7 +54,8 @@ describe('SharingDialog', () => {
         contractSays(api.agentSharingCreate.body, { parentPercentage: Number(typed) }, 'parentPercentage'),
       );
       expectThai(error);
-      expect(percent.value).toBe(`${typed} %`);
+      // As typed: the % sign sits beside the field, never in what was typed.
+      expect(percent.value).toBe(typed);
     },
   );
 
@@ -70,7 +71,8 @@ describe('SharingDialog', () => {
     const onSubmit = vi.fn<Save>(async () => undefined);
     const { user, agent, percent, save } = await open(aSharing, onSubmit);
     expect((agent as HTMLInputElement).value).toBe('agent_two (cd)');
-    expect(percent.value).toBe('35 %');
+    expect(percent.value).toBe('35');
+    expect(percent.parentElement?.textContent).toBe('%');
     await user.clear(percent);
     await user.type(percent, '37.25');
     await user.click(save);
@@ -84,22 +86,57 @@ describe('SharingDialog', () => {
     });
   });
 
-  it('takes the effective day as typed; a day that is none is not taken', async () => {
+  it('takes the effective day as typed; a day that is none stays as typed, named under the field, and is not sent', async () => {
     const onSubmit = vi.fn<Save>(async () => undefined);
     const { user, save } = await open(aSharing, onSubmit);
     const day = screen.getByRole('textbox', { name: 'มีผลตั้งแต่วันที่' }) as HTMLInputElement;
     expect(day.value).toBe(businessToday().split('-').reverse().join('/'));
-    // 31 February is no day: it is not taken, the field is left empty, which the server reads as today.
+    // 31 February is no day: it stays on screen, is named under the field, and nothing is sent (never
+    // silently today).
     await user.clear(day);
     await user.type(day, '31/02/2025');
     await user.click(save);
-    expect(day.value).toBe('');
-    expect(day.placeholder).toBe('วันนี้');
-    expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ effectiveFrom: '' }));
+    expect(day.value).toBe('31/02/2025');
+    expect(errorOf(day)).toBe('ไม่มีวันที่นี้ในปฏิทิน');
+    expect(onSubmit).not.toHaveBeenCalled();
+    // Not a day at all: how to type one.
     await user.clear(day);
-    await user.type(day, '15/04/2025');
+    await user.type(day, '15-เมษา');
+    await user.tab();
+    expect(errorOf(day)).toBe('พิมพ์วันที่เป็น วว/ดด/ปปปป เช่น 22/11/2026');
+    // Left empty, the placeholder says the server takes today.
+    await user.clear(day);
+    expect(day.placeholder).toBe('วันนี้');
     await user.click(save);
-    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ effectiveFrom: '2025-04-15' }));
+    expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ effectiveFrom: '' }));
+    // Thai digits are read as 0–9; the day is shown in the one form the field writes.
+    await user.clear(day);
+    await user.type(day, '๑๕/๔/๒๐๒๕');
+    await user.tab();
+    expect(day.value).toBe('15/04/2025');
+    await user.click(save);
+    expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ effectiveFrom: '2025-04-15' }));
+  });
+
+  it('picks the effective day on the calendar beside the field', async () => {
+    const onSubmit = vi.fn<Save>(async () => undefined);
+    const { user, save } = await open(aSharing, onSubmit);
+    const day = screen.getByRole('textbox', { name: 'มีผลตั้งแต่วันที่' }) as HTMLInputElement;
+    await user.clear(day);
+    await user.type(day, '10/04/2025');
+    await user.click(screen.getByRole('button', { name: 'เลือกมีผลตั้งแต่วันที่จากปฏิทิน' }));
+    // The DOM without layout cannot place the popover, so Mantine keeps it display: none.
+    const calendar = await waitFor(() => {
+      const dropdown = document.querySelector<HTMLElement>('[role="dialog"][aria-label="มีผลตั้งแต่วันที่"]');
+      if (!dropdown) throw new Error('the calendar did not open');
+      return dropdown;
+    });
+    // The calendar opens on the month typed.
+    const day20 = within(calendar).getByRole('button', { name: '20 เมษายน 2025', hidden: true });
+    await user.click(day20);
+    expect(day.value).toBe('20/04/2025');
+    await user.click(save);
+    expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ effectiveFrom: '2025-04-20' }));
   });
 
   it('shows the last closed periods with the new percentage beside what they were', async () => {

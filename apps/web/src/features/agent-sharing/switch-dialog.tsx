@@ -4,12 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { DateField } from '../../components/date-field';
 import { type DialogState, FormDialog } from '../../components/form-dialog';
 import { businessToday } from '../../lib/business-time';
+import { formatDayText } from '../../lib/date-text';
 import { formatPercent } from './api';
 
 // The switch body's fields (the route takes the whole body as optional: the form edits the object).
 const switchSchema = api.agentSharingDisable.body.in.unwrap();
-
-const day = (value: string) => value.split('-').reverse().join('/');
 
 interface SwitchDialogProps extends DialogState {
   sharing: AgentSharing | null;
@@ -24,7 +23,7 @@ interface SwitchDialogProps extends DialogState {
  * which day, and that the days before keep the terms they had.
  */
 export function SwitchDialog({ sharing, disable, onSubmit, labels, ...dialog }: SwitchDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const percent = formatPercent(sharing?.parentPercentage ?? 0);
   return (
     <FormDialog
@@ -36,8 +35,9 @@ export function SwitchDialog({ sharing, disable, onSubmit, labels, ...dialog }: 
       onSubmit={({ effectiveFrom }) => onSubmit(effectiveFrom ?? '')}
     >
       {(form) => {
-        // Left empty, the server takes today.
-        const date = form.getValues().effectiveFrom || businessToday();
+        // Left empty, the server takes today; a text that is no day yet says nothing.
+        const typed = form.getValues().effectiveFrom || businessToday();
+        const date = /^\d{4}-\d{2}-\d{2}$/.test(typed) ? typed : null;
         return (
           <>
             <Text>
@@ -58,7 +58,7 @@ export function SwitchDialog({ sharing, disable, onSubmit, labels, ...dialog }: 
                 {t(disable ? 'agentSharing.confirm.disableFrom' : 'agentSharing.confirm.enableFrom', {
                   parent: labels.parent,
                   percent,
-                  date: day(date),
+                  date: formatDayText(date, i18n.language),
                 })}
               </Alert>
             ) : null}

@@ -21,19 +21,19 @@ describe('RegisterAgentDialog', () => {
     );
     await fill(user, field('ชื่อผู้ใช้'), 'agent_two');
     await fill(user, screen.getByLabelText('รหัสผ่าน'), 'agent-pass-2024');
-    await fill(user, field('Endpoint'), 'https://two.example.com/callback');
-    await fill(user, field('Prefix'), 'BAD!');
+    await fill(user, field('ที่อยู่ปลายทาง'), 'https://two.example.com/callback');
+    await fill(user, field('คำนำหน้า'), 'BAD!');
     await fill(user, field('รหัสระบบ'), 'AGENT-2');
-    await fill(user, field('Secret'), 'short');
+    await fill(user, field('รหัสลับ'), 'short');
     await user.click(screen.getByRole('button', { name: 'บันทึก' }));
     expect(onSubmit).not.toHaveBeenCalled();
     const body = api.agentRegister.body;
-    expect(errorOf(field('Prefix'))).toBe(contractSays(body, { prefix: 'BAD!' }, 'prefix'));
-    expect(errorOf(field('Secret'))).toBe(contractSays(body, { secret: 'short' }, 'secret'));
-    expectThai(errorOf(field('Secret')));
+    expect(errorOf(field('คำนำหน้า'))).toBe(contractSays(body, { prefix: 'BAD!' }, 'prefix'));
+    expect(errorOf(field('รหัสลับ'))).toBe(contractSays(body, { secret: 'short' }, 'secret'));
+    expectThai(errorOf(field('รหัสลับ')));
 
-    await fill(user, field('Prefix'), 'cd');
-    await user.clear(field('Secret'));
+    await fill(user, field('คำนำหน้า'), 'cd');
+    await user.clear(field('รหัสลับ'));
     await user.click(screen.getByRole('button', { name: 'บันทึก' }));
     expect(onSubmit).toHaveBeenCalledWith({
       username: 'agent_two',
@@ -59,7 +59,7 @@ describe('EditAgentDialog', () => {
     const { user } = await renderScreen(<EditAgentDialog opened onClose={onClose} agent={anAgent} canEdit />);
     expect(await screen.findByTestId('agent-prefix')).toHaveProperty('value', 'ab');
 
-    const endpoint = field('Endpoint');
+    const endpoint = field('ที่อยู่ปลายทาง');
     await fill(user, endpoint, 'senior.example.com');
     await user.click(screen.getByRole('button', { name: 'บันทึก' }));
     expect(errorOf(endpoint)).toBe(
@@ -82,9 +82,9 @@ describe('EditAgentDialog', () => {
     ]);
     await renderScreen(<EditAgentDialog opened onClose={() => undefined} agent={anAgent} canEdit={false} />);
     expect(await screen.findByTestId('agent-prefix')).toHaveProperty('value', 'ab');
-    expect(field('Endpoint').readOnly).toBe(true);
+    expect(field('ที่อยู่ปลายทาง').readOnly).toBe(true);
     expect(screen.queryByRole('button', { name: 'บันทึก' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'เปลี่ยน secret' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'เปลี่ยนรหัสลับ' })).toBeNull();
     expect(screen.getByRole('button', { name: 'ปิด' })).toBeTruthy();
   });
 });

@@ -35,7 +35,7 @@ describe('the agent list', () => {
     const { user, router } = await open();
     await screen.findByTestId('agent-row-senior_one');
     await user.type(screen.getByRole('textbox', { name: 'ชื่อผู้ใช้' }), 'senior');
-    await user.type(screen.getByRole('textbox', { name: 'Prefix' }), 's1');
+    await user.type(screen.getByRole('textbox', { name: 'คำนำหน้า' }), 's1');
     await user.click(screen.getByRole('button', { name: 'ค้นหา' }));
     await waitFor(() => expect(router.state.location.search).toBe('?username=senior&prefix=s1'));
     await waitFor(() =>
@@ -50,21 +50,23 @@ describe('the agent list', () => {
     {
       what: 'a day from a link spans the whole day',
       query: 'startDate=2024-03-10&endDate=2024-03-11',
-      shown: ['03/10/2024 12:00 AM', '03/11/2024 11:59 PM'],
+      shown: ['10/03/2024 00:00', '11/03/2024 23:59'],
       sent: [bangkokTime(2024, 2, 10, 0, 0, 0, 0), bangkokTime(2024, 2, 11, 23, 59, 59, 999)],
     },
     {
       what: 'a date-time is sent to the minute',
       query: 'startDate=2024-03-10%2009:30:00&endDate=2024-03-10%2017:45:00',
-      shown: ['03/10/2024 09:30 AM', '03/10/2024 05:45 PM'],
+      shown: ['10/03/2024 09:30', '10/03/2024 17:45'],
       sent: [bangkokTime(2024, 2, 10, 9, 30, 0, 0), bangkokTime(2024, 2, 10, 17, 45, 59, 999)],
     },
   ])('date filters are MM/dd/yyyy hh:mm aa pickers: $what', async ({ query, shown, sent }) => {
     const stub = stubApi([[api.agentList, () => page([])]]);
     await open(`/agent/list?${query}`);
     await screen.findByTestId('empty-state');
-    const pickers = ['วันที่เริ่มต้น', 'วันที่สิ้นสุด'].map((name) => screen.getByRole('button', { name }));
-    expect(pickers.map((picker) => picker.textContent)).toEqual(shown);
+    const fields = ['วันที่เริ่มต้น', 'วันที่สิ้นสุด'].map(
+      (name) => screen.getByRole('textbox', { name }) as HTMLInputElement,
+    );
+    expect(fields.map((field) => field.value)).toEqual(shown);
     const body = tableBodies(stub.bodiesOf(api.agentList))[0];
     expect([body?.startDate, body?.endDate]).toEqual(sent.map((date) => date.toISOString()));
   });
@@ -100,13 +102,13 @@ describe('the agent list', () => {
     queryClient.setQueryData(elsewhere, { ...senior });
     const listCalls = stub.bodiesOf(api.agentList).length;
 
-    await user.click(within(row).getByRole('switch', { name: 'ล็อกเอเจนต์ senior_one' }));
+    await user.click(within(row).getByRole('switch', { name: 'เอเจนต์ senior_one ใช้งานได้' }));
     const confirm = await screen.findByRole('dialog', { name: 'ยืนยันการเปิด/ปิดใช้งาน' });
     await user.click(within(confirm).getByRole('button', { name: 'ยืนยันปิดบัญชี' }));
     await waitFor(() =>
       expect(within(screen.getByTestId('agent-row-senior_one')).getByRole('switch')).toHaveProperty(
         'checked',
-        true,
+        false,
       ),
     );
     // The table and the three count tiles loaded again; the cached agent is stale, so the next
@@ -154,12 +156,12 @@ describe('the agent list warns of a secret another agent shares', () => {
     ]);
     const { user } = await open();
     const badge = await screen.findByRole('button', {
-      name: 'secret ของ senior_one ซ้ำกับเอเจนต์อื่น: เปิดเพื่อเปลี่ยน secret',
+      name: 'รหัสลับของ senior_one ซ้ำกับเอเจนต์อื่น: เปิดเพื่อเปลี่ยนรหัสลับ',
     });
-    expect(badge.textContent).toBe('secret ซ้ำกับเอเจนต์อื่น');
+    expect(badge.textContent).toBe('รหัสลับซ้ำกับเอเจนต์อื่น');
     expect(screen.queryByTestId('shared-secret-own_one')).toBeNull();
     await user.click(badge);
-    expect(await screen.findByRole('button', { name: 'เปลี่ยน secret' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'เปลี่ยนรหัสลับ' })).toBeTruthy();
   });
 
   it('a reporter sees the warning, with no button it could not use', async () => {

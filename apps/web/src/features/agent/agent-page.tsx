@@ -176,6 +176,7 @@ export function AgentPage() {
     {
       key: 'username',
       header: t('agent.fields.username'),
+      sort: { field: 'username', first: 'asc' },
       render: (agent) => (
         <Stack gap={0}>
           <Anchor
@@ -224,9 +225,9 @@ export function AgentPage() {
       render: (agent) =>
         canLock ? (
           <Switch
-            checked={agent.locked}
+            checked={!agent.locked}
             onChange={() => askConfirm(agent, !agent.locked)}
-            color="red"
+            color="teal"
             label={agent.locked ? t('agent.lockedState') : t('agent.active')}
             styles={{ label: { whiteSpace: 'nowrap' } }}
             aria-label={t('agent.lockToggle', { username: agent.username })}
@@ -241,6 +242,7 @@ export function AgentPage() {
     {
       key: 'createdAt',
       header: t('agent.fields.createdAt'),
+      sort: { field: 'createdAt', first: 'desc' },
       render: (agent) => <DateTimeText value={agent.createdAt} />,
     },
     {

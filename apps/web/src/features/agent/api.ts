@@ -11,7 +11,7 @@ import {
   useSwitchMutation,
   useUpdateMutation,
 } from '../../lib/query-keys';
-import { defineList, type FlagFilter, flagFilter } from '../../lib/use-list-screen';
+import { defineList, type FlagFilter, flagFilter, sortBody } from '../../lib/use-list-screen';
 
 /**
  * The agent list (docs/spec.md §9: 50 a page). `locked`: '' = all, '0' = active only, '1' = locked only (set
@@ -19,7 +19,7 @@ import { defineList, type FlagFilter, flagFilter } from '../../lib/use-list-scre
  */
 export const agentList = defineList({
   route: api.agentList,
-  filters: ['username', 'prefix', 'startDate', 'endDate', 'locked'],
+  filters: ['username', 'prefix', 'startDate', 'endDate', 'locked', 'sort', 'order'],
   pageSize: 50,
   body: (filters) => ({
     username: filters.username,
@@ -27,6 +27,7 @@ export const agentList = defineList({
     startDate: filterEdgeIso(filters.startDate, 'start'),
     endDate: filterEdgeIso(filters.endDate, 'end'),
     locked: flagFilter(filters.locked),
+    ...sortBody(filters, ['username', 'createdAt'] as const),
   }),
 });
 

@@ -121,7 +121,7 @@ export function IngestLogDetailDialog({
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th>{t('ingestLog.detail.index')}</Table.Th>
-                      <Table.Th>Bet ID</Table.Th>
+                      <Table.Th>{t('transaction.fields.betId')}</Table.Th>
                       <Table.Th>{t('ingestLog.detail.betType')}</Table.Th>
                       <Table.Th>{t('ingestLog.detail.field')}</Table.Th>
                       <Table.Th>{t('ingestLog.detail.issue')}</Table.Th>

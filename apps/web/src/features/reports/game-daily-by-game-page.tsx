@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { QuickRangeMenu } from '../../components/list-filters';
 import { businessToday, filterEdgeIso } from '../../lib/business-time';
 import { AgentBrandFields, DateTimeField } from './report-filters';
 import { type ReportConfig, ReportPage } from './report-page';
@@ -34,6 +35,7 @@ function RangeFields({
         error={errors.to}
         edge="end"
       />
+      <QuickRangeMenu onPick={(start, end) => set({ from: start, to: end })} />
     </>
   );
 }
@@ -42,6 +44,7 @@ const config: ReportConfig<'summaryGameDailyByGame', (typeof keys)[number]> = {
   name: 'summaryGameDailyByGame',
   path: 'gamedailybygame',
   filterKeys: keys,
+  dateRange: ['from', 'to'],
   // This month so far, on the business clock.
   defaults: () => {
     const today = businessToday();

@@ -1,4 +1,4 @@
-import { Button, Tooltip } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { IconListSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,27 +13,10 @@ import { dayLabel } from './report-utils';
 const checkDataHref = (agent: string, gameBrand: string, date: string): string =>
   reportTransactionsHref(agent, { gameBrand, ...businessDaysFilter(date) });
 
-/** "Check data": that day's bets of that brand, for the chosen agent (the whole platform has no list). */
+/** "Check data": that day's bets of that brand, for the chosen agent. */
 function CheckData({ row, agent }: { row: RowOf<'summaryGameDaily'>; agent: string }) {
   const { t } = useTranslation();
   const label = t('reports.actions.checkDataLabel', { brand: row.gameBrand, date: dayLabel(row) });
-  if (agent === 'all') {
-    return (
-      <Tooltip label={t('reports.actions.checkDataNeedsAgent')} withArrow>
-        <Button
-          size="compact-sm"
-          variant="subtle"
-          data-disabled
-          aria-disabled="true"
-          aria-label={label}
-          onClick={(e) => e.preventDefault()}
-          leftSection={<IconListSearch size={16} aria-hidden />}
-        >
-          {t('reports.actions.checkData')}
-        </Button>
-      </Tooltip>
-    );
-  }
   return (
     <Button
       size="compact-sm"
@@ -45,6 +28,16 @@ function CheckData({ row, agent }: { row: RowOf<'summaryGameDaily'>; agent: stri
     >
       {t('reports.actions.checkData')}
     </Button>
+  );
+}
+
+/** Over the whole platform there is no one list to open: the column gives way to a line saying so. */
+function CheckDataNeedsAgent() {
+  const { t } = useTranslation();
+  return (
+    <Text size="sm" c="dimmed" data-testid="check-data-needs-agent">
+      {t('reports.actions.checkDataNeedsAgent')}
+    </Text>
   );
 }
 
@@ -63,6 +56,8 @@ const config: ReportConfig<'summaryGameDaily', (typeof dailyKeys)[number]> = {
   rowKey: (row) => `${row.date}|${row.gameBrand}`,
   period: (row) => ({ key: row.date, label: `${row.day}/${row.month}` }),
   rowAction: (row, filters) => <CheckData row={row} agent={filters.agent} />,
+  rowActionWhen: (filters) => filters.agent !== 'all',
+  headerActions: (filters) => (filters.agent === 'all' ? <CheckDataNeedsAgent /> : null),
 };
 
 /** Game Daily (/summary/gamedaily): one row per day and game brand, with "check data". */

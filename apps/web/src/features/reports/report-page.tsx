@@ -51,6 +51,8 @@ export interface ReportConfig<N extends SummaryName, K extends string> {
   name: N;
   path: ReportPath;
   filterKeys: readonly K[];
+  /** The from and to date-time filters, checked before sending (lib/use-list-screen). */
+  dateRange?: readonly [K, K];
   /** Filter values when the URL has none (e.g. this month, the whole platform). */
   defaults: () => Record<K, string>;
   /** The filter fields: `errors` are the server's reasons for refusing them, shown under each. */
@@ -66,6 +68,8 @@ export interface ReportConfig<N extends SummaryName, K extends string> {
   /** The chart's period of a row (rows of one period are added up). */
   period: (row: RowOf<N>) => { key: string; label: string };
   rowAction?: (row: RowOf<N>, filters: Record<K, string>) => ReactNode;
+  /** Whether the row action can act for these filters; when it cannot, its column is not shown. */
+  rowActionWhen?: (filters: Record<K, string>) => boolean;
   headerActions?: (filters: Record<K, string>, apply: (next: Record<K, string>) => void) => ReactNode;
 }
 
@@ -88,6 +92,7 @@ const reportList = <N extends SummaryName, K extends string>(config: ReportConfi
     body: (filters) => requestOf(filters)?.body ?? {},
     params: (filters) => requestOf(filters)?.params ?? {},
     enabled: (filters) => requestOf(filters) !== undefined,
+    ...(config.dateRange ? { dateRange: config.dateRange } : {}),
   });
 };
 
@@ -184,7 +189,7 @@ export function ReportPage<N extends SummaryName, K extends string>({
   const columns: Column<RowOf<N>>[] = useMemo(
     () => [
       ...keyColumns,
-      ...(config.rowAction
+      ...(config.rowAction && (config.rowActionWhen?.(filters) ?? true)
         ? [
             {
               key: 'actions',

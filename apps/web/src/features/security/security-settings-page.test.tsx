@@ -38,7 +38,7 @@ describe('security settings', () => {
     await user.click(save);
     const reauth = await screen.findByRole('dialog', { name: 'ยืนยันตัวตน' });
     await user.type(within(reauth).getByLabelText('รหัสผ่าน'), 'admin-password');
-    await user.click(within(reauth).getByRole('button', { name: 'เข้าสู่ระบบ' }));
+    await user.click(within(reauth).getByRole('button', { name: 'ยืนยัน' }));
     await waitFor(() => expect(stub.bodiesOf(api.securitySettingsUpdate)).toHaveLength(2));
     expect(stub.bodiesOf(api.securitySettingsUpdate)[1]).toEqual({
       totpRequiredTypes: ['SUPERADMIN', 'ADMIN'],

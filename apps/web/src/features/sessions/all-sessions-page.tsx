@@ -9,7 +9,7 @@ import { ListScreen } from '../../components/list-screen';
 import { notifySuccess } from '../../lib/notify';
 import { useListScreen } from '../../lib/use-list-screen';
 import { accountChoicesQuery, allSessionsList, useEndAccountSessions, useEndAnySession } from './api';
-import { useSessionColumns } from './session-columns';
+import { sessionBrowser, useSessionColumns } from './session-columns';
 
 /**
  * Everyone's sessions (/admin/sessions, SUPERADMIN): filtered by account, 50 a page; end any one, or
@@ -29,7 +29,7 @@ export function AllSessionsPage() {
       title: t('security.sessions.confirm.title'),
       message: t('security.allSessions.confirm.message', {
         username: session.username,
-        browser: session.browser ?? t('security.sessions.unknownBrowser'),
+        browser: sessionBrowser(t, session.browser),
         ip: session.ip ?? '—',
       }),
       confirmLabel: t('security.sessions.confirm.end'),

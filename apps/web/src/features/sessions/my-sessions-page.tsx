@@ -8,7 +8,7 @@ import { PageHeader } from '../../components/page-header';
 import { notifySuccess } from '../../lib/notify';
 import { useListScreen } from '../../lib/use-list-screen';
 import { mySessionsList, useEndMySession, useEndOtherSessions } from './api';
-import { useSessionColumns } from './session-columns';
+import { sessionBrowser, useSessionColumns } from './session-columns';
 
 /**
  * The signed-in account's sessions (/account/sessions): where and since when it is signed in, this
@@ -30,7 +30,7 @@ export function MySessionsPage() {
     confirm.ask({
       title: t('security.sessions.confirm.title'),
       message: t('security.sessions.confirm.message', {
-        browser: session.browser ?? t('security.sessions.unknownBrowser'),
+        browser: sessionBrowser(t, session.browser),
         ip: session.ip ?? '—',
       }),
       confirmLabel: t('security.sessions.confirm.end'),

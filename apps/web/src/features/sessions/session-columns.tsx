@@ -1,9 +1,17 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { Session } from '@sapi/contract';
 import { IconLogout } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/data-table';
 import { DateTimeText } from '../../components/date-time-text';
+
+/** The server's "Chrome 131 on Linux" in the user's language ("Chrome 131 บน Linux"). */
+export const sessionBrowser = (t: TFunction, browser: string | null): string => {
+  if (!browser) return t('security.sessions.unknownBrowser');
+  const m = /^(.+) on (.+)$/.exec(browser);
+  return m ? t('security.sessions.browserOn', { browser: m[1], system: m[2] }) : browser;
+};
 
 interface SessionColumnsOptions {
   /** Show whose session it is (everyone's list). */
@@ -18,6 +26,7 @@ interface SessionColumnsOptions {
  */
 export function useSessionColumns({ withAccount = false, onEnd }: SessionColumnsOptions): Column<Session>[] {
   const { t } = useTranslation();
+  const browserText = (browser: string | null) => sessionBrowser(t, browser);
   const columns: Column<Session>[] = [
     {
       key: 'browser',
@@ -27,7 +36,7 @@ export function useSessionColumns({ withAccount = false, onEnd }: SessionColumns
         <Stack gap={2}>
           <Group gap="xs" wrap="nowrap">
             <Text size="sm" fw={600}>
-              {session.browser ?? t('security.sessions.unknownBrowser')}
+              {browserText(session.browser)}
             </Text>
             {session.current ? (
               <Badge size="sm" color="teal" variant="light" data-testid="current-session">
@@ -74,7 +83,7 @@ export function useSessionColumns({ withAccount = false, onEnd }: SessionColumns
             color="red"
             leftSection={<IconLogout size={14} aria-hidden />}
             aria-label={t('security.sessions.endLabel', {
-              browser: session.browser ?? t('security.sessions.unknownBrowser'),
+              browser: browserText(session.browser),
               ip: session.ip ?? '—',
             })}
             onClick={() => onEnd(session)}

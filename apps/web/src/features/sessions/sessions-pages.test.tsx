@@ -55,7 +55,7 @@ describe('my sessions', () => {
     stubMine();
     await renderPage(MySessionsPage, '/account/sessions');
     const row = await screen.findByTestId('session-10');
-    expect(within(row).getByText('Firefox 133 on Linux')).toBeTruthy();
+    expect(within(row).getByText('Firefox 133 บน Linux')).toBeTruthy();
     expect(within(row).getByTestId('current-session').textContent).toBe('เซสชันนี้');
     expect(within(row).queryByRole('button', { name: /ออกจากระบบ/ })).toBeNull();
     const other = screen.getByTestId('session-11');
@@ -70,10 +70,10 @@ describe('my sessions', () => {
     const { user } = await renderPage(MySessionsPage, '/account/sessions');
     const row = await screen.findByTestId('session-11');
     await user.click(
-      within(row).getByRole('button', { name: 'ออกจากระบบเซสชัน Safari 18 on iOS (198.51.100.9)' }),
+      within(row).getByRole('button', { name: 'ออกจากระบบเซสชัน Safari 18 บน iOS (198.51.100.9)' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'ยืนยันการออกจากระบบเซสชัน' });
-    expect(within(dialog).getByText(/Safari 18 on iOS/).textContent).toMatch(/^ต้องการออกจากระบบเซสชัน/);
+    expect(within(dialog).getByText(/Safari 18 บน iOS/).textContent).toMatch(/^ต้องการออกจากระบบเซสชัน/);
     expect(stub.calls.filter((c) => c.route === api.sessionEnd)).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'ยืนยันออกจากระบบ' }));
     await waitFor(() => expect(screen.queryByTestId('session-11')).toBeNull());

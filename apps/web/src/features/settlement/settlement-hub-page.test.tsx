@@ -69,7 +69,7 @@ describe('the settlement hub', () => {
     await user.click(within(confirm).getByRole('button', { name: 'ยืนยันขอปิดงวด' }));
     const reauth = await screen.findByRole('dialog', { name: 'ยืนยันตัวตน' });
     await user.type(within(reauth).getByLabelText('รหัสผ่าน'), 'admin-password');
-    await user.click(within(reauth).getByRole('button', { name: 'เข้าสู่ระบบ' }));
+    await user.click(within(reauth).getByRole('button', { name: 'ยืนยัน' }));
     await waitFor(() => expect(stub.bodiesOf(api.settlementClose)).toHaveLength(2));
     expect(stub.bodiesOf(api.settlementClose)[1]).toEqual({ year: '2025', month: '3' });
     await waitFor(() =>

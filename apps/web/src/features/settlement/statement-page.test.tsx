@@ -191,7 +191,7 @@ describe('the statement of a period', () => {
     await user.click(within(dialog).getByRole('button', { name: 'ยืนยันยกเลิก' }));
     const reauth = await screen.findByRole('dialog', { name: 'ยืนยันตัวตน' });
     await user.type(within(reauth).getByLabelText('รหัสผ่าน'), 'admin-password');
-    await user.click(within(reauth).getByRole('button', { name: 'เข้าสู่ระบบ' }));
+    await user.click(within(reauth).getByRole('button', { name: 'ยืนยัน' }));
     await waitFor(() => expect(stub.bodiesOf(api.settlementPaymentVoid)).toHaveLength(2));
     expect(stub.bodiesOf(api.settlementPaymentVoid)[1]).toEqual({ reason: 'โอนซ้ำ' });
   });

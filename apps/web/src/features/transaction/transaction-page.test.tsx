@@ -103,7 +103,7 @@ describe('the agent transaction list (keyset mode of the list mechanism)', () =>
     expect(stub.bodiesOf(api.transactionList)[0]).toMatchObject({ username: 'p', limit: 50, page: 1 });
     await user.click(screen.getByRole('button', { name: 'ค้นหา' }));
     await waitFor(() => expect(stub.bodiesOf(api.transactionList).length).toBe(first + 1));
-    await user.type(screen.getByRole('textbox', { name: 'Bet ID' }), 'B3');
+    await user.type(screen.getByRole('textbox', { name: 'รหัสเดิมพัน' }), 'B3');
     await user.click(screen.getByRole('button', { name: 'ค้นหา' }));
     await waitFor(() =>
       expect(stub.bodiesOf(api.transactionList).at(-1)).toMatchObject({ betId: 'B3', limit: 50 }),

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { api, betTypes, type Transaction } from '@sapi/contract';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -15,8 +15,12 @@ import { useTopOnPageChange } from '../../lib/use-keyset-paging';
 import { type DraftFilters, useListScreen } from '../../lib/use-list-screen';
 import { useRecordDialog } from '../../lib/use-record-dialog';
 import { agentQuery, isNotFound, transactionList } from './api';
+import { DrillTotals } from './drill-totals';
 import { TransactionDetailDialog } from './transaction-detail-dialog';
 import { TransactionPeriodFilter, TransactionTable } from './transaction-table';
+
+/** Filters the reports have not: with one set, no report says the list's sums. */
+const narrowingKeys = ['user', 'username', 'betId', 'betType', 'gameCode'] as const;
 
 type FilterKey = (typeof transactionList.filters)[number];
 
@@ -131,9 +135,14 @@ export function TransactionPage() {
         }
         filters={fields}
         content={
-          <div ref={tableTop}>
+          <Stack gap="sm" ref={tableTop}>
+            <DrillTotals
+              agentId={agentId}
+              filters={list.applied}
+              narrowed={narrowingKeys.some((key) => list.applied[key] !== '')}
+            />
             <TransactionTable list={list} onOpen={detail.open} />
-          </div>
+          </Stack>
         }
       />
 

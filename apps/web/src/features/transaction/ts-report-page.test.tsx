@@ -84,3 +84,84 @@ describe('on the report time zone the server names (REPORT_TIMEZONE)', () => {
     expect(screen.getByText(/01\/07\/2024\s+00:00:00/)).toBeTruthy();
   });
 });
+
+const totals = {
+  transactionCount: 1234,
+  turnover: 5000,
+  payout: 4200.5,
+  cancel: 0,
+  void: 0,
+  winLose: -799.5,
+  deposit: 0,
+  withdraw: 0,
+  profit: 0,
+  promotion: 0,
+  promotionRefund: 0,
+  promotionAffiliate: 0,
+};
+
+describe('the drill-down carries its count and sums (issue 41, Deliver 5)', () => {
+  it('whole days of a brand: the count and sums of the game report over the same days', async () => {
+    const stub = stubApi([
+      [api.agentGet, () => agentRecord({ _id: '7', username: 'alpha' })],
+      [
+        api.summaryTransactionList,
+        () => ({ records: [transactionRecord()], page: 1, limit: 10, nextCursor: null }),
+      ],
+      [api.summaryGameDailyByGame, () => ({ rows: [], totals })],
+    ]);
+    await renderPage(
+      TsReportPage,
+      '/summary/tsreport?agent=7&gameBrand=PG&startDate=2024-05-01T00:00&endDate=2024-05-02T23:59',
+    );
+    const panel = await screen.findByTestId('drill-totals');
+    expect(panel.textContent).toContain('ยอดรวมตามตัวกรอง');
+    expect(screen.getByTestId('drill-count').textContent).toBe('1,234 รายการ');
+    expect(panel.textContent).toContain('5,000.00');
+    expect(panel.textContent).toContain('4,200.50');
+    expect(screen.getByTestId('drill-win-lose').textContent).toContain('-799.50');
+    expect(stub.calls.filter((c) => c.route === api.summaryGameDailyByGame)).toEqual([
+      {
+        route: api.summaryGameDailyByGame,
+        params: { agentId: '7', gameBrand: 'PG' },
+        body: { from: '2024-04-30T17:00:00.000Z', to: '2024-05-02T16:59:59.999Z' },
+      },
+    ]);
+  });
+
+  it('a period that is not whole days says when totals are shown, and asks no report', async () => {
+    const stub = stubApi([
+      [api.agentGet, () => agentRecord({ _id: '7', username: 'alpha' })],
+      [
+        api.summaryTransactionList,
+        () => ({ records: [transactionRecord()], page: 1, limit: 10, nextCursor: null }),
+      ],
+    ]);
+    await renderPage(
+      TsReportPage,
+      '/summary/tsreport?agent=7&gameBrand=PG&startDate=2024-05-01T08:00&endDate=2024-05-01T23:59',
+    );
+    const note = await screen.findByTestId('drill-totals-note');
+    expect(note.textContent).toContain('วันเต็ม');
+    expect(screen.queryByTestId('drill-totals')).toBeNull();
+    expect(stub.calls.filter((c) => c.route === api.summaryGameDailyByGame)).toEqual([]);
+  });
+
+  it('a whole month of every brand: the agent report of that month', async () => {
+    const stub = stubApi([
+      [api.agentGet, () => agentRecord({ _id: '7', username: 'alpha' })],
+      [
+        api.summaryTransactionList,
+        () => ({ records: [transactionRecord()], page: 1, limit: 10, nextCursor: null }),
+      ],
+      [api.summaryAgentDaily, () => ({ rows: [], totals })],
+    ]);
+    await renderPage(
+      TsReportPage,
+      '/summary/tsreport?agent=7&startDate=2024-02-01T00:00&endDate=2024-02-29T23:59',
+    );
+    await screen.findByTestId('drill-totals');
+    expect(screen.getByTestId('drill-count').textContent).toBe('1,234 รายการ');
+    expect(stub.bodiesOf(api.summaryAgentDaily)).toEqual([{ year: '2024', month: '2', day: '' }]);
+  });
+});

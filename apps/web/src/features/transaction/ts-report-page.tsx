@@ -1,4 +1,4 @@
-import { Paper } from '@mantine/core';
+import { Paper, Stack } from '@mantine/core';
 import { api, type Transaction } from '@sapi/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useTopOnPageChange } from '../../lib/use-keyset-paging';
 import { useListScreen } from '../../lib/use-list-screen';
 import { useRecordDialog } from '../../lib/use-record-dialog';
 import { isNotFound, reportTransactionList } from './api';
+import { DrillTotals } from './drill-totals';
 import { TransactionDetailDialog } from './transaction-detail-dialog';
 import { TransactionPeriodFilter, TransactionTable } from './transaction-table';
 
@@ -47,9 +48,10 @@ export function TsReportPage() {
     );
   } else if (agentId) {
     content = (
-      <div ref={tableTop}>
+      <Stack gap="sm" ref={tableTop}>
+        <DrillTotals agentId={agentId} filters={list.applied} />
         <TransactionTable list={list} onOpen={detail.open} withViewAction />
-      </div>
+      </Stack>
     );
   }
 

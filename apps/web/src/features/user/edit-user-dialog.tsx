@@ -1,8 +1,12 @@
+import { Anchor } from '@mantine/core';
 import { api, type User, type UserUpdate } from '@sapi/contract';
+import { IconListDetails } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { agentLabel } from '../../components/agent-picker';
 import { type DialogState, FormDialog } from '../../components/form-dialog';
 import { ReadOnlyField } from '../../components/form-fields';
+import { playerTransactionsHref } from '../../lib/drill-down';
 import { PlayerLimits } from './player-limits';
 
 interface EditUserDialogProps extends DialogState {
@@ -37,6 +41,12 @@ export function EditUserDialog({ player, onSubmit, ...dialog }: EditUserDialogPr
             locked={form.field('locked', 'checkbox')}
             autoFocus
           />
+          {player ? (
+            <Anchor component={Link} to={playerTransactionsHref(player)} size="sm">
+              <IconListDetails size={14} aria-hidden style={{ verticalAlign: 'middle', marginRight: 4 }} />
+              {t('user.betsLabel', { username: player.name })}
+            </Anchor>
+          ) : null}
         </>
       )}
     </FormDialog>

@@ -43,6 +43,65 @@ describe('CreateUserDialog', () => {
     await user.click(save);
     expect(onSubmit).toHaveBeenCalledWith({ agent: '7', username: 'alice', betLimit: 1500.5, locked: false });
   });
+
+  it('says what a bet limit of 0 means, and refuses 1e6 rather than saving 16', async () => {
+    stubApi([[api.agentGet, () => anAgent]]);
+    const onSubmit = vi.fn<Save>(async () => undefined);
+    const { user } = await renderScreen(
+      <CreateUserDialog opened onClose={() => undefined} defaultAgent="7" onSubmit={onSubmit} />,
+    );
+    const { username, betLimit, save } = fields();
+    const hint = document.getElementById(
+      (betLimit.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .find((id) => id.endsWith('-description')) ?? '',
+    );
+    expect(hint?.textContent).toContain('0 = ยังไม่กำหนดวงเงิน');
+    await user.type(username, 'alice');
+    await user.clear(betLimit);
+    await user.type(betLimit, '1e6');
+    await user.click(save);
+    expect(betLimit.value).toBe('1e6');
+    expect(errorOf(betLimit)).toContain('“1e6” ไม่ใช่ตัวเลข');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+});
+
+describe('a name typed with the agent’s prefix (issue 41, Deliver 4)', () => {
+  it('warns before creating abab…, and offers the name without the prefix', async () => {
+    stubApi([[api.agentGet, () => anAgent]]);
+    const onSubmit = vi.fn<Save>(async () => undefined);
+    const { user } = await renderScreen(
+      <CreateUserDialog opened onClose={() => undefined} defaultAgent="7" onSubmit={onSubmit} />,
+    );
+    const agent = screen.getByRole('combobox', { name: 'เอเจนต์' }) as HTMLInputElement;
+    await vi.waitFor(() => expect(agent.value).toBe('senior_one (ab)'));
+    const { username, save } = fields();
+    await user.type(username, 'abplayer01');
+    const warning = await screen.findByTestId('prefix-twice');
+    expect(warning.textContent).toContain('ชื่อนี้ขึ้นต้นด้วย prefix ab ของเอเจนต์อยู่แล้ว');
+    expect(warning.textContent).toContain('ababplayer01');
+    expect(save).toHaveProperty('disabled', true);
+    await user.click(screen.getByRole('button', { name: 'ใช้ชื่อ player01 (ตัด prefix ออก)' }));
+    expect(username.value).toBe('player01');
+    expect(screen.queryByTestId('prefix-twice')).toBeNull();
+    await user.click(save);
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ username: 'player01' }));
+  });
+
+  it('creates the doubled name only when the user says it is meant', async () => {
+    stubApi([[api.agentGet, () => anAgent]]);
+    const onSubmit = vi.fn<Save>(async () => undefined);
+    const { user } = await renderScreen(
+      <CreateUserDialog opened onClose={() => undefined} defaultAgent="7" onSubmit={onSubmit} />,
+    );
+    const agent = screen.getByRole('combobox', { name: 'เอเจนต์' }) as HTMLInputElement;
+    await vi.waitFor(() => expect(agent.value).toBe('senior_one (ab)'));
+    await user.type(fields().username, 'ABC');
+    await user.click(await screen.findByRole('checkbox', { name: 'ตั้งใจให้บันทึกเป็น abABC' }));
+    await user.click(fields().save);
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ username: 'ABC' }));
+  });
 });
 
 describe('EditUserDialog', () => {

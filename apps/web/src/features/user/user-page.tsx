@@ -1,13 +1,15 @@
 import { Anchor, Badge, Button, Group, Switch, Text } from '@mantine/core';
 import { allows, api, type User, type UserCreate, type UserUpdate } from '@sapi/contract';
-import { IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { IconListDetails, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useConfirmAction } from '../../components/confirm-dialog';
 import type { Column } from '../../components/data-table';
 import { DateTimeText } from '../../components/date-time-text';
 import { AgentFilter, DateRangeFilter, TextFilter } from '../../components/list-filters';
 import { ListScreen } from '../../components/list-screen';
+import { agentTransactionsHref, playerTransactionsHref } from '../../lib/drill-down';
 import { formatMoney } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
 import { useSelf } from '../../lib/session';
@@ -84,6 +86,7 @@ export function UserPage() {
     {
       key: 'username',
       header: t('user.fields.username'),
+      sort: { field: 'username', first: 'asc' },
       render: (player) =>
         canUpdate ? (
           <Anchor
@@ -107,7 +110,14 @@ export function UserPage() {
       header: t('user.fields.agent'),
       render: (player) => (
         <Group gap={6} wrap="nowrap">
-          <Text size="sm">{player.agentUsername}</Text>
+          <Anchor
+            component={Link}
+            to={agentTransactionsHref(player.agent)}
+            size="sm"
+            title={t('user.agentBets', { agent: player.agentUsername })}
+          >
+            {player.agentUsername}
+          </Anchor>
           <Badge variant="light" color="gray" radius="sm" tt="none" style={{ flexShrink: 0 }}>
             {player.agentPrefix}
           </Badge>
@@ -129,10 +139,10 @@ export function UserPage() {
       header: <NoWrap>{t('user.fields.locked')}</NoWrap>,
       render: (player) => (
         <Switch
-          checked={player.locked}
+          checked={!player.locked}
           onChange={() => askLock(player, !player.locked)}
           disabled={!canUpdate}
-          color="red"
+          color="teal"
           label={player.locked ? t('user.lockedYes') : t('user.lockedNo')}
           aria-label={t('user.lockToggle', { username: player.name })}
         />
@@ -141,30 +151,42 @@ export function UserPage() {
     {
       key: 'createdAt',
       header: <NoWrap>{t('user.fields.createdAt')}</NoWrap>,
+      sort: { field: 'createdAt', first: 'desc' },
       render: (player) => <DateTimeText value={player.createdAt} />,
     },
     { key: 'latestGame', header: <NoWrap>{t('user.fields.latestGame')}</NoWrap>, render: latestGame },
   ];
-  if (canDelete) {
-    columns.push({
-      key: 'actions',
-      header: t('common.actions'),
-      align: 'right',
-      width: 100,
-      render: (player) => (
+  columns.push({
+    key: 'actions',
+    header: t('common.actions'),
+    align: 'right',
+    render: (player) => (
+      <Group gap="xs" justify="flex-end" wrap="nowrap">
         <Button
+          component={Link}
+          to={playerTransactionsHref(player)}
           size="xs"
           variant="light"
-          color="red"
-          leftSection={<IconTrash size={14} aria-hidden />}
-          aria-label={t('user.deleteLabel', { username: player.name })}
-          onClick={() => askDelete(player)}
+          leftSection={<IconListDetails size={14} aria-hidden />}
+          aria-label={t('user.betsLabel', { username: player.name })}
         >
-          {t('user.delete')}
+          {t('user.bets')}
         </Button>
-      ),
-    });
-  }
+        {canDelete ? (
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            leftSection={<IconTrash size={14} aria-hidden />}
+            aria-label={t('user.deleteLabel', { username: player.name })}
+            onClick={() => askDelete(player)}
+          >
+            {t('user.delete')}
+          </Button>
+        ) : null}
+      </Group>
+    ),
+  });
 
   return (
     <>

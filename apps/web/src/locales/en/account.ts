@@ -21,7 +21,7 @@ export const account: Resource<typeof th> = {
   setup: {
     passwordTitle: 'Set a new password first',
     passwordIntro:
-      'The account {{username}} signed in with a temporary password an administrator reset. Set a new password before you use any other screen.',
+      'The account {{username}} signed in with a temporary password (the initial one generated at installation, or one an administrator reset). Set your own password before you use any other screen.',
     temporary: 'Temporary password',
     enrolTitle: 'Set up two-factor sign-in first',
     enrolIntro:

@@ -36,7 +36,7 @@ export const adapter: Resource<typeof th> = {
   },
   enabled: 'Enabled',
   disabled: 'Disabled',
-  toggle: 'Disable game provider {{name}}',
+  toggle: 'Game provider {{name}} enabled',
   editLabel: 'Edit {{name}}',
   logoAlt: 'Logo of {{name}}',
   openLink: '{{url}} (opens in a new tab)',

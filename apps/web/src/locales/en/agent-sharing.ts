@@ -58,7 +58,7 @@ export const agentSharing: Resource<typeof th> = {
   percentageHint: '0–100, at most 2 decimals',
   disabledYes: 'Disabled',
   disabledNo: 'Enabled',
-  inUseToggle: 'Sharing {{agent}} → {{parent}} in use',
+  disableToggle: 'Sharing {{agent}} → {{parent}} enabled',
   editLabel: 'Edit the sharing {{agent}} → {{parent}}',
   emptyTitle: 'No sharing arrangements found',
   confirm: {

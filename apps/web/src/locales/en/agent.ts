@@ -54,7 +54,7 @@ export const agent: Resource<typeof th> = {
   },
   active: 'Active',
   lockedState: 'Locked',
-  lockToggle: 'Lock agent {{username}}',
+  lockToggle: 'Agent {{username}} active',
   editLabel: 'Edit {{username}}',
   viewLabel: 'View {{username}}',
   transactionsLabel: 'Transactions of {{username}}',

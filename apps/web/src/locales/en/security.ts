@@ -19,6 +19,7 @@ export const security: Resource<typeof th> = {
       lastSeenAt: 'Last active',
     },
     current: 'This session',
+    browserOn: '{{browser}} on {{system}}',
     unknownBrowser: 'Unknown browser',
     end: 'End',
     endLabel: 'End the session {{browser}} ({{ip}})',

@@ -93,6 +93,17 @@ export const transaction: Resource<typeof th> = {
     view: 'View',
     viewLabel: 'Open the detail of bet {{betId}} ({{betType}})',
   },
+  totals: {
+    label: 'Totals of the filter',
+    count: '{{count}} transactions',
+    turnover: 'Turnover',
+    payout: 'Payout',
+    winLose: 'Win/lose',
+    partial:
+      'Totals are shown for whole days (00:00 to 23:59) of a chosen brand, or one day or one whole month of every brand',
+    narrowed:
+      'Totals are shown when only the brand and period are filtered (no player, bet id, type or game code)',
+  },
   lookup: {
     description: 'Look up one bet id across every agent and read its whole history in time order.',
     betId: 'Bet ID',

@@ -8,7 +8,7 @@ export const agentSharing = {
   fields: {
     agent: 'เอเจนต์',
     parentAgent: 'เอเจนต์แม่',
-    parentAgentPrefix: 'Prefix เอเจนต์แม่',
+    parentAgentPrefix: 'คำนำหน้าเอเจนต์แม่',
     parentPercentage: 'เปอร์เซ็นต์ของเอเจนต์แม่',
     isDisable: 'สถานะ',
     createDisabled: 'สร้างแบบปิดใช้งาน',
@@ -52,7 +52,7 @@ export const agentSharing = {
   percentageHint: '0–100 ทศนิยมไม่เกิน 2 ตำแหน่ง',
   disabledYes: 'ปิดใช้งาน',
   disabledNo: 'ใช้งาน',
-  inUseToggle: 'ใช้งานการแบ่งรายได้ {{agent}} → {{parent}}',
+  disableToggle: 'การแบ่งรายได้ {{agent}} → {{parent}} ใช้งานอยู่',
   editLabel: 'แก้ไขการแบ่งรายได้ {{agent}} → {{parent}}',
   emptyTitle: 'ไม่พบการแบ่งรายได้',
   confirm: {

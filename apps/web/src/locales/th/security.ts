@@ -16,6 +16,7 @@ export const security = {
       lastSeenAt: 'ใช้งานล่าสุด',
     },
     current: 'เซสชันนี้',
+    browserOn: '{{browser}} บน {{system}}',
     unknownBrowser: 'ไม่ทราบเบราว์เซอร์',
     end: 'ออกจากระบบ',
     endLabel: 'ออกจากระบบเซสชัน {{browser}} ({{ip}})',
