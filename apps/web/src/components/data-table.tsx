@@ -28,7 +28,7 @@ import { useFollowingHeader } from './following-header';
 import { ListErrorBanner } from './list-error-banner';
 import { Pager, type PagerProps } from './pager';
 import { StickyScrollbar } from './sticky-scrollbar';
-import { isWindowed, WINDOW_ABOVE_ROWS, widestRows } from './table-window';
+import { isWindowed, longestWordRows, WINDOW_ABOVE_ROWS, widestRows } from './table-window';
 import type { WindowedBody as WindowedBodyComponent, WindowRowProps } from './windowed-body';
 
 /**
@@ -432,23 +432,24 @@ export function DataTable<T>({
 
 /**
  * A hidden row (`visibility: collapse`: no height, but its cells count for the column widths) with
- * each column's widest cell of the whole table, so the columns keep their widths while the window
- * moves. Its copies of the cells are hidden from assistive technology and cannot take the focus.
+ * each column's widest cell of the whole table and, when another, the cell with its longest word
+ * (text wraps only between words, so that word sets the column's least width), so the columns keep
+ * their widths while the window moves. Its copies of the cells are hidden from assistive technology
+ * and cannot take the focus.
  */
 function SizerRow<T>({ rows, columns }: { rows: T[]; columns: Column<T>[] }) {
-  const widest = useMemo(
-    () =>
-      widestRows(
-        rows,
-        columns.map((column) => column.render),
-      ),
-    [rows, columns],
-  );
+  const picked = useMemo(() => {
+    const renders = columns.map((column) => column.render);
+    return { widest: widestRows(rows, renders), longestWord: longestWordRows(rows, renders) };
+  }, [rows, columns]);
   return (
     // biome-ignore lint/a11y/noAriaHiddenOnFocusable: collapsed, nothing in it takes the focus
     <tr className={classes.sizer} aria-hidden="true">
       {columns.map((column, i) => {
-        const row = rows[widest[i] ?? 0];
+        const widest = picked.widest[i] ?? 0;
+        const longestWord = picked.longestWord[i] ?? 0;
+        const row = rows[widest];
+        const wordRow = rows[longestWord];
         const align = column.align ? alignClass[column.align] : undefined;
         if (row === undefined) return <td key={column.key} />;
         const cell = column.cellProps?.(row);
@@ -457,8 +458,19 @@ function SizerRow<T>({ rows, columns }: { rows: T[]; columns: Column<T>[] }) {
             key={column.key}
             {...cell}
             className={align && cell?.className ? `${align} ${cell.className}` : (align ?? cell?.className)}
+            // Inline: in the header, where this row sits, a cell's side padding comes out narrower than
+            // a body cell's (10 px against 16 px), and the column would shrink when its widest cell
+            // scrolled out of the window.
+            style={{ paddingInline: 'var(--table-horizontal-spacing)' }}
           >
-            {column.render(row)}
+            {wordRow === undefined || longestWord === widest ? (
+              column.render(row)
+            ) : (
+              <>
+                <div>{column.render(row)}</div>
+                <div>{column.render(wordRow)}</div>
+              </>
+            )}
           </td>
         );
       })}

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   bodyPieces,
   isWindowed,
+  longestWordRows,
   textLength,
   WINDOW_ABOVE_ROWS,
   type WindowRow,
@@ -134,5 +135,19 @@ describe('widestRows', () => {
 
   it('row 0 for an empty table', () => {
     expect(widestRows([], [() => 'x'])).toEqual([0]);
+  });
+});
+
+describe('longestWordRows', () => {
+  it('picks per column the row with the longest word, which need not be the longest text', () => {
+    const rows = [
+      { game: 'Lucky Dragon Fortune Deluxe' },
+      { game: 'WILD-BOUNTY-SHOWDOWN-XL' },
+      { game: 'Go' },
+    ];
+    const renders = [(r: (typeof rows)[number]) => createElement('span', null, r.game)];
+    expect(widestRows(rows, renders)).toEqual([0]);
+    expect(longestWordRows(rows, renders)).toEqual([1]);
+    expect(longestWordRows([], renders)).toEqual([0]);
   });
 });

@@ -79,14 +79,45 @@ export function withFocused(indexes: readonly number[], focused: number | null, 
   return [...kept].sort((a, b) => a - b);
 }
 
-/** Characters of text in rendered cell content: strings and numbers, inside elements too. */
-export function textLength(node: ReactNode): number {
-  if (typeof node === 'string') return node.length;
-  if (typeof node === 'number' || typeof node === 'bigint') return String(node).length;
-  if (Array.isArray(node)) return node.reduce((sum: number, child: ReactNode) => sum + textLength(child), 0);
-  if (isValidElement<{ children?: ReactNode }>(node)) return textLength(node.props.children);
-  return 0;
+/** The text of rendered cell content: strings and numbers, inside elements too. */
+export function cellText(node: ReactNode): string {
+  if (typeof node === 'string') return node;
+  if (typeof node === 'number' || typeof node === 'bigint') return String(node);
+  if (Array.isArray(node)) return node.map((child: ReactNode) => cellText(child)).join('');
+  if (isValidElement<{ children?: ReactNode }>(node)) return cellText(node.props.children);
+  return '';
 }
+
+/** Characters of text in rendered cell content. */
+export const textLength = (node: ReactNode): number => cellText(node).length;
+
+/** Characters of the longest word (text between spaces) in rendered cell content. */
+export const longestWordLength = (node: ReactNode): number =>
+  Math.max(
+    0,
+    ...cellText(node)
+      .split(/\s+/)
+      .map((word) => word.length),
+  );
+
+/** For each column, the row whose rendered cell measures most (the first on a tie; row 0 for none). */
+const rowsWithMost = <T>(
+  rows: readonly T[],
+  renders: readonly ((row: T) => ReactNode)[],
+  measure: (node: ReactNode) => number,
+): number[] =>
+  renders.map((render) => {
+    let best = 0;
+    let bestLength = -1;
+    rows.forEach((row, index) => {
+      const length = measure(render(row));
+      if (length > bestLength) {
+        best = index;
+        bestLength = length;
+      }
+    });
+    return best;
+  });
 
 /**
  * For each column, the row whose rendered cell has the longest text (the first such row on a tie;
@@ -95,17 +126,15 @@ export function textLength(node: ReactNode): number {
  * rows in the window change. Text length stands for width: numbers are tabular, and codes and
  * dates of one column differ little in their letters.
  */
-export function widestRows<T>(rows: readonly T[], renders: readonly ((row: T) => ReactNode)[]): number[] {
-  return renders.map((render) => {
-    let best = 0;
-    let bestLength = -1;
-    rows.forEach((row, index) => {
-      const length = textLength(render(row));
-      if (length > bestLength) {
-        best = index;
-        bestLength = length;
-      }
-    });
-    return best;
-  });
-}
+export const widestRows = <T>(rows: readonly T[], renders: readonly ((row: T) => ReactNode)[]): number[] =>
+  rowsWithMost(rows, renders, textLength);
+
+/**
+ * For each column, the row whose rendered cell has the longest word. Cells wrap only between words,
+ * so a column is at least as wide as its longest word: the hidden rows hold that cell too, or a
+ * column would widen when a row with a longer word (but less text) came into the window.
+ */
+export const longestWordRows = <T>(
+  rows: readonly T[],
+  renders: readonly ((row: T) => ReactNode)[],
+): number[] => rowsWithMost(rows, renders, longestWordLength);
