@@ -6,6 +6,9 @@ test('the user menu opens the API reference: served by this server, rendered, no
   page,
   context,
 }) => {
+  // The reference renders the whole OpenAPI document in the browser: on a busy 2-core machine (the
+  // PGlite suites run beside this one) that alone can take most of a minute.
+  test.slow();
   // Console errors of either tab (a CSP refusal is one) and uncaught errors, from the start; and any
   // request of the reference's tab leaving this server (a CDN, fonts, telemetry).
   const problems: string[] = [];

@@ -251,9 +251,13 @@ test('Game Daily: days × brands, "check data" opens the transactions of that da
   await expect(bets).toHaveCount(2);
   for (const text of await bets.allInnerTexts()) expect(text).toContain(seeded.brandB);
   const filters = page.getByRole('search');
-  const mdy = `${seeded.day1.slice(5, 7)}/${seeded.day1.slice(8, 10)}/${seeded.day1.slice(0, 4)}`;
-  await expect(filters.getByRole('button', { name: 'ตั้งแต่', exact: true })).toHaveText(`${mdy} 12:00 AM`);
-  await expect(filters.getByRole('button', { name: 'ถึง', exact: true })).toHaveText(`${mdy} 11:59 PM`);
+  // The typed date-time fields read dd/MM/yyyy HH:mm in Thai.
+  await expect(filters.getByRole('textbox', { name: 'ตั้งแต่', exact: true })).toHaveValue(
+    `${dmy(seeded.day1)} 00:00`,
+  );
+  await expect(filters.getByRole('textbox', { name: 'ถึง', exact: true })).toHaveValue(
+    `${dmy(seeded.day1)} 23:59`,
+  );
   await expect(filters.getByRole('combobox', { name: 'ค่ายเกม', exact: true })).toHaveValue(seeded.brandB);
   await screenshot(page, 'report-game-daily-check-data');
 
@@ -316,7 +320,7 @@ test('Game Daily By Game: one brand between two date-times, per day and game cod
   const banner = page.getByTestId('error-banner');
   await expect(banner).toContainText('ตัวกรองไม่ถูกต้อง กรุณาแก้ไขแล้วกดค้นหาอีกครั้ง');
   await expect(banner.getByRole('button')).toHaveCount(0);
-  const end = page.getByRole('button', { name: 'ถึง', exact: true });
+  const end = page.getByRole('search').getByRole('textbox', { name: 'ถึง', exact: true });
   await expect(end).toHaveAttribute('aria-invalid', 'true');
   await expect(end).toHaveAccessibleDescription('ช่วงวันที่ยาวได้ไม่เกิน 366 วัน');
   await screenshot(page, 'report-game-daily-by-game-range-too-long');
