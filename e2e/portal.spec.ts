@@ -1,11 +1,12 @@
 import { api } from '@sapi/contract';
 import { expect, makeAgent, signedOut, test } from './fixtures';
-import { apiCall, apiToken, expectAccessible, screenshot } from './support';
+import { apiCall, apiToken, expectAccessible, flipSwitch, screenshot } from './support';
 
 /*
  * docs/design.md §16: an agent signs in on the staff sign-in screen with the password it was
  * registered with, must first choose its own, and then works inside its own tree: its players and its
  * sub-agent's, never a sibling's; the menu offers only what it may use and the header names its agent.
+ * It adds a player under its own agent and locks it.
  */
 test.describe('the agent portal', () => {
   test.use({ storageState: signedOut });
@@ -68,6 +69,26 @@ test.describe('the agent portal', () => {
     }
     await expectAccessible(page, 'portal players');
     await screenshot(page, 'portal-players');
+
+    // It adds a player under its own agent, named with its prefix, and locks its betting.
+    await page.getByRole('button', { name: 'เพิ่มผู้เล่น' }).click();
+    const dialog = page.getByRole('dialog', { name: 'เพิ่มผู้เล่น' });
+    await expect(dialog.getByRole('combobox', { name: 'เอเจนต์' })).toHaveValue(
+      `${parent.username} (${parent.prefix})`,
+    );
+    await dialog.getByRole('textbox', { name: 'ชื่อผู้ใช้' }).fill('pnew');
+    await expect(dialog.getByText(`จะบันทึกเป็น ${parent.prefix}pnew`)).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'วงเงินเดิมพันสูงสุด' }).fill('500');
+    await screenshot(page, 'portal-player-create');
+    await dialog.getByRole('button', { name: 'บันทึก' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(table.getByRole('cell', { name: 'pnew', exact: true })).toBeVisible();
+    await flipSwitch(page.getByRole('switch', { name: 'pnew เดิมพันได้' }));
+    const confirm = page.getByRole('dialog', { name: 'ยืนยันการเปิด/ปิดใช้งาน' });
+    await confirm.getByRole('button', { name: 'ยืนยันล็อก' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByRole('switch', { name: 'pnew เดิมพันได้' })).not.toBeChecked();
+    await screenshot(page, 'portal-player-locked');
 
     // A staff screen typed into the address bar is refused, not shown.
     await page.goto('/admin/list');

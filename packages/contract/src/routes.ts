@@ -315,12 +315,18 @@ export const api = {
   ),
   userExport: csvExport('/user/export', userListQuerySchema),
   userGet: forPortal(idRoute('POST', '/user/get/:id', roles.everyone, userSchema), portal.everyone),
-  userCreate: route('POST', '/user/create', roles.writers, { body: userCreateSchema, data: userSchema }),
-  userUpdate: route('POST', '/user/update/:id', roles.writers, {
-    body: userUpdateSchema,
-    params: idParamsSchema,
-    data: userSchema,
-  }),
+  userCreate: forPortal(
+    route('POST', '/user/create', roles.writers, { body: userCreateSchema, data: userSchema }),
+    portal.players,
+  ),
+  userUpdate: forPortal(
+    route('POST', '/user/update/:id', roles.writers, {
+      body: userUpdateSchema,
+      params: idParamsSchema,
+      data: userSchema,
+    }),
+    portal.players,
+  ),
   userDelete: idRoute('DELETE', '/user/delete/:id', roles.writers, userSchema),
 
   agentOperatorList: route('POST', '/agent-operator/list', roles.everyone, {

@@ -271,7 +271,7 @@ describe('deny by default: every contract route for every agent-side role', () =
     }
   });
 
-  it('the routes open to the agent side are the ones that read through its scope', () => {
+  it('the routes open to the agent side are the ones that read or write through its scope', () => {
     const open = routes
       .filter(([, def]) => def.access !== 'public' && portalRoles.some((role) => allows(def, role)))
       .map(([n]) => n);
@@ -299,8 +299,10 @@ describe('deny by default: every contract route for every agent-side role', () =
         'summaryTransactionList',
         'transactionGet',
         'transactionList',
+        'userCreate',
         'userGet',
         'userList',
+        'userUpdate',
         'verify',
       ].sort(),
     );

@@ -12,7 +12,11 @@ export const userRoutes = (app: FastifyInstance) => {
     return REPLIED;
   });
   defineRoute(app, api.userGet, ({ ctx, actor, params }) => getUser(ctx, scopeOf(actor), params.id));
-  defineRoute(app, api.userCreate, ({ ctx, body, audit }) => createUser(ctx, body, audit));
-  defineRoute(app, api.userUpdate, ({ ctx, params, body, audit }) => updateUser(ctx, params.id, body, audit));
+  defineRoute(app, api.userCreate, ({ ctx, actor, body, audit }) =>
+    createUser(ctx, scopeOf(actor), body, audit),
+  );
+  defineRoute(app, api.userUpdate, ({ ctx, actor, params, body, audit }) =>
+    updateUser(ctx, scopeOf(actor), params.id, body, audit),
+  );
   defineRoute(app, api.userDelete, ({ ctx, params, audit }) => deleteUser(ctx, params.id, audit));
 };

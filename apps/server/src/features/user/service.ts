@@ -3,7 +3,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ALL_AGENTS, type AppContext, type Scope } from '../../context.ts';
 import { type AuditFn, auditedChange } from '../../core/change.ts';
-import { requireAgent } from '../../core/entities.ts';
+import { assertAgentInScope, requireAgent } from '../../core/entities.ts';
 import { conflict, notFound } from '../../core/errors.ts';
 import { agentWithin } from '../../core/scope.ts';
 import type { Executor, Tx } from '../../db/client.ts';
@@ -109,12 +109,17 @@ export const getUser = async (ctx: AppContext, scope: Scope, id: bigint) => {
   return toUser(row);
 };
 
-/** The stored username is the agent prefix followed by the typed name (unique among live players). */
+/**
+ * The stored username is the agent prefix followed by the typed name (unique among live players). An
+ * agent outside the caller's scope answers as a missing agent, before any query (docs/design.md §16).
+ */
 export const createUser = async (
   ctx: AppContext,
+  scope: Scope,
   input: z.output<typeof userCreateSchema>,
   audit: AuditFn,
 ) => {
+  assertAgentInScope(scope, input.agent);
   const agent = await requireAgent(ctx.db, input.agent);
   const username = `${agent.prefix}${input.username}`;
   const now = ctx.now();
@@ -160,22 +165,26 @@ export const createUser = async (
 
 /**
  * The player, locked for the change. Locked by agent and id (its agent never changes), read first:
- * on a ledger sharded by agent (Citus, docs/scaling.md §4) a row lock must name the shard.
+ * on a ledger sharded by agent (Citus, docs/scaling.md §4) a row lock must name the shard. A player
+ * outside the caller's scope is neither read nor locked: it answers as a missing one (docs/design.md §16).
  */
-const load = (id: bigint) => async (tx: Tx) => {
-  const [owner] = await tx.select({ agentId: users.agentId }).from(users).where(eq(users.id, id));
+const load = (id: bigint, scope: Scope) => async (tx: Tx) => {
+  const [owner] = await tx
+    .select({ agentId: users.agentId })
+    .from(users)
+    .where(and(eq(users.id, id), agentWithin(scope, users.agentId)));
   if (!owner) return undefined;
   await tx
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.agentId, owner.agentId), eq(users.id, id)))
     .for('update');
-  // Player writes are staff-only (not open to the agent side).
-  return findLive(tx, id, ALL_AGENTS);
+  return findLive(tx, id, scope);
 };
 
 const changeUser = (
   ctx: AppContext,
+  scope: Scope,
   id: bigint,
   action: AuditAction,
   audit: AuditFn,
@@ -183,7 +192,7 @@ const changeUser = (
 ) =>
   ctx.db.transaction((tx) =>
     auditedChange(tx, {
-      load: load(id),
+      load: load(id, scope),
       what: 'Player',
       toDto: toUser,
       entity: 'user',
@@ -201,13 +210,14 @@ const changeUser = (
     }),
   );
 
-export const updateUser = (ctx: AppContext, id: bigint, input: UserUpdate, audit: AuditFn) =>
-  changeUser(ctx, id, 'update', audit, (row) => {
+/** The bet limit and lock of a player of the caller's scope. */
+export const updateUser = (ctx: AppContext, scope: Scope, id: bigint, input: UserUpdate, audit: AuditFn) =>
+  changeUser(ctx, scope, id, 'update', audit, (row) => {
     const betLimit = toMinor(input.betLimit);
     const locked = input.locked ?? row.u.locked;
     return betLimit === row.u.betLimit && locked === row.u.locked ? undefined : { betLimit, locked };
   });
 
-/** Soft delete: the player leaves every list, its history stays. */
+/** Soft delete (staff only): the player leaves every list, its history stays. */
 export const deleteUser = (ctx: AppContext, id: bigint, audit: AuditFn) =>
-  changeUser(ctx, id, 'delete', audit, () => ({ deletedAt: ctx.now() }));
+  changeUser(ctx, ALL_AGENTS, id, 'delete', audit, () => ({ deletedAt: ctx.now() }));

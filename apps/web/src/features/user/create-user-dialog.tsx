@@ -11,11 +11,16 @@ import { PlayerLimits } from './player-limits';
 interface CreateUserDialogProps extends DialogState {
   /** The agent of the list's filter, offered as the default. */
   defaultAgent: string;
+  /**
+   * An agent the page already knows (the agent side's own agent, from self), so neither its prefix nor
+   * its label needs a look-up the account may not make.
+   */
+  known?: AgentPick | null;
   onSubmit: (values: UserCreate) => Promise<unknown>;
 }
 
 /** "Add user": agent (picker), username without prefix, bet limit, locked. */
-export function CreateUserDialog({ defaultAgent, onSubmit, ...dialog }: CreateUserDialogProps) {
+export function CreateUserDialog({ defaultAgent, known = null, onSubmit, ...dialog }: CreateUserDialogProps) {
   const { t } = useTranslation();
   // The picked agent's prefix, shown before the name; the form keeps only its id.
   const [agentPick, setAgentPick] = useState<AgentPick | null>(null);
@@ -27,9 +32,13 @@ export function CreateUserDialog({ defaultAgent, onSubmit, ...dialog }: CreateUs
     dialog.onClose();
   };
   // The default agent is not picked but given: its prefix comes from the look-up the picker shares.
-  const given = useQuery({ ...agentByIdQuery(defaultAgent), enabled: dialog.opened && defaultAgent !== '' });
+  const given = useQuery({
+    ...agentByIdQuery(defaultAgent),
+    enabled: dialog.opened && defaultAgent !== '' && known?._id !== defaultAgent,
+  });
   const prefixOf = (agent: string): string | null => {
     if (agentPick && agentPick._id === agent) return agentPick.prefix;
+    if (known && known._id === agent) return known.prefix;
     return given.data && agent === defaultAgent ? given.data.prefix : null;
   };
   const doubled = (agent: string, name: string) => {
@@ -60,6 +69,7 @@ export function CreateUserDialog({ defaultAgent, onSubmit, ...dialog }: CreateUs
             <AgentPicker
               label={t('user.fields.agent')}
               {...agent}
+              known={known}
               onChange={(id, picked) => {
                 setAgentPick(picked);
                 agent.onChange(id);

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Group, Switch, Text } from '@mantine/core';
-import { allows, api, type User, type UserCreate, type UserUpdate } from '@sapi/contract';
+import { type AgentPick, allows, api, type User, type UserCreate, type UserUpdate } from '@sapi/contract';
 import { IconListDetails, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,6 +38,12 @@ export function UserPage() {
   const canCreate = allows(api.userCreate, self.role);
   const canUpdate = allows(api.userUpdate, self.role);
   const canDelete = allows(api.userDelete, self.role);
+
+  // The agent side adds players under its own agent unless the list is filtered to one of its downline.
+  const ownAgent: AgentPick | null =
+    self.agentId !== undefined && self.prefix !== undefined
+      ? { _id: self.agentId, username: self.agentUsername ?? '', prefix: self.prefix }
+      : null;
 
   const [createOpened, setCreateOpened] = useState(false);
   const [editOpened, setEditOpened] = useState(false);
@@ -211,7 +217,8 @@ export function UserPage() {
       <CreateUserDialog
         opened={createOpened}
         onClose={() => setCreateOpened(false)}
-        defaultAgent={list.applied.agent}
+        defaultAgent={list.applied.agent || (ownAgent?._id ?? '')}
+        known={ownAgent}
         onSubmit={submitCreate}
       />
       <EditUserDialog
