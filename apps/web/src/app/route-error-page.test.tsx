@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, data, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, type Language } from '../lib/i18n';
@@ -67,7 +67,7 @@ describe('error pages', () => {
       expect(words).toEqual([]);
       screen.getByRole('button', { name: 'ย้อนกลับ' });
       screen.getByRole('link', { name: 'กลับหน้าหลัก' });
-      expect(document.title).toBe(`${name} · S.API`);
+      await waitFor(() => expect(document.title).toBe(`${name} · S.API`));
     },
   );
 
@@ -76,7 +76,7 @@ describe('error pages', () => {
     async (failure, name) => {
       const heading = await renderError(failure, 'en');
       expect(heading.textContent).toBe(name);
-      expect(document.title).toBe(`${name} · S.API`);
+      await waitFor(() => expect(document.title).toBe(`${name} · S.API`));
     },
   );
 });
