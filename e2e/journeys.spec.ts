@@ -258,7 +258,8 @@ for (const size of SIZES) {
         agentType: 'SENIOR',
         username: uniqueName('senior_monthend'),
       });
-      const child = await makeAgent(request, token, { username: uniqueName('agent_monthend') });
+      // A long name (32 characters), as wide as a username gets: the statement's first column must hold it whole.
+      const child = await makeAgent(request, token, { username: uniqueName('agent_monthend_statement') });
       // Since last month's first day the child shares 40 % with its senior; its players lost 1,000.00
       // last month (a 1,500.00 stake, 500.00 back).
       await apiCall(request, api.agentSharingCreate, {
@@ -341,6 +342,13 @@ for (const size of SIZES) {
         page.getByText(`บันทึกการชำระแล้ว: เอเจนต์ ${child.username} จ่ายให้ ${senior.username} แล้ว 400.00 บาท`),
       ).toBeVisible();
       await screenshot(page, `journey-${size.name}-12-payment-recorded`, { fullPage: false });
+      // The payment is dated today (the dialog's default), so it is listed in this month's statement
+      // and lowers what is owed there, not on last month's.
+      await openApp(page, `/settlement/${current.year}/${current.month}`);
+      await expect(page.getByTestId('period-payments')).toContainText(
+        `เอเจนต์ ${child.username} จ่ายให้ ${senior.username} แล้ว 400.00 บาท`,
+      );
+      await screenshot(page, `journey-${size.name}-13-payment-this-month`, { fullPage: false });
     });
   });
 }
