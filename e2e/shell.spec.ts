@@ -6,23 +6,23 @@ test.describe(() => {
   test.use({ storageState: signedOut });
   test('an unknown route shows the 404 page', async ({ page }) => {
     await page.goto('/no/such/page');
-    await expect(page.getByRole('heading', { level: 1, name: '404 Not Found' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: '404 ไม่พบหน้านี้' })).toBeVisible();
     await expect(page.getByText('ไม่พบหน้าที่คุณต้องการ')).toBeVisible();
     await expectAccessible(page, '404 page');
     await screenshot(page, 'not-found');
   });
 });
 
-test('a malformed agent id is a 400 Bad Request; opening /logout is a 405', async ({ page }) => {
+test('a malformed agent id is a 400 page; opening /logout is a 405 (headings in Thai)', async ({ page }) => {
   await openApp(page, '/transaction/not-an-id');
-  await expect(page.getByRole('heading', { level: 1, name: '400 Bad Request' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: '400 คำขอไม่ถูกต้อง' })).toBeVisible();
   // Inside the layout: the menu stays.
   await expect(page.getByRole('navigation', { name: 'เมนูหลัก' })).toBeVisible();
 
   // /logout signs out by POST only (the user menu's Sign out): opened as a page, the method is refused
   // and the session stays.
   await page.goto('/logout');
-  await expect(page.getByRole('heading', { level: 1, name: '405 Method Not Allowed' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: '405 ไม่รองรับวิธีการเรียก' })).toBeVisible();
   await expect(page.getByText('หน้านี้ไม่รองรับวิธีการเรียกนี้')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'เมนูหลัก' })).toBeVisible();
   await expectAccessible(page, '405 page');
@@ -95,11 +95,11 @@ test('REPORTER sees no Admin or Audit entry and gets 403 there', async ({ page, 
   await expect(page.getByTestId('user-menu')).toContainText('REPORTER');
 
   await page.goto('/admin/list');
-  await expect(page.getByRole('heading', { level: 1, name: '403 Forbidden' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: '403 ไม่มีสิทธิ์เข้าถึง' })).toBeVisible();
   await expectAccessible(page, '403 page');
   await screenshot(page, 'forbidden');
   await page.goto('/audit');
-  await expect(page.getByRole('heading', { level: 1, name: '403 Forbidden' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: '403 ไม่มีสิทธิ์เข้าถึง' })).toBeVisible();
 });
 
 test('a session revoked on the server sends the next call back to the login screen', async ({
@@ -126,10 +126,12 @@ test('a session revoked on the server sends the next call back to the login scre
   expect(await page.evaluate(() => window.localStorage.getItem('sapi_token'))).toBeNull();
 });
 
-test('a screen that cannot load shows "Unexpected Application Error!"', async ({ page }) => {
+test('a screen that cannot load shows the unexpected-error page ("Unexpected Application Error!" in English)', async ({
+  page,
+}) => {
   await page.route(/\/assets\/audit-page-[^/]+\.js$/, (route) => route.abort('failed'));
   await openApp(page, '/audit');
-  await expect(page.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'เกิดข้อผิดพลาดที่ไม่คาดคิด' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'เมนูหลัก' })).toBeVisible();
   await expectAccessible(page, 'unexpected error page');
   await screenshot(page, 'unexpected-error');

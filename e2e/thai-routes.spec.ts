@@ -142,6 +142,10 @@ test('every route reads in Thai: no English word outside the allow-list', async 
     '/ingest-log',
     `/ingest-log/agent/${agent._id}`,
     '/audit',
+    // The error pages: 404 (no route), 400 (a malformed id), 405 (/logout opened as a page).
+    '/no/such/page',
+    '/transaction/not-an-id',
+    '/logout',
   ];
   const english: Record<string, string[]> = {};
   for (const route of routes) {

@@ -187,12 +187,14 @@ export const th = {
     filtersRefused: 'ตัวกรองไม่ถูกต้อง กรุณาแก้ไขแล้วกดค้นหาอีกครั้ง',
   },
   routeErrors: {
-    '400': { heading: '400 Bad Request', description: 'คำขอไม่ถูกต้อง กรุณาตรวจสอบที่อยู่ของหน้านี้' },
-    '403': { heading: '403 Forbidden', description: 'บัญชีของคุณไม่มีสิทธิ์เข้าถึงหน้านี้' },
-    '404': { heading: '404 Not Found', description: 'ไม่พบหน้าที่คุณต้องการ อาจถูกย้ายหรือไม่มีอยู่' },
-    '405': { heading: '405 Method Not Allowed', description: 'หน้านี้ไม่รองรับวิธีการเรียกนี้' },
+    // The specification names these pages in English (400 Bad Request … "Unexpected Application
+    // Error!"); English mode shows those names, Thai mode says them in Thai with the status code.
+    '400': { heading: '400 คำขอไม่ถูกต้อง', description: 'ที่อยู่ของหน้านี้ไม่ถูกต้อง กรุณาตรวจสอบอีกครั้ง' },
+    '403': { heading: '403 ไม่มีสิทธิ์เข้าถึง', description: 'บัญชีของคุณไม่มีสิทธิ์เข้าถึงหน้านี้' },
+    '404': { heading: '404 ไม่พบหน้านี้', description: 'ไม่พบหน้าที่คุณต้องการ อาจถูกย้ายหรือไม่มีอยู่' },
+    '405': { heading: '405 ไม่รองรับวิธีการเรียก', description: 'หน้านี้ไม่รองรับวิธีการเรียกนี้' },
     unexpected: {
-      heading: 'Unexpected Application Error!',
+      heading: 'เกิดข้อผิดพลาดที่ไม่คาดคิด',
       description: 'เกิดข้อผิดพลาดที่ไม่คาดคิดในแอปพลิเคชัน กรุณาลองใหม่อีกครั้ง',
     },
   },

@@ -96,7 +96,8 @@ function Statement({ year, month }: { year: string; month: string }) {
         const { line } = row;
         return (
           <Stack gap={0}>
-            <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {/* Whole, never cut inside the name (issue 41, Deliver 8): the column widens for it. */}
+            <Text size="sm" fw={600}>
               {line.agentUsername}
             </Text>
             <Text size="xs" c="dimmed">
