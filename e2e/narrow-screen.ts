@@ -68,8 +68,9 @@ export async function expectLedgerReadable(page: Page, player: string) {
   const time = first.getByRole('cell').last();
   await page.getByRole('columnheader', { name: 'เวลา', exact: true }).scrollIntoViewIfNeeded();
   // …and down to the first row, when what stands above the table (the drill-down's totals) pushed it
-  // below the fold.
-  await time.scrollIntoViewIfNeeded();
+  // below the fold: to the middle of the window, not to its edge, where a fraction of a pixel of the
+  // cell could stay out of view.
+  await time.evaluate((cell) => cell.scrollIntoView({ block: 'center', inline: 'nearest' }));
   await expect(time).toBeInViewport({ ratio: 1 });
   const [date, clock, ...rest] = await linesOf(time);
   expect(date).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
