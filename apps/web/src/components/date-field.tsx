@@ -5,6 +5,7 @@ import { IconCalendar } from '@tabler/icons-react';
 import { type ChangeEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dayTextPattern, formatDayText, parseDayText } from '../lib/date-text';
+import { calendarProps } from './calendar-props';
 import type { InputField } from './form-dialog';
 
 type DateFieldProps = InputField<string> &
@@ -109,20 +110,7 @@ export function DateField({
                 setCalendar(false);
               }}
               locale={language}
-              // As the date-time filters: no faint days of other months, no red weekend digits (both
-              // below AA contrast on white).
-              hideOutsideDates
-              weekendDays={[]}
-              ariaLabels={{
-                previousMonth: t('pickers.dateTime.previousMonth'),
-                nextMonth: t('pickers.dateTime.nextMonth'),
-                previousYear: t('pickers.dateTime.previousYear'),
-                nextYear: t('pickers.dateTime.nextYear'),
-                previousDecade: t('pickers.dateTime.previousDecade'),
-                nextDecade: t('pickers.dateTime.nextDecade'),
-                monthLevelControl: t('pickers.dateTime.monthLevelControl'),
-                yearLevelControl: t('pickers.dateTime.yearLevelControl'),
-              }}
+              {...calendarProps(t)}
             />
           </Popover.Dropdown>
         </Popover>

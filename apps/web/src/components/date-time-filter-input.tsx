@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { normalizeFilterWall } from '../lib/business-time';
 import { formatWallText, parseWallText, wallTextPattern } from '../lib/date-text';
+import { calendarProps } from './calendar-props';
 
 export interface DateTimeFilterInputProps {
   label: string;
@@ -116,19 +117,7 @@ export function DateTimeFilterInput({
               defaultDate={wall !== '' ? wall.slice(0, 10) : undefined}
               onChange={pickDay}
               locale={language}
-              hideOutsideDates
-              // Mantine's red weekend digits are below AA contrast on white.
-              weekendDays={[]}
-              ariaLabels={{
-                previousMonth: t('pickers.dateTime.previousMonth'),
-                nextMonth: t('pickers.dateTime.nextMonth'),
-                previousYear: t('pickers.dateTime.previousYear'),
-                nextYear: t('pickers.dateTime.nextYear'),
-                previousDecade: t('pickers.dateTime.previousDecade'),
-                nextDecade: t('pickers.dateTime.nextDecade'),
-                monthLevelControl: t('pickers.dateTime.monthLevelControl'),
-                yearLevelControl: t('pickers.dateTime.yearLevelControl'),
-              }}
+              {...calendarProps(t)}
             />
           </Popover.Dropdown>
         </Popover>
