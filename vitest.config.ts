@@ -148,6 +148,8 @@ export default defineConfig({
           `${reliabilityDir}/**`,
           ...serverUnitTests,
           ...(engine === 'pglite' ? ['**/*.postgres.test.ts'] : []),
+          // What only a Citus coordinator has (the plans of a sharded ledger): `npm run test:citus`.
+          '**/*.citus.test.ts',
         ];
         return [
           serverProject(`api-${engine}`, engine, serverTests, { exclude: [...exclude, ...mocking] }),

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { fillPlaceholders, type SQL } from 'drizzle-orm';
+import { fillPlaceholders, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -11,11 +11,19 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { DISK_RESERVE_BYTES, freeBytes, mib } from '../lib/disk-space.ts';
 import { PRIVATE_DIR_MODE, PRIVATE_UMASK, tightenDir } from '../lib/private-dir.ts';
+import { arrayLiteral } from './array-literal.ts';
 import { isDiskFull } from './errors.ts';
 import { survivesLostConnections } from './held-clients.ts';
 import { openReadRouting, type ReadLog, type ReadRouting } from './replica.ts';
 import * as schema from './schema/index.ts';
-import { CITUS_PROBE, type SqlEngine, sessionOptions, sessionSettings } from './session-settings.ts';
+import {
+  CITUS_PROBE,
+  isCitusClient,
+  markCitus,
+  type SqlEngine,
+  sessionOptions,
+  sessionSettings,
+} from './session-settings.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -119,6 +127,10 @@ export const openDatabase = async (target: DatabaseTarget): Promise<Database> =>
       // the next query opens a new one.
       pool.on('error', (err) => target.onConnectionError?.(err));
       survivesLostConnections(pool);
+      if (engine === 'citus') {
+        markCitus(pool);
+        pool.on('connect', (client) => markCitus(client));
+      }
       return pool;
     };
     let pool = openPool('postgres');
@@ -216,6 +228,11 @@ const pgliteOf = (db: Executor): PGlite | undefined => {
   const client = (db as unknown as { _: { session: { client?: unknown } } })._.session.client;
   return client instanceof PGlite ? client : undefined;
 };
+/** Whether an executor talks to a Citus coordinator (its pool was marked when it opened). */
+export const onCitus = (db: Executor): boolean => {
+  const client = (db as unknown as { _: { session: { client?: object } } })._.session.client;
+  return client !== undefined && isCitusClient(client);
+};
 /** `PREPARE <name> as <text>` on a PGlite instance, once. */
 const pglitePrepare = oncePerDatabase((pglite: PGlite, nameAsText: string) =>
   pglite.exec(`prepare ${nameAsText}`),
@@ -260,4 +277,40 @@ export const preparedStatement = <T>(prefix: string, query: SQL) => {
   const name = statementName(prefix, text);
   return (db: Executor, values: Record<string, unknown>) =>
     runPrepared<T>(db, name, text, fillPlaceholders(params, values));
+};
+
+/**
+ * A prepared statement of one agent's rows (it reads and writes no other agent's): `preparedStatement`
+ * on one database; on a Citus coordinator a call that Citus delegates to the worker holding that
+ * agent's shard group, where `sapi_on_agent_shard` (migration 0050) runs it against those shards as a
+ * plain PostgreSQL statement, prepared once per connection — so a statement Citus could not
+ * router-plan (data-modifying CTEs, a recursive walk) runs there whole. A `write` answers at most one
+ * row there; a `read`'s rows come back as one JSON array. Every placeholder of such a statement is cast
+ * to its type (on Citus they become elements of one `text[]`).
+ */
+export const agentStatement = <T>(prefix: string, kind: 'read' | 'write', query: SQL) => {
+  const here = preparedStatement<T>(prefix, query);
+  let onShard: ((agent: bigint, values: Record<string, unknown>) => SQL) | undefined;
+  return async (db: Executor, agent: bigint, values: Record<string, unknown>): Promise<T[]> => {
+    if (!onCitus(db)) return here(db, values);
+    onShard ??= agentShardCall(kind, query);
+    const [answer] = await queryRows<{ row: T | { rows: T[] } | null }>(db, onShard(agent, values));
+    const row = answer?.row ?? null;
+    if (row === null) return [];
+    return kind === 'read' ? (row as { rows: T[] }).rows : [row as T];
+  };
+};
+
+/** The call `agentStatement` makes on Citus for `agent` and `values` (also what EXPLAIN is asked about). */
+export const agentShardCall = (kind: 'read' | 'write', query: SQL) => {
+  // A read's rows as one row: the order of its rows (a sorted subquery's) is the array's.
+  const { sql: text, params } = dialect.sqlToQuery(
+    kind === 'read' ? sql`select coalesce(jsonb_agg(to_jsonb(x)), '[]'::jsonb) as rows from (${query}) as x` : query,
+  );
+  // `$n` → `($1[n])`: the function's one text[] parameter.
+  const shardText = text.replace(/\$(\d+)/g, '($$1[$1])');
+  return (agent: bigint, values: Record<string, unknown>) => {
+    const args = fillPlaceholders(params, values).map((v) => (v === null || v === undefined ? null : String(v)));
+    return sql`select sapi_on_agent_shard(${agent.toString()}::bigint, ${shardText}::text, ${arrayLiteral(args)}::text[]) as row`;
+  };
 };

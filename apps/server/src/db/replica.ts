@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { isDatabaseUnavailable, sqlStateOf } from './errors.ts';
 import { survivesLostConnections } from './held-clients.ts';
-import { type SqlEngine, sessionOptions } from './session-settings.ts';
+import { markCitus, type SqlEngine, sessionOptions } from './session-settings.ts';
 
 /**
  * Reads on a PostgreSQL streaming replica (DATABASE_READ_URL, docs/design.md §14), with read-your-writes for
@@ -117,11 +117,11 @@ export const openReadRouting = async <D>(opts: {
   // A lost connection takes the replica out until a poll reaches it again; a query the replica alone
   // refused (a recovery conflict, a write) just runs on the primary. A replica that hangs is found
   // by the poll's own 1 s timeout.
-  const replicaDb = opts.dbOn(
-    new ReplicaPool(replica, primary, (err) => {
-      if (isDatabaseUnavailable(err)) markDown(err);
-    }) as unknown as pg.Pool,
-  );
+  const replicaPool = new ReplicaPool(replica, primary, (err) => {
+    if (isDatabaseUnavailable(err)) markDown(err);
+  });
+  if (opts.engine === 'citus') markCitus(replicaPool);
+  const replicaDb = opts.dbOn(replicaPool as unknown as pg.Pool);
 
   let down: string | null = null;
   let lagging = false;

@@ -33,3 +33,8 @@ export const sessionOptions = (extra: Record<string, string> = {}, engine: SqlEn
 
 /** Whether the connected database is a Citus one (its extension created there). */
 export const CITUS_PROBE = `select exists (select 1 from pg_extension where extname = 'citus') as citus`;
+
+/** Pools (and their connections) that talk to a Citus coordinator: the queries Citus plans otherwise ask. */
+const citusClients = new WeakSet<object>();
+export const markCitus = (poolOrClient: object) => citusClients.add(poolOrClient);
+export const isCitusClient = (poolOrClient: object) => citusClients.has(poolOrClient);

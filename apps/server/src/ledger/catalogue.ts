@@ -224,6 +224,13 @@ export const betRollupNames: readonly BetRollupName[] = rollupEntries.flatMap((r
   r.of === 'bets' ? [r.name] : [],
 );
 
+/**
+ * Whether a rollup is kept per agent (its key holds `agent_id`). On Citus only those are kept: they
+ * live in their agent's shard group, where its batch is stored; the two summed over every agent are
+ * read there as the per-agent rollups summed (docs/scaling.md §4).
+ */
+export const perAgent = (rollup: Rollup): boolean => rollup.keys.includes('agent_id');
+
 /** Every ledger table: what maintenance keeps (db/maintenance.ts takes them from its callers). */
 export const ledgerTables: readonly LedgerTable[] = [...rawTables, ...rollups];
 

@@ -2,14 +2,14 @@ import { type IngestConflictData, type IngestItem, MAX_YEAR, MIN_YEAR, Status } 
 import { type SQL, sql } from 'drizzle-orm';
 import { conflict, invalidField, refusal } from '../core/errors.ts';
 import { arrayLiteral } from '../db/array-literal.ts';
-import type { Db, Tx } from '../db/client.ts';
-import { preparedStatement } from '../db/client.ts';
+import type { Db, Executor, Tx } from '../db/client.ts';
+import { agentShardCall, agentStatement, onCitus } from '../db/client.ts';
 import { constraintOf, isUniqueViolation, sqlStateOf } from '../db/errors.ts';
 import { withRetry } from '../db/retry.ts';
 import { toMinor } from '../lib/money.ts';
 import { dateInZone } from '../lib/time.ts';
 import { amountOfType, betTypeColumns, countOfType, sumColumns, typeColumns } from './bet-type-columns.ts';
-import { type BetRollupName, betRollupNames, measureColumns, rollupNamed } from './catalogue.ts';
+import { type BetRollupName, betRollupNames, measureColumns, perAgent, rollupNamed } from './catalogue.ts';
 import { countRegistrations } from './registrations.ts';
 import { hourColumns, hourOfDay, minuteOfHour, monthOfDay, sumsBy } from './time-columns.ts';
 
@@ -155,11 +155,19 @@ const rollupParts: { [N in BetRollupName]: SQL } = {
             set players = rollup_active_players.players + excluded.players
         )`,
 };
-const rollupCtes = sql.join(
-  betRollupNames.map((name) => rollupParts[name]),
-  sql`,
+/**
+ * The rollups a batch advances: all of them on one database; on Citus only the agent's own, which live
+ * in its shard group (the two summed over every agent are not kept there: their readers sum the
+ * per-agent rollups instead, docs/scaling.md §4).
+ */
+const rollupCtes = (onShard: boolean) =>
+  sql.join(
+    betRollupNames
+      .filter((name) => !onShard || perAgent(rollupNamed(name)))
+      .map((name) => rollupParts[name]),
+    sql`,
         `,
-);
+  );
 
 /**
  * The statement storing one batch: its rows, their keys and every rollup, all or nothing. It first
@@ -171,7 +179,7 @@ const rollupCtes = sql.join(
  * nothing; without, every bet is inserted and a stored one fails the statement on the key's unique
  * index, so a batch of new bets pays nothing for the comparison.
  */
-export const batchSql = (probe: boolean, log: boolean) =>
+export const batchSql = (probe: boolean, log: boolean, onShard = false) =>
   sql`
         with players as (
           -- One probe of the byte-wise unique index (migration 0012) per name. Written as
@@ -296,14 +304,15 @@ export const batchSql = (probe: boolean, log: boolean) =>
           from days
           group by day, month, game_brand, game_code, bet_type
         ),
-        ${rollupCtes}${
+        ${rollupCtes(onShard)}${
           log
             ? sql`,
         logged as (
           -- The ingest log's row of a stored batch (docs/design.md §9), in the batch's own statement: no
           -- second round trip. Written only by the run that stores the batch.
-          insert into ingest_log (at, agent_id, ip, item_count, accepted, duplicates, outcome, status)
-          select ${p('now')}::timestamptz, ${p('agent')}::bigint, ${p('logIp')}::text, ${p('itemCount')}::int,
+          -- The id drawn here, not left to the column's default: a Citus shard has no defaults.
+          insert into ingest_log (id, at, agent_id, ip, item_count, accepted, duplicates, outcome, status)
+          select nextval('ingest_log_id_seq'), ${p('now')}::timestamptz, ${p('agent')}::bigint, ${p('logIp')}::text, ${p('itemCount')}::int,
                  s.n, ${p('itemCount')}::int - s.n,
                  case when s.n = ${p('itemCount')}::int then 'accepted' else 'partial' end, 1000
           from (select count(*)::int as n from ins) as s
@@ -316,36 +325,64 @@ export const batchSql = (probe: boolean, log: boolean) =>
         select (select count(*) from ins)::text as accepted, missing::text as missing, foreign_name,
                unknown_brand, conflicts
         from blocked`;
-const batchStatement = (probe: boolean, log: boolean) =>
-  preparedStatement<{
-    accepted: string;
-    missing: string;
-    foreign_name: string | null;
-    unknown_brand: string | null;
-    conflicts: string | null;
-  }>(`ingest_batch${probe ? '_probe' : ''}${log ? '_log' : ''}`, batchSql(probe, log));
+interface BatchRow {
+  accepted: string;
+  missing: string;
+  foreign_name: string | null;
+  unknown_brand: string | null;
+  conflicts: string | null;
+}
+type BatchStatement = (db: Executor, values: BatchValues) => Promise<BatchRow[]>;
+/**
+ * The batch's statement: on Citus the same statement run on the worker holding the agent's shards,
+ * without the rollups summed over every agent (`rollupCtes`).
+ */
+const batchStatement = (probe: boolean, log: boolean): BatchStatement => {
+  const name = `ingest_batch${probe ? '_probe' : ''}${log ? '_log' : ''}`;
+  const here = agentStatement<BatchRow>(name, 'write', batchSql(probe, log));
+  const onShard = agentStatement<BatchRow>(name, 'write', batchSql(probe, log, true));
+  return (db, values) => (onCitus(db) ? onShard : here)(db, values.agent, values);
+};
 const statements = {
   plain: { insertEveryBet: batchStatement(false, false), skipStoredBets: batchStatement(true, false) },
   logged: { insertEveryBet: batchStatement(false, true), skipStoredBets: batchStatement(true, true) },
 };
 
-/** The batch's players not yet stored, created under its agent. */
-const createPlayers = (tx: Tx, values: BatchValues) =>
-  tx.execute(sql`
+/**
+ * The batch's players not yet stored, created under its agent (their ids drawn here, not left to the
+ * column's default: a Citus shard has no defaults), and counted as registered.
+ */
+const createPlayersSql = sql`
       with created as (
-        insert into users (agent_id, username, bet_limit, created_at, updated_at)
-        select ${values.agent}, n, 0, ${values.now}::timestamptz, ${values.now}::timestamptz
-        from unnest(${values.names}::text[]) as n
+        insert into users (id, agent_id, username, bet_limit, created_at, updated_at)
+        select nextval('users_id_seq'), ${p('agent')}::bigint, n, 0, ${p('now')}::timestamptz, ${p('now')}::timestamptz
+        from unnest(${p('names')}::text[]) as n
         -- No target: the live-name index is (name) here and (agent_id, name) on Citus (0045).
         on conflict do nothing
         returning agent_id, created_at
-      )
-      ${countRegistrations(sql`created`, values.timeZone)}`);
+      ),
+      counted as (${countRegistrations(sql`created`, p('timeZone'))})
+      -- One row, as a write run on an agent's shard answers (db/client.ts agentStatement).
+      select count(*)::text as created from created`;
+const createPlayersStatement = agentStatement<{ created: string }>('ingest_players', 'write', createPlayersSql);
+const createPlayers = (tx: Tx, values: BatchValues) => createPlayersStatement(tx, values.agent, values);
+
+/**
+ * The calls a batch of `items` makes on a Citus coordinator — its statement as if every bet were new,
+ * the one looking stored bets up, the players' creation — each delegated to the agent's worker: what
+ * EXPLAIN is asked about (ledger/ingest-routing.citus.test.ts).
+ */
+export const batchShardCalls = (agent: IngestAgent, items: IngestItem[], timeZone: string, now: Date) => {
+  const values = batchValues(agent, items, timeZone, now, { ip: '127.0.0.1' });
+  return {
+    insertEveryBet: agentShardCall('write', batchSql(false, true, true))(agent.id, values),
+    skipStoredBets: agentShardCall('write', batchSql(true, true, true))(agent.id, values),
+    createPlayers: agentShardCall('write', createPlayersSql)(agent.id, values),
+  };
+};
 
 /** A bet key stored by another batch: this batch's statement failed on the key's unique index. */
 const storedKey = (err: unknown) => isUniqueViolation(err) && constraintOf(err) === 'transaction_keys_pkey';
-
-type BatchStatement = typeof statements.plain.insertEveryBet;
 
 /** The statement's values for a batch: built once, before any attempt, and bound on each. */
 const batchValues = (
@@ -375,8 +412,6 @@ const batchValues = (
   };
 };
 type BatchValues = ReturnType<typeof batchValues>;
-
-type BatchResult = NonNullable<Awaited<ReturnType<BatchStatement>>[number]>;
 
 /** The 400 naming the first item whose game brand is no registered provider's codename. */
 const unknownBrand = (items: IngestItem[], brand: string) => {
@@ -453,7 +488,7 @@ const conflictsWithinBatch = (items: IngestItem[]) => {
 };
 
 /** Refuse a batch the statement left unstored for a reason of its own (thrown inside the transaction). */
-const assertStorable = (items: IngestItem[], result: BatchResult) => {
+const assertStorable = (items: IngestItem[], result: BatchRow) => {
   if (result.unknown_brand !== null) throw unknownBrand(items, result.unknown_brand);
   if (result.conflicts !== null) {
     throw conflicting(

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Scope } from '../context.ts';
 import { arrayLiteral } from '../db/array-literal.ts';
+import { type Executor, onCitus } from '../db/client.ts';
 
 /*
  * The second line of the agent side's isolation (docs/design.md §16): every ledger reader that sums or
@@ -15,5 +16,8 @@ export const withinScope = (scope: Scope, column: SQL = sql.raw('agent_id')): SQ
     ? sql`true`
     : sql`${column} = any(${arrayLiteral(scope.agentIds.map((id) => id.toString()))}::bigint[])`;
 
-/** Does the scope hold every agent (so tables summed over all agents may answer)? */
-export const coversAll = (scope: Scope): boolean => scope.kind === 'all';
+/**
+ * May the tables summed over every agent answer for `scope`? Only when it holds every agent, and not
+ * on Citus, which keeps only the per-agent rollups (ledger/catalogue.ts `perAgent`).
+ */
+export const allAgentsTables = (db: Executor, scope: Scope): boolean => scope.kind === 'all' && !onCitus(db);

@@ -157,8 +157,10 @@ export const statementReadSql = sql`with asked as (select ${sql.placeholder('mon
     select day as first, coalesce(lead(day) over (order by day), (select to_day from b)) as after from starts
   ),
   -- A stretch that is a whole month reads the month's rollup (a row per agent, brand and bet type), a
-  -- shorter one its days'.
-  d as (
+  -- shorter one its days'. Materialized, as \`pr\` below: on Citus each of the two reads of the ledger
+  -- runs on the workers first, so the rest — catalogue and settlement tables, with subqueries that
+  -- name \`b\` — is a statement over the coordinator's own tables.
+  d as materialized (
     select x.agent_id, x.first as day, sum(x.amount) as win_lose from (
       select r.agent_id, s.first, r.amount
       from stretches s join rollup_brand_monthly r on r.month = s.first
@@ -171,6 +173,15 @@ export const statementReadSql = sql`with asked as (select ${sql.placeholder('mon
         and r.bet_type in ${WIN_LOSE}
     ) x
     group by x.agent_id, x.first
+  ),
+  -- Σ count and amount of the win/lose rows of each closed month now, for a live statement after a close.
+  pr as materialized (
+    select r.month, sum(r.tx_count) as n, sum(r.amount) as amount
+    from rollup_brand_monthly r
+    where r.bet_type in ${WIN_LOSE}
+      and r.month in (select month from settlement_periods where status = 'closed')
+      and exists (select 1 from b where b.live and b.last_closed is not null)
+    group by r.month
   )
   select
     (select coalesce(json_agg(json_build_array(month::text, status,
@@ -184,12 +195,8 @@ export const statementReadSql = sql`with asked as (select ${sql.placeholder('mon
     (select coalesce(json_agg(s.id::text), '[]')::text from agent_sharing s
       where b.live and s.settle_each_period) as settle,
     ${frozenJson} as frozen,
-    (select coalesce(json_agg(json_build_array(x.month::text, x.n::text, x.amount::text)), '[]')::text
-      from (select r.month, sum(r.tx_count) as n, sum(r.amount) as amount
-            from rollup_brand_monthly r
-            where b.live and b.last_closed is not null and r.bet_type in ${WIN_LOSE}
-              and r.month in (select month from settlement_periods where status = 'closed')
-            group by r.month) x) as prints,
+    (select coalesce(json_agg(json_build_array(pr.month::text, pr.n::text, pr.amount::text)), '[]')::text
+      from pr) as prints,
     ${namesJson(sql`select agent_id from v union select parent_agent_id from v
        union select agent_id from p union select parent_agent_id from p
        union select agent_id from f union select parent_agent_id from f`)} as names
@@ -219,7 +226,7 @@ const dirtyStatement = preparedStatement<{ versions: string; days: string; froze
       and (v.effective_to is null or v.effective_to > v.effective_from)
   ),
   f as (select l.* from settlement_lines l, bounds where l.month >= bounds.first),
-  d as (
+  d as materialized (
     select r.agent_id, r.day, sum(r.amount) as win_lose
     from m join rollup_agent_daily r on r.day >= m.month and r.day < (m.month + interval '1 month')::date
     where r.bet_type in ${WIN_LOSE}

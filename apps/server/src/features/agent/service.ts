@@ -20,7 +20,8 @@ import { requireAgent } from '../../core/entities.ts';
 import { type AppError, conflict, invalidField } from '../../core/errors.ts';
 import { agentWithin } from '../../core/scope.ts';
 import { assertSignInNameFree } from '../../core/sign-in-names.ts';
-import type { Executor, Tx } from '../../db/client.ts';
+import { arrayLiteral } from '../../db/array-literal.ts';
+import { type Executor, onCitus, queryRows, type Tx } from '../../db/client.ts';
 import { countWhere } from '../../db/count.ts';
 import { constraintOf, isUniqueViolation } from '../../db/errors.ts';
 import { contains, within } from '../../db/filters.ts';
@@ -90,6 +91,27 @@ const recentRefusals = (
       and l.at > ${new Date(now.getTime() - 24 * 3600 * 1000).toISOString()}::timestamptz
     limit ${RECENT_REFUSALS_CAP}) as r)`;
 
+/**
+ * `recentRefusals` on Citus, which plans no correlated subquery beside a reference table: one read of
+ * the page's agents, grouped (each agent's rows in its own shard; the cap applied to the sum).
+ */
+const withRefusalsCounted = async <R extends { id: bigint; ingestRefusals24h: number }>(
+  db: Executor,
+  now: Date,
+  rows: R[],
+): Promise<R[]> => {
+  if (rows.length === 0) return rows;
+  const counts = await queryRows<{ agent_id: string; n: number }>(
+    db,
+    sql`select agent_id::text, least(sum(count), ${RECENT_REFUSALS_CAP})::int as n from ingest_log
+        where agent_id = any(${arrayLiteral(rows.map((r) => r.id.toString()))}::bigint[]) and outcome = 'refused'
+          and at > ${new Date(now.getTime() - 24 * 3600 * 1000).toISOString()}::timestamptz
+        group by agent_id`,
+  );
+  const byAgent = new Map(counts.map((c) => [c.agent_id, c.n]));
+  return rows.map((r) => ({ ...r, ingestRefusals24h: byAgent.get(r.id.toString()) ?? 0 }));
+};
+
 /** Whether another agent has the agent's secret (see `secretShared`); agents are few, no index needed. */
 const sharesSecret = sql<boolean>`exists (select 1 from agents o
     where o.secret = "agents"."secret" and o.id <> "agents"."id")`;
@@ -107,18 +129,21 @@ export const agentListing = (ctx: AppContext, q: Query) =>
       ingestRefusals24h: r.ingestRefusals24h,
       secretShared: r.secretShared,
     }),
-    fetch: (where, limit, offset, order = [desc(agents.id)]) =>
-      ctx.db
+    fetch: async (where, limit, offset, order = [desc(agents.id)]) => {
+      const citus = onCitus(ctx.db);
+      const rows = await ctx.db
         .select({
           ...getTableColumns(agents),
-          ingestRefusals24h: recentRefusals(ctx.now()),
+          ingestRefusals24h: citus ? sql<number>`0` : recentRefusals(ctx.now()),
           secretShared: sharesSecret,
         })
         .from(agents)
         .where(where)
         .orderBy(...order)
         .limit(limit)
-        .offset(offset),
+        .offset(offset);
+      return citus ? withRefusalsCounted(ctx.db, ctx.now(), rows) : rows;
+    },
     count: (where) => countWhere(ctx.db, agents, where),
     order: agentOrder(q),
   });

@@ -50,10 +50,11 @@ interface LogRow {
   count: number;
   agent: string | null;
 }
+/** The log rows of an address (no agent: null on one database, 0 on Citus, migration 0045). */
 const logRowsOf = (ip: string) =>
   queryRows<LogRow>(
     t.ctx.db,
-    sql`select reason, status, count, agent_id::text as agent from ingest_log where ip = ${ip} order by id`,
+    sql`select reason, status, count, nullif(agent_id, 0)::text as agent from ingest_log where ip = ${ip} order by id`,
   );
 const throttleRows = () =>
   queryRows<{ key: string; refusals: number }>(

@@ -13,7 +13,7 @@ import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
-import type { Executor } from '../../db/client.ts';
+import { agentStatement, type Executor, onCitus } from '../../db/client.ts';
 import { sqlStateOf } from '../../db/errors.ts';
 import { within } from '../../db/filters.ts';
 import { listing } from '../../db/paging.ts';
@@ -250,34 +250,56 @@ export const classifyRefusal = (
 const MINUTE_MS = 60_000;
 
 /**
- * Count a refusal of a request whose signature did not hold in its minute's row (issue 38): ONE upsert
- * on (minute, address, agent, reason, status), so parallel refusals each add one to the count and a
- * flood writes one row per minute and kind instead of a row each. The row keeps its first request's
- * time, item count, code and params (only the schema's own: nothing of an unsigned body is kept),
- * and the latest request's time. The address is the client's as the refusal limit counts it
- * (throttle.ts refusalAddress): an IPv6 client's /64, so rotating addresses inside it adds no row.
+ * The agent a refusal is filed under: none is null on one database, and agent 0 (no agent has it) on
+ * Citus, where the log is distributed by agent and a distribution value cannot be null (migration 0045).
  */
-const countRefusalInLog = async (
-  db: Executor,
-  entry: { at: Date; agentId: bigint | undefined; ip: string; itemCount: number | null; refusal: Refusal },
-) => {
-  const { refusal, at } = entry;
-  const minute = new Date(Math.floor(at.getTime() / MINUTE_MS) * MINUTE_MS);
-  await db.execute(sql`
-    insert into ingest_log (at, minute, last_at, count, agent_id, ip, item_count, outcome, reason, status,
-                            code, params, items_total)
-    values (${sqlTime(at)}, ${sqlTime(minute)}, ${sqlTime(at)}, 1,
-            ${entry.agentId === undefined ? null : entry.agentId.toString()}::bigint, ${refusalAddress(entry.ip)},
-            ${entry.itemCount}::int, 'refused', ${refusal.reason}, ${refusal.status}::int, ${refusal.code},
-            ${refusal.params === null ? null : JSON.stringify(refusal.params)}::jsonb, ${refusal.itemsTotal}::int)
-    on conflict (minute, ip, (coalesce(agent_id, 0)), reason, status) where minute is not null
-    do update set count = ingest_log.count + 1, last_at = greatest(ingest_log.last_at, excluded.last_at)`);
+const loggedAgent = (db: Executor, agentId: bigint | undefined) => agentId ?? (onCitus(db) ? 0n : null);
+
+const p = (name: string) => sql.placeholder(name);
+
+/**
+ * A refusal's row, or its count in its minute's row: with `minuteKey`, the per-minute rows' unique
+ * index (`coalesce(agent_id, 0)` on one database, `agent_id` first on Citus). Its id is drawn here,
+ * not left to the column's default: on Citus the statement runs on the agent's worker (a shard has no
+ * defaults), whose range the agent's accepted batches draw from too, so its rows keep their order.
+ */
+const refusalSql = (minuteKey?: SQL) => sql`
+    insert into ingest_log (id, at, minute, last_at, count, agent_id, ip, item_count, outcome, reason, status,
+                            code, params, items, items_total)
+    values (nextval('ingest_log_id_seq'), ${p('at')}::timestamptz, ${p('minute')}::timestamptz,
+            ${p('lastAt')}::timestamptz, 1, ${p('agent')}::bigint, ${p('ip')}::text, ${p('itemCount')}::int,
+            'refused', ${p('reason')}::text, ${p('status')}::int, ${p('code')}::text, ${p('params')}::jsonb,
+            ${p('items')}::jsonb, ${p('itemsTotal')}::int)
+    ${
+      minuteKey
+        ? sql`on conflict ${minuteKey} where minute is not null
+    do update set count = ingest_log.count + 1, last_at = greatest(ingest_log.last_at, excluded.last_at)`
+        : sql``
+    }
+    returning id::text`;
+const refusalStatements = {
+  row: agentStatement<{ id: string }>('ingest_refusal', 'write', refusalSql()),
+  here: agentStatement<{ id: string }>(
+    'ingest_refusal_minute',
+    'write',
+    refusalSql(sql`(minute, ip, (coalesce(agent_id, 0)), reason, status)`),
+  ),
+  citus: agentStatement<{ id: string }>(
+    'ingest_refusal_minute',
+    'write',
+    refusalSql(sql`(agent_id, minute, ip, reason, status)`),
+  ),
 };
 
 /**
  * Write a refused request's log row (an accepted batch's row is written by its own statement): a row
  * of its own when its signature held (the agent's own traffic, bounded by its key), else a count in
- * its minute's row.
+ * its minute's row (issue 38): ONE upsert on (minute, address, agent, reason, status), so parallel
+ * refusals each add one to the count and a flood writes one row per minute and kind instead of a row
+ * each. That row keeps its first request's time, item count, code and params (only the schema's own:
+ * nothing of an unsigned body is kept), and the latest request's time. Its address is the client's as
+ * the refusal limit counts it (throttle.ts refusalAddress): an IPv6 client's /64, so rotating
+ * addresses inside it adds no row.
  */
 export const recordIngestRefusal = async (
   db: Executor,
@@ -290,24 +312,39 @@ export const recordIngestRefusal = async (
     signed: boolean;
   },
 ) => {
-  const { refusal } = entry;
-  if (!entry.signed) return countRefusalInLog(db, entry);
-  await db.insert(ingestLog).values({
-    at: entry.at,
-    agentId: entry.agentId ?? null,
-    ip: entry.ip,
+  const { refusal, at } = entry;
+  const agent = loggedAgent(db, entry.agentId);
+  const common = {
+    at: at.toISOString(),
+    agent: agent?.toString() ?? null,
     itemCount: entry.itemCount,
-    outcome: 'refused',
     reason: refusal.reason,
     status: refusal.status,
     code: refusal.code,
-    params: refusal.params,
-    // An item's params only when it has some: the JSON of a hundred items stays small.
-    items:
-      refusal.items.length > 0
-        ? refusal.items.map(({ params, ...item }) => (params ? { ...item, params } : item))
-        : null,
+    params: refusal.params === null ? null : JSON.stringify(refusal.params),
     itemsTotal: refusal.itemsTotal,
+  };
+  if (entry.signed) {
+    await refusalStatements.row(db, agent ?? 0n, {
+      ...common,
+      minute: null,
+      lastAt: null,
+      ip: entry.ip,
+      // An item's params only when it has some: the JSON of a hundred items stays small.
+      items:
+        refusal.items.length > 0
+          ? JSON.stringify(refusal.items.map(({ params, ...item }) => (params ? { ...item, params } : item)))
+          : null,
+    });
+    return;
+  }
+  const minute = new Date(Math.floor(at.getTime() / MINUTE_MS) * MINUTE_MS);
+  await (onCitus(db) ? refusalStatements.citus : refusalStatements.here)(db, agent ?? 0n, {
+    ...common,
+    minute: minute.toISOString(),
+    lastAt: at.toISOString(),
+    ip: refusalAddress(entry.ip),
+    items: null,
   });
 };
 
@@ -367,7 +404,7 @@ interface Row {
 const toRecord = (r: Row): IngestLogRecord => ({
   _id: r.id.toString(),
   at: r.at.toISOString(),
-  agent: r.agentId?.toString() ?? null,
+  agent: r.agentId === null || r.agentId === 0n ? null : r.agentId.toString(),
   agentUsername: r.agentUsername,
   ip: r.ip,
   itemCount: r.itemCount,

@@ -1,14 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client.ts';
+import { type Executor, onCitus, queryRows } from '../../db/client.ts';
 
 /**
  * Are bets stored under game brand `codename` (any agent's)? The code rollup sums every agent's bets
- * and is keyed by code first: one index probe.
+ * and is keyed by code first: one index probe. Citus keeps no rollup over every agent: there each
+ * shard's monthly brand rollup (a row per agent, month, brand and bet type) is read until one is found.
  */
 export const brandHasBets = async (db: Executor, codename: string) =>
   (
     await queryRows<{ one: number }>(
       db,
-      sql`select 1 as one from rollup_code_daily where game_brand = ${codename} limit 1`,
+      onCitus(db)
+        ? sql`select 1 as one from rollup_brand_monthly where game_brand = ${codename} limit 1`
+        : sql`select 1 as one from rollup_code_daily where game_brand = ${codename} limit 1`,
     )
   ).length > 0;

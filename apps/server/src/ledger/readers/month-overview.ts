@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Scope } from '../../context.ts';
 import { type Executor, queryPrepared } from '../../db/client.ts';
-import { coversAll, withinScope } from '../scope.ts';
+import { allAgentsTables, withinScope } from '../scope.ts';
 
 /*
  * The platform's month at a glance (the dashboard): its totals, its days, its top game brands and
@@ -25,13 +25,18 @@ export const monthFigures = async (db: Executor, scope: Scope, month: string) =>
   }>(
     db,
     'dashboard_period',
-    sql`select
-          coalesce(sum(amount) filter (where bet_type = 'HOLD'), 0)::text as hold,
-          coalesce(sum(amount) filter (where bet_type in ('HOLD', 'SETTLE', 'CANCEL', 'VOID')), 0)::text as win_lose,
-          coalesce(sum(tx_count), 0)::text as tx,
-          (select coalesce(sum(players), 0) from rollup_active_players where month = ${month}::date and ${withinScope(scope)})::text as active,
-          (select coalesce(sum(players), 0) from rollup_registered_players where month <= ${month}::date and ${withinScope(scope)})::text as registered
-        from rollup_brand_monthly where month = ${month}::date and ${withinScope(scope)}`,
+    // Three sums joined in FROM, not two of them as subqueries of the first's columns: Citus pushes no
+    // subquery on the target list down to the shards (each of these is summed on every worker).
+    sql`select b.hold, b.win_lose, b.tx, a.active, r.registered
+        from (select
+                coalesce(sum(amount) filter (where bet_type = 'HOLD'), 0)::text as hold,
+                coalesce(sum(amount) filter (where bet_type in ('HOLD', 'SETTLE', 'CANCEL', 'VOID')), 0)::text as win_lose,
+                coalesce(sum(tx_count), 0)::text as tx
+              from rollup_brand_monthly where month = ${month}::date and ${withinScope(scope)}) as b,
+             (select coalesce(sum(players), 0)::text as active
+              from rollup_active_players where month = ${month}::date and ${withinScope(scope)}) as a,
+             (select coalesce(sum(players), 0)::text as registered
+              from rollup_registered_players where month <= ${month}::date and ${withinScope(scope)}) as r`,
   );
   return row;
 };
@@ -44,7 +49,7 @@ export const dailyWinLose = (db: Executor, scope: Scope, from: string, to: strin
     // Every agent: the table summed over all of them; a scope's agents: their own rows.
     sql`select to_char(day, 'YYYY-MM-DD') as day,
                sum(hold)::text as hold, sum(hold + settle + cancel + void)::text as win_lose
-        from ${sql.raw(coversAll(scope) ? 'rollup_brand_day_all' : 'rollup_brand_daily')}
+        from ${sql.raw(allAgentsTables(db, scope) ? 'rollup_brand_day_all' : 'rollup_brand_daily')}
         where day between ${from}::date and ${to}::date and ${withinScope(scope)} group by day`,
   );
 

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Scope } from '../../context.ts';
 import { type Executor, queryPrepared } from '../../db/client.ts';
 import { sumColumns } from '../bet-type-columns.ts';
-import { coversAll, withinScope } from '../scope.ts';
+import { allAgentsTables, withinScope } from '../scope.ts';
 import { monthOfDay } from '../time-columns.ts';
 import { agentScope, type RawSums, sumsAsStored, sumsByColumn, sumsByType } from './type-sums.ts';
 
@@ -38,7 +38,12 @@ export interface SumsQuery {
  * (`months`: its day is the month's first). The product reads its rollups (`rollupSums`); the
  * benchmark passes a scan of the raw rows (bench/raw-scan.ts) to show what the rollups save.
  */
-export type SumsSource = (q: SumsQuery, timeZone: string) => { from: SQL; months?: true; byColumn?: true };
+export type SumsSource = (
+  q: SumsQuery,
+  timeZone: string,
+  /** The rows are every agent's and the tables summed over all of them may answer (`allAgentsTables`). */
+  wholePlatform: boolean,
+) => { from: SQL; months?: true; byColumn?: true };
 
 /** The period a rollup day belongs to: the day itself, or the first of its month (cheap date arithmetic). */
 const periodStart: Record<Grain, ReturnType<typeof sql.raw>> = {
@@ -58,10 +63,10 @@ const brandMonths = {
 } as const;
 
 /** The rollup table a report reads. */
-export const rollupSums: SumsSource = (q) => {
-  // Per-agent tables whenever the rows are not the whole platform's: one agent, or a scope's agents (the
-  // tables summed over every agent have no agent to filter by).
-  const oneAgent = q.agent !== 'all' || !coversAll(q.scope);
+export const rollupSums: SumsSource = (q, _timeZone, wholePlatform) => {
+  // Per-agent tables whenever the rows are not the whole platform's (one agent, or a scope's agents: the
+  // tables summed over every agent have no agent to filter by) or those tables are not kept (Citus).
+  const oneAgent = !wholePlatform;
   if (q.table !== 'game' && q.grain === 'month' && wholeMonths(q.range)) {
     // Whole months of the agent or brand report: the monthly brand rollup (a year of every agent is
     // a few hundred rows, where the daily rollup holds a row per agent, day and bet type).
@@ -107,11 +112,12 @@ export const sumsByPeriod = async (
   q: SumsQuery,
   source: SumsSource = rollupSums,
 ): Promise<PeriodSums[]> => {
-  const { from, months, byColumn } = source(q, timeZone);
+  const wholePlatform = q.agent === 'all' && allAgentsTables(db, q.scope);
+  const { from, months, byColumn } = source(q, timeZone, wholePlatform);
   // A table with a column per bet type holds a row per period and brand (or code): by its own
   // period (the day, or a monthly table's month), the rows shown.
   // Not when several agents' rows of a per-agent table make one row shown (a scope's `all`).
-  const severalAgents = q.agent === 'all' && !coversAll(q.scope);
+  const severalAgents = q.agent === 'all' && !wholePlatform;
   const rowsShown = byColumn && (q.grain === 'day' || months === true) && !severalAgents;
   const keys = q.by === 'code' ? ['game_brand', 'game_code'] : q.by === 'brand' ? ['game_brand'] : [];
   const shown = (key: string) => sql.raw(keys.includes(key) ? key : `''::text`);

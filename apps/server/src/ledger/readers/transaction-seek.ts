@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { arrayLiteral } from '../../db/array-literal.ts';
-import { type Executor, preparedStatement } from '../../db/client.ts';
+import { agentStatement, type Executor } from '../../db/client.ts';
 import { dateInZone } from '../../lib/time.ts';
 import { allTypes, betTypeColumns } from '../bet-type-columns.ts';
 import { hourColumns, minuteColumns } from '../time-columns.ts';
@@ -73,8 +73,8 @@ const playerScope = (shape: SeekShape) =>
 /** The filters of the list other than its time range, as SQL on `transactions`. */
 const rowFilters = (shape: SeekShape) =>
   sql`${shape.kind === 'players' ? sql` and ${playerScope(shape)}` : sql``}${
-    shape.betType ? sql` and bet_type = ${p('betType')}` : sql``
-  }${shape.brand ? sql` and game_brand = ${p('brand')}` : sql``}`;
+    shape.betType ? sql` and bet_type = ${p('betType')}::text` : sql``
+  }${shape.brand ? sql` and game_brand = ${p('brand')}::text` : sql``}`;
 
 /** A player's rows of the bet type bound as `betType`, from the rollup's count per bet type (0034). */
 const playerCountOfType = sql`(case ${p('betType')}::text ${sql.raw(
@@ -92,10 +92,10 @@ const playerCountOfType = sql`(case ${p('betType')}::text ${sql.raw(
 const countingRollups = (
   shape: SeekShape,
 ): { days: SQL; hours?: { of: SQL; minutes: SQL }; count: SQL; ofType: SQL } => {
-  const ofType = shape.betType ? sql`and bet_type = ${p('betType')}` : sql``;
+  const ofType = shape.betType ? sql`and bet_type = ${p('betType')}::text` : sql``;
   if (shape.kind === 'players') {
     const count = shape.betType ? playerCountOfType : sql.raw(allTypes);
-    const brand = shape.brand ? sql` and game_brand = ${p('brand')}` : sql``;
+    const brand = shape.brand ? sql` and game_brand = ${p('brand')}::text` : sql``;
     // Days without a row of the bet type are passed over by the walk, as days without bets are.
     const typed = shape.betType ? sql` and ${count} > 0` : sql``;
     return {
@@ -113,10 +113,10 @@ const countingRollups = (
       ofType,
     };
   }
-  const brandHours = sql`rollup_brand_hours where game_brand = ${p('brand')} and`;
+  const brandHours = sql`rollup_brand_hours where game_brand = ${p('brand')}::text and`;
   return {
     days: brandHours,
-    hours: { of: brandHours, minutes: sql`rollup_brand_minutes where game_brand = ${p('brand')} and` },
+    hours: { of: brandHours, minutes: sql`rollup_brand_minutes where game_brand = ${p('brand')}::text and` },
     count: sql.raw(hourColumns.join(' + ')),
     ofType,
   };
@@ -312,11 +312,11 @@ const seekStatement = (shape: SeekShape) => {
           and t.start_date >= coalesce((select at from floor), ${start})
           and t.start_date <= ${end}${rowFilters(shape)}
         order by t.start_date desc, t.id desc
-        limit ${p('limit')}`;
+        limit ${p('limit')}::bigint`;
 };
 
 /** Seek statements by their shape's key, each prepared under a name of its own. */
-const seekStatements = new Map<string, ReturnType<typeof preparedStatement<TextRow>>>();
+const seekStatements = new Map<string, ReturnType<typeof agentStatement<TextRow>>>();
 
 /** The values a seek statement binds (those its shape leaves out are not read). */
 const seekValues = (tz: string, agentId: bigint, q: Query, players: readonly string[] | undefined) => {
@@ -355,11 +355,9 @@ export const seekPage = async (
   if (!statement) {
     const { kind, user, named, brand, betType, start, end } = shape;
     const digits = [user, brand, betType, start, end].map((b) => (b ? '1' : '0')).join('');
-    statement = preparedStatement<TextRow>(
-      `transaction_seek_${kind}_${named}_${digits}`,
-      seekStatement(shape),
-    );
+    // One agent's rows: on Citus the whole walk runs on that agent's worker (db/client.ts agentStatement).
+    statement = agentStatement<TextRow>(`transaction_seek_${kind}_${named}_${digits}`, 'read', seekStatement(shape));
     seekStatements.set(key, statement);
   }
-  return (await statement(db, seekValues(timeZone, agentId, q, players))).map(rowOfText);
+  return (await statement(db, agentId, seekValues(timeZone, agentId, q, players))).map(rowOfText);
 };
