@@ -25,8 +25,11 @@ BEGIN
     RETURN;
   END IF;
   PERFORM set_config('citus.multi_shard_modify_mode', 'sequential', true);
+  -- The settings the server gives its own sessions (db/session-settings.ts), for the statement on the
+  -- worker's session, which Citus opened with the worker's defaults: UTC, and no JIT (it compiled a deep
+  -- link's plan for seconds).
   CREATE FUNCTION sapi_on_agent_shard(agent bigint, stmt text, params text[]) RETURNS jsonb
-  LANGUAGE plpgsql AS $fn$
+  LANGUAGE plpgsql SET jit = off SET "TimeZone" = 'UTC' AS $fn$
   DECLARE
     t record;
     shard text;
