@@ -17,8 +17,8 @@
 -- caller's retry runs again.
 --
 -- A statement is prepared once per worker connection and shard group (named by a digest of its text
--- after renaming), so it is planned once, as on one node. `params` are its values as text, in the
--- order of its placeholders, which the caller rewrote to `$1[n]`.
+-- and the group's shard), so a call renames nothing again and it is planned as on one node. `params`
+-- are its values as text, in the order of its placeholders, which the caller rewrote to `$1[n]`.
 DO $$
 BEGIN
   IF NOT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'citus') THEN
@@ -31,30 +31,29 @@ BEGIN
   CREATE FUNCTION sapi_on_agent_shard(agent bigint, stmt text, params text[]) RETURNS jsonb
   LANGUAGE plpgsql SET jit = off SET "TimeZone" = 'UTC' AS $fn$
   DECLARE
+    -- The statement as prepared for this agent's shard group on this connection: its text and group.
+    prepared text := 'sapi_shard_' || md5(stmt) || '_' || get_shard_id_for_distribution_column('users', agent);
     t record;
     shard text;
-    prepared text;
     res record;
   BEGIN
-    FOR t IN
-      SELECT p.logicalrelid::regclass::text AS name, p.partmethod = 'n' AS reference
-      FROM pg_dist_partition p
-      WHERE (p.colocationid = (SELECT colocationid FROM pg_dist_partition WHERE logicalrelid = 'users'::regclass)
-             -- partitions are reached through their parent's shard
-             AND NOT EXISTS (SELECT 1 FROM pg_inherits i WHERE i.inhrelid = p.logicalrelid))
-         OR (p.partmethod = 'n' AND p.repmodel = 't')
-      ORDER BY length(p.logicalrelid::regclass::text) DESC
-    LOOP
-      shard := shard_name(t.name::regclass,
-                          get_shard_id_for_distribution_column(t.name::regclass,
-                                                               CASE WHEN t.reference THEN NULL ELSE agent END));
-      IF to_regclass(shard) IS NULL THEN
-        RAISE EXCEPTION 'shard % of agent % is not on this node', shard, agent USING ERRCODE = '40001';
-      END IF;
-      stmt := regexp_replace(stmt, '\m' || t.name || '\M', shard, 'g');
-    END LOOP;
-    prepared := 'sapi_shard_' || md5(stmt);
     IF NOT EXISTS (SELECT 1 FROM pg_prepared_statements WHERE name = prepared) THEN
+      FOR t IN
+        SELECT p.logicalrelid::regclass::text AS name, p.partmethod = 'n' AS reference
+        FROM pg_dist_partition p
+        WHERE (p.colocationid = (SELECT colocationid FROM pg_dist_partition WHERE logicalrelid = 'users'::regclass)
+               -- partitions are reached through their parent's shard
+               AND NOT EXISTS (SELECT 1 FROM pg_inherits i WHERE i.inhrelid = p.logicalrelid))
+           OR (p.partmethod = 'n' AND p.repmodel = 't')
+      LOOP
+        shard := shard_name(t.name::regclass,
+                            get_shard_id_for_distribution_column(t.name::regclass,
+                                                                 CASE WHEN t.reference THEN NULL ELSE agent END));
+        IF to_regclass(shard) IS NULL THEN
+          RAISE EXCEPTION 'shard % of agent % is not on this node', shard, agent USING ERRCODE = '40001';
+        END IF;
+        stmt := regexp_replace(stmt, '\m' || t.name || '\M', shard, 'g');
+      END LOOP;
       EXECUTE format('PREPARE %I (text[]) AS %s', prepared, stmt);
     END IF;
     EXECUTE format('EXECUTE %I (%L)', prepared, params) INTO res;
