@@ -1,6 +1,7 @@
 import { api } from '@sapi/contract';
 import type { FastifyInstance } from 'fastify';
 import { scopeOf } from '../../context.ts';
+import { assertRecentlyVerified } from '../../core/session-store.ts';
 import { sendCsv } from '../../http/csv.ts';
 import { defineRoute, REPLIED } from '../../http/route.ts';
 import {
@@ -15,9 +16,11 @@ import {
 } from './service.ts';
 
 export const agentRoutes = (app: FastifyInstance) => {
-  defineRoute(app, api.agentList, ({ ctx, body }) => agentListing(ctx, body).list(body));
-  defineRoute(app, api.agentExport, async ({ ctx, body, reply }) => {
-    await sendCsv(reply, 'agents.csv', agentListing(ctx, body).exportPage, agentCsvColumns);
+  defineRoute(app, api.agentList, ({ ctx, actor, body }) =>
+    agentListing(ctx, scopeOf(actor), body).list(body),
+  );
+  defineRoute(app, api.agentExport, async ({ ctx, actor, body, reply }) => {
+    await sendCsv(reply, 'agents.csv', agentListing(ctx, scopeOf(actor), body).exportPage, agentCsvColumns);
     return REPLIED;
   });
   defineRoute(app, api.agentPick, ({ ctx, actor, body }) =>
@@ -30,9 +33,11 @@ export const agentRoutes = (app: FastifyInstance) => {
   defineRoute(app, api.agentUpdate, ({ ctx, actor, params, body, audit }) =>
     updateAgent(ctx, actor, params.id, body, audit),
   );
-  defineRoute(app, api.agentRotateSecret, ({ ctx, actor, params, audit }) =>
-    rotateAgentSecret(ctx, actor, params.id, audit),
-  );
+  defineRoute(app, api.agentRotateSecret, ({ ctx, actor, params, audit }) => {
+    // The agent side re-checks its password first (`verify`, docs/design.md §16).
+    if (actor.kind !== 'staff') assertRecentlyVerified(actor, ctx.now());
+    return rotateAgentSecret(ctx, actor, params.id, audit);
+  });
   defineRoute(app, api.agentLock, ({ ctx, params, audit }) => setAgentLocked(ctx, params.id, true, audit));
   defineRoute(app, api.agentUnlock, ({ ctx, params, audit }) => setAgentLocked(ctx, params.id, false, audit));
 };

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import {
-  type AdminType,
   type Agent,
   type AgentRegister,
   type AgentUpdate,
@@ -14,9 +13,9 @@ import {
 } from '@sapi/contract';
 import { and, asc, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Actor, AppContext, Scope } from '../../context.ts';
+import { type Actor, type AppContext, type Principal, type Scope, scopeOf } from '../../context.ts';
 import { type AuditFn, auditedChange, flagChange } from '../../core/change.ts';
-import { requireAgent } from '../../core/entities.ts';
+import { assertAgentInScope, assertOwnAgent, requireAgent } from '../../core/entities.ts';
 import { type AppError, conflict, invalidField } from '../../core/errors.ts';
 import { agentWithin } from '../../core/scope.ts';
 import { assertSignInNameFree } from '../../core/sign-in-names.ts';
@@ -63,14 +62,24 @@ export const agentCsvColumns: CsvColumn<Agent>[] = [
 export const encodeApiKey = (apiKey: string, secret: string) =>
   Buffer.from(`${apiKey}:${secret}`).toString('base64');
 
-/** The credentials go only to roles that may edit agents (docs/design.md §7). */
-export const toAgentFor = (type: AdminType, row: Row): AgentWithSecret =>
-  allows(api.agentUpdate, type)
+/**
+ * May this caller see (and so rotate) the agent's secret? Staff who may edit agents (docs/design.md §7);
+ * on the agent side the roles that may rotate it, for their own agent only (§16).
+ */
+export const maySeeSecret = (p: Principal, agentId: bigint): boolean =>
+  p.kind === 'staff'
+    ? allows(api.agentUpdate, p.type)
+    : allows(api.agentRotateSecret, p.role) && p.agentId === agentId;
+
+/** The credentials go only to callers that may rotate them; others get the key without the secret. */
+export const toAgentFor = (p: Principal, row: Row): AgentWithSecret =>
+  maySeeSecret(p, row.id)
     ? { ...toAgent(row), secret: row.secret, apiKeyEncoded: encodeApiKey(row.apiKey, row.secret) }
     : toAgent(row);
 
-const whereOf = (q: Query) =>
+const whereOf = (scope: Scope, q: Query) =>
   and(
+    agentWithin(scope, agents.id),
     contains(agents.username, q.username),
     contains(agents.prefix, q.prefix),
     within(agents.createdAt, q.startDate, q.endDate),
@@ -96,10 +105,13 @@ const sharesSecret = sql<boolean>`exists (select 1 from agents o
 
 type ListedRow = Row & { ingestRefusals24h: number; secretShared: boolean };
 
-/** The agent list (with each agent's recent ingest refusals and shared secret, for its badges) and its export. */
-export const agentListing = (ctx: AppContext, q: Query) =>
+/**
+ * The agent list (with each agent's recent ingest refusals and shared secret, for its badges) and its
+ * export: the agents of the caller's scope (docs/design.md §16).
+ */
+export const agentListing = (ctx: AppContext, scope: Scope, q: Query) =>
   listing({
-    where: whereOf(q),
+    where: whereOf(scope, q),
     id: agents.id,
     idOf: (r: ListedRow) => r.id,
     toDto: (r: ListedRow): Agent => ({
@@ -146,8 +158,11 @@ export const pickAgents = async (ctx: AppContext, scope: Scope, text: string | u
   return rows.map((r) => ({ _id: r.id.toString(), username: r.username, prefix: r.prefix }));
 };
 
-export const getAgent = async (ctx: AppContext, actor: Actor, id: bigint) =>
-  toAgentFor(actor.type, await requireAgent(ctx.db, id));
+/** One agent; outside the caller's scope it answers as a missing one, before any query. */
+export const getAgent = async (ctx: AppContext, p: Principal, id: bigint) => {
+  assertAgentInScope(scopeOf(p), id);
+  return toAgentFor(p, await requireAgent(ctx.db, id));
+};
 
 /** Every game must be an enabled game provider's code. */
 const assertGames = async (db: Executor, games: string[]) => {
@@ -270,7 +285,7 @@ export const registerAgent = async (
         entityId: row.id.toString(),
         after: toAgent(row),
       });
-      return toAgentFor(actor.type, row);
+      return toAgentFor(actor, row);
     });
   } catch (err) {
     throw asConflict(err, input);
@@ -279,7 +294,7 @@ export const registerAgent = async (
 
 const change = (
   ctx: AppContext,
-  actor: Actor,
+  actor: Principal,
   id: bigint,
   action: AuditAction,
   audit: AuditFn,
@@ -289,7 +304,7 @@ const change = (
     auditedChange(tx, {
       load: (t) => agentForUpdate(t, id),
       what: 'Agent',
-      toDto: (row) => toAgentFor(actor.type, row),
+      toDto: (row) => toAgentFor(actor, row),
       entity: 'agent',
       action,
       audit,
@@ -320,8 +335,10 @@ export const updateAgent = async (
   });
 };
 
-export const rotateAgentSecret = (ctx: AppContext, actor: Actor, id: bigint, audit: AuditFn) =>
-  change(ctx, actor, id, 'rotate-secret', audit, async (tx) => {
+/** A new secret; the agent side rotates its own agent's only (`assertOwnAgent`). */
+export const rotateAgentSecret = (ctx: AppContext, actor: Principal, id: bigint, audit: AuditFn) => {
+  assertOwnAgent(actor, id);
+  return change(ctx, actor, id, 'rotate-secret', audit, async (tx) => {
     const [updated] = await tx
       .update(agents)
       .set({ secret: newSecret(), updatedAt: ctx.now() })
@@ -329,6 +346,7 @@ export const rotateAgentSecret = (ctx: AppContext, actor: Actor, id: bigint, aud
       .returning();
     return updated;
   });
+};
 
 export const setAgentLocked = (ctx: AppContext, id: bigint, locked: boolean, audit: AuditFn) =>
   ctx.db.transaction((tx) =>

@@ -34,9 +34,9 @@ export const transactionRoutes = (app: FastifyInstance) => {
   defineRoute(
     app,
     api.transactionExport,
-    async ({ ctx, params, body, reply }) => {
+    async ({ ctx, actor, params, body, reply }) => {
       // Checked before streaming: once the file has started, an error can no longer become a 404.
-      await assertAgentExists(ctx.db, params.agentId);
+      await assertAgentExists(ctx.db, listable(actor, params.agentId));
       await sendCsv(
         reply,
         `transactions-${params.agentId}.csv`,
