@@ -2,7 +2,11 @@ import { api, type RouteDef } from '@sapi/contract';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_AGENTS, type Scope } from '../src/context.ts';
 import { agents as agentsTable, portalSessions } from '../src/db/schema/index.ts';
+import { betHistory, getTransaction } from '../src/features/transaction/bet-history.ts';
+import { listTransactions, transactionExportPage } from '../src/features/transaction/list.ts';
+import { seekPage } from '../src/ledger/readers/transaction-seek.ts';
 import { sha256Hex } from '../src/lib/tokens.ts';
 import type { Answer } from './calls.ts';
 import { bet, ingest, makeAgent, registerBrands, type SignedAgent } from './factories.ts';
@@ -479,5 +483,37 @@ describe('agent B generates ids and filters to reach agent A (fast-check)', () =
       ),
       { numRuns: 40 },
     );
+  });
+});
+
+describe('the second line: the transaction pages and bet readers carry the scope whatever the route forgot', () => {
+  it('called with another agent’s id and a scope, each reads nothing; with every agent, the row', async () => {
+    const scopeOfB: Scope = { kind: 'agents', root: BigInt(idOf('B')), agentIds: [BigInt(idOf('B'))] };
+    const a = BigInt(idOf('A'));
+    const query = api.transactionList.body.parse({});
+    const { records } = await t.ok(api.transactionList, {
+      token: staff,
+      params: { agentId: idOf('A') },
+      body: {},
+    });
+    const betOfA = records[0];
+    if (!betOfA) throw new Error('no bet of A');
+    // As if the route had not refused agent A for B's account: the statements themselves read nothing.
+    expect((await listTransactions(t.ctx, scopeOfB, a, query)).records).toEqual([]);
+    expect((await listTransactions(t.ctx, ALL_AGENTS, a, query)).records).toHaveLength(1);
+    const named = { ...query, username: 'player01' };
+    expect((await listTransactions(t.ctx, scopeOfB, a, named)).records).toEqual([]);
+    expect((await listTransactions(t.ctx, ALL_AGENTS, a, named)).records).toHaveLength(1);
+    const tz = t.ctx.config.REPORT_TIMEZONE;
+    expect(await seekPage(t.ctx.db, tz, scopeOfB, a, query, undefined)).toEqual([]);
+    expect(await seekPage(t.ctx.db, tz, ALL_AGENTS, a, query, undefined)).toHaveLength(1);
+    await expect(getTransaction(t.ctx, scopeOfB, a, BigInt(betOfA._id))).rejects.toMatchObject({
+      status: 2004,
+    });
+    expect((await getTransaction(t.ctx, ALL_AGENTS, a, BigInt(betOfA._id)))._id).toBe(betOfA._id);
+    expect(await betHistory(t.ctx, scopeOfB, 'rd_A')).toEqual([]);
+    expect(await betHistory(t.ctx, ALL_AGENTS, 'rd_A')).toHaveLength(1);
+    const page = await transactionExportPage(t.ctx, scopeOfB, a, query, undefined, 100);
+    expect(page.rows).toEqual([]);
   });
 });
