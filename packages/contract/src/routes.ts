@@ -14,6 +14,7 @@ import {
   agentPickSchema,
   agentRegisterSchema,
   agentSchema,
+  agentTreeNodeSchema,
   agentUpdateSchema,
   agentWithSecretSchema,
 } from './agent.ts';
@@ -213,6 +214,11 @@ export const api = {
       body: agentPickQuerySchema,
       data: z.array(agentPickSchema),
     }),
+    portal.everyone,
+  ),
+  // The scope's agents with their parents today: the agent side's downline tree.
+  agentTree: forPortal(
+    route('POST', '/agent/tree', roles.everyone, { data: z.array(agentTreeNodeSchema) }),
     portal.everyone,
   ),
   agentGet: forPortal(

@@ -7,6 +7,7 @@ import { defineRoute, REPLIED } from '../../http/route.ts';
 import {
   agentCsvColumns,
   agentListing,
+  agentTree,
   getAgent,
   pickAgents,
   registerAgent,
@@ -26,6 +27,7 @@ export const agentRoutes = (app: FastifyInstance) => {
   defineRoute(app, api.agentPick, ({ ctx, actor, body }) =>
     pickAgents(ctx, scopeOf(actor), body.q, body.limit),
   );
+  defineRoute(app, api.agentTree, ({ ctx, actor }) => agentTree(ctx, scopeOf(actor)));
   defineRoute(app, api.agentGet, ({ ctx, actor, params }) => getAgent(ctx, actor, params.id));
   defineRoute(app, api.agentRegister, ({ ctx, actor, body, audit }) =>
     registerAgent(ctx, actor, body, audit),

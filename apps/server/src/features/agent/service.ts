@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   type Agent,
   type AgentRegister,
+  type AgentTreeNode,
   type AgentUpdate,
   type AgentWithSecret,
   type AuditAction,
@@ -9,9 +10,10 @@ import {
   type agentRegisterSchema,
   allows,
   api,
+  MAX_TREE_AGENTS,
   RECENT_REFUSALS_CAP,
 } from '@sapi/contract';
-import { and, asc, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Actor, type AppContext, type Principal, type Scope, scopeOf } from '../../context.ts';
 import { type AuditFn, auditedChange, flagChange } from '../../core/change.ts';
@@ -25,9 +27,10 @@ import { constraintOf, isUniqueViolation } from '../../db/errors.ts';
 import { contains, within } from '../../db/filters.ts';
 import { agentForUpdate } from '../../db/lookups.ts';
 import { listing, sortedBy } from '../../db/paging.ts';
-import { adapters, agents } from '../../db/schema/index.ts';
+import { adapters, agentSharingVersions, agents } from '../../db/schema/index.ts';
 import { type CsvColumn, flagColumn, textColumn, timeColumn } from '../../lib/csv.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { dateInZone } from '../../lib/time.ts';
 
 type Row = typeof agents.$inferSelect;
 type Query = z.output<typeof agentListQuerySchema>;
@@ -156,6 +159,42 @@ export const pickAgents = async (ctx: AppContext, scope: Scope, text: string | u
     .orderBy(asc(agents.username))
     .limit(limit);
   return rows.map((r) => ({ _id: r.id.toString(), username: r.username, prefix: r.prefix }));
+};
+
+/**
+ * The scope's agents, each with its parent in the sharing tree in force today when that parent is of
+ * the scope too (docs/design.md §16); by username, at most MAX_TREE_AGENTS.
+ */
+export const agentTree = async (ctx: AppContext, scope: Scope): Promise<AgentTreeNode[]> => {
+  const today = dateInZone(ctx.now(), ctx.config.REPORT_TIMEZONE);
+  const rows = await ctx.db
+    .select({
+      id: agents.id,
+      username: agents.username,
+      prefix: agents.prefix,
+      locked: agents.locked,
+      parent: agentSharingVersions.parentAgentId,
+    })
+    .from(agents)
+    .leftJoin(
+      agentSharingVersions,
+      and(
+        eq(agentSharingVersions.agentId, agents.id),
+        lte(agentSharingVersions.effectiveFrom, today),
+        or(isNull(agentSharingVersions.effectiveTo), gt(agentSharingVersions.effectiveTo, today)),
+      ),
+    )
+    .where(agentWithin(scope, agents.id))
+    .orderBy(asc(agents.username))
+    .limit(MAX_TREE_AGENTS);
+  const inScope = (id: bigint) => scope.kind === 'all' || scope.agentIds.includes(id);
+  return rows.map((r) => ({
+    _id: r.id.toString(),
+    username: r.username,
+    prefix: r.prefix,
+    locked: r.locked,
+    parentAgent: r.parent !== null && inScope(r.parent) ? r.parent.toString() : null,
+  }));
 };
 
 /** One agent; outside the caller's scope it answers as a missing one, before any query. */

@@ -289,6 +289,7 @@ describe('deny by default: every contract route for every agent-side role', () =
         'agentReportMonthly',
         'agentReportMonthlyBatch',
         'agentRotateSecret',
+        'agentTree',
         'auditList',
         'ingestLogExport',
         'ingestLogGet',
