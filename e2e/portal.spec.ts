@@ -4,9 +4,10 @@ import { apiCall, apiToken, expectAccessible, flipSwitch, screenshot } from './s
 
 /*
  * docs/design.md §16: an agent signs in on the staff sign-in screen with the password it was
- * registered with, must first choose its own, and then works inside its own tree: its players and its
- * sub-agent's, never a sibling's; the menu offers only what it may use and the header names its agent.
- * It adds a player under its own agent and locks it.
+ * registered with, must first choose its own, and then works inside its own tree: its agents and
+ * players and its sub-agent's, never a sibling's; the menu offers only what it may use and the header
+ * names its agent. It adds a player under its own agent and locks it, opens its own agent (key, tree
+ * with the month's win/lose) and rotates its secret.
  */
 test.describe('the agent portal', () => {
   test.use({ storageState: signedOut });
@@ -48,23 +49,33 @@ test.describe('the agent portal', () => {
     await page.getByLabel('ยืนยันรหัสผ่านใหม่').fill('Agent-Own-Choice-77');
     await page.getByRole('button', { name: 'เปลี่ยนรหัสผ่าน' }).click();
 
-    // It lands on its players: its own and its sub-agent's, not its sibling's.
-    await expect(page).toHaveURL(/\/user\/list/);
+    // It lands on the agent list: its own agent and its sub-agent, not its sibling.
+    await expect(page).toHaveURL(/\/agent\/list/);
     await expect(page.getByTestId('working-for-agent')).toHaveText(
       `เอเจนต์: ${parent.username} (${parent.prefix})`,
     );
+    await expect(page.getByTestId(`agent-row-${parent.username}`)).toBeVisible();
+    await expect(page.getByTestId(`agent-row-${child.username}`)).toBeVisible();
+    await expect(page.getByTestId(`agent-row-${sibling.username}`)).toHaveCount(0);
+    await expect(page.getByText('แสดง 1–2 จาก 2 รายการ')).toBeVisible();
+    await screenshot(page, 'portal-agents');
+
+    // Its players: its own and its sub-agent's, not its sibling's.
+    await page.getByRole('navigation').getByRole('link', { name: 'ผู้เล่น', exact: true }).click();
+    await expect(page).toHaveURL(/\/user\/list/);
     const table = page.getByRole('table');
     await expect(table.getByRole('cell', { name: 'pmine', exact: true })).toBeVisible();
     await expect(table.getByRole('cell', { name: 'pchild', exact: true })).toBeVisible();
     await expect(table.getByRole('cell', { name: 'pother', exact: true })).toHaveCount(0);
     await expect(page.getByText('แสดง 1–2 จาก 2 รายการ')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'ส่งออก CSV' })).toHaveCount(0);
+    // Its export holds the same rows: the agent side may export them.
+    await expect(page.getByRole('button', { name: 'ส่งออก CSV' })).toBeVisible();
     await expect(page.getByTestId('user-menu')).toContainText(parent.username);
 
     // The menu offers what the account may use, and nothing of staff's.
     const nav = page.getByRole('navigation');
     await expect(nav.getByRole('link', { name: 'ผู้เล่น' })).toBeVisible();
-    for (const staffOnly of ['ผู้ดูแลระบบ', 'ค่ายเกม', 'บันทึกการตรวจสอบ']) {
+    for (const staffOnly of ['ผู้ดูแลระบบ', 'เซสชันทั้งหมด', 'ตั้งค่าความปลอดภัย']) {
       await expect(nav.getByRole('link', { name: staffOnly, exact: true })).toHaveCount(0);
     }
     await expectAccessible(page, 'portal players');
@@ -95,9 +106,41 @@ test.describe('the agent portal', () => {
     await expect(page.getByTestId('route-error')).toHaveAttribute('data-status', '403');
     await screenshot(page, 'portal-admin-refused');
 
-    // The dashboard sums its tree only.
+    // The dashboard sums its tree only, and says so.
     await page.goto('/dashboard');
     await expect(page.getByTestId('working-for-agent')).toBeVisible();
+    await expect(page.getByText(/ภาพรวมของเอเจนต์ของฉันและสายงานในเดือน/)).toBeVisible();
     await screenshot(page, 'portal-dashboard');
+
+    // My agent: its key and secret, and its tree — itself and its sub-agent, never its sibling.
+    await page.getByRole('navigation').getByRole('link', { name: 'เอเจนต์ของฉัน' }).click();
+    await expect(page).toHaveURL(/\/my-agent$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'เอเจนต์ของฉัน' })).toBeVisible();
+    await expect(page.getByTestId('my-agent-apiKey')).toHaveValue(parent.apiKey);
+    const tree = page.getByTestId('my-agent-tree');
+    await expect(tree.getByTestId(`tree-row-${parent.username}`)).toHaveAttribute('data-depth', '0');
+    await expect(tree.getByTestId(`tree-row-${child.username}`)).toHaveAttribute('data-depth', '1');
+    await expect(tree.getByTestId(`tree-row-${sibling.username}`)).toHaveCount(0);
+    await expect(tree.getByTestId(`tree-row-${child.username}`)).toContainText('0.00');
+    await expect(page.getByTestId('my-agent-allowed-any')).toBeVisible();
+    await expectAccessible(page, 'portal my agent');
+    await screenshot(page, 'portal-my-agent');
+
+    // It rotates its secret: asked first, its password again if the last check is old, the new one shown.
+    await page.getByTestId('my-agent-rotate').click();
+    const ask = page.getByRole('dialog', { name: `เปลี่ยนรหัสลับของ ${parent.username}?` });
+    await ask.getByRole('button', { name: 'เปลี่ยนรหัสลับ' }).click();
+    const reauth = page.getByRole('dialog', { name: 'ยืนยันตัวตน' });
+    const rotated = page.getByTestId('my-agent-rotated');
+    await expect(reauth.or(rotated)).toBeVisible();
+    if (await reauth.isVisible()) {
+      await reauth.getByLabel('รหัสผ่าน', { exact: true }).fill('Agent-Own-Choice-77');
+      await reauth.getByRole('button', { name: 'ยืนยัน' }).click();
+    }
+    await expect(rotated).toBeVisible();
+    const secret = page.getByTestId('my-agent-secret');
+    await expect(secret).not.toHaveValue(parent.secret ?? '');
+    await expect(secret).not.toHaveValue(/•/);
+    await screenshot(page, 'portal-my-agent-rotated');
   });
 });

@@ -1,9 +1,11 @@
 // Settlement's budgets (docs/design.md §11, §15), part of `npm run bench` (`--only settlement`): closing
 // a month — the approving transaction: the period and its approval stored, the month's lines computed and
 // frozen — and the statement of an open month over HTTP (p95), on the bench's data set.
+
 import { api } from '@sapi/contract';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.ts';
+import { ALL_AGENTS } from '../src/context.ts';
 import { lockSettlement } from '../src/core/settlement-periods.ts';
 import { openDatabase, queryRows } from '../src/db/client.ts';
 import { admins, approvals, settlementPeriods } from '../src/db/schema/index.ts';
@@ -87,7 +89,7 @@ export const closeMonths = async (dataset: Dataset, runs: number): Promise<Close
           const lines = await freezeMonth(tx, month, by, new Date());
           out.push({ month, lines, ms: performance.now() - started });
         }
-        if (out.length > 0) statement = await measure(runs, () => statementView(tx, current));
+        if (out.length > 0) statement = await measure(runs, () => statementView(tx, current, ALL_AGENTS));
         throw new RollBack();
       });
     } catch (err) {

@@ -126,12 +126,19 @@ export const accountSecurityApi = {
     data: allowedIpsDataSchema,
     reauth: true,
   }),
-  agentAllowedIpsGet: idRoute('POST', '/agent/allowed-ips/get/:id', roles.everyone, allowedIpsDataSchema),
-  agentAllowedIpsUpdate: route('PUT', '/agent/allowed-ips/update/:id', roles.writers, {
-    params: idParamsSchema,
-    body: allowedIpsSchema,
-    data: allowedIpsDataSchema,
-  }),
+  // The agent side's owners read and set their own agent's list only (docs/design.md §16).
+  agentAllowedIpsGet: forPortal(
+    idRoute('POST', '/agent/allowed-ips/get/:id', roles.everyone, allowedIpsDataSchema),
+    portal.owners,
+  ),
+  agentAllowedIpsUpdate: forPortal(
+    route('PUT', '/agent/allowed-ips/update/:id', roles.writers, {
+      params: idParamsSchema,
+      body: allowedIpsSchema,
+      data: allowedIpsDataSchema,
+    }),
+    portal.owners,
+  ),
   ipRefusalList: route('POST', '/security/ip-refusals/list', roles.everyone, {
     body: ipRefusalListQuerySchema,
     data: listDataSchema(ipRefusalSchema),

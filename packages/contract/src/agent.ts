@@ -129,3 +129,16 @@ export const agentPickQuerySchema = z.object({
 });
 export const agentPickSchema = z.object({ _id: z.string(), username: z.string(), prefix: z.string() });
 export type AgentPick = z.infer<typeof agentPickSchema>;
+
+/**
+ * One agent of the caller's scope in the sharing tree in force today (docs/design.md §16): its parent
+ * when that parent is of the scope too, else null (the scope's top; the agent side never learns its
+ * own agent's parent).
+ */
+export const agentTreeNodeSchema = agentPickSchema.extend({
+  locked: z.boolean(),
+  parentAgent: z.string().nullable(),
+});
+export type AgentTreeNode = z.infer<typeof agentTreeNodeSchema>;
+/** The most agents the tree answers (a staff caller's scope is every agent). */
+export const MAX_TREE_AGENTS = 5000;

@@ -14,6 +14,7 @@ import {
   agentPickSchema,
   agentRegisterSchema,
   agentSchema,
+  agentTreeNodeSchema,
   agentUpdateSchema,
   agentWithSecretSchema,
 } from './agent.ts';
@@ -178,12 +179,16 @@ export const api = {
     reauth: true,
   }),
 
-  adapterList: route('POST', '/adapter/list', roles.everyone, {
-    body: adapterListQuerySchema,
-    data: listDataSchema(adapterSchema),
-  }),
-  adapterExport: csvExport('/adapter/export', adapterListQuerySchema),
-  adapterGet: idRoute('POST', '/adapter/get/:id', roles.everyone, adapterSchema),
+  // The agent side reads the game providers of its agents' games (docs/design.md §16).
+  adapterList: forPortal(
+    route('POST', '/adapter/list', roles.everyone, {
+      body: adapterListQuerySchema,
+      data: listDataSchema(adapterSchema),
+    }),
+    portal.everyone,
+  ),
+  adapterExport: forPortal(csvExport('/adapter/export', adapterListQuerySchema), portal.everyone),
+  adapterGet: forPortal(idRoute('POST', '/adapter/get/:id', roles.everyone, adapterSchema), portal.everyone),
   adapterCreate: route('POST', '/adapter/create', roles.managers, {
     body: adapterCreateSchema,
     data: adapterSchema,
@@ -196,11 +201,14 @@ export const api = {
   adapterDisable: idRoute('DELETE', '/adapter/delete/:id', roles.managers, adapterSchema),
   adapterEnable: idRoute('PUT', '/adapter/revert/:id', roles.managers, adapterSchema),
 
-  agentList: route('POST', '/agent/list', roles.everyone, {
-    body: agentListQuerySchema,
-    data: listDataSchema(agentSchema),
-  }),
-  agentExport: csvExport('/agent/export', agentListQuerySchema),
+  agentList: forPortal(
+    route('POST', '/agent/list', roles.everyone, {
+      body: agentListQuerySchema,
+      data: listDataSchema(agentSchema),
+    }),
+    portal.everyone,
+  ),
+  agentExport: forPortal(csvExport('/agent/export', agentListQuerySchema), portal.everyone),
   agentPick: forPortal(
     route('POST', '/agent/pick', roles.everyone, {
       body: agentPickQuerySchema,
@@ -208,7 +216,15 @@ export const api = {
     }),
     portal.everyone,
   ),
-  agentGet: idRoute('POST', '/agent/get/:id', roles.everyone, agentWithSecretSchema),
+  // The scope's agents with their parents today: the agent side's downline tree.
+  agentTree: forPortal(
+    route('POST', '/agent/tree', roles.everyone, { data: z.array(agentTreeNodeSchema) }),
+    portal.everyone,
+  ),
+  agentGet: forPortal(
+    idRoute('POST', '/agent/get/:id', roles.everyone, agentWithSecretSchema),
+    portal.everyone,
+  ),
   agentRegister: route('POST', '/agent/register', roles.writers, {
     body: agentRegisterSchema,
     data: agentWithSecretSchema,
@@ -218,7 +234,11 @@ export const api = {
     params: idParamsSchema,
     data: agentWithSecretSchema,
   }),
-  agentRotateSecret: idRoute('POST', '/agent/rotate-secret/:id', roles.writers, agentWithSecretSchema),
+  // The agent side rotates its own agent's secret only, after `verify` (docs/design.md §16).
+  agentRotateSecret: forPortal(
+    idRoute('POST', '/agent/rotate-secret/:id', roles.writers, agentWithSecretSchema),
+    portal.owners,
+  ),
   agentLock: idRoute('DELETE', '/agent/delete/:id', roles.writers, agentSchema),
   agentUnlock: idRoute('PUT', '/agent/revert/:id', roles.writers, agentSchema),
 
@@ -261,15 +281,22 @@ export const api = {
   }),
 
   // Settlement (docs/design.md §15): everyone reads; managers close, decide and record payments.
-  settlementPeriods: route('POST', '/settlement/periods', roles.everyone, {
-    body: settlementPeriodsQuerySchema,
-    data: settlementPeriodsDataSchema,
-  }),
-  settlementList: route('POST', '/settlement/list', roles.everyone, {
-    body: settlementMonthQuerySchema,
-    data: settlementStatementSchema,
-  }),
-  settlementExport: csvExport('/settlement/export', settlementMonthQuerySchema),
+  // The agent side reads the lines of the arrangements within its scope (docs/design.md §16).
+  settlementPeriods: forPortal(
+    route('POST', '/settlement/periods', roles.everyone, {
+      body: settlementPeriodsQuerySchema,
+      data: settlementPeriodsDataSchema,
+    }),
+    portal.everyone,
+  ),
+  settlementList: forPortal(
+    route('POST', '/settlement/list', roles.everyone, {
+      body: settlementMonthQuerySchema,
+      data: settlementStatementSchema,
+    }),
+    portal.everyone,
+  ),
+  settlementExport: forPortal(csvExport('/settlement/export', settlementMonthQuerySchema), portal.everyone),
   settlementClose: route('POST', '/settlement/close', roles.managers, {
     body: settlementMonthQuerySchema,
     data: settlementCloseDataSchema,
@@ -313,7 +340,7 @@ export const api = {
     }),
     portal.everyone,
   ),
-  userExport: csvExport('/user/export', userListQuerySchema),
+  userExport: forPortal(csvExport('/user/export', userListQuerySchema), portal.everyone),
   userGet: forPortal(idRoute('POST', '/user/get/:id', roles.everyone, userSchema), portal.everyone),
   userCreate: forPortal(
     route('POST', '/user/create', roles.writers, { body: userCreateSchema, data: userSchema }),
@@ -354,10 +381,9 @@ export const api = {
     }),
     portal.everyone,
   ),
-  transactionExport: csvExport(
-    '/transaction/:agentId/export',
-    transactionListQuerySchema,
-    agentIdParamsSchema,
+  transactionExport: forPortal(
+    csvExport('/transaction/:agentId/export', transactionListQuerySchema, agentIdParamsSchema),
+    portal.everyone,
   ),
   transactionGet: forPortal(
     route('POST', '/transaction/:agentId/get/:listId', roles.everyone, {
@@ -366,28 +392,40 @@ export const api = {
     }),
     portal.everyone,
   ),
-  // One agent's registrations, or `all` for the whole platform (the dashboard's players card).
-  registerCount: route('POST', '/report/:agentId/user/register/count', roles.everyone, {
-    body: registerCountQuerySchema,
-    params: reportAgentParamsSchema,
-    data: z.array(registerCountRowSchema),
-  }),
-  registerCountExport: csvExport(
-    '/report/:agentId/user/register/count/export',
-    registerCountQuerySchema,
-    reportAgentParamsSchema,
+  // One agent's registrations, or `all` for every agent of the caller's scope (the dashboard's players card).
+  registerCount: forPortal(
+    route('POST', '/report/:agentId/user/register/count', roles.everyone, {
+      body: registerCountQuerySchema,
+      params: reportAgentParamsSchema,
+      data: z.array(registerCountRowSchema),
+    }),
+    portal.everyone,
+  ),
+  registerCountExport: forPortal(
+    csvExport(
+      '/report/:agentId/user/register/count/export',
+      registerCountQuerySchema,
+      reportAgentParamsSchema,
+    ),
+    portal.everyone,
   ),
   ingest: route('POST', '/ingest/transactions', 'agent-signed', {
     body: ingestBodySchema,
     data: ingestDataSchema,
   }),
   // The ingest log (docs/design.md §9): every role reads it, like every other list (docs/design.md §5).
-  ingestLogList: route('POST', '/ingest-log/list', roles.everyone, {
-    body: ingestLogListQuerySchema,
-    data: listDataSchema(ingestLogRecordSchema),
-  }),
-  ingestLogExport: csvExport('/ingest-log/export', ingestLogListQuerySchema),
-  ingestLogGet: idRoute('POST', '/ingest-log/get/:id', roles.everyone, ingestLogDetailSchema),
+  ingestLogList: forPortal(
+    route('POST', '/ingest-log/list', roles.everyone, {
+      body: ingestLogListQuerySchema,
+      data: listDataSchema(ingestLogRecordSchema),
+    }),
+    portal.everyone,
+  ),
+  ingestLogExport: forPortal(csvExport('/ingest-log/export', ingestLogListQuerySchema), portal.everyone),
+  ingestLogGet: forPortal(
+    idRoute('POST', '/ingest-log/get/:id', roles.everyone, ingestLogDetailSchema),
+    portal.everyone,
+  ),
 
   summaryAgentDaily: forPortal(
     route('POST', '/summary/:agentId/agent/daily', roles.everyone, {
@@ -461,15 +499,21 @@ export const api = {
     body: revenueShareQuerySchema,
     data: revenueShareDataSchema,
   }),
-  agentReportMonthly: route('GET', '/agent-report/:agentId/monthly', roles.everyone, {
-    body: monthlyBalanceQuerySchema,
-    params: agentIdParamsSchema,
-    data: monthlyBalanceSchema,
-  }),
-  agentReportMonthlyBatch: route('POST', '/agent-report/monthly', roles.everyone, {
-    body: monthlyBalancesQuerySchema,
-    data: monthlyBalancesDataSchema,
-  }),
+  agentReportMonthly: forPortal(
+    route('GET', '/agent-report/:agentId/monthly', roles.everyone, {
+      body: monthlyBalanceQuerySchema,
+      params: agentIdParamsSchema,
+      data: monthlyBalanceSchema,
+    }),
+    portal.everyone,
+  ),
+  agentReportMonthlyBatch: forPortal(
+    route('POST', '/agent-report/monthly', roles.everyone, {
+      body: monthlyBalancesQuerySchema,
+      data: monthlyBalancesDataSchema,
+    }),
+    portal.everyone,
+  ),
   dashboard: forPortal(
     route('POST', '/dashboard/summary', roles.everyone, {
       body: dashboardQuerySchema,
@@ -478,10 +522,14 @@ export const api = {
     portal.everyone,
   ),
 
-  auditList: route('POST', '/audit/list', roles.managers, {
-    body: auditListQuerySchema,
-    data: listDataSchema(auditRecordSchema),
-  }),
+  // The agent side's managers read the records its accounts wrote (docs/design.md §16).
+  auditList: forPortal(
+    route('POST', '/audit/list', roles.managers, {
+      body: auditListQuerySchema,
+      data: listDataSchema(auditRecordSchema),
+    }),
+    portal.managers,
+  ),
 
   ...accountSecurityApi,
 } as const satisfies Record<string, RouteDef>;

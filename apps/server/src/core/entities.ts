@@ -1,15 +1,8 @@
-import type { Scope } from '../context.ts';
+import { Status } from '@sapi/contract';
+import type { Principal, Scope } from '../context.ts';
 import type { Executor } from '../db/client.ts';
-import {
-  type AdapterRow,
-  type AdminRow,
-  type AgentRow,
-  agentExists,
-  findAdapter,
-  findAdmin,
-  findAgent,
-} from '../db/lookups.ts';
-import { notFound } from './errors.ts';
+import { type AdminRow, type AgentRow, agentExists, findAdmin, findAgent } from '../db/lookups.ts';
+import { AppError, notFound } from './errors.ts';
 
 /** Look-ups by id that answer "not found" (docs/design.md §4) for a missing record, named as the API names it. */
 
@@ -31,10 +24,15 @@ export const assertAgentInScope = (scope: Scope, id: bigint): void => {
   if (scope.kind === 'agents' && !scope.agentIds.includes(id)) throw notFound('Agent');
 };
 
-export const requireAdapter = async (db: Executor, id: bigint): Promise<AdapterRow> => {
-  const row = await findAdapter(db, id);
-  if (!row) throw notFound('Game provider');
-  return row;
+/**
+ * An agent-side change of one agent's own settings (secret, ingest allow-list): outside the scope it
+ * answers as a missing agent, before any query; inside it but not the caller's own agent, as a route
+ * the role may not use (403, http/route.ts). Staff pass.
+ */
+export const assertOwnAgent = (p: Principal, id: bigint): void => {
+  if (p.kind === 'staff') return;
+  assertAgentInScope(p.scope, id);
+  if (p.agentId !== id) throw new AppError(Status.FORBIDDEN, 'Your role may not do this');
 };
 
 export const requireAdmin = async (db: Executor, id: bigint): Promise<AdminRow> => {

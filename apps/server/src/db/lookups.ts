@@ -22,9 +22,6 @@ export const agentForUpdate = async (tx: Tx, id: bigint): Promise<AgentRow | und
 export const agentExists = async (db: Executor, id: bigint): Promise<boolean> =>
   (await db.select({ id: agents.id }).from(agents).where(eq(agents.id, id))).length > 0;
 
-export const findAdapter = async (db: Executor, id: bigint): Promise<AdapterRow | undefined> =>
-  (await db.select().from(adapters).where(eq(adapters.id, id)))[0];
-
 /** The game provider row an edit reads and then writes, locked until the transaction ends. */
 export const adapterForUpdate = async (tx: Tx, id: bigint): Promise<AdapterRow | undefined> =>
   (await tx.select().from(adapters).where(eq(adapters.id, id)).for('update'))[0];

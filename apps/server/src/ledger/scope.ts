@@ -21,3 +21,18 @@ export const withinScope = (scope: Scope, column: SQL = sql.raw('agent_id')): SQ
  * on Citus, which keeps only the per-agent rollups (ledger/catalogue.ts `perAgent`).
  */
 export const allAgentsTables = (db: Executor, scope: Scope): boolean => scope.kind === 'all' && !onCitus(db);
+
+/**
+ * The scope of a statement prepared once and run for every caller of its shape: the agent side's
+ * statements are their own (`scopeKey` in their name) and bind the scope as `scope`
+ * (`boundScopeValue`); staff's statements are unchanged.
+ */
+export const scopeKey = (scope: Scope): string => (scope.kind === 'all' ? '' : '_s');
+
+/** `column` within the bound scope, in the agent side's statements; nothing in staff's. */
+export const withinBoundScope = (scoped: boolean, column: SQL): SQL | undefined =>
+  scoped ? sql`${column} = any(${sql.placeholder('scope')}::bigint[])` : undefined;
+
+/** The value a scoped statement binds as `scope` (none for staff). */
+export const boundScopeValue = (scope: Scope): string | undefined =>
+  scope.kind === 'all' ? undefined : arrayLiteral(scope.agentIds.map((id) => id.toString()));

@@ -1,4 +1,5 @@
 import type { SettlementLine, SettlementStatement } from '@sapi/contract';
+import type { Scope } from '../context.ts';
 import type { Executor } from '../db/client.ts';
 import { agentNamesById } from '../db/lookups.ts';
 import { yearMonthText } from '../lib/days.ts';
@@ -119,5 +120,16 @@ export const viewOf = async (
   };
 };
 
-/** The statement of a month (its first day) as the API answers it. */
-export const statementView = async (db: Executor, month: string) => viewOf(db, await statementOf(db, month));
+/**
+ * The statement of a month (its first day) as the API answers it, of the arrangements within the
+ * scope: for the agent side those whose parent and child are both of its agent and downline (its own
+ * sub-agents' and theirs, never the arrangement with its own parent), the subtotals and total summed
+ * over those lines only (docs/design.md §16).
+ */
+export const statementView = async (db: Executor, month: string, scope: Scope) => {
+  const whole = await statementOf(db, month);
+  if (scope.kind === 'all') return viewOf(db, whole);
+  const inScope = new Set(scope.agentIds);
+  const lines = whole.lines.filter((l) => inScope.has(l.agentId) && inScope.has(l.parentId));
+  return viewOf(db, { ...whole, lines });
+};

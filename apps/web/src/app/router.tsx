@@ -130,6 +130,11 @@ export const routes: RouteObject[] = [
                 ...screen('screens.agent', () => import('../features/agent/agent-page'), 'AgentPage'),
               },
               {
+                path: 'my-agent',
+                loader: accessLoader(api.agentTree),
+                ...screen('screens.myAgent', () => import('../features/agent/my-agent-page'), 'MyAgentPage'),
+              },
+              {
                 path: 'agent/report',
                 loader: accessLoader(api.agentReportMonthlyBatch),
                 ...screen(

@@ -8,6 +8,7 @@ import { agentSharing } from './en/agent-sharing';
 import { dashboard } from './en/dashboard';
 import { form } from './en/form';
 import { ingestLog } from './en/ingest-log';
+import { myAgent } from './en/my-agent';
 import { pickers } from './en/pickers';
 import { registerReport } from './en/register-report';
 import { reports } from './en/reports';
@@ -91,6 +92,7 @@ export const en: Resource<typeof th> = {
     user: 'User',
     adapter: 'Adapter',
     agent: 'Agent',
+    myAgent: 'My agent',
     agentReport: 'Agent Report',
     agentOperator: 'Agent Operator',
     agentSharing: 'Agent Sharing',
@@ -123,6 +125,7 @@ export const en: Resource<typeof th> = {
     user: 'User list',
     adapter: 'Adapter list',
     agent: 'Agent list',
+    myAgent: 'My agent',
     agentReport: 'Agent report',
     agentOperator: 'Agent operators',
     agentSharing: 'Agent sharing',
@@ -388,5 +391,6 @@ export const en: Resource<typeof th> = {
   account,
   adminSecurity,
   ingestLog,
+  myAgent,
   settlement,
 };

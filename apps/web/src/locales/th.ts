@@ -8,6 +8,7 @@ import { agentSharing } from './th/agent-sharing';
 import { dashboard } from './th/dashboard';
 import { form } from './th/form';
 import { ingestLog } from './th/ingest-log';
+import { myAgent } from './th/my-agent';
 import { pickers } from './th/pickers';
 import { registerReport } from './th/register-report';
 import { reports } from './th/reports';
@@ -89,6 +90,7 @@ export const th = {
     user: 'ผู้เล่น',
     adapter: 'ค่ายเกม',
     agent: 'เอเจนต์',
+    myAgent: 'เอเจนต์ของฉัน',
     agentReport: 'รายงานเอเจนต์',
     agentOperator: 'ผู้ปฏิบัติงานเอเจนต์',
     agentSharing: 'การแบ่งรายได้เอเจนต์',
@@ -121,6 +123,7 @@ export const th = {
     user: 'รายชื่อผู้เล่น',
     adapter: 'ค่ายเกม',
     agent: 'รายชื่อเอเจนต์',
+    myAgent: 'เอเจนต์ของฉัน',
     agentReport: 'รายงานเอเจนต์',
     agentOperator: 'ผู้ปฏิบัติงานเอเจนต์',
     agentSharing: 'การแบ่งรายได้เอเจนต์',
@@ -381,5 +384,6 @@ export const th = {
   account,
   adminSecurity,
   ingestLog,
+  myAgent,
   settlement,
 };

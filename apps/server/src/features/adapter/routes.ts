@@ -1,5 +1,6 @@
 import { api } from '@sapi/contract';
 import type { FastifyInstance } from 'fastify';
+import { scopeOf } from '../../context.ts';
 import { sendCsv } from '../../http/csv.ts';
 import { defineRoute, REPLIED } from '../../http/route.ts';
 import {
@@ -12,12 +13,19 @@ import {
 } from './service.ts';
 
 export const adapterRoutes = (app: FastifyInstance) => {
-  defineRoute(app, api.adapterList, ({ ctx, body }) => adapterListing(ctx, body).list(body));
-  defineRoute(app, api.adapterExport, async ({ ctx, body, reply }) => {
-    await sendCsv(reply, 'adapters.csv', adapterListing(ctx, body).exportPage, adapterCsvColumns);
+  defineRoute(app, api.adapterList, ({ ctx, actor, body }) =>
+    adapterListing(ctx, scopeOf(actor), body).list(body),
+  );
+  defineRoute(app, api.adapterExport, async ({ ctx, actor, body, reply }) => {
+    await sendCsv(
+      reply,
+      'adapters.csv',
+      adapterListing(ctx, scopeOf(actor), body).exportPage,
+      adapterCsvColumns,
+    );
     return REPLIED;
   });
-  defineRoute(app, api.adapterGet, ({ ctx, params }) => getAdapter(ctx, params.id));
+  defineRoute(app, api.adapterGet, ({ ctx, actor, params }) => getAdapter(ctx, scopeOf(actor), params.id));
   defineRoute(app, api.adapterCreate, ({ ctx, body, audit }) => createAdapter(ctx, body, audit));
   defineRoute(app, api.adapterUpdate, ({ ctx, params, body, audit }) =>
     updateAdapter(ctx, params.id, body, audit),

@@ -1,10 +1,10 @@
 import type { Adapter, AdapterCreate, AdapterUpdate, adapterListQuerySchema } from '@sapi/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AppContext } from '../../context.ts';
+import type { AppContext, Scope } from '../../context.ts';
 import { type AuditFn, auditedChange, flagChange } from '../../core/change.ts';
-import { requireAdapter } from '../../core/entities.ts';
-import { conflict } from '../../core/errors.ts';
+import { conflict, notFound } from '../../core/errors.ts';
+import { agentWithin } from '../../core/scope.ts';
 import type { Executor } from '../../db/client.ts';
 import { countWhere } from '../../db/count.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -41,16 +41,28 @@ export const adapterCsvColumns: CsvColumn<Adapter>[] = [
   timeColumn({ th: 'วันที่สร้าง', en: 'Created' }, (r) => r.createdAt),
 ];
 
-const whereOf = (q: Query) =>
+/**
+ * The game providers a scope may read (docs/design.md §16): every one for staff; for the agent side
+ * those whose code is a game of an agent of its scope.
+ */
+const adapterWithin = (scope: Scope) => {
+  const ofScope = agentWithin(scope, agents.id);
+  return ofScope === undefined
+    ? undefined
+    : sql`${adapters.codename} in (select unnest(${agents.games}) from ${agents} where ${ofScope})`;
+};
+
+const whereOf = (scope: Scope, q: Query) =>
   and(
+    adapterWithin(scope),
     contains(adapters.name, q.name),
     q.isDisable === undefined ? undefined : eq(adapters.isDisable, q.isDisable),
   );
 
-/** The adapter list and its export, for one set of filters. */
-export const adapterListing = (ctx: AppContext, q: Query) =>
+/** The adapter list and its export, for one set of filters, within the caller's scope. */
+export const adapterListing = (ctx: AppContext, scope: Scope, q: Query) =>
   listing({
-    where: whereOf(q),
+    where: whereOf(scope, q),
     id: adapters.id,
     idOf: (r: Row) => r.id,
     toDto: toAdapter,
@@ -59,7 +71,16 @@ export const adapterListing = (ctx: AppContext, q: Query) =>
     count: (where) => countWhere(ctx.db, adapters, where),
   });
 
-export const getAdapter = async (ctx: AppContext, id: bigint) => toAdapter(await requireAdapter(ctx.db, id));
+/** One game provider; one the scope may not read answers as a missing one (the same single query). */
+export const getAdapter = async (ctx: AppContext, scope: Scope, id: bigint) => {
+  const [row] = await ctx.db
+    .select()
+    .from(adapters)
+    .where(and(eq(adapters.id, id), adapterWithin(scope)))
+    .limit(1);
+  if (!row) throw notFound('Game provider');
+  return toAdapter(row);
+};
 
 const duplicateCodename = (err: unknown, codename: string) =>
   isUniqueViolation(err)

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import {
-  type AdminType,
   type Agent,
   type AgentRegister,
+  type AgentTreeNode,
   type AgentUpdate,
   type AgentWithSecret,
   type AuditAction,
@@ -10,13 +10,14 @@ import {
   type agentRegisterSchema,
   allows,
   api,
+  MAX_TREE_AGENTS,
   RECENT_REFUSALS_CAP,
 } from '@sapi/contract';
-import { and, asc, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Actor, AppContext, Scope } from '../../context.ts';
+import { type Actor, type AppContext, type Principal, type Scope, scopeOf } from '../../context.ts';
 import { type AuditFn, auditedChange, flagChange } from '../../core/change.ts';
-import { requireAgent } from '../../core/entities.ts';
+import { assertAgentInScope, assertOwnAgent, requireAgent } from '../../core/entities.ts';
 import { type AppError, conflict, invalidField } from '../../core/errors.ts';
 import { agentWithin } from '../../core/scope.ts';
 import { assertSignInNameFree } from '../../core/sign-in-names.ts';
@@ -27,9 +28,10 @@ import { constraintOf, isUniqueViolation } from '../../db/errors.ts';
 import { contains, within } from '../../db/filters.ts';
 import { agentForUpdate } from '../../db/lookups.ts';
 import { listing, sortedBy } from '../../db/paging.ts';
-import { adapters, agents } from '../../db/schema/index.ts';
+import { adapters, agentSharingVersions, agents } from '../../db/schema/index.ts';
 import { type CsvColumn, flagColumn, textColumn, timeColumn } from '../../lib/csv.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { dateInZone } from '../../lib/time.ts';
 
 type Row = typeof agents.$inferSelect;
 type Query = z.output<typeof agentListQuerySchema>;
@@ -64,14 +66,24 @@ export const agentCsvColumns: CsvColumn<Agent>[] = [
 export const encodeApiKey = (apiKey: string, secret: string) =>
   Buffer.from(`${apiKey}:${secret}`).toString('base64');
 
-/** The credentials go only to roles that may edit agents (docs/design.md §7). */
-export const toAgentFor = (type: AdminType, row: Row): AgentWithSecret =>
-  allows(api.agentUpdate, type)
+/**
+ * May this caller see (and so rotate) the agent's secret? Staff who may edit agents (docs/design.md §7);
+ * on the agent side the roles that may rotate it, for their own agent only (§16).
+ */
+export const maySeeSecret = (p: Principal, agentId: bigint): boolean =>
+  p.kind === 'staff'
+    ? allows(api.agentUpdate, p.type)
+    : allows(api.agentRotateSecret, p.role) && p.agentId === agentId;
+
+/** The credentials go only to callers that may rotate them; others get the key without the secret. */
+export const toAgentFor = (p: Principal, row: Row): AgentWithSecret =>
+  maySeeSecret(p, row.id)
     ? { ...toAgent(row), secret: row.secret, apiKeyEncoded: encodeApiKey(row.apiKey, row.secret) }
     : toAgent(row);
 
-const whereOf = (q: Query) =>
+const whereOf = (scope: Scope, q: Query) =>
   and(
+    agentWithin(scope, agents.id),
     contains(agents.username, q.username),
     contains(agents.prefix, q.prefix),
     within(agents.createdAt, q.startDate, q.endDate),
@@ -118,10 +130,13 @@ const sharesSecret = sql<boolean>`exists (select 1 from agents o
 
 type ListedRow = Row & { ingestRefusals24h: number; secretShared: boolean };
 
-/** The agent list (with each agent's recent ingest refusals and shared secret, for its badges) and its export. */
-export const agentListing = (ctx: AppContext, q: Query) =>
+/**
+ * The agent list (with each agent's recent ingest refusals and shared secret, for its badges) and its
+ * export: the agents of the caller's scope (docs/design.md §16).
+ */
+export const agentListing = (ctx: AppContext, scope: Scope, q: Query) =>
   listing({
-    where: whereOf(q),
+    where: whereOf(scope, q),
     id: agents.id,
     idOf: (r: ListedRow) => r.id,
     toDto: (r: ListedRow): Agent => ({
@@ -171,8 +186,47 @@ export const pickAgents = async (ctx: AppContext, scope: Scope, text: string | u
   return rows.map((r) => ({ _id: r.id.toString(), username: r.username, prefix: r.prefix }));
 };
 
-export const getAgent = async (ctx: AppContext, actor: Actor, id: bigint) =>
-  toAgentFor(actor.type, await requireAgent(ctx.db, id));
+/**
+ * The scope's agents, each with its parent in the sharing tree in force today when that parent is of
+ * the scope too (docs/design.md §16); by username, at most MAX_TREE_AGENTS.
+ */
+export const agentTree = async (ctx: AppContext, scope: Scope): Promise<AgentTreeNode[]> => {
+  const today = dateInZone(ctx.now(), ctx.config.REPORT_TIMEZONE);
+  const rows = await ctx.db
+    .select({
+      id: agents.id,
+      username: agents.username,
+      prefix: agents.prefix,
+      locked: agents.locked,
+      parent: agentSharingVersions.parentAgentId,
+    })
+    .from(agents)
+    .leftJoin(
+      agentSharingVersions,
+      and(
+        eq(agentSharingVersions.agentId, agents.id),
+        lte(agentSharingVersions.effectiveFrom, today),
+        or(isNull(agentSharingVersions.effectiveTo), gt(agentSharingVersions.effectiveTo, today)),
+      ),
+    )
+    .where(agentWithin(scope, agents.id))
+    .orderBy(asc(agents.username))
+    .limit(MAX_TREE_AGENTS);
+  const inScope = (id: bigint) => scope.kind === 'all' || scope.agentIds.includes(id);
+  return rows.map((r) => ({
+    _id: r.id.toString(),
+    username: r.username,
+    prefix: r.prefix,
+    locked: r.locked,
+    parentAgent: r.parent !== null && inScope(r.parent) ? r.parent.toString() : null,
+  }));
+};
+
+/** One agent; outside the caller's scope it answers as a missing one, before any query. */
+export const getAgent = async (ctx: AppContext, p: Principal, id: bigint) => {
+  assertAgentInScope(scopeOf(p), id);
+  return toAgentFor(p, await requireAgent(ctx.db, id));
+};
 
 /** Every game must be an enabled game provider's code. */
 const assertGames = async (db: Executor, games: string[]) => {
@@ -295,7 +349,7 @@ export const registerAgent = async (
         entityId: row.id.toString(),
         after: toAgent(row),
       });
-      return toAgentFor(actor.type, row);
+      return toAgentFor(actor, row);
     });
   } catch (err) {
     throw asConflict(err, input);
@@ -304,7 +358,7 @@ export const registerAgent = async (
 
 const change = (
   ctx: AppContext,
-  actor: Actor,
+  actor: Principal,
   id: bigint,
   action: AuditAction,
   audit: AuditFn,
@@ -314,7 +368,7 @@ const change = (
     auditedChange(tx, {
       load: (t) => agentForUpdate(t, id),
       what: 'Agent',
-      toDto: (row) => toAgentFor(actor.type, row),
+      toDto: (row) => toAgentFor(actor, row),
       entity: 'agent',
       action,
       audit,
@@ -345,8 +399,10 @@ export const updateAgent = async (
   });
 };
 
-export const rotateAgentSecret = (ctx: AppContext, actor: Actor, id: bigint, audit: AuditFn) =>
-  change(ctx, actor, id, 'rotate-secret', audit, async (tx) => {
+/** A new secret; the agent side rotates its own agent's only (`assertOwnAgent`). */
+export const rotateAgentSecret = (ctx: AppContext, actor: Principal, id: bigint, audit: AuditFn) => {
+  assertOwnAgent(actor, id);
+  return change(ctx, actor, id, 'rotate-secret', audit, async (tx) => {
     const [updated] = await tx
       .update(agents)
       .set({ secret: newSecret(), updatedAt: ctx.now() })
@@ -354,6 +410,7 @@ export const rotateAgentSecret = (ctx: AppContext, actor: Actor, id: bigint, aud
       .returning();
     return updated;
   });
+};
 
 export const setAgentLocked = (ctx: AppContext, id: bigint, locked: boolean, audit: AuditFn) =>
   ctx.db.transaction((tx) =>

@@ -1,5 +1,6 @@
 import { api } from '@sapi/contract';
 import type { FastifyInstance } from 'fastify';
+import { assertOwnAgent } from '../../core/entities.ts';
 import { defineRoute } from '../../http/route.ts';
 import {
   adminAllowedIps,
@@ -17,9 +18,14 @@ export const allowListRoutes = (app: FastifyInstance) => {
   defineRoute(app, api.adminAllowedIpsUpdate, async ({ ctx, actor, params, body, ip, audit }) =>
     setAdminAllowedIps(ctx, actor, params.id, body.allowedIps, ip, audit),
   );
-  defineRoute(app, api.agentAllowedIpsGet, async ({ ctx, params }) => agentAllowedIps(ctx, params.id));
-  defineRoute(app, api.agentAllowedIpsUpdate, async ({ ctx, params, body, audit }) =>
-    setAgentAllowedIps(ctx, params.id, body.allowedIps, audit),
-  );
+  // The agent side reads and sets its own agent's list only (docs/design.md §16).
+  defineRoute(app, api.agentAllowedIpsGet, async ({ ctx, actor, params }) => {
+    assertOwnAgent(actor, params.id);
+    return agentAllowedIps(ctx, params.id);
+  });
+  defineRoute(app, api.agentAllowedIpsUpdate, async ({ ctx, actor, params, body, audit }) => {
+    assertOwnAgent(actor, params.id);
+    return setAgentAllowedIps(ctx, params.id, body.allowedIps, audit);
+  });
   defineRoute(app, api.ipRefusalList, async ({ ctx, body }) => listRefusals(ctx, body));
 };

@@ -1,8 +1,9 @@
 import type { AuditRecord, auditListQuerySchema } from '@sapi/contract';
-import { and, asc, count, desc, eq, gt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AppContext } from '../../context.ts';
+import type { AppContext, Scope } from '../../context.ts';
 import { type AuditContent, GENESIS_HASH, linkHash } from '../../core/audit.ts';
+import { arrayLiteral } from '../../db/array-literal.ts';
 import type { Db } from '../../db/client.ts';
 import { contains, offsetOf, within } from '../../db/filters.ts';
 import { auditLog } from '../../db/schema/index.ts';
@@ -25,8 +26,22 @@ export const storedContent = (row: AuditRow): AuditContent => ({
 
 const toRecord = (row: AuditRow): AuditRecord => ({ _id: row.id.toString(), ...storedContent(row) });
 
-export const listAudit = async (ctx: AppContext, q: z.output<typeof auditListQuerySchema>) => {
+/**
+ * The records a scope may read (docs/design.md §16): every one for staff; for the agent side those its
+ * scope's accounts wrote — no staff id, and `after.by.agentId` (set by the route layer on every
+ * agent-side record) one of its agents.
+ */
+const auditWithin = (scope: Scope): SQL | undefined =>
+  scope.kind === 'all'
+    ? undefined
+    : and(
+        isNull(auditLog.actorId),
+        sql`(${auditLog.after} -> 'by' ->> 'agentId') = any(${arrayLiteral(scope.agentIds.map(String))}::text[])`,
+      );
+
+export const listAudit = async (ctx: AppContext, scope: Scope, q: z.output<typeof auditListQuerySchema>) => {
   const where = and(
+    auditWithin(scope),
     contains(auditLog.actor, q.actor),
     q.entity ? eq(auditLog.entity, q.entity) : undefined,
     q.action ? eq(auditLog.action, q.action) : undefined,

@@ -11,8 +11,9 @@ import {
 } from '@sapi/contract';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AppContext } from '../../context.ts';
+import type { AppContext, Scope } from '../../context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
+import { agentWithin } from '../../core/scope.ts';
 import { agentStatement, type Executor, onCitus } from '../../db/client.ts';
 import { sqlStateOf } from '../../db/errors.ts';
 import { within } from '../../db/filters.ts';
@@ -420,8 +421,11 @@ const toRecord = (r: Row): IngestLogRecord => ({
   lastAt: r.lastAt?.toISOString() ?? null,
 });
 
-const whereOf = (q: Query): SQL | undefined =>
+const whereOf = (scope: Scope, q: Query): SQL | undefined =>
   and(
+    // The agent side reads the requests of its scope's agents only (docs/design.md §16): never one
+    // whose key matched no agent.
+    agentWithin(scope, ingestLog.agentId),
     q.agent === undefined ? undefined : eq(ingestLog.agentId, q.agent),
     q.outcome ? eq(ingestLog.outcome, q.outcome) : undefined,
     q.reason ? eq(ingestLog.reason, q.reason) : undefined,
@@ -434,10 +438,10 @@ const whereOf = (q: Query): SQL | undefined =>
  */
 const COUNT_CAP = 100_100;
 
-/** The ingest log and its export, for one set of filters; newest first. */
-export const ingestLogListing = (ctx: AppContext, q: Query) =>
+/** The ingest log and its export, for one set of filters within the caller's scope; newest first. */
+export const ingestLogListing = (ctx: AppContext, scope: Scope, q: Query) =>
   listing({
-    where: whereOf(q),
+    where: whereOf(scope, q),
     id: ingestLog.id,
     idOf: (r: Row) => r.id,
     toDto: toRecord,
@@ -462,13 +466,17 @@ export const ingestLogListing = (ctx: AppContext, q: Query) =>
     },
   });
 
-/** One request of the log with its refused or conflicting items. */
-export const getIngestLogEntry = async (ctx: AppContext, id: bigint): Promise<IngestLogDetail> => {
+/** One request of the log with its refused or conflicting items; outside the scope, as a missing one. */
+export const getIngestLogEntry = async (
+  ctx: AppContext,
+  scope: Scope,
+  id: bigint,
+): Promise<IngestLogDetail> => {
   const [row] = await ctx.db
     .select({ ...columns, items: ingestLog.items })
     .from(ingestLog)
     .leftJoin(agents, eq(agents.id, ingestLog.agentId))
-    .where(eq(ingestLog.id, id))
+    .where(and(eq(ingestLog.id, id), agentWithin(scope, ingestLog.agentId)))
     .limit(1);
   if (!row) throw notFound('Ingest log entry');
   // Items of rows logged before params were kept (migration 0030) have none: null, like any without.

@@ -1,5 +1,6 @@
 import { api, httpStatusOf, Status } from '@sapi/contract';
 import { errorCodes, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { scopeOf } from '../../context.ts';
 import { AppError, reasonData } from '../../core/errors.ts';
 import { clientAddress } from '../../http/client-address.ts';
 import { sendCsv } from '../../http/csv.ts';
@@ -162,10 +163,15 @@ export const ingestRoutes = async (app: FastifyInstance) => {
 
 /** The ingest log operations read (docs/design.md §9): every request of the last 30 days. */
 export const ingestLogRoutes = (app: FastifyInstance) => {
-  defineRoute(app, api.ingestLogList, ({ ctx, body }) => ingestLogListing(ctx, body).list(body));
-  defineRoute(app, api.ingestLogExport, async ({ ctx, body, reply }) => {
-    await sendCsv(reply, 'ingest-log.csv', ingestLogListing(ctx, body).exportPage, ingestLogCsvColumns);
+  defineRoute(app, api.ingestLogList, ({ ctx, actor, body }) =>
+    ingestLogListing(ctx, scopeOf(actor), body).list(body),
+  );
+  defineRoute(app, api.ingestLogExport, async ({ ctx, actor, body, reply }) => {
+    const listing = ingestLogListing(ctx, scopeOf(actor), body);
+    await sendCsv(reply, 'ingest-log.csv', listing.exportPage, ingestLogCsvColumns);
     return REPLIED;
   });
-  defineRoute(app, api.ingestLogGet, ({ ctx, params }) => getIngestLogEntry(ctx, params.id));
+  defineRoute(app, api.ingestLogGet, ({ ctx, actor, params }) =>
+    getIngestLogEntry(ctx, scopeOf(actor), params.id),
+  );
 };

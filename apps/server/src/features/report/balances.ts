@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.ts';
+import type { AppContext, Scope } from '../../context.ts';
 import { assertAgentExists } from '../../core/entities.ts';
 import { monthSumsOfAgents } from '../../ledger/readers/agent-month-sums.ts';
 import { monthOf } from '../../lib/time.ts';
@@ -18,9 +18,13 @@ const sumsOfAgents = async (ctx: AppContext, agentIds: bigint[], date: string) =
   return new Map(rows.map((r) => [r.agent, sumsOf(r)]));
 };
 
-/** Monthly widgets of many agents in one query (the agent report page). */
-export const monthlyBalances = async (ctx: AppContext, agentIds: bigint[], date: string) => {
-  const found = await sumsOfAgents(ctx, agentIds, date);
+/**
+ * Monthly widgets of many agents in one query (the agent report page). An agent outside the caller's
+ * scope is not read and answers zeros, as an unknown id does (docs/design.md §16).
+ */
+export const monthlyBalances = async (ctx: AppContext, scope: Scope, agentIds: bigint[], date: string) => {
+  const readable = scope.kind === 'all' ? agentIds : agentIds.filter((id) => scope.agentIds.includes(id));
+  const found = readable.length > 0 ? await sumsOfAgents(ctx, readable, date) : new Map();
   return agentIds.map((id) => ({
     agent: id.toString(),
     ...balanceOf(found.get(id.toString()) ?? zeroSums()),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import { assertAgentExists } from '../../core/entities.ts';
+import type { AppContext, Scope } from '../../context.ts';
+import { assertAgentExists, assertAgentInScope } from '../../core/entities.ts';
+import { arrayLiteral } from '../../db/array-literal.ts';
 import { queryRows } from '../../db/client.ts';
 import { type CsvColumn, numberColumn, textColumn } from '../../lib/csv.ts';
 import { monthOf } from '../../lib/time.ts';
@@ -16,20 +17,30 @@ export const registrationCsvColumns: CsvColumn<RegistrationDay>[] = [
 ];
 
 /**
- * Players registered per day of the month holding `date`, of one agent or (`all`) the whole platform;
- * every day listed (business days in the report zone). Deleted players count: they did register.
+ * Players registered per day of the month holding `date`, of one agent or (`all`) every agent of the
+ * caller's scope (the whole platform for staff); every day listed (business days in the report zone).
+ * Deleted players count: they did register. An agent outside the scope answers as a missing one.
  */
 export const registrationsPerDay = async (
   ctx: AppContext,
+  scope: Scope,
   agentId: bigint | 'all',
   date: string,
 ): Promise<RegistrationDay[]> => {
-  if (agentId !== 'all') await assertAgentExists(ctx.db, agentId);
+  if (agentId !== 'all') {
+    assertAgentInScope(scope, agentId);
+    await assertAgentExists(ctx.db, agentId);
+  }
   const tz = ctx.config.REPORT_TIMEZONE;
   const first = monthOf(date, tz);
   // One range read of the month's registrations (by agent and time, or by time alone for the
   // whole platform), grouped by business day; days without any answer 0.
-  const ofAgent = agentId === 'all' ? sql`` : sql`and u.agent_id = ${agentId}`;
+  const ofAgent =
+    agentId !== 'all'
+      ? sql`and u.agent_id = ${agentId}`
+      : scope.kind === 'all'
+        ? sql``
+        : sql`and u.agent_id = any(${arrayLiteral(scope.agentIds.map(String))}::bigint[])`;
   return queryRows<{ date: string; count: number }>(
     ctx.db,
     sql`

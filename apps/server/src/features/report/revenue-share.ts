@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.ts';
+import { ALL_AGENTS, type AppContext } from '../../context.ts';
 import { assertMonthBegun } from '../../core/settlement-periods.ts';
 import { statementView } from '../../ledger/settlement-view.ts';
 import { monthOfNumbers } from '../../lib/days.ts';
@@ -12,7 +12,7 @@ import { monthOfNumbers } from '../../lib/days.ts';
 export const revenueShare = async (ctx: AppContext, month: number, year: number) => {
   const first = monthOfNumbers(year, month);
   assertMonthBegun(ctx, first);
-  const { data } = await statementView(ctx.db, first);
+  const { data } = await statementView(ctx.db, first, ALL_AGENTS);
   return {
     rows: data.lines.map((l) => ({
       sharing: l.sharing,

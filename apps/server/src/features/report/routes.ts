@@ -107,13 +107,16 @@ export const reportRoutes = (app: FastifyInstance) => {
   defineRoute(
     app,
     api.agentReportMonthly,
-    ({ ctx, params, body }) => monthlyBalance(ctx, params.agentId, body.date),
+    ({ ctx, actor, params, body }) => {
+      assertAgentInScope(scopeOf(actor), params.agentId);
+      return monthlyBalance(ctx, params.agentId, body.date);
+    },
     replica,
   );
   defineRoute(
     app,
     api.agentReportMonthlyBatch,
-    ({ ctx, body }) => monthlyBalances(ctx, body.agentIds, body.date),
+    ({ ctx, actor, body }) => monthlyBalances(ctx, scopeOf(actor), body.agentIds, body.date),
     replica,
   );
   defineRoute(app, api.dashboard, ({ ctx, actor, body }) => dashboard(ctx, scopeOf(actor), body), replica);
@@ -121,14 +124,14 @@ export const reportRoutes = (app: FastifyInstance) => {
   defineRoute(
     app,
     api.registerCount,
-    ({ ctx, params, body }) => registrationsPerDay(ctx, params.agentId, body.date),
+    ({ ctx, actor, params, body }) => registrationsPerDay(ctx, scopeOf(actor), params.agentId, body.date),
     replica,
   );
   defineRoute(
     app,
     api.registerCountExport,
-    async ({ ctx, params, body, reply }) => {
-      const rows = await registrationsPerDay(ctx, params.agentId, body.date);
+    async ({ ctx, actor, params, body, reply }) => {
+      const rows = await registrationsPerDay(ctx, scopeOf(actor), params.agentId, body.date);
       await sendCsv(
         reply,
         `registrations-${params.agentId}.csv`,

@@ -8,7 +8,7 @@ import type {
 import { and, count, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { Actor, AppContext } from '../../context.ts';
+import type { Actor, AppContext, Scope } from '../../context.ts';
 import { createApproval } from '../../core/approvals.ts';
 import type { AuditFn } from '../../core/change.ts';
 import { conflict, invalidField, notFound } from '../../core/errors.ts';
@@ -111,10 +111,11 @@ export const periodsOf = async (ctx: AppContext, year: number): Promise<{ record
   return { records };
 };
 
-export const statement = async (ctx: AppContext, year: number, month: number) => {
+/** A month's statement of the arrangements within the caller's scope. */
+export const statement = async (ctx: AppContext, scope: Scope, year: number, month: number) => {
   const first = monthOfNumbers(year, month);
   assertMonthBegun(ctx, first);
-  return (await statementView(ctx.db, first)).data;
+  return (await statementView(ctx.db, first, scope)).data;
 };
 
 /**
@@ -249,10 +250,15 @@ export const settlementCsvColumns: CsvColumn<CsvRow>[] = [
  * every row with its month; who pays whom said in words, in Thai and in English (a file's rows are the
  * same in either language; only its header row follows the request's).
  */
-export const statementCsvRows = async (ctx: AppContext, year: number, month: number): Promise<CsvRow[]> => {
+export const statementCsvRows = async (
+  ctx: AppContext,
+  scope: Scope,
+  year: number,
+  month: number,
+): Promise<CsvRow[]> => {
   const first = monthOfNumbers(year, month);
   assertMonthBegun(ctx, first);
-  const view = await statementView(ctx.db, first);
+  const view = await statementView(ctx.db, first, scope);
   const monthText = first.slice(0, 7);
   const out: CsvRow[] = [];
   const subtotal = (parent: string, rows: typeof view.lines) => {

@@ -1,7 +1,7 @@
 import type { Transaction } from '@sapi/contract';
 import { MAX_ID, MAX_YEAR, MIN_YEAR } from '@sapi/contract';
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
+import type { AppContext, Scope } from '../../context.ts';
 import { assertAgentExists } from '../../core/entities.ts';
 import { invalidField } from '../../core/errors.ts';
 import { queryPrepared } from '../../db/client.ts';
@@ -81,7 +81,7 @@ const playersNamed = async (ctx: AppContext, agentId: bigint, part: string) => {
  * depth), a numbered page seeks by day where the rollups count its filters, else it is read by
  * OFFSET. A username search naming few players reads their bets by the player index.
  */
-export const listTransactions = async (ctx: AppContext, agentId: bigint, q: Query) => {
+export const listTransactions = async (ctx: AppContext, scope: Scope, agentId: bigint, q: Query) => {
   const after = q.cursor ? decodeCursor(q.cursor) : undefined;
   const bound = { ...q, startDate: q.startDate?.toISOString(), endDate: q.endDate?.toISOString() };
   const players = q.username === undefined ? undefined : await playersNamed(ctx, agentId, q.username);
@@ -90,14 +90,14 @@ export const listTransactions = async (ctx: AppContext, agentId: bigint, q: Quer
   // the name on the agent's rows instead.
   const read = (b: Bound, offset: number) =>
     players && (players.length === 1 || offset === 0)
-      ? namedPlayersRows(ctx.db, agentId, b, players, offset)
-      : listRows(ctx.db, agentId, b, offset);
+      ? namedPlayersRows(ctx.db, scope, agentId, b, players, offset)
+      : listRows(ctx.db, scope, agentId, b, offset);
   const page = async () => {
     // A name that matches none of the agent's players lists nothing: the ledger is not read.
     if (players?.length === 0) return [];
     if (after) return read({ ...bound, after: { at: after.at.toISOString(), id: after.id } }, 0);
     const sought =
-      q.page > 1 ? await seekPage(ctx.db, ctx.config.REPORT_TIMEZONE, agentId, q, players) : undefined;
+      q.page > 1 ? await seekPage(ctx.db, ctx.config.REPORT_TIMEZONE, scope, agentId, q, players) : undefined;
     return sought ?? read(bound, (q.page - 1) * q.limit);
   };
   const rows = await page();
@@ -114,11 +114,12 @@ export const listTransactions = async (ctx: AppContext, agentId: bigint, q: Quer
 
 export const transactionExportPage = async (
   ctx: AppContext,
+  scope: Scope,
   agentId: bigint,
   q: Query,
   after: string | undefined,
   limit: number,
 ) => {
-  const page = await listTransactions(ctx, agentId, { ...q, page: 1, limit, cursor: after });
+  const page = await listTransactions(ctx, scope, agentId, { ...q, page: 1, limit, cursor: after });
   return { rows: page.records, next: page.nextCursor ?? undefined };
 };

@@ -28,19 +28,21 @@ export const transactionRoutes = (app: FastifyInstance) => {
   defineRoute(
     app,
     api.transactionList,
-    ({ ctx, actor, params, body }) => listTransactions(ctx, listable(actor, params.agentId), body),
+    ({ ctx, actor, params, body }) =>
+      listTransactions(ctx, scopeOf(actor), listable(actor, params.agentId), body),
     replica,
   );
   defineRoute(
     app,
     api.transactionExport,
-    async ({ ctx, params, body, reply }) => {
+    async ({ ctx, actor, params, body, reply }) => {
       // Checked before streaming: once the file has started, an error can no longer become a 404.
-      await assertAgentExists(ctx.db, params.agentId);
+      await assertAgentExists(ctx.db, listable(actor, params.agentId));
       await sendCsv(
         reply,
         `transactions-${params.agentId}.csv`,
-        (after: string | undefined, limit) => transactionExportPage(ctx, params.agentId, body, after, limit),
+        (after: string | undefined, limit) =>
+          transactionExportPage(ctx, scopeOf(actor), params.agentId, body, after, limit),
         transactionCsvColumns,
       );
       return REPLIED;
@@ -50,21 +52,29 @@ export const transactionRoutes = (app: FastifyInstance) => {
   defineRoute(
     app,
     api.transactionGet,
-    ({ ctx, actor, params }) => getTransaction(ctx, readable(actor, params.agentId), params.listId),
+    ({ ctx, actor, params }) =>
+      getTransaction(ctx, scopeOf(actor), readable(actor, params.agentId), params.listId),
     replica,
   );
   // Transaction From Report reads the same list and detail.
   defineRoute(
     app,
     api.summaryTransactionList,
-    ({ ctx, actor, params, body }) => listTransactions(ctx, listable(actor, params.agentId), body),
+    ({ ctx, actor, params, body }) =>
+      listTransactions(ctx, scopeOf(actor), listable(actor, params.agentId), body),
     replica,
   );
   defineRoute(
     app,
     api.summaryTransactionGet,
-    ({ ctx, actor, params }) => getTransaction(ctx, readable(actor, params.agentId), params.id),
+    ({ ctx, actor, params }) =>
+      getTransaction(ctx, scopeOf(actor), readable(actor, params.agentId), params.id),
     replica,
   );
-  defineRoute(app, api.summaryBetHistory, ({ ctx, body }) => betHistory(ctx, body.betId), replica);
+  defineRoute(
+    app,
+    api.summaryBetHistory,
+    ({ ctx, actor, body }) => betHistory(ctx, scopeOf(actor), body.betId),
+    replica,
+  );
 };

@@ -1,17 +1,28 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { Scope } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { agents } from '../../db/schema/index.ts';
+import { withinScope } from '../scope.ts';
 import { transactionKeys, transactions } from '../tables.ts';
 
-/* A bet's rows by its bet id, through the key table: one agent's, or every agent's. */
+/*
+ * A bet's rows by its bet id, through the key table: one agent's, or every agent's. Each reader takes
+ * the caller's scope and puts it into its statement (docs/design.md §16).
+ */
 
-/** Row `id` of the agent's bets, if it has one. */
-export const betRowOf = async (db: Executor, agentId: bigint, id: bigint) => {
+/** Row `id` of the agent's bets, if it has one within the scope. */
+export const betRowOf = async (db: Executor, scope: Scope, agentId: bigint, id: bigint) => {
   const [row] = await db
     .select()
     .from(transactions)
-    .where(and(eq(transactions.agentId, agentId), eq(transactions.id, id)))
+    .where(
+      and(
+        eq(transactions.agentId, agentId),
+        withinScope(scope, sql`${transactions.agentId}`),
+        eq(transactions.id, id),
+      ),
+    )
     .limit(1);
   return row;
 };
@@ -31,17 +42,23 @@ const keyedRows = <T extends SelectedFields>(db: Executor, columns: T) =>
     );
 
 /** Every row of the agent's bet `betId` (its HOLD → SETTLE/CANCEL/VOID history), oldest first. */
-export const rowsOfBet = async (db: Executor, agentId: bigint, betId: string) =>
+export const rowsOfBet = async (db: Executor, scope: Scope, agentId: bigint, betId: string) =>
   (
     await keyedRows(db, { t: transactions })
-      .where(and(eq(transactionKeys.agentId, agentId), eq(transactionKeys.betId, betId)))
+      .where(
+        and(
+          eq(transactionKeys.agentId, agentId),
+          withinScope(scope, sql`${transactionKeys.agentId}`),
+          eq(transactionKeys.betId, betId),
+        ),
+      )
       .orderBy(asc(transactions.startDate), asc(transactions.id))
   ).map((h) => h.t);
 
 /** Bet id `betId` across every agent, oldest row first (at most `limit`), with each row's agent's username. */
-export const betAcrossAgents = (db: Executor, betId: string, limit: number) =>
+export const betAcrossAgents = (db: Executor, scope: Scope, betId: string, limit: number) =>
   keyedRows(db, { t: transactions, agentUsername: agents.username })
     .innerJoin(agents, eq(agents.id, transactions.agentId))
-    .where(eq(transactionKeys.betId, betId))
+    .where(and(eq(transactionKeys.betId, betId), withinScope(scope, sql`${transactionKeys.agentId}`)))
     .orderBy(asc(transactions.startDate), asc(transactions.id))
     .limit(limit);

@@ -1,14 +1,18 @@
 import { type AnyColumn, and, desc, eq, sql } from 'drizzle-orm';
+import type { Scope } from '../../context.ts';
 import { arrayLiteral } from '../../db/array-literal.ts';
 import { type Db, type Executor, oncePerDatabase, preparedStatement } from '../../db/client.ts';
 import { containsPattern } from '../../db/filters.ts';
+import { boundScopeValue, scopeKey, withinBoundScope } from '../scope.ts';
 import { transactionKeys, transactions } from '../tables.ts';
 import { type ListQuery, p, rowOfText, type TextRow, textColumns } from './bet-rows.ts';
 
 /*
  * A page of an agent's bets, newest first, for any combination of the list's filters: by OFFSET or
  * by a keyset step (`listRows`), or from the player index of the few players a username search
- * names (`namedPlayersRows`). Each statement is prepared once per shape of filters.
+ * names (`namedPlayersRows`). Each statement is prepared once per shape of filters. Each takes the
+ * caller's scope and, for the agent side, carries it in its own statement (docs/design.md §16): a
+ * feature that forgot to check the agent still reads no row outside the scope.
  */
 
 /** Bind names of the list's optional filters: which are present decides the statement's shape. */
@@ -24,9 +28,16 @@ const FILTERS = [
   'endDate',
   'cursor',
 ] as const;
-type Shape = Record<(typeof FILTERS)[number], boolean>;
-/** A shape's key is one digit per filter, 1 when present: `transaction_list_<key>` names its statement. */
-const shapeOf = (key: string) => Object.fromEntries(FILTERS.map((f, i) => [f, key[i] === '1'])) as Shape;
+type Shape = Record<(typeof FILTERS)[number], boolean> & { scoped: boolean };
+/**
+ * A shape's key is one digit per filter, 1 when present, then `_s` when scoped (the agent side):
+ * `transaction_list_<key>` names its statement.
+ */
+const shapeOf = (key: string) =>
+  ({
+    ...Object.fromEntries(FILTERS.map((f, i) => [f, key[i] === '1'])),
+    scoped: key.endsWith('_s'),
+  }) as Shape;
 
 const ilike = (column: AnyColumn, name: string) => sql`${column} ilike ${p(name)}`;
 
@@ -34,6 +45,7 @@ const ilike = (column: AnyColumn, name: string) => sql`${column} ilike ${p(name)
 const listConditions = (shape: Shape) =>
   and(
     eq(transactions.agentId, p('agentId')),
+    withinBoundScope(shape.scoped, sql`${transactions.agentId}`),
     shape.user ? eq(transactions.userId, p('user')) : undefined,
     shape.username ? ilike(transactions.username, 'username') : undefined,
     // Bet ids are looked up exactly, through the key table, so the filter stays an index probe.
@@ -77,13 +89,15 @@ export type Bound = Omit<ListQuery, 'startDate' | 'endDate'> & {
   after?: { at: string; id: bigint } | undefined;
 };
 
-/** The shape of a bound query: one digit per filter, 1 when present. */
-const keyOf = (q: Bound) =>
-  FILTERS.map((f) => ((f === 'cursor' ? q.after : q[f]) === undefined ? '0' : '1')).join('');
+/** The shape of a bound query: one digit per filter, 1 when present, and whether it is scoped. */
+const keyOf = (scope: Scope, q: Bound) =>
+  FILTERS.map((f) => ((f === 'cursor' ? q.after : q[f]) === undefined ? '0' : '1')).join('') +
+  scopeKey(scope);
 
 /** The values a list statement binds for a bound query, `offset` rows in. */
-const listValues = (agentId: bigint, q: Bound, offset: number) => ({
+const listValues = (scope: Scope, agentId: bigint, q: Bound, offset: number) => ({
   agentId,
+  scope: boundScopeValue(scope),
   user: q.user,
   username: q.username === undefined ? undefined : containsPattern(q.username),
   betId: q.betId,
@@ -100,9 +114,9 @@ const listValues = (agentId: bigint, q: Bound, offset: number) => ({
   offset,
 });
 
-/** The rows of one page: the list statement for the query's filters, with its values bound. */
-export const listRows = (db: Db, agentId: bigint, q: Bound, offset: number) =>
-  listStatement(db, keyOf(q)).execute(listValues(agentId, q, offset));
+/** The rows of one page: the list statement for the query's filters and scope, with its values bound. */
+export const listRows = (db: Db, scope: Scope, agentId: bigint, q: Bound, offset: number) =>
+  listStatement(db, keyOf(scope, q)).execute(listValues(scope, agentId, q, offset));
 
 /** Statements reading the bets of named players, by the shape of the other filters. */
 const namedPlayersStatements = new Map<string, ReturnType<typeof preparedStatement<TextRow>>>();
@@ -115,13 +129,14 @@ const namedPlayersStatements = new Map<string, ReturnType<typeof preparedStateme
  */
 export const namedPlayersRows = async (
   db: Executor,
+  scope: Scope,
   agentId: bigint,
   q: Bound,
   players: readonly string[],
   offset: number,
 ) => {
   // The players stand for the name: the other filters give the statement its shape.
-  const key = keyOf({ ...q, username: undefined });
+  const key = keyOf(scope, { ...q, username: undefined });
   let statement = namedPlayersStatements.get(key);
   if (!statement) {
     statement = preparedStatement<TextRow>(
@@ -139,7 +154,7 @@ export const namedPlayersRows = async (
     namedPlayersStatements.set(key, statement);
   }
   const values = {
-    ...listValues(agentId, q, offset),
+    ...listValues(scope, agentId, q, offset),
     players: arrayLiteral(players),
     reach: offset + q.limit,
   };

@@ -1,8 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { Scope } from '../../context.ts';
 import { arrayLiteral } from '../../db/array-literal.ts';
 import { agentStatement, type Executor } from '../../db/client.ts';
 import { dateInZone } from '../../lib/time.ts';
 import { allTypes, betTypeColumns } from '../bet-type-columns.ts';
+import { boundScopeValue, scopeKey } from '../scope.ts';
 import { hourColumns, minuteColumns } from '../time-columns.ts';
 import { type BetRow, type ListQuery, p, rowOfText, type TextRow, textColumns } from './bet-rows.ts';
 
@@ -32,6 +34,8 @@ interface SeekShape {
   betType: boolean;
   start: boolean;
   end: boolean;
+  /** The agent side's: the page's rows are bound to the caller's scope too (docs/design.md §16). */
+  scoped?: boolean;
 }
 
 const seekShapeOf = (q: Query, players: readonly string[] | undefined): SeekShape | undefined => {
@@ -306,7 +310,7 @@ const seekStatement = (shape: SeekShape) => {
         )
         -- The page: from the first row on, down to the day of its last row.
         select ${textColumns} from transactions t
-        where t.agent_id = ${agent}
+        where t.agent_id = ${agent}${shape.scoped ? sql` and t.agent_id = any(${p('scope')}::bigint[])` : sql``}
           and (t.start_date, t.id) <= ((select start_date from first_row), (select id from first_row))
           and t.start_date <= (select start_date from first_row)
           and t.start_date >= coalesce((select at from floor), ${start})
@@ -319,10 +323,17 @@ const seekStatement = (shape: SeekShape) => {
 const seekStatements = new Map<string, ReturnType<typeof agentStatement<TextRow>>>();
 
 /** The values a seek statement binds (those its shape leaves out are not read). */
-const seekValues = (tz: string, agentId: bigint, q: Query, players: readonly string[] | undefined) => {
+const seekValues = (
+  tz: string,
+  scope: Scope,
+  agentId: bigint,
+  q: Query,
+  players: readonly string[] | undefined,
+) => {
   const offset = (q.page - 1) * q.limit;
   return {
     agent: agentId,
+    scope: boundScopeValue(scope),
     tz,
     user: q.user,
     player: players?.[0],
@@ -344,20 +355,26 @@ const seekValues = (tz: string, agentId: bigint, q: Query, players: readonly str
 export const seekPage = async (
   db: Executor,
   timeZone: string,
+  scope: Scope,
   agentId: bigint,
   q: Query,
   players: readonly string[] | undefined,
 ): Promise<BetRow[] | undefined> => {
-  const shape = seekShapeOf(q, players);
-  if (!shape) return undefined;
+  const unscoped = seekShapeOf(q, players);
+  if (!unscoped) return undefined;
+  const shape = { ...unscoped, scoped: scope.kind !== 'all' };
   const key = JSON.stringify(shape);
   let statement = seekStatements.get(key);
   if (!statement) {
     const { kind, user, named, brand, betType, start, end } = shape;
     const digits = [user, brand, betType, start, end].map((b) => (b ? '1' : '0')).join('');
     // One agent's rows: on Citus the whole walk runs on that agent's worker (db/client.ts agentStatement).
-    statement = agentStatement<TextRow>(`transaction_seek_${kind}_${named}_${digits}`, 'read', seekStatement(shape));
+    statement = agentStatement<TextRow>(
+      `transaction_seek_${kind}_${named}_${digits}${scopeKey(scope)}`,
+      'read',
+      seekStatement(shape),
+    );
     seekStatements.set(key, statement);
   }
-  return (await statement(db, agentId, seekValues(timeZone, agentId, q, players))).map(rowOfText);
+  return (await statement(db, agentId, seekValues(timeZone, scope, agentId, q, players))).map(rowOfText);
 };

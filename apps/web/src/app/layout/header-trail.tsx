@@ -1,10 +1,10 @@
 import { Anchor, Box, Breadcrumbs, Text } from '@mantine/core';
-import { type AccountRole, allows } from '@sapi/contract';
+import type { AccountRole } from '@sapi/contract';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useMatches } from 'react-router';
 import type { TKey } from '../../lib/i18n';
-import { navEntryOf } from './nav-items';
+import { navAllows, navEntryOf } from './nav-items';
 
 interface TrailProps {
   type: AccountRole;
@@ -16,7 +16,7 @@ interface TrailProps {
 /** Menu group / menu entry / screen, the entry a link back when the screen is one reached from it. */
 const Trail = memo(function Trail({ type, pathname, screenKey }: TrailProps) {
   const { t } = useTranslation();
-  const entry = navEntryOf(pathname, (item) => !item.access || allows(item.access, type));
+  const entry = navEntryOf(pathname, (item) => navAllows(item, type));
   if (!entry) return null;
   const { group, item } = entry;
   const deeper = pathname !== item.to && screenKey !== undefined;

@@ -1,4 +1,4 @@
-import { api, type RouteDef } from '@sapi/contract';
+import { type AccountRole, allows, api, isPortalRole, type RouteDef } from '@sapi/contract';
 import {
   type Icon,
   IconBuildingStore,
@@ -9,6 +9,7 @@ import {
   IconDevices,
   IconFileAnalytics,
   IconHistory,
+  IconId,
   IconLayoutDashboard,
   IconPlugConnected,
   IconReportAnalytics,
@@ -29,7 +30,13 @@ export interface NavItem {
   access?: RouteDef;
   /** Paths of screens reached from this one (its drill-downs): the entry stays highlighted there. */
   also?: readonly string[];
+  /** Only for the agent side (docs/design.md §16): its own agent's screen. */
+  agentSide?: true;
 }
+
+/** Does the menu show this entry to the role: its route allowed, and the agent side's own only to it. */
+export const navAllows = (item: NavItem, role: AccountRole): boolean =>
+  (!item.access || allows(item.access, role)) && (!item.agentSide || isPortalRole(role));
 
 export interface NavGroup {
   labelKey: TKey | null;
@@ -47,6 +54,13 @@ export const navGroups: NavGroup[] = [
   {
     labelKey: 'nav.groups.management',
     items: [
+      {
+        to: '/my-agent',
+        labelKey: 'nav.myAgent',
+        icon: IconId,
+        access: api.agentTree,
+        agentSide: true,
+      },
       { to: '/admin/list', labelKey: 'nav.admin', icon: IconShieldLock, access: api.adminList },
       { to: '/user/list', labelKey: 'nav.user', icon: IconUsers, access: api.userList },
       { to: '/adapter/list', labelKey: 'nav.adapter', icon: IconDeviceGamepad2, access: api.adapterList },

@@ -1,9 +1,9 @@
 import { NavLink, Stack, Text } from '@mantine/core';
-import { type AccountRole, allows } from '@sapi/contract';
+import type { AccountRole } from '@sapi/contract';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { type NavItem, navEntryOf, navGroups } from './nav-items';
+import { type NavItem, navAllows, navEntryOf, navGroups } from './nav-items';
 import classes from './sidebar-nav.module.css';
 
 interface MenuProps {
@@ -15,7 +15,7 @@ interface MenuProps {
 /** Grouped menu; entries the role cannot use are not shown. */
 const Menu = memo(function Menu({ type, pathname, onNavigate }: MenuProps) {
   const { t } = useTranslation();
-  const allowed = (item: NavItem) => !item.access || allows(item.access, type);
+  const allowed = (item: NavItem) => navAllows(item, type);
   // The entry of this screen, or of the screen it was reached from (an agent's transactions: Agent).
   const current = navEntryOf(pathname, allowed)?.item.to;
   return (

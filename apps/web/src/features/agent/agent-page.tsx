@@ -132,6 +132,9 @@ export function AgentPage() {
   const canRegister = allows(api.agentRegister, self.role);
   const canEdit = allows(api.agentUpdate, self.role);
   const canLock = allows(api.agentLock, self.role);
+  // The agent side reads its own agent's allow-list only (docs/design.md §16).
+  const mayReadAllowList = (agent: Agent) =>
+    allows(api.agentAllowedIpsGet, self.role) && (self.kind === 'staff' || agent._id === self.agentId);
 
   // Records outlive their dialogs' closing transitions, so the content does not blank out.
   const [registerOpened, setRegisterOpened] = useState(false);
@@ -267,11 +270,13 @@ export function AgentPage() {
                 <IconPlugConnected size={18} aria-hidden />
               </ActionIcon>
             </Tooltip>
-            <Tooltip label={ipsLabel} withArrow>
-              <ActionIcon variant="subtle" aria-label={ipsLabel} onClick={() => openAllowList(agent)}>
-                <IconNetwork size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
+            {mayReadAllowList(agent) ? (
+              <Tooltip label={ipsLabel} withArrow>
+                <ActionIcon variant="subtle" aria-label={ipsLabel} onClick={() => openAllowList(agent)}>
+                  <IconNetwork size={18} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+            ) : null}
             <Tooltip label={label} withArrow>
               <ActionIcon variant="subtle" aria-label={label} onClick={() => openEdit(agent)}>
                 {canEdit ? <IconPencil size={18} aria-hidden /> : <IconEye size={18} aria-hidden />}

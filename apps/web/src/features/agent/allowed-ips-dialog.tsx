@@ -1,5 +1,5 @@
 import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
-import { type Agent, api } from '@sapi/contract';
+import { type Agent, allows, api } from '@sapi/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { type DialogState, FormDialog } from '../../components/form-dialog';
 import { IpListInput } from '../../components/ip-list-input';
 import { formatNumber } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
+import { useSelf } from '../../lib/session';
 import { agentAllowedIpsQuery, agentRefusalsQuery, useUpdateAgentAllowedIps } from './api';
 
 interface AllowedIpsDialogProps extends DialogState {
@@ -23,6 +24,7 @@ interface AllowedIpsDialogProps extends DialogState {
  */
 export function AllowedIpsDialog({ agent, canEdit, ...dialog }: AllowedIpsDialogProps) {
   const { t } = useTranslation();
+  const self = useSelf();
   const update = useUpdateAgentAllowedIps();
   const current = useQuery({
     ...agentAllowedIpsQuery(agent?._id ?? ''),
@@ -58,7 +60,8 @@ export function AllowedIpsDialog({ agent, canEdit, ...dialog }: AllowedIpsDialog
             description={t('security.allowList.agentHint')}
             readOnly={!canEdit}
           />
-          {agent ? <AgentRefusals agentId={agent._id} /> : null}
+          {/* The refusals list is staff's (it names every agent's and account's): the agent side has not it. */}
+          {agent && allows(api.ipRefusalList, self.role) ? <AgentRefusals agentId={agent._id} /> : null}
         </>
       )}
     </FormDialog>

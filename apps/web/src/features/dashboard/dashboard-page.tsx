@@ -29,6 +29,7 @@ import { agentTransactionsHref, registerReportHref, summaryReportHref } from '..
 import { errorMessage } from '../../lib/errors';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { moneyNumber, signOfMoney } from '../../lib/money';
+import { useSelf } from '../../lib/session';
 import { changeOf, dashboardQuery, shareOf } from './api';
 import { formatPercent, StatCard } from './stat-card';
 import classes from './top-table.module.css';
@@ -255,11 +256,19 @@ export function DashboardPage() {
   const data = query.data;
   const shownMonth = data ? `${data.current.year}-${data.current.month}` : month;
   const monthLabel = shownMonth ? dayjs(`${shownMonth}-01`).locale(i18n.language).format('MMMM YYYY') : '';
+  // The agent side sees its agent and downline, not the platform (docs/design.md §16).
+  const agentSide = useSelf().kind !== 'staff';
   // The month still running is compared with the whole month before it: the header says so.
   const describeMonth = (key: string, label: string) => {
     const today = businessToday();
-    return today.startsWith(`${key}-`)
-      ? t('dashboard.descriptionSoFar', { month: label, day: Number(today.slice(8, 10)) })
+    if (today.startsWith(`${key}-`)) {
+      const day = Number(today.slice(8, 10));
+      return agentSide
+        ? t('dashboard.descriptionAgentSoFar', { month: label, day })
+        : t('dashboard.descriptionSoFar', { month: label, day });
+    }
+    return agentSide
+      ? t('dashboard.descriptionAgent', { month: label })
       : t('dashboard.description', { month: label });
   };
 

@@ -3,12 +3,12 @@ import { INGEST_LOG_MAX_ITEMS, type IngestLogItem, type IngestLogRecord, issueTe
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../components/error-banner';
+import { OutcomeBadge } from '../../components/ingest-outcome-badge';
 import { LabelledValue } from '../../components/labelled-value';
 import { errorMessage, statusMessage } from '../../lib/errors';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { ingestLogEntryQuery } from './api';
-import { OutcomeBadge } from './outcome-badge';
 
 /**
  * An issue in the user's language with the numbers and names the log kept (`params`); a row logged

@@ -7,13 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { Column } from '../../components/data-table';
 import { DateTimeText } from '../../components/date-time-text';
+import { OutcomeBadge } from '../../components/ingest-outcome-badge';
 import { AgentFilter, DateRangeFilter, SelectFilter } from '../../components/list-filters';
 import { ListScreen } from '../../components/list-screen';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { useListScreen } from '../../lib/use-list-screen';
 import { ingestLogList, logAgentQuery } from './api';
 import { IngestLogDetailDialog } from './ingest-log-detail-dialog';
-import { OutcomeBadge } from './outcome-badge';
 
 const count = (value: number | null) => (value === null ? '—' : formatNumber(value));
 

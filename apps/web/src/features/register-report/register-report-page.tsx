@@ -15,6 +15,7 @@ import { ListErrorBanner } from '../../components/list-error-banner';
 import { AgentFilter } from '../../components/list-filters';
 import { ListScreen } from '../../components/list-screen';
 import { DATE_FORMAT, formatNumber } from '../../lib/format';
+import { useSelf } from '../../lib/session';
 import { useListScreen } from '../../lib/use-list-screen';
 import { firstDayOf, MONTH_KEY_FORMAT, monthOf, registerCountList } from './api';
 
@@ -28,7 +29,12 @@ export function RegisterReportPage() {
   const date = firstDayOf(month);
   const report = list.query;
   const agent = useQuery({ ...agentByIdQuery(agentId), enabled: oneAgent });
-  const agentName = oneAgent ? (agent.data?.username ?? agentId) : t('registerReport.allAgents');
+  const agentSide = useSelf().kind !== 'staff';
+  const agentName = oneAgent
+    ? (agent.data?.username ?? agentId)
+    : agentSide
+      ? t('registerReport.allAgentsAgentSide')
+      : t('registerReport.allAgents');
 
   const monthLabel = dayjs(date).locale(i18n.language).format('MMMM YYYY');
   const rows = list.table.records ?? [];
@@ -138,7 +144,7 @@ export function RegisterReportPage() {
     <ListScreen
       list={list}
       title={t('registerReport.title')}
-      description={t('registerReport.description')}
+      description={agentSide ? t('registerReport.descriptionAgentSide') : t('registerReport.description')}
       exportCsv={{
         route: api.registerCountExport,
         params: { agentId },

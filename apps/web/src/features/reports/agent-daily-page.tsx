@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { agentByIdQuery } from '../../components/agent-picker';
 import { agentReportHref } from '../../lib/drill-down';
+import { useSelf } from '../../lib/session';
 import { type dailyKeys, dailyReport } from './daily-filters';
 import { type ReportConfig, ReportPage } from './report-page';
 import { dayLabel, firstDayOf, intIn } from './report-utils';
@@ -21,16 +22,21 @@ function AgentDailyActions({ filters, apply }: { filters: Filters; apply: (next:
   const oneAgent = filters.agent !== 'all' && filters.agent !== '';
   const agent = useQuery({ ...agentByIdQuery(filters.agent), enabled: oneAgent });
   const username = oneAgent ? agent.data?.username : undefined;
+  // `all` is the agent side's agent and downline (docs/design.md §16).
+  const agentSide = useSelf().kind !== 'staff';
   return (
     <>
-      <Tooltip label={t('reports.actions.summaryHint')} withArrow>
+      <Tooltip
+        label={agentSide ? t('reports.agentSide.summaryHint') : t('reports.actions.summaryHint')}
+        withArrow
+      >
         <Button
           variant="light"
           leftSection={<IconWorld size={16} aria-hidden />}
           onClick={() => apply({ ...filters, agent: 'all' })}
           data-testid="platform-summary"
         >
-          {t('reports.actions.summary')}
+          {agentSide ? t('reports.agentSide.summary') : t('reports.actions.summary')}
         </Button>
       </Tooltip>
       <Tooltip label={t('reports.actions.perAgentHint')} withArrow>

@@ -9,6 +9,7 @@ import { AgentPicker } from '../../components/agent-picker';
 import { BrandPicker } from '../../components/brand-picker';
 import { DateTimeFilterInput } from '../../components/date-time-filter-input';
 import { businessMonth, daysInMonth } from '../../lib/business-time';
+import { useSelf } from '../../lib/session';
 import { intIn, monthName, parseMonthKey } from './report-utils';
 
 interface FieldProps {
@@ -21,13 +22,15 @@ interface FieldProps {
 /** The agent of a report: one agent, or empty for the whole platform (`all`). */
 export function AgentField({ value, onChange, error }: FieldProps) {
   const { t } = useTranslation();
+  // `all` is the agent side's agent and downline (docs/design.md §16).
+  const agentSide = useSelf().kind !== 'staff';
   return (
     <AgentPicker
       label={t('reports.filters.agent')}
       value={value === 'all' ? '' : value}
       onChange={(id) => onChange(id === '' ? 'all' : id)}
       error={error}
-      placeholder={t('reports.filters.allPlatform')}
+      placeholder={agentSide ? t('reports.agentSide.allAgents') : t('reports.filters.allPlatform')}
       clearable
       w={270}
       data-testid="filter-agent"

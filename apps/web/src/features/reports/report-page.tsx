@@ -9,6 +9,7 @@ import { MoneyText } from '../../components/money-text';
 import { formatMoney, formatNumber } from '../../lib/format';
 import type { TKey } from '../../lib/i18n';
 import { signOfMoney } from '../../lib/money';
+import { useSelf } from '../../lib/session';
 import { defineList, type FilterErrors, useListScreen } from '../../lib/use-list-screen';
 import {
   type ReportData,
@@ -204,13 +205,19 @@ export function ReportPage<N extends SummaryName, K extends string>({
   );
   const firstKey = keyColumns[0]?.key ?? 'transactionCount';
   const title = t(`screens.summary.${config.path}`);
+  // `all` is the agent side's agent and downline, not the platform (docs/design.md §16).
+  const agentSide = useSelf().kind !== 'staff';
 
   const { table } = list;
   return (
     <ListScreen
       list={list}
       title={title}
-      description={t(`reports.descriptions.${config.path}`)}
+      description={
+        agentSide && (config.path === 'agentdaily' || config.path === 'agentmonthly')
+          ? t(`reports.agentSide.${config.path}`)
+          : t(`reports.descriptions.${config.path}`)
+      }
       actions={config.headerActions?.(filters, list.apply)}
       exportCsv={
         'request' in built

@@ -69,6 +69,8 @@ function Statement({ year, month }: { year: string; month: string }) {
   const data = statement.data;
   const rows = data ? statementRows(data) : undefined;
   const canPay = allows(api.settlementPaymentCreate, self.role);
+  // The agent side reads the statement only: the payments list (with staff names) is staff's.
+  const seesPayments = allows(api.settlementPaymentList, self.role);
 
   const child = (line: SettlementLine) => line.agentUsername;
   const parent = (line: SettlementLine) => line.parentAgentUsername;
@@ -397,7 +399,7 @@ function Statement({ year, month }: { year: string; month: string }) {
             }
           : {})}
       />
-      <Payments year={year} month={month} lines={data?.lines ?? []} canPay={canPay} />
+      {seesPayments ? <Payments year={year} month={month} lines={data?.lines ?? []} canPay={canPay} /> : null}
     </>
   );
 }

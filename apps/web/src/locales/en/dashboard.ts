@@ -5,6 +5,9 @@ export const dashboard: Resource<typeof th> = {
   description: 'The whole platform in {{month}} against the month before',
   descriptionSoFar:
     'The whole platform in {{month}} up to day {{day}} (not over yet) against the whole month before',
+  descriptionAgent: 'My agent and its downline in {{month}} against the month before',
+  descriptionAgentSoFar:
+    'My agent and its downline in {{month}} up to day {{day}} (not over yet) against the whole month before',
   month: 'Month',
   monthPlaceholder: 'Pick a month',
   cards: {

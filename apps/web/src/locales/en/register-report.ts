@@ -8,6 +8,9 @@ export const registerReport: Resource<typeof th> = {
   month: 'Month',
   monthPlaceholder: 'Choose a month',
   allAgents: 'Whole platform (every agent)',
+  descriptionAgentSide:
+    'Players registered on each day of a month, of one agent or of my agent and its downline',
+  allAgentsAgentSide: 'My agent and its downline (every agent)',
   calendar: {
     previousYear: 'Previous year',
     nextYear: 'Next year',

@@ -11,6 +11,13 @@ export const reports: Resource<typeof th> = {
     gamemonthlybygame: 'Monthly totals of one game brand per game code, for the chosen months',
     revenueshare: 'What each parent agent earns from its children’s win/lose under the enabled arrangements',
   },
+  agentSide: {
+    agentdaily: 'Daily totals of one agent or of my agent and its downline — one row per day',
+    agentmonthly: 'Monthly totals of one agent or of my agent and its downline — one row per month',
+    allAgents: 'My agent and its downline (all agents)',
+    summary: 'My agent and downline summary',
+    summaryHint: 'The daily summary of my agent and its downline together, in the same month',
+  },
   filters: {
     agent: 'Agent',
     allPlatform: 'Whole platform (all agents)',

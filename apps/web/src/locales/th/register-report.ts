@@ -6,6 +6,8 @@ export const registerReport = {
   month: 'เดือน',
   monthPlaceholder: 'เลือกเดือน',
   allAgents: 'ทั้งแพลตฟอร์ม (ทุกเอเจนต์)',
+  descriptionAgentSide: 'จำนวนผู้เล่นที่ลงทะเบียนในแต่ละวันของเดือน ของเอเจนต์ที่เลือกหรือของเอเจนต์ของฉันและสายงาน',
+  allAgentsAgentSide: 'เอเจนต์ของฉันและสายงาน (ทุกเอเจนต์)',
   calendar: {
     previousYear: 'ปีก่อนหน้า',
     nextYear: 'ปีถัดไป',
