@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, migrationsFolder, onCitus, queryRows } from '../src/db/client.ts';
 import { amountOfType, betTypeColumns, countOfType } from '../src/ledger/bet-type-columns.ts';
-import { measureFamilies, perAgent, type Rollup, type RollupFamily, rollups } from '../src/ledger/catalogue.ts';
+import {
+  measureFamilies,
+  perAgent,
+  type Rollup,
+  type RollupFamily,
+  rollups,
+} from '../src/ledger/catalogue.ts';
 import { countsByHour, countsByMinute, hourOfDay, minuteOfHour } from '../src/ledger/time-columns.ts';
 import type { TestApp } from './harness.ts';
 

@@ -12,6 +12,7 @@ import pg from 'pg';
 import { DISK_RESERVE_BYTES, freeBytes, mib } from '../lib/disk-space.ts';
 import { PRIVATE_DIR_MODE, PRIVATE_UMASK, tightenDir } from '../lib/private-dir.ts';
 import { arrayLiteral } from './array-literal.ts';
+import { catchUpCitus } from './citus-catch-up.ts';
 import { isDiskFull } from './errors.ts';
 import { survivesLostConnections } from './held-clients.ts';
 import { openReadRouting, type ReadLog, type ReadRouting } from './replica.ts';
@@ -156,7 +157,10 @@ export const openDatabase = async (target: DatabaseTarget): Promise<Database> =>
       : undefined;
     return {
       db: db as unknown as Db,
-      migrate: () => migratePg(db, { migrationsFolder }),
+      migrate: async () => {
+        await migratePg(db, { migrationsFolder });
+        if (engine === 'citus') await catchUpCitus(pool, migrationsFolder);
+      },
       close: async () => {
         await reads?.close();
         await pool.end();
@@ -305,12 +309,16 @@ export const agentStatement = <T>(prefix: string, kind: 'read' | 'write', query:
 export const agentShardCall = (kind: 'read' | 'write', query: SQL) => {
   // A read's rows as one row: the order of its rows (a sorted subquery's) is the array's.
   const { sql: text, params } = dialect.sqlToQuery(
-    kind === 'read' ? sql`select coalesce(jsonb_agg(to_jsonb(x)), '[]'::jsonb) as rows from (${query}) as x` : query,
+    kind === 'read'
+      ? sql`select coalesce(jsonb_agg(to_jsonb(x)), '[]'::jsonb) as rows from (${query}) as x`
+      : query,
   );
   // `$n` → `($1[n])`: the function's one text[] parameter.
   const shardText = text.replace(/\$(\d+)/g, '($$1[$1])');
   return (agent: bigint, values: Record<string, unknown>) => {
-    const args = fillPlaceholders(params, values).map((v) => (v === null || v === undefined ? null : String(v)));
+    const args = fillPlaceholders(params, values).map((v) =>
+      v === null || v === undefined ? null : String(v),
+    );
     return sql`select sapi_on_agent_shard(${agent.toString()}::bigint, ${shardText}::text, ${arrayLiteral(args)}::text[]) as row`;
   };
 };

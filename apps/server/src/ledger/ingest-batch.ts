@@ -162,9 +162,7 @@ const rollupParts: { [N in BetRollupName]: SQL } = {
  */
 const rollupCtes = (onShard: boolean) =>
   sql.join(
-    betRollupNames
-      .filter((name) => !onShard || perAgent(rollupNamed(name)))
-      .map((name) => rollupParts[name]),
+    betRollupNames.filter((name) => !onShard || perAgent(rollupNamed(name))).map((name) => rollupParts[name]),
     sql`,
         `,
   );
@@ -364,7 +362,11 @@ const createPlayersSql = sql`
       counted as (${countRegistrations(sql`created`, p('timeZone'))})
       -- One row, as a write run on an agent's shard answers (db/client.ts agentStatement).
       select count(*)::text as created from created`;
-const createPlayersStatement = agentStatement<{ created: string }>('ingest_players', 'write', createPlayersSql);
+const createPlayersStatement = agentStatement<{ created: string }>(
+  'ingest_players',
+  'write',
+  createPlayersSql,
+);
 const createPlayers = (tx: Tx, values: BatchValues) => createPlayersStatement(tx, values.agent, values);
 
 /**

@@ -25,7 +25,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const planOf = async (call: ReturnType<typeof sql>) =>
-  (await queryRows<{ 'QUERY PLAN': string }>(t.ctx.db, sql`explain ${call}`)).map((r) => r['QUERY PLAN']).join('\n');
+  (await queryRows<{ 'QUERY PLAN': string }>(t.ctx.db, sql`explain ${call}`))
+    .map((r) => r['QUERY PLAN'])
+    .join('\n');
 
 /** The worker (port) holding `table`'s shard of `agentId`. */
 const workerOf = async (table: string, agentId: string) => {
@@ -91,7 +93,10 @@ describe('ingest on Citus', () => {
       t.ctx.db,
       sql`select bet_id, id::text from transactions where agent_id = ${agent._id}::bigint order by id`,
     );
-    expect(rows.map((r) => r.bet_id.split('-')[0])).toEqual([...Array(5).fill('first'), ...Array(5).fill('second')]);
+    expect(rows.map((r) => r.bet_id.split('-')[0])).toEqual([
+      ...Array(5).fill('first'),
+      ...Array(5).fill('second'),
+    ]);
     // Citus gives worker group g the range from g·2^48 + 1: never the coordinator's (from 1).
     expect(BigInt(rows[0]?.id ?? '0')).toBeGreaterThan(2n ** 48n);
   });
