@@ -277,7 +277,16 @@ describe('deny by default: every contract route for every agent-side role', () =
       .map(([n]) => n);
     expect(open.sort()).toEqual(
       [
+        'agentLock',
+        'agentOperatorList',
+        'agentOperatorRegister',
+        'agentOperatorUpdate',
         'agentPick',
+        'agentRegister',
+        'agentSharingList',
+        'agentSharingUpdate',
+        'agentUnlock',
+        'agentUpdate',
         'dashboard',
         'logout',
         'passwordChange',
