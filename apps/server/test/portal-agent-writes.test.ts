@@ -755,3 +755,40 @@ describe('staff keep their rights', () => {
     await linkToParent(t, extra, agents.B);
   });
 });
+
+describe('agent-side sessions: listed and ended by their own account only', () => {
+  it('lists its own live sessions (this one first), ends one and the others; another account session answers as missing', async () => {
+    const agentB = await addAgent(t, 'ws_sessions', 'ws');
+    const opId = await addOperator(t, agentB, 'sess_op', 'OPERATOR');
+    const current = await portalSessionFor(t, agentB, opId);
+    const second = await portalSessionFor(t, agentB, opId);
+    const third = await portalSessionFor(t, agentB, opId);
+    const agentOwn = await portalSessionFor(t, agentB);
+    const stranger = await portalSessionFor(t, agents.A);
+    const list = await t.ok(api.sessionList, { token: current, body: {} });
+    expect(list.total).toBe(3);
+    expect(list.records[0]).toMatchObject({ current: true, username: 'sess_op@ws', adminId: opId });
+    const sessionIdOf = async (token: string) =>
+      (await t.ok(api.sessionList, { token, body: {} })).records.find((r) => r.current)?._id ?? '';
+    const missing = await t.api(api.sessionEnd, { token: staff, params: { id: MISSING } });
+    expect(missing.statusCode).toBe(404);
+    // The agent's own account and a stranger's session: neither is this operator's.
+    for (const other of [agentOwn, stranger]) {
+      const res = await t.api(api.sessionEnd, { token: current, params: { id: await sessionIdOf(other) } });
+      expect(res.body).toEqual(missing.body);
+      expect((await t.api(api.self, { token: other, body: {} })).status).toBe(1000);
+    }
+    await t.ok(api.sessionEnd, { token: current, params: { id: await sessionIdOf(second) } });
+    expect((await t.api(api.self, { token: second, body: {} })).statusCode).toBe(401);
+    expect(await t.ok(api.sessionEndOthers, { token: current, body: {} })).toEqual({ ended: 1 });
+    expect((await t.api(api.self, { token: third, body: {} })).statusCode).toBe(401);
+    expect((await t.api(api.self, { token: current, body: {} })).status).toBe(1000);
+    expect((await t.api(api.self, { token: agentOwn, body: {} })).status).toBe(1000);
+    const audits = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.actor, 'sess_op@ws'))
+      .orderBy(auditLog.id);
+    expect(audits.map((a) => a.action)).toEqual(['session-end', 'sessions-end-others']);
+  });
+});
