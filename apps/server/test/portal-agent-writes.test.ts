@@ -455,7 +455,7 @@ describe("operators: the agent and its SUPERMANAGER manage their own agent's ope
     const targets = {} as Record<Name, string>;
     for (const n of names)
       targets[n] = await addOperator(t, agents[n], `target_${n.toLowerCase()}`, 'REPORTER');
-    await each(['own A', 'SUPERMANAGER of A', 'SUPERMANAGER of A1'], async (c) => {
+    await each(['own A', 'SUPERMANAGER of A', 'SUPERMANAGER of A1', 'own B'], async (c) => {
       for (const n of names) {
         const id = targets[n];
         const session = await portalSessionFor(t, agents[n], id);
