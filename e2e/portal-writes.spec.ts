@@ -27,7 +27,9 @@ test.describe('the agent portal: writes', () => {
     await page.getByLabel('รหัสผ่านใหม่', { exact: true }).fill('Agent-Own-Choice-78');
     await page.getByLabel('ยืนยันรหัสผ่านใหม่').fill('Agent-Own-Choice-78');
     await page.getByRole('button', { name: 'เปลี่ยนรหัสผ่าน' }).click();
-    await expect(page).toHaveURL(/\/user\/list/);
+    await expect(page.getByTestId('working-for-agent')).toHaveText(
+      `เอเจนต์: ${agent.username} (${agent.prefix})`,
+    );
 
     // Operators: the agent registers a MANAGER of its own agent (the agent is fixed).
     await page.getByRole('navigation').getByRole('link', { name: 'ผู้ปฏิบัติงานเอเจนต์' }).click();
@@ -61,7 +63,7 @@ test.describe('the agent portal: writes', () => {
     };
     if (allows(api.agentList, 'AGENT')) {
       await page.goto('/agent/list');
-      await page.getByRole('button', { name: 'เพิ่มเอเจนต์ใหม่' }).click();
+      await page.getByRole('button', { name: 'เพิ่มเอเจนต์ย่อย' }).click();
       const dialog = page.getByRole('dialog', { name: 'เพิ่มเอเจนต์ย่อย' });
       await expect(dialog.getByTestId('sub-agent-note')).toBeVisible();
       await expect(dialog.getByLabel('รหัสลับ')).toHaveCount(0);

@@ -32,7 +32,7 @@ describe('the agent screen on the agent side', () => {
     expect(within(ownRow).getByRole('button', { name: 'ดูรายละเอียด senior_one' })).toBeTruthy();
     expect(within(childRow).getByRole('switch', { name: 'เอเจนต์ child_one ใช้งานได้' })).toBeTruthy();
     expect(within(childRow).getByRole('button', { name: 'แก้ไข child_one' })).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'เพิ่มเอเจนต์ใหม่' }));
+    await user.click(screen.getByRole('button', { name: 'เพิ่มเอเจนต์ย่อย' }));
     const dialog = await screen.findByRole('dialog', { name: 'เพิ่มเอเจนต์ย่อย' });
     expect(within(dialog).getByTestId('sub-agent-note').textContent).toContain('เอเจนต์ย่อยจะอยู่ใต้เอเจนต์ของคุณ');
     expect(within(dialog).queryByRole('textbox', { name: 'รหัสลับ' })).toBeNull();
@@ -40,7 +40,7 @@ describe('the agent screen on the agent side', () => {
 
   it('OPERATOR: no register, no edit, no lock', async () => {
     await open('AGENT_OPERATOR');
-    expect(screen.queryByRole('button', { name: 'เพิ่มเอเจนต์ใหม่' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^เพิ่มเอเจนต์/ })).toBeNull();
     expect(screen.queryAllByRole('switch')).toEqual([]);
     expect(screen.queryByRole('button', { name: 'แก้ไข child_one' })).toBeNull();
   });

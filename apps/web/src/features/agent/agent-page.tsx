@@ -296,7 +296,11 @@ export function AgentPage() {
         title={t('screens.agent')}
         description={t('agent.description')}
         exportCsv={{ route: api.agentExport, filename: 'agents.csv' }}
-        add={canRegister ? { label: t('agent.add'), onClick: openRegister } : null}
+        add={
+          canRegister
+            ? { label: t(agentSide ? 'agent.addSubAgent' : 'agent.add'), onClick: openRegister }
+            : null
+        }
         above={<AgentStats locked={list.applied.locked} onSelect={(locked) => list.apply({ locked })} />}
         filters={
           <>

@@ -4,6 +4,7 @@ import type { agent as th } from '../th/agent';
 export const agent: Resource<typeof th> = {
   description: 'Agents (resellers) connected to the platform. Click a username to see its transactions.',
   add: 'Add new agent',
+  addSubAgent: 'Add sub-agent',
   registerTitle: 'Add new agent',
   registerSubAgentTitle: 'Add sub-agent',
   editTitle: 'Edit agent {{username}}',

@@ -2,6 +2,7 @@
 export const agent = {
   description: 'เอเจนต์ (ตัวแทนจำหน่าย) ที่เชื่อมต่อกับแพลตฟอร์ม คลิกชื่อผู้ใช้เพื่อดูรายการธุรกรรม',
   add: 'เพิ่มเอเจนต์ใหม่',
+  addSubAgent: 'เพิ่มเอเจนต์ย่อย',
   registerTitle: 'เพิ่มเอเจนต์ใหม่',
   registerSubAgentTitle: 'เพิ่มเอเจนต์ย่อย',
   editTitle: 'แก้ไขเอเจนต์ {{username}}',
