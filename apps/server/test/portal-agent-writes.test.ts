@@ -552,6 +552,20 @@ describe("operators: the agent and its SUPERMANAGER manage their own agent's ope
     expect(raised.type).toBe('SUPERMANAGER');
   });
 
+  it('two parallel registrations of one operator name: one wins, the other is refused; one row', async () => {
+    const body = operator(agents.A, { username: 'twin_desk' });
+    const answers = await Promise.all([
+      t.api(api.agentOperatorRegister, { token: get('own A').token, body }),
+      t.api(api.agentOperatorRegister, { token: get('SUPERMANAGER of A').token, body }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([1000, 2009]);
+    const rows = await t.ctx.db
+      .select()
+      .from(agentOperators)
+      .where(and(eq(agentOperators.agentId, BigInt(agents.A)), eq(agentOperators.username, 'twin_desk')));
+    expect(rows).toHaveLength(1);
+  });
+
   it('deleting an operator stays staff-only (403)', async () => {
     const target = await addOperator(t, agents.A, 'not_deleted', 'REPORTER');
     const res = await t.api(api.agentOperatorDelete, { token: get('own A').token, params: { id: target } });
@@ -618,6 +632,28 @@ describe('sharing of own sub-agents: the agent side asks, staff approves', () =>
     });
     expect(approved.status).toBe('approved');
     expect((await sharingOf(agents.A1))?.parentBp).toBe(1250);
+  });
+
+  it('two parallel requests for one arrangement: one waits for approval, the other is 409', async () => {
+    const sub = await t.ok(api.agentRegister, { token: get('own A').token, body: registration() });
+    const arrangement = await sharingOf(sub._id);
+    const pair = await Promise.all(
+      [get('own A'), get('SUPERMANAGER of A')].map((c, i) =>
+        t.api(api.agentSharingUpdate, {
+          token: c.token,
+          params: { id: String(arrangement?.id) },
+          body: { agent: sub._id, parentAgent: agents.A, parentPercentage: 31 + i },
+        }),
+      ),
+    );
+    expect(pair.map((a) => a.status).sort()).toEqual([1000, 2009]);
+    expect(pair.find((a) => a.status === 2009)?.issues[0]?.code).toBe('sharing_change_pending');
+    const row = await sharingOf(sub._id);
+    const pending = await t.ctx.db
+      .select()
+      .from(approvals)
+      .where(and(eq(approvals.target, String(row?.id)), eq(approvals.status, 'pending')));
+    expect(pending).toHaveLength(1);
   });
 
   it('the same percentage changes nothing; a different parent, agent or settlement option is refused', async () => {
