@@ -15,7 +15,7 @@ import {
 } from '@sapi/contract';
 import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type Actor, type AppContext, type PortalActor, type Principal, type Scope, scopeOf } from '../../context.ts';
+import { type AppContext, type PortalActor, type Principal, type Scope, scopeOf } from '../../context.ts';
 import { type AuditFn, auditedChange, flagChange } from '../../core/change.ts';
 import { assertAgentInScope, assertOwnAgent, requireAgent } from '../../core/entities.ts';
 import { type AppError, conflict, forbidden, invalidField } from '../../core/errors.ts';
