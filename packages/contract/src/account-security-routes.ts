@@ -49,14 +49,24 @@ export const accountSecurityApi = {
     reauth: true,
   }),
 
-  sessionList: route('POST', '/account/sessions/list', roles.everyone, {
-    body: ownSessionListQuerySchema,
-    data: listDataSchema(sessionSchema),
-  }),
-  sessionEnd: idRoute('DELETE', '/account/sessions/end/:id', roles.everyone, okDataSchema),
-  sessionEndOthers: route('POST', '/account/sessions/end-others', roles.everyone, {
-    data: sessionsEndedDataSchema,
-  }),
+  // Every account's own sessions, the agent side's too (docs/design.md §16).
+  sessionList: forPortal(
+    route('POST', '/account/sessions/list', roles.everyone, {
+      body: ownSessionListQuerySchema,
+      data: listDataSchema(sessionSchema),
+    }),
+    portal.everyone,
+  ),
+  sessionEnd: forPortal(
+    idRoute('DELETE', '/account/sessions/end/:id', roles.everyone, okDataSchema),
+    portal.everyone,
+  ),
+  sessionEndOthers: forPortal(
+    route('POST', '/account/sessions/end-others', roles.everyone, {
+      data: sessionsEndedDataSchema,
+    }),
+    portal.everyone,
+  ),
   sessionListAll: route('POST', '/admin/sessions/list', roles.superadmin, {
     body: sessionListQuerySchema,
     data: listDataSchema(sessionSchema),

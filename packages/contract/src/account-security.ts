@@ -55,6 +55,7 @@ export const passwordResetDataSchema = z.object({
 
 export const sessionSchema = z.object({
   _id: z.string(),
+  /** The account's id: a staff account's, or on the agent side the agent's or the operator's. */
   adminId: z.string(),
   username: z.string(),
   createdAt: isoTimestamp,

@@ -47,7 +47,9 @@ export const approvalSchema = z.object({
   _id: z.string(),
   kind: approvalKindSchema,
   status: approvalStatusSchema,
-  requestedBy: z.string(),
+  /** The staff account that asked; absent when the agent side asked (docs/design.md §16). */
+  requestedBy: z.string().optional(),
+  /** The staff username, or the agent-side sign-in name (`name` or `operator@prefix`). */
   requestedByUsername: z.string(),
   requestedAt: isoTimestamp,
   decidedBy: z.string().optional(),

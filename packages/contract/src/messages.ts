@@ -194,6 +194,14 @@ const contractMessages = {
     th: 'ค่ายเกม "{game}" ไม่มีในระบบหรือถูกปิดใช้งานอยู่',
     en: 'Game "{game}" is not an enabled game provider',
   },
+  game_not_offered: {
+    th: 'ค่ายเกม "{game}" ไม่อยู่ในเกมของเอเจนต์คุณ',
+    en: 'Game "{game}" is not one of your agent\'s games',
+  },
+  not_for_agent_side: {
+    th: 'บัญชีฝั่งเอเจนต์กำหนดค่านี้ไม่ได้',
+    en: 'An agent-side account may not set this',
+  },
   game_repeated: {
     th: 'ค่ายเกม "{game}" ถูกเลือกซ้ำ',
     en: 'Game "{game}" is listed twice',
@@ -254,6 +262,10 @@ const contractMessages = {
   approval_decided: {
     th: 'คำขอนี้ได้รับการอนุมัติหรือปฏิเสธไปแล้ว',
     en: 'This request has already been approved or rejected',
+  },
+  sharing_not_in_force: {
+    th: 'การแบ่งรายได้นี้ไม่มีผลในวันที่เลือก จึงขอเปลี่ยนเปอร์เซ็นต์ไม่ได้',
+    en: 'This arrangement is not in force from that day; its percentage cannot be changed',
   },
   sharing_change_pending: {
     th: 'การแบ่งรายได้นี้มีการเปลี่ยนแปลงที่รออนุมัติอยู่แล้ว',
@@ -360,6 +372,22 @@ const contractMessages = {
   own_type: { th: 'เปลี่ยนประเภทบัญชีของตัวเองไม่ได้', en: 'You cannot change your own type' },
   lock_self: { th: 'ล็อกบัญชีของตัวเองไม่ได้', en: 'You cannot lock yourself' },
   unlock_self: { th: 'ปลดล็อกบัญชีของตัวเองไม่ได้', en: 'You cannot unlock yourself' },
+  own_agent_change: {
+    th: 'แก้ไขหรือล็อกเอเจนต์ของตัวเองจากหน้านี้ไม่ได้',
+    en: 'You cannot edit or lock your own agent here',
+  },
+  not_own_agent: {
+    th: 'ทำได้เฉพาะกับเอเจนต์ของคุณเองเท่านั้น',
+    en: 'This is allowed for your own agent only',
+  },
+  not_own_sub_agent: {
+    th: 'แก้ไขการแบ่งรายได้ได้เฉพาะของเอเจนต์ย่อยที่อยู่ใต้เอเจนต์ของคุณโดยตรง',
+    en: 'Only the sharing of your own direct sub-agents can be changed',
+  },
+  operator_type_forbidden: {
+    th: 'ผู้ใช้ประเภท {actorType} จัดการบัญชีผู้ใช้ประเภท {type} ไม่ได้',
+    en: 'A {actorType} may not manage {type} accounts',
+  },
 
   // Requests the framework refuses before any route reads them (2001).
   malformed_json: { th: 'ข้อมูลที่ส่งมาไม่ใช่ JSON ที่ถูกต้อง', en: 'The body is not valid JSON' },
@@ -562,6 +590,10 @@ export const issueMessagesWithoutParams: Readonly<Record<string, Texts>> = {
     th: 'ค่ายเกมนี้ไม่มีในระบบหรือถูกปิดใช้งานอยู่',
     en: 'The game is not an enabled game provider',
   },
+  game_not_offered: {
+    th: 'ค่ายเกมนี้ไม่อยู่ในเกมของเอเจนต์คุณ',
+    en: "The game is not one of your agent's games",
+  },
   game_repeated: { th: 'มีค่ายเกมที่ถูกเลือกซ้ำ', en: 'A game is listed twice' },
   type_repeated: { th: 'มีประเภทผู้ดูแลที่ถูกเลือกซ้ำ', en: 'An admin type is listed twice' },
   unknown_path: { th: 'ไม่มีคำสั่งนี้ใน API', en: 'This API has no such call' },
@@ -609,6 +641,10 @@ export const issueMessagesWithoutParams: Readonly<Record<string, Texts>> = {
   },
   manage_type_forbidden: {
     th: 'ผู้ดูแลประเภทนี้จัดการบัญชีประเภทนี้ไม่ได้',
+    en: 'Your account type may not manage accounts of this type',
+  },
+  operator_type_forbidden: {
+    th: 'ผู้ใช้ประเภทนี้จัดการบัญชีผู้ใช้ประเภทนี้ไม่ได้',
     en: 'Your account type may not manage accounts of this type',
   },
   body_too_large: { th: 'ข้อมูลที่ส่งมีขนาดใหญ่เกินไป', en: 'The body is too large' },

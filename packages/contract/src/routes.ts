@@ -225,38 +225,52 @@ export const api = {
     idRoute('POST', '/agent/get/:id', roles.everyone, agentWithSecretSchema),
     portal.everyone,
   ),
-  agentRegister: route('POST', '/agent/register', roles.writers, {
-    body: agentRegisterSchema,
-    data: agentWithSecretSchema,
-  }),
-  agentUpdate: route('PUT', '/agent/update/:id', roles.writers, {
-    body: agentUpdateSchema,
-    params: idParamsSchema,
-    data: agentWithSecretSchema,
-  }),
+  // The agent side registers sub-agents directly under its own agent (docs/design.md §16).
+  agentRegister: forPortal(
+    route('POST', '/agent/register', roles.writers, {
+      body: agentRegisterSchema,
+      data: agentWithSecretSchema,
+    }),
+    portal.managers,
+  ),
+  agentUpdate: forPortal(
+    route('PUT', '/agent/update/:id', roles.writers, {
+      body: agentUpdateSchema,
+      params: idParamsSchema,
+      data: agentWithSecretSchema,
+    }),
+    portal.managers,
+  ),
   // The agent side rotates its own agent's secret only, after `verify` (docs/design.md §16).
   agentRotateSecret: forPortal(
     idRoute('POST', '/agent/rotate-secret/:id', roles.writers, agentWithSecretSchema),
     portal.owners,
   ),
-  agentLock: idRoute('DELETE', '/agent/delete/:id', roles.writers, agentSchema),
-  agentUnlock: idRoute('PUT', '/agent/revert/:id', roles.writers, agentSchema),
+  agentLock: forPortal(idRoute('DELETE', '/agent/delete/:id', roles.writers, agentSchema), portal.managers),
+  agentUnlock: forPortal(idRoute('PUT', '/agent/revert/:id', roles.writers, agentSchema), portal.managers),
 
-  agentSharingList: route('POST', '/agent-sharing/list', roles.everyone, {
-    body: agentSharingListQuerySchema,
-    data: listDataSchema(agentSharingSchema),
-  }),
+  agentSharingList: forPortal(
+    route('POST', '/agent-sharing/list', roles.everyone, {
+      body: agentSharingListQuerySchema,
+      data: listDataSchema(agentSharingSchema),
+    }),
+    portal.owners,
+  ),
   agentSharingExport: csvExport('/agent-sharing/export', agentSharingListQuerySchema),
   agentSharingGet: idRoute('POST', '/agent-sharing/get/:id', roles.everyone, agentSharingSchema),
   agentSharingCreate: route('POST', '/agent-sharing/create', roles.writers, {
     body: agentSharingCreateSchema,
     data: agentSharingSchema,
   }),
-  agentSharingUpdate: route('PUT', '/agent-sharing/update/:id', roles.writers, {
-    body: agentSharingUpdateSchema,
-    params: idParamsSchema,
-    data: agentSharingUpdateDataSchema,
-  }),
+  // The agent side asks: a different percentage always waits for staff approval (docs/design.md §16).
+  agentSharingUpdate: forPortal(
+    route('PUT', '/agent-sharing/update/:id', roles.writers, {
+      body: agentSharingUpdateSchema,
+      params: idParamsSchema,
+      data: agentSharingUpdateDataSchema,
+    }),
+    portal.owners,
+  ),
   agentSharingDisable: route('DELETE', '/agent-sharing/delete/:id', roles.writers, {
     body: agentSharingSwitchSchema,
     params: idParamsSchema,
@@ -356,21 +370,30 @@ export const api = {
   ),
   userDelete: idRoute('DELETE', '/user/delete/:id', roles.writers, userSchema),
 
-  agentOperatorList: route('POST', '/agent-operator/list', roles.everyone, {
-    body: agentOperatorListQuerySchema,
-    data: listDataSchema(agentOperatorSchema),
-  }),
+  agentOperatorList: forPortal(
+    route('POST', '/agent-operator/list', roles.everyone, {
+      body: agentOperatorListQuerySchema,
+      data: listDataSchema(agentOperatorSchema),
+    }),
+    portal.owners,
+  ),
   agentOperatorExport: csvExport('/agent-operator/export', agentOperatorListQuerySchema),
-  agentOperatorRegister: route('POST', '/agent-operator/register', roles.writers, {
-    body: agentOperatorRegisterSchema,
-    data: agentOperatorSchema,
-    legacyStatus: true,
-  }),
-  agentOperatorUpdate: route('PUT', '/agent-operator/update/:id', roles.writers, {
-    body: agentOperatorUpdateSchema,
-    params: idParamsSchema,
-    data: agentOperatorSchema,
-  }),
+  agentOperatorRegister: forPortal(
+    route('POST', '/agent-operator/register', roles.writers, {
+      body: agentOperatorRegisterSchema,
+      data: agentOperatorSchema,
+      legacyStatus: true,
+    }),
+    portal.owners,
+  ),
+  agentOperatorUpdate: forPortal(
+    route('PUT', '/agent-operator/update/:id', roles.writers, {
+      body: agentOperatorUpdateSchema,
+      params: idParamsSchema,
+      data: agentOperatorSchema,
+    }),
+    portal.owners,
+  ),
   agentOperatorDelete: idRoute('DELETE', '/agent-operator/delete/:id', roles.writers, agentOperatorSchema),
 
   transactionList: forPortal(

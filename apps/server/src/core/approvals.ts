@@ -1,5 +1,5 @@
 import type { Approval, ApprovalKind } from '@sapi/contract';
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../db/client.ts';
 import { admins, approvalSettings, approvals } from '../db/schema/index.ts';
@@ -15,9 +15,14 @@ const decider = alias(admins, 'decider');
 
 export const selectApprovals = (db: Executor) =>
   db
-    .select({ a: approvals, requestedByUsername: requester.username, decidedByUsername: decider.username })
+    .select({
+      a: approvals,
+      // A staff account's username, or the agent side's sign-in name (docs/design.md §16).
+      requestedByUsername: sql<string>`coalesce(${requester.username}, ${approvals.requestedByName}, '')`,
+      decidedByUsername: decider.username,
+    })
     .from(approvals)
-    .innerJoin(requester, eq(requester.id, approvals.requestedBy))
+    .leftJoin(requester, eq(requester.id, approvals.requestedBy))
     .leftJoin(decider, eq(decider.id, approvals.decidedBy));
 
 type Joined = Awaited<ReturnType<ReturnType<typeof selectApprovals>['execute']>>[number];
@@ -26,7 +31,7 @@ export const toApproval = (r: Joined): Approval => ({
   _id: r.a.id.toString(),
   kind: r.a.kind,
   status: r.a.status,
-  requestedBy: r.a.requestedBy.toString(),
+  ...(r.a.requestedBy === null ? {} : { requestedBy: r.a.requestedBy.toString() }),
   requestedByUsername: r.requestedByUsername,
   requestedAt: r.a.requestedAt.toISOString(),
   ...(r.a.decidedBy === null ? {} : { decidedBy: r.a.decidedBy.toString() }),
@@ -58,14 +63,23 @@ export const pendingOfKind = (db: Executor, kind: ApprovalKind, where?: SQL) =>
 
 export const createApproval = async (
   tx: Tx,
-  a: { kind: ApprovalKind; target: string; by: bigint; now: Date; payload: unknown; summary: unknown },
+  a: {
+    kind: ApprovalKind;
+    target: string;
+    /** A staff account's id, or the agent side's sign-in name. */
+    by: bigint | { name: string };
+    now: Date;
+    payload: unknown;
+    summary: unknown;
+  },
 ): Promise<Approval> => {
   const [row] = await tx
     .insert(approvals)
     .values({
       kind: a.kind,
       target: a.target,
-      requestedBy: a.by,
+      requestedBy: typeof a.by === 'bigint' ? a.by : null,
+      requestedByName: typeof a.by === 'bigint' ? null : a.by.name,
       requestedAt: a.now,
       payload: a.payload,
       summary: a.summary,

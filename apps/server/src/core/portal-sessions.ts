@@ -101,13 +101,14 @@ export const portalAccountOf = async (
 };
 
 /** The sessions of one account: the agent's own (operator null) or one operator's. */
-const ofAccount = (agentId: bigint, operatorId: bigint | null) =>
+export const ofAccount = (agentId: bigint, operatorId: bigint | null) =>
   and(
     eq(portalSessions.agentId, agentId),
     operatorId === null ? isNull(portalSessions.operatorId) : eq(portalSessions.operatorId, operatorId),
   );
 
-const livePortal = (now: Date) =>
+/** A portal session neither ended, expired nor idle at `now`. */
+export const livePortal = (now: Date) =>
   sql`${portalSessions.revokedAt} is null and ${portalSessions.expiresAt} > ${sqlTime(now)} and ${portalSessions.lastSeenAt} > ${sqlTime(new Date(now.getTime() - IDLE_MS))}`;
 
 /**

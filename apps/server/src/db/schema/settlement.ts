@@ -57,7 +57,9 @@ export const approvals = pgTable('approvals', {
     .notNull()
     .default('pending'),
   target: text('target').notNull(),
-  requestedBy: ref('requested_by').notNull(),
+  /** The staff account that asked, or null: the agent side asked (`requestedByName`, migration 0047). */
+  requestedBy: ref('requested_by'),
+  requestedByName: text('requested_by_name'),
   requestedAt: ts('requested_at').notNull(),
   decidedBy: ref('decided_by'),
   decidedAt: ts('decided_at'),

@@ -11,14 +11,19 @@ import {
 } from './service.ts';
 
 export const agentOperatorRoutes = (app: FastifyInstance) => {
-  defineRoute(app, api.agentOperatorList, ({ ctx, body }) => operatorListing(ctx, body).list(body));
-  defineRoute(app, api.agentOperatorExport, async ({ ctx, body, reply }) => {
-    await sendCsv(reply, 'agent-operators.csv', operatorListing(ctx, body).exportPage, operatorCsvColumns);
+  defineRoute(app, api.agentOperatorList, ({ ctx, actor, body }) =>
+    operatorListing(ctx, actor, body).list(body),
+  );
+  defineRoute(app, api.agentOperatorExport, async ({ ctx, actor, body, reply }) => {
+    const rows = operatorListing(ctx, actor, body).exportPage;
+    await sendCsv(reply, 'agent-operators.csv', rows, operatorCsvColumns);
     return REPLIED;
   });
-  defineRoute(app, api.agentOperatorRegister, ({ ctx, body, audit }) => registerOperator(ctx, body, audit));
-  defineRoute(app, api.agentOperatorUpdate, ({ ctx, params, body, audit }) =>
-    updateOperator(ctx, params.id, body, audit),
+  defineRoute(app, api.agentOperatorRegister, ({ ctx, actor, body, audit }) =>
+    registerOperator(ctx, actor, body, audit),
+  );
+  defineRoute(app, api.agentOperatorUpdate, ({ ctx, actor, params, body, audit }) =>
+    updateOperator(ctx, actor, params.id, body, audit),
   );
   defineRoute(app, api.agentOperatorDelete, ({ ctx, params, audit }) =>
     deleteOperator(ctx, params.id, audit),

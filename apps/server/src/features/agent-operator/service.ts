@@ -7,10 +7,10 @@ import type {
 } from '@sapi/contract';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AppContext } from '../../context.ts';
+import type { AppContext, Principal } from '../../context.ts';
 import { type AuditFn, auditedChange } from '../../core/change.ts';
-import { requireAgent } from '../../core/entities.ts';
-import { conflict } from '../../core/errors.ts';
+import { assertAgentInScope, requireAgent } from '../../core/entities.ts';
+import { conflict, forbidden } from '../../core/errors.ts';
 import { assertPasswordRules } from '../../core/password-rules.ts';
 import { revokePortalSessionsOf } from '../../core/portal-sessions.ts';
 import type { Executor, Tx } from '../../db/client.ts';
@@ -52,17 +52,44 @@ export const operatorCsvColumns: CsvColumn<AgentOperator>[] = [
   timeColumn({ th: 'วันที่สร้าง', en: 'Created' }, (r) => r.createdAt),
 ];
 
-const whereOf = (q: Query) =>
+type OperatorType = AgentOperator['type'];
+
+/**
+ * Whose operators a caller manages (docs/design.md §16): staff every agent's, the agent side its own
+ * agent's only (not its downline's) — `undefined` for staff.
+ */
+const ownAgentOf = (actor: Principal): bigint | undefined =>
+  actor.kind === 'staff' ? undefined : actor.agentId;
+
+/**
+ * A SUPERMANAGER manages MANAGER, OPERATOR and REPORTER accounts: never a SUPERMANAGER (itself
+ * included), and never makes one, so no operator raises itself or its peers. The agent's own account
+ * and staff manage every type.
+ */
+const assertMayManageOperator = (actor: Principal, type: OperatorType) => {
+  if (actor.kind === 'operator' && type === 'SUPERMANAGER') {
+    throw forbidden('operator_type_forbidden', `A ${actor.type} may not manage ${type} accounts`, {
+      actorType: actor.type,
+      type,
+    });
+  }
+};
+
+const whereOf = (actor: Principal, q: Query) =>
   and(
     isNull(agentOperators.deletedAt),
+    (() => {
+      const own = ownAgentOf(actor);
+      return own === undefined ? undefined : eq(agentOperators.agentId, own);
+    })(),
     q.agent ? eq(agentOperators.agentId, q.agent) : undefined,
     contains(agentOperators.username, q.username),
   );
 
-/** The operator list and its export, for one set of filters. */
-export const operatorListing = (ctx: AppContext, q: Query) =>
+/** The operator list and its export, for one set of filters; the agent side sees its own agent's. */
+export const operatorListing = (ctx: AppContext, actor: Principal, q: Query) =>
   listing({
-    where: whereOf(q),
+    where: whereOf(actor, q),
     id: agentOperators.id,
     idOf: (r: Joined) => r.o.id,
     toDto: toOperator,
@@ -77,11 +104,23 @@ const taken = (username: string) =>
     params: { username },
   });
 
+/**
+ * Register an operator. The agent side registers its own agent's only: an agent outside its scope
+ * answers as a missing one (before any query), one of its downline 403.
+ */
 export const registerOperator = async (
   ctx: AppContext,
+  actor: Principal,
   input: z.output<typeof agentOperatorRegisterSchema>,
   audit: AuditFn,
 ) => {
+  if (actor.kind !== 'staff') {
+    assertAgentInScope(actor.scope, input.agent);
+    if (input.agent !== actor.agentId) {
+      throw forbidden('not_own_agent', "Only your own agent's operators");
+    }
+  }
+  assertMayManageOperator(actor, input.type);
   const agent = await requireAgent(ctx.db, input.agent);
   assertPasswordRules(input.password, input.username, 'password');
   const passwordHash = await hashPassword(input.password);
@@ -111,17 +150,25 @@ export const registerOperator = async (
   }
 };
 
-const load = (id: bigint) => async (tx: Tx) => {
+/**
+ * The operator, locked for the change. With `own` (the agent side's agent) an operator of another agent
+ * is neither read nor locked: it answers as a missing operator.
+ */
+const load = (id: bigint, own: bigint | undefined) => async (tx: Tx) => {
+  const mine = own === undefined ? undefined : eq(agentOperators.agentId, own);
   await tx
     .select({ id: agentOperators.id })
     .from(agentOperators)
-    .where(eq(agentOperators.id, id))
+    .where(and(eq(agentOperators.id, id), mine))
     .for('update');
-  return (await selectJoined(tx).where(and(eq(agentOperators.id, id), isNull(agentOperators.deletedAt))))[0];
+  return (
+    await selectJoined(tx).where(and(eq(agentOperators.id, id), isNull(agentOperators.deletedAt), mine))
+  )[0];
 };
 
 const changeOperator = (
   ctx: AppContext,
+  own: bigint | undefined,
   id: bigint,
   action: AuditAction,
   audit: AuditFn,
@@ -129,7 +176,7 @@ const changeOperator = (
 ) =>
   ctx.db.transaction((tx) =>
     auditedChange(tx, {
-      load: load(id),
+      load: load(id, own),
       what: 'Agent operator',
       toDto: toOperator,
       entity: 'agent-operator',
@@ -151,13 +198,17 @@ const changeOperator = (
     }),
   );
 
+/** Type, lock and a new password (to be changed at the next sign-in); the agent side, its own agent's. */
 export const updateOperator = (
   ctx: AppContext,
+  actor: Principal,
   id: bigint,
   input: z.output<typeof agentOperatorUpdateSchema>,
   audit: AuditFn,
 ) =>
-  changeOperator(ctx, id, 'update', audit, async (row) => {
+  changeOperator(ctx, ownAgentOf(actor), id, 'update', audit, async (row) => {
+    assertMayManageOperator(actor, row.o.type);
+    assertMayManageOperator(actor, input.type);
     if (input.password) assertPasswordRules(input.password, row.o.username, 'password');
     const password = input.password ? await hashPassword(input.password) : undefined;
     if (!password && row.o.type === input.type && row.o.locked === input.locked) return undefined;
@@ -171,4 +222,4 @@ export const updateOperator = (
 
 /** Soft delete: the account leaves the list and can no longer be used; the record stays for the audit trail. */
 export const deleteOperator = (ctx: AppContext, id: bigint, audit: AuditFn) =>
-  changeOperator(ctx, id, 'delete', audit, async () => ({ deletedAt: ctx.now() }));
+  changeOperator(ctx, undefined, id, 'delete', audit, async () => ({ deletedAt: ctx.now() }));

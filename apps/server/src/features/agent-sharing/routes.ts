@@ -14,9 +14,12 @@ import {
 } from './service.ts';
 
 export const agentSharingRoutes = (app: FastifyInstance) => {
-  defineRoute(app, api.agentSharingList, ({ ctx, body }) => sharingListing(ctx, body).list(body));
-  defineRoute(app, api.agentSharingExport, async ({ ctx, body, reply }) => {
-    await sendCsv(reply, 'agent-sharing.csv', sharingListing(ctx, body).exportPage, sharingCsvColumns);
+  defineRoute(app, api.agentSharingList, ({ ctx, actor, body }) =>
+    sharingListing(ctx, actor, body).list(body),
+  );
+  defineRoute(app, api.agentSharingExport, async ({ ctx, actor, body, reply }) => {
+    const rows = sharingListing(ctx, actor, body).exportPage;
+    await sendCsv(reply, 'agent-sharing.csv', rows, sharingCsvColumns);
     return REPLIED;
   });
   defineRoute(app, api.agentSharingGet, ({ ctx, params }) => getSharing(ctx, params.id));

@@ -5,10 +5,10 @@ import type {
   agentSharingListQuerySchema,
   agentSharingUpdateSchema,
 } from '@sapi/contract';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { Actor, AppContext } from '../../context.ts';
+import type { Actor, AppContext, Principal } from '../../context.ts';
 import {
   approvalRequired,
   createApproval,
@@ -17,7 +17,8 @@ import {
   type SharingChangePayload,
 } from '../../core/approvals.ts';
 import { type AuditFn, auditedChange } from '../../core/change.ts';
-import { conflict, invalidField, notFound } from '../../core/errors.ts';
+import { conflict, forbidden, invalidField, notFound } from '../../core/errors.ts';
+import { agentWithin } from '../../core/scope.ts';
 import { assertDayOpen, businessToday, lockSettlement, periodRows } from '../../core/settlement-periods.ts';
 import {
   changeSharing,
@@ -135,8 +136,16 @@ export const sharingCsvColumns: CsvColumn<AgentSharing>[] = [
   timeColumn({ th: 'วันที่สร้าง', en: 'Created' }, (r) => r.createdAt),
 ];
 
-const whereOf = (q: Query) =>
+/**
+ * The arrangements an agent-side caller reads (docs/design.md §16): those whose parent is of its scope —
+ * its sub-agents' and theirs', never its own with its parent. Nothing for staff.
+ */
+const ofScope = (actor: Principal): SQL | undefined =>
+  actor.kind === 'staff' ? undefined : agentWithin(actor.scope, agentSharing.parentAgentId);
+
+const whereOf = (actor: Principal, q: Query) =>
   and(
+    ofScope(actor),
     q.agent ? eq(agentSharing.agentId, q.agent) : undefined,
     q.parentAgent ? eq(agentSharing.parentAgentId, q.parentAgent) : undefined,
     contains(child.username, q.username),
@@ -145,10 +154,10 @@ const whereOf = (q: Query) =>
   );
 
 /** The sharing list and its export, for one set of filters. */
-export const sharingListing = (ctx: AppContext, q: Query) => {
+export const sharingListing = (ctx: AppContext, actor: Principal, q: Query) => {
   const today = businessToday(ctx);
   return listing({
-    where: whereOf(q),
+    where: whereOf(actor, q),
     id: agentSharing.id,
     idOf: (r: Joined) => r.s.id,
     toDto: toSharing,
@@ -169,8 +178,8 @@ export const sharingListing = (ctx: AppContext, q: Query) => {
   });
 };
 
-const findJoined = async (db: Executor, id: bigint, today: string) => {
-  const rows = await selectJoined(db).where(eq(agentSharing.id, id));
+const findJoined = async (db: Executor, id: bigint, today: string, where?: SQL) => {
+  const rows = await selectJoined(db).where(and(eq(agentSharing.id, id), where));
   return (await enrich(db, rows, today))[0];
 };
 
@@ -276,9 +285,31 @@ const oneEnabled = (err: unknown) =>
     ? conflict('sharing_exists', 'This agent already has an enabled sharing arrangement', { path: 'agent' })
     : err;
 
-const loadLocked = (ctx: AppContext, id: bigint) => async (tx: Tx) => {
+const loadLocked = (ctx: AppContext, id: bigint, where?: SQL) => async (tx: Tx) => {
   await lockSettlement(tx);
-  return findJoined(tx, id, businessToday(ctx));
+  return findJoined(tx, id, businessToday(ctx), where);
+};
+
+/**
+ * What the agent side may ask of an arrangement (docs/design.md §16): one of its own agent's direct
+ * sub-agents, the same child and parent and settlement option, a different percentage only.
+ */
+const assertPortalChange = (
+  actor: Principal,
+  row: Joined,
+  input: z.output<typeof agentSharingUpdateSchema>,
+) => {
+  if (actor.kind === 'staff') return;
+  if (row.s.parentAgentId !== actor.agentId) {
+    throw forbidden('not_own_sub_agent', 'Only the sharing of your own direct sub-agents can be changed');
+  }
+  const settle = input.settleEachPeriod ?? row.s.settleEachPeriod;
+  if (input.agent !== row.s.agentId || input.parentAgent !== row.s.parentAgentId) {
+    throw invalidField('parentAgent', 'An agent-side account may not set this', 'not_for_agent_side');
+  }
+  if (settle !== row.s.settleEachPeriod) {
+    throw invalidField('settleEachPeriod', 'An agent-side account may not set this', 'not_for_agent_side');
+  }
 };
 
 /**
@@ -288,7 +319,7 @@ const loadLocked = (ctx: AppContext, id: bigint) => async (tx: Tx) => {
  */
 export const updateSharing = async (
   ctx: AppContext,
-  actor: Actor,
+  actor: Principal,
   id: bigint,
   input: z.output<typeof agentSharingUpdateSchema>,
   audit: AuditFn,
@@ -296,13 +327,15 @@ export const updateSharing = async (
   let pendingId: string | undefined;
   const dto = await ctx.db.transaction((tx) =>
     auditedChange(tx, {
-      load: loadLocked(ctx, id),
+      // An arrangement outside the agent side's reach answers as a missing one.
+      load: loadLocked(ctx, id, ofScope(actor)),
       what: 'Agent sharing',
       toDto: toSharing,
       entity: 'agent-sharing',
       action: 'update',
       audit,
       change: async (t, row) => {
+        assertPortalChange(actor, row, input);
         const { agent: agentId, parentAgent: parentId } = input;
         const bp = bpOf(input.parentPercentage);
         const settle = input.settleEachPeriod ?? row.s.settleEachPeriod;
@@ -313,7 +346,14 @@ export const updateSharing = async (
         if (!same) {
           const from = await effectiveDay(ctx, t, input.effectiveFrom);
           const enabled = await inForceFrom(t, id, from);
-          if (enabled && row.s.parentBp !== bp && (await approvalRequired(t, 'sharing-change'))) {
+          // The agent side's percentage change always waits for staff (docs/design.md §16).
+          if (actor.kind !== 'staff' && !enabled) {
+            throw conflict('sharing_not_in_force', 'This arrangement is not in force from that day', {
+              path: 'effectiveFrom',
+            });
+          }
+          const asks = actor.kind !== 'staff' || (await approvalRequired(t, 'sharing-change'));
+          if (enabled && row.s.parentBp !== bp && asks) {
             pendingId = await requestChange(
               ctx,
               t,
@@ -324,6 +364,7 @@ export const updateSharing = async (
             );
             return undefined;
           }
+          if (actor.kind !== 'staff') return undefined;
           await changeSharing(t, row.s, { agentId, parentId, bp }, from, actor.id, ctx.now());
         }
         if (settle !== row.s.settleEachPeriod) {
@@ -344,7 +385,7 @@ export const updateSharing = async (
 const requestChange = async (
   ctx: AppContext,
   tx: Tx,
-  actor: Actor,
+  actor: Principal,
   row: Joined,
   next: { agentId: bigint; parentId: bigint; bp: number; from: string; settle: boolean },
   audit: AuditFn,
@@ -372,7 +413,7 @@ const requestChange = async (
   const approval = await createApproval(tx, {
     kind: 'sharing-change',
     target,
-    by: actor.id,
+    by: actor.kind === 'staff' ? actor.id : { name: actor.username },
     now: ctx.now(),
     payload,
     summary: {

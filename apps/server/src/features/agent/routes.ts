@@ -40,6 +40,10 @@ export const agentRoutes = (app: FastifyInstance) => {
     if (actor.kind !== 'staff') assertRecentlyVerified(actor, ctx.now());
     return rotateAgentSecret(ctx, actor, params.id, audit);
   });
-  defineRoute(app, api.agentLock, ({ ctx, params, audit }) => setAgentLocked(ctx, params.id, true, audit));
-  defineRoute(app, api.agentUnlock, ({ ctx, params, audit }) => setAgentLocked(ctx, params.id, false, audit));
+  defineRoute(app, api.agentLock, ({ ctx, actor, params, audit }) =>
+    setAgentLocked(ctx, actor, params.id, true, audit),
+  );
+  defineRoute(app, api.agentUnlock, ({ ctx, actor, params, audit }) =>
+    setAgentLocked(ctx, actor, params.id, false, audit),
+  );
 };

@@ -15,11 +15,13 @@ import {
 } from '@sapi/contract';
 import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type Actor, type AppContext, type Principal, type Scope, scopeOf } from '../../context.ts';
+import { type AppContext, type PortalActor, type Principal, type Scope, scopeOf } from '../../context.ts';
 import { type AuditFn, auditedChange, flagChange } from '../../core/change.ts';
 import { assertAgentInScope, assertOwnAgent, requireAgent } from '../../core/entities.ts';
-import { type AppError, conflict, invalidField } from '../../core/errors.ts';
+import { type AppError, conflict, forbidden, invalidField } from '../../core/errors.ts';
 import { agentWithin } from '../../core/scope.ts';
+import { businessToday, lockSettlement } from '../../core/settlement-periods.ts';
+import { startVersion } from '../../core/sharing-versions.ts';
 import { assertSignInNameFree } from '../../core/sign-in-names.ts';
 import { arrayLiteral } from '../../db/array-literal.ts';
 import { type Executor, onCitus, queryRows, type Tx } from '../../db/client.ts';
@@ -28,7 +30,7 @@ import { constraintOf, isUniqueViolation } from '../../db/errors.ts';
 import { contains, within } from '../../db/filters.ts';
 import { agentForUpdate } from '../../db/lookups.ts';
 import { listing, sortedBy } from '../../db/paging.ts';
-import { adapters, agentSharingVersions, agents } from '../../db/schema/index.ts';
+import { adapters, agentSharing, agentSharingVersions, agents } from '../../db/schema/index.ts';
 import { type CsvColumn, flagColumn, textColumn, timeColumn } from '../../lib/csv.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { dateInZone } from '../../lib/time.ts';
@@ -228,6 +230,37 @@ export const getAgent = async (ctx: AppContext, p: Principal, id: bigint) => {
   return toAgentFor(p, await requireAgent(ctx.db, id));
 };
 
+/**
+ * The agent side gives a sub-agent only games its own agent offers: each game the write adds (one the
+ * agent `held` already may stay) must be among them (docs/design.md §16).
+ */
+const assertGamesOffered = async (db: Executor, actor: PortalActor, games: string[], held: string[] = []) => {
+  const own = await requireAgent(db, actor.agentId);
+  const index = games.findIndex((g) => !own.games.includes(g) && !held.includes(g));
+  if (index >= 0) {
+    const game = games[index];
+    throw invalidField(
+      `games.${index}`,
+      `Game "${game}" is not one of your agent's games`,
+      'game_not_offered',
+      {
+        game,
+      },
+    );
+  }
+};
+
+/**
+ * The agents an agent-side write may change: those of its scope but its own agent (its own record is
+ * the "my agent" page's). One outside the scope answers as a missing agent, before any query.
+ */
+const assertSubAgent = (actor: Principal, id: bigint) => {
+  if (actor.kind === 'staff') return;
+  assertAgentInScope(actor.scope, id);
+  if (id === actor.agentId)
+    throw forbidden('own_agent_change', 'You cannot edit or lock your own agent here');
+};
+
 /** Every game must be an enabled game provider's code. */
 const assertGames = async (db: Executor, games: string[]) => {
   // Each listed once: the contract refuses a repeat.
@@ -311,13 +344,22 @@ const assertSecretUnused = async (tx: Tx, secret: string) => {
 const newApiKey = () => `ak_${randomBytes(18).toString('base64url')}`;
 const newSecret = () => randomBytes(32).toString('base64url');
 
+/**
+ * Register an agent. From the agent side it is a sub-agent: its sharing parent is the caller's agent
+ * from today at 0 % (a percentage is asked for afterwards and waits for staff approval), so it joins
+ * the caller's downline at once; it gets only the caller's agent's games and a generated secret.
+ */
 export const registerAgent = async (
   ctx: AppContext,
-  actor: Actor,
+  actor: Principal,
   input: z.output<typeof agentRegisterSchema> & AgentRegister,
   audit: AuditFn,
 ) => {
+  if (actor.kind !== 'staff' && input.secret) {
+    throw invalidField('secret', 'An agent-side account may not set this', 'not_for_agent_side');
+  }
   const games = await assertGames(ctx.db, input.games);
+  if (actor.kind !== 'staff') await assertGamesOffered(ctx.db, actor, games);
   const passwordHash = await hashPassword(input.password);
   const now = ctx.now();
   try {
@@ -343,17 +385,40 @@ export const registerAgent = async (
         })
         .returning();
       if (!row) throw new Error('insert returned no row');
+      if (actor.kind !== 'staff') await joinDownline(ctx, tx, row.id, actor.agentId, now);
       await audit(tx, {
         action: 'create',
         entity: 'agent',
         entityId: row.id.toString(),
-        after: toAgent(row),
+        after: {
+          ...toAgent(row),
+          ...(actor.kind === 'staff' ? {} : { parentAgent: actor.agentId.toString() }),
+        },
       });
       return toAgentFor(actor, row);
     });
   } catch (err) {
     throw asConflict(err, input);
   }
+};
+
+/** A new sub-agent's arrangement: parent `parentId`, 0 %, in force from today, made by no staff account. */
+const joinDownline = async (ctx: AppContext, tx: Tx, agentId: bigint, parentId: bigint, now: Date) => {
+  await lockSettlement(tx);
+  const [sharing] = await tx
+    .insert(agentSharing)
+    .values({ agentId, parentAgentId: parentId, parentBp: 0, createdAt: now, updatedAt: now })
+    .returning({ id: agentSharing.id });
+  if (!sharing) throw new Error('insert returned no row');
+  await startVersion(tx, {
+    sharingId: sharing.id,
+    agentId,
+    parentId,
+    bp: 0,
+    from: businessToday(ctx),
+    by: null,
+    now,
+  });
 };
 
 const change = (
@@ -376,15 +441,18 @@ const change = (
     }),
   );
 
+/** Endpoint, games and type; the agent side edits its sub-agents (any agent of its scope but its own). */
 export const updateAgent = async (
   ctx: AppContext,
-  actor: Actor,
+  actor: Principal,
   id: bigint,
   input: AgentUpdate,
   audit: AuditFn,
 ) => {
+  assertSubAgent(actor, id);
   const games = await assertGames(ctx.db, input.games);
   return change(ctx, actor, id, 'update', audit, async (tx, row) => {
+    if (actor.kind !== 'staff') await assertGamesOffered(tx, actor, games, row.games);
     const same =
       row.endpoint === input.endpoint &&
       row.agentType === input.agentType &&
@@ -412,8 +480,16 @@ export const rotateAgentSecret = (ctx: AppContext, actor: Principal, id: bigint,
   });
 };
 
-export const setAgentLocked = (ctx: AppContext, id: bigint, locked: boolean, audit: AuditFn) =>
-  ctx.db.transaction((tx) =>
+/** Lock or unlock; the agent side, its sub-agents only (any agent of its scope but its own). */
+export const setAgentLocked = (
+  ctx: AppContext,
+  actor: Principal,
+  id: bigint,
+  locked: boolean,
+  audit: AuditFn,
+) => {
+  assertSubAgent(actor, id);
+  return ctx.db.transaction((tx) =>
     flagChange(tx, {
       load: (t) => agentForUpdate(t, id),
       what: 'Agent',
@@ -429,3 +505,4 @@ export const setAgentLocked = (ctx: AppContext, id: bigint, locked: boolean, aud
         )[0],
     }),
   );
+};

@@ -94,7 +94,8 @@ export const decide = (
       if (decision === 'approved') await freezeMonth(tx, month, actor.id, now);
       else await tx.delete(settlementPeriods).where(eq(settlementPeriods.month, month));
     } else if (decision === 'approved') {
-      await applySharingChange(ctx, tx, payload as SharingChangePayload, found.a.requestedBy);
+      // A version records the staff account behind it: the requester, or (the agent side asked) the approver.
+      await applySharingChange(ctx, tx, payload as SharingChangePayload, found.a.requestedBy ?? actor.id);
     }
     const after = await findApproval(tx, id);
     if (!after) throw notFound('Approval');

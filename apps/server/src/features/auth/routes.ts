@@ -5,6 +5,11 @@ import { revokeSession } from '../../core/session-store.ts';
 import { defineRoute } from '../../http/route.ts';
 import { changeOwnPassword, resetPassword } from './password.ts';
 import { changePortalPassword, selfOf, verifyPortalPassword } from './portal.ts';
+import {
+  endOtherPortalSessions,
+  endOwnPortalSession,
+  listOwnPortalSessions,
+} from './portal-session-management.ts';
 import { login, loginWithCode, verifyOwnPassword } from './service.ts';
 import { endSession, endSessionsOf, listAllSessions, listOwnSessions } from './session-management.ts';
 import {
@@ -62,13 +67,18 @@ export const authRoutes = (app: FastifyInstance) => {
     resetPassword(ctx, actor, params.id, audit),
   );
 
-  defineRoute(app, api.sessionList, async ({ actor, body, ctx }) => listOwnSessions(ctx, actor, body));
+  defineRoute(app, api.sessionList, async ({ actor, body, ctx }) =>
+    actor.kind === 'staff' ? listOwnSessions(ctx, actor, body) : listOwnPortalSessions(ctx, actor, body),
+  );
   defineRoute(app, api.sessionEnd, async ({ actor, params, ctx, audit }) => {
-    await endSession(ctx, params.id, actor.id, audit);
+    if (actor.kind === 'staff') await endSession(ctx, params.id, actor.id, audit);
+    else await endOwnPortalSession(ctx, actor, params.id, audit);
     return { ok: true as const };
   });
   defineRoute(app, api.sessionEndOthers, async ({ actor, ctx, audit }) =>
-    endSessionsOf(ctx, actor.id, actor.sessionId, audit),
+    actor.kind === 'staff'
+      ? endSessionsOf(ctx, actor.id, actor.sessionId, audit)
+      : endOtherPortalSessions(ctx, actor, audit),
   );
   defineRoute(app, api.sessionListAll, async ({ actor, body, ctx }) => listAllSessions(ctx, actor, body));
   defineRoute(app, api.sessionEndAny, async ({ params, ctx, audit }) => {

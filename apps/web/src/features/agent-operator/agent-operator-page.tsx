@@ -3,8 +3,10 @@ import {
   type AgentOperator,
   type AgentOperatorRegister,
   type AgentOperatorUpdate,
+  type AgentPick,
   allows,
   api,
+  operatorTypes,
 } from '@sapi/contract';
 import { IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -39,6 +41,14 @@ export function AgentOperatorPage() {
   const canRegister = allows(api.agentOperatorRegister, self.role);
   const canUpdate = allows(api.agentOperatorUpdate, self.role);
   const canDelete = allows(api.agentOperatorDelete, self.role);
+  // The agent side manages its own agent's operators only, and a SUPERMANAGER no SUPERMANAGER.
+  const ownAgent: AgentPick | null =
+    self.agentId !== undefined && self.prefix !== undefined
+      ? { _id: self.agentId, username: self.agentUsername ?? '', prefix: self.prefix }
+      : null;
+  const superManager = self.role === 'AGENT_SUPERMANAGER';
+  const mayEdit = (o: AgentOperator) => canUpdate && !(superManager && o.type === 'SUPERMANAGER');
+  const types = operatorTypes.filter((type) => !superManager || type !== 'SUPERMANAGER');
 
   const [registerOpened, setRegisterOpened] = useState(false);
   const [editOpened, setEditOpened] = useState(false);
@@ -140,7 +150,7 @@ export function AgentOperatorPage() {
       width: 110,
       render: (o) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
-          {canUpdate ? (
+          {mayEdit(o) ? (
             <RowAction
               tooltip={t('common.edit')}
               label={t('agentOperator.editLabel', { username: o.username })}
@@ -189,12 +199,15 @@ export function AgentOperatorPage() {
         opened={registerOpened}
         onClose={() => setRegisterOpened(false)}
         defaultAgent={list.applied.agent}
+        ownAgent={ownAgent}
+        types={types}
         onSubmit={submitRegister}
       />
       <EditOperatorDialog
         opened={editOpened}
         onClose={() => setEditOpened(false)}
         operator={editing}
+        types={types}
         onSubmit={submitEdit}
       />
 

@@ -1,4 +1,4 @@
-import { type AgentOperator, type AgentOperatorUpdate, api } from '@sapi/contract';
+import { type AgentOperator, type AgentOperatorUpdate, api, type OperatorType } from '@sapi/contract';
 import { useTranslation } from 'react-i18next';
 import { agentLabel } from '../../components/agent-picker';
 import { type DialogState, FormDialog } from '../../components/form-dialog';
@@ -8,10 +8,12 @@ import { OperatorAccess } from './operator-fields';
 interface EditOperatorDialogProps extends DialogState {
   operator: AgentOperator | null;
   onSubmit: (values: AgentOperatorUpdate) => Promise<unknown>;
+  /** The types the caller may give (default every one). */
+  types?: readonly OperatorType[];
 }
 
 /** Edit an operator: type, locked and (optionally) a new password; agent and username are fixed. */
-export function EditOperatorDialog({ operator, onSubmit, ...dialog }: EditOperatorDialogProps) {
+export function EditOperatorDialog({ operator, onSubmit, types, ...dialog }: EditOperatorDialogProps) {
   const { t } = useTranslation();
   return (
     <FormDialog
@@ -31,7 +33,12 @@ export function EditOperatorDialog({ operator, onSubmit, ...dialog }: EditOperat
             }
           />
           <ReadOnlyField label={t('agentOperator.fields.username')} value={operator?.username ?? ''} />
-          <OperatorAccess type={form.field('type')} locked={form.field('locked', 'checkbox')} autoFocus />
+          <OperatorAccess
+            type={form.field('type')}
+            locked={form.field('locked', 'checkbox')}
+            types={types}
+            autoFocus
+          />
           <PasswordField
             label={t('agentOperator.fields.newPassword')}
             description={t('agentOperator.newPasswordHint')}

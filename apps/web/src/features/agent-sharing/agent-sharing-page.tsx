@@ -34,6 +34,10 @@ export function AgentSharingPage() {
   const canCreate = allows(api.agentSharingCreate, self.role);
   const canUpdate = allows(api.agentSharingUpdate, self.role);
   const canToggle = allows(api.agentSharingDisable, self.role) && allows(api.agentSharingEnable, self.role);
+  const canSeeHistory = allows(api.agentSharingHistory, self.role);
+  // The agent side asks for a percentage change of its own direct sub-agents only (docs/design.md §16).
+  const agentSide = self.kind !== 'staff';
+  const mayEdit = (s: AgentSharing) => canUpdate && (!agentSide || s.parentAgent === self.agentId);
 
   const [dialogOpened, setDialogOpened] = useState(false);
   // null = create. It outlives the closing transition so the title does not flip.
@@ -56,10 +60,11 @@ export function AgentSharingPage() {
         id: editing._id,
         body: { agent, parentAgent, parentPercentage, effectiveFrom, settleEachPeriod },
       });
-      // With approvals on, a percentage change waits for a second admin; the arrangement is unchanged.
+      // With approvals on (always for the agent side), a percentage change waits for staff approval;
+      // the arrangement is unchanged.
       notifySuccess(
         saved.pendingApproval
-          ? t('agentSharing.pendingSaved', {
+          ? t(agentSide ? 'agentSharing.requestSent' : 'agentSharing.pendingSaved', {
               agent: childLabel(saved),
               percent: formatPercent(Number(parentPercentage)),
             })
@@ -179,16 +184,18 @@ export function AgentSharingPage() {
     width: 100,
     render: (s) => (
       <Group gap={4} justify="flex-end" wrap="nowrap">
-        <RowAction
-          tooltip={t('agentSharing.history.title', { agent: s.agentUsername })}
-          label={t('agentSharing.historyLabel', { agent: childLabel(s), parent: parentLabel(s) })}
-          icon={IconHistory}
-          onClick={() => {
-            setHistoryOf(s);
-            setHistoryOpened(true);
-          }}
-        />
-        {canUpdate ? (
+        {canSeeHistory ? (
+          <RowAction
+            tooltip={t('agentSharing.history.title', { agent: s.agentUsername })}
+            label={t('agentSharing.historyLabel', { agent: childLabel(s), parent: parentLabel(s) })}
+            icon={IconHistory}
+            onClick={() => {
+              setHistoryOf(s);
+              setHistoryOpened(true);
+            }}
+          />
+        ) : null}
+        {mayEdit(s) ? (
           <RowAction
             tooltip={t('common.edit')}
             label={t('agentSharing.editLabel', { agent: childLabel(s), parent: parentLabel(s) })}
@@ -224,6 +231,8 @@ export function AgentSharingPage() {
         onClose={() => setDialogOpened(false)}
         sharing={editing}
         onSubmit={submit}
+        percentageOnly={agentSide}
+        whatIf={allows(api.agentSharingWhatIf, self.role)}
       />
 
       <SwitchDialog

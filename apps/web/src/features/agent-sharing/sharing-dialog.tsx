@@ -1,4 +1,4 @@
-import { Switch } from '@mantine/core';
+import { Alert, Switch } from '@mantine/core';
 import { type AgentSharing, type AgentSharingCreate, api } from '@sapi/contract';
 import { useTranslation } from 'react-i18next';
 import { AgentPicker } from '../../components/agent-picker';
@@ -13,6 +13,13 @@ interface SharingDialogProps extends DialogState {
   sharing: AgentSharing | null;
   /** `isDisable` counts only on create. */
   onSubmit: (values: AgentSharingCreate) => Promise<unknown>;
+  /**
+   * The agent side: only the percentage and its day may be asked for (the agents and the settlement
+   * option stay as they are), and the change waits for staff approval (docs/design.md §16).
+   */
+  percentageOnly?: boolean;
+  /** Show what the last periods would have been with the typed percentage (a staff read). */
+  whatIf?: boolean;
 }
 
 /**
@@ -22,7 +29,13 @@ interface SharingDialogProps extends DialogState {
  * shows what the last closed periods would have been with it. The create body's schema checks both:
  * its rules are the update's, plus the switch it adds.
  */
-export function SharingDialog({ sharing, onSubmit, ...dialog }: SharingDialogProps) {
+export function SharingDialog({
+  sharing,
+  onSubmit,
+  percentageOnly = false,
+  whatIf = true,
+  ...dialog
+}: SharingDialogProps) {
   const { t } = useTranslation();
   return (
     <FormDialog
@@ -42,7 +55,13 @@ export function SharingDialog({ sharing, onSubmit, ...dialog }: SharingDialogPro
     >
       {(form) => (
         <>
+          {percentageOnly ? (
+            <Alert color="yellow" variant="light" data-testid="approval-note">
+              {t('agentSharing.agentSideNote')}
+            </Alert>
+          ) : null}
           <AgentPicker
+            disabled={percentageOnly}
             label={t('agentSharing.fields.agent')}
             {...form.field('agent')}
             known={
@@ -54,6 +73,7 @@ export function SharingDialog({ sharing, onSubmit, ...dialog }: SharingDialogPro
             autoFocus
           />
           <AgentPicker
+            disabled={percentageOnly}
             label={t('agentSharing.fields.parentAgent')}
             {...form.field('parentAgent')}
             known={
@@ -82,6 +102,7 @@ export function SharingDialog({ sharing, onSubmit, ...dialog }: SharingDialogPro
             placeholder={t('agentSharing.effectiveToday')}
           />
           <Switch
+            disabled={percentageOnly}
             label={t('agentSharing.fields.settleEachPeriod')}
             description={t('agentSharing.settleEachPeriodHint')}
             {...form.field('settleEachPeriod', 'checkbox')}
@@ -92,7 +113,9 @@ export function SharingDialog({ sharing, onSubmit, ...dialog }: SharingDialogPro
               {...form.field('isDisable', 'checkbox')}
             />
           )}
-          {sharing ? <WhatIfPanel sharing={sharing} typed={form.getValues().parentPercentage} /> : null}
+          {sharing && whatIf ? (
+            <WhatIfPanel sharing={sharing} typed={form.getValues().parentPercentage} />
+          ) : null}
         </>
       )}
     </FormDialog>

@@ -130,11 +130,14 @@ export function AgentPage() {
   const setLocked = useSetAgentLocked();
 
   const canRegister = allows(api.agentRegister, self.role);
-  const canEdit = allows(api.agentUpdate, self.role);
-  const canLock = allows(api.agentLock, self.role);
   // The agent side reads its own agent's allow-list only (docs/design.md §16).
   const mayReadAllowList = (agent: Agent) =>
     allows(api.agentAllowedIpsGet, self.role) && (self.kind === 'staff' || agent._id === self.agentId);
+  // The agent side edits and locks its sub-agents, never its own agent (docs/design.md §16).
+  const agentSide = self.kind !== 'staff';
+  const ownRow = (agent: Agent) => agentSide && agent._id === self.agentId;
+  const canEditRow = (agent: Agent) => allows(api.agentUpdate, self.role) && !ownRow(agent);
+  const canLockRow = (agent: Agent) => allows(api.agentLock, self.role) && !ownRow(agent);
 
   // Records outlive their dialogs' closing transitions, so the content does not blank out.
   const [registerOpened, setRegisterOpened] = useState(false);
@@ -171,6 +174,8 @@ export function AgentPage() {
     const agent = await register.mutateAsync(body);
     notifySuccess(t('agent.toast.registered', { username: agent.username }));
     setRegisterOpened(false);
+    // A sub-agent's credentials are its own: it reads them once it signs in.
+    if (agentSide) return;
     setCreated(agent);
     setCredentialsOpened(true);
   };
@@ -197,7 +202,7 @@ export function AgentPage() {
             </Text>
           ) : null}
           <RefusalsBadge agent={agent} />
-          <SharedSecretBadge agent={agent} onOpen={canEdit ? () => openEdit(agent) : null} />
+          <SharedSecretBadge agent={agent} onOpen={canEditRow(agent) ? () => openEdit(agent) : null} />
         </Stack>
       ),
     },
@@ -226,7 +231,7 @@ export function AgentPage() {
       header: t('agent.fields.locked'),
       width: 130,
       render: (agent) =>
-        canLock ? (
+        canLockRow(agent) ? (
           <Switch
             checked={!agent.locked}
             onChange={() => askConfirm(agent, !agent.locked)}
@@ -254,6 +259,7 @@ export function AgentPage() {
       align: 'right',
       width: 140,
       render: (agent) => {
+        const canEdit = canEditRow(agent);
         const label = t(canEdit ? 'agent.editLabel' : 'agent.viewLabel', { username: agent.username });
         const ipsLabel = t('security.allowList.agentLabel', { username: agent.username });
         const logLabel = t('ingestLog.openLabel', { username: agent.username });
@@ -295,7 +301,11 @@ export function AgentPage() {
         title={t('screens.agent')}
         description={t('agent.description')}
         exportCsv={{ route: api.agentExport, filename: 'agents.csv' }}
-        add={canRegister ? { label: t('agent.add'), onClick: openRegister } : null}
+        add={
+          canRegister
+            ? { label: t(agentSide ? 'agent.addSubAgent' : 'agent.add'), onClick: openRegister }
+            : null
+        }
         above={<AgentStats locked={list.applied.locked} onSelect={(locked) => list.apply({ locked })} />}
         filters={
           <>
@@ -313,6 +323,7 @@ export function AgentPage() {
         opened={registerOpened}
         onClose={() => setRegisterOpened(false)}
         onSubmit={submitRegister}
+        subAgent={agentSide}
       />
       <CredentialsDialog
         opened={credentialsOpened}
@@ -323,7 +334,8 @@ export function AgentPage() {
         opened={editOpened}
         onClose={() => setEditOpened(false)}
         agent={editing}
-        canEdit={canEdit}
+        canEdit={editing !== null && canEditRow(editing)}
+        canRotate={!agentSide && editing !== null && canEditRow(editing)}
       />
 
       <AllowedIpsDialog

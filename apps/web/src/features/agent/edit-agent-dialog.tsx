@@ -18,6 +18,8 @@ interface EditAgentDialogProps extends DialogState {
   agent: Agent | null;
   /** Roles that may edit agents; the others get a read-only view without the secret. */
   canEdit: boolean;
+  /** May rotate this agent's secret here (default: `canEdit`). */
+  canRotate?: boolean;
 }
 
 const order: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
@@ -29,7 +31,7 @@ const secrets = ['secret', 'apiKeyEncoded'] as const;
  * Edit an agent: endpoint, games and agent type change; prefix, code and the keys are read-only with
  * copy buttons; "rotate secret" issues a new secret after a confirm step and shows it.
  */
-export function EditAgentDialog({ agent, canEdit, ...dialog }: EditAgentDialogProps) {
+export function EditAgentDialog({ agent, canEdit, canRotate = canEdit, ...dialog }: EditAgentDialogProps) {
   const { t } = useTranslation();
   const update = useUpdateAgent();
   const rotate = useRotateSecret();
@@ -80,7 +82,7 @@ export function EditAgentDialog({ agent, canEdit, ...dialog }: EditAgentDialogPr
               variant={canEdit ? 'default' : 'filled'}
             />
           </SimpleGrid>
-          {agent ? <Credentials id={agent._id} canEdit={canEdit} rotate={rotate} /> : null}
+          {agent ? <Credentials id={agent._id} canEdit={canRotate} rotate={rotate} /> : null}
         </>
       )}
     </FormDialog>

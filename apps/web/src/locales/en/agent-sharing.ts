@@ -28,6 +28,10 @@ export const agentSharing: Resource<typeof th> = {
   scheduled: 'Starts on {{date}}',
   pendingChange: 'Waiting for approval: {{percent}} from {{date}}',
   pendingSaved: 'The change of {{agent}} to {{percent}} is waiting for a second admin to approve it',
+  requestSent:
+    'The change of {{agent}} to {{percent}} is sent and waits for the administrators to approve it',
+  agentSideNote:
+    'Only the percentage and the day it takes effect can be changed; the change takes effect once the administrators approve it',
   historyLabel: 'History of the sharing {{agent}} → {{parent}}',
   history: {
     title: 'Sharing history of {{agent}}',

@@ -4,7 +4,9 @@ import type { agent as th } from '../th/agent';
 export const agent: Resource<typeof th> = {
   description: 'Agents (resellers) connected to the platform. Click a username to see its transactions.',
   add: 'Add new agent',
+  addSubAgent: 'Add sub-agent',
   registerTitle: 'Add new agent',
+  registerSubAgentTitle: 'Add sub-agent',
   editTitle: 'Edit agent {{username}}',
   viewTitle: 'Agent {{username}}',
   credentialsTitle: 'Connection details of {{username}}',
@@ -31,6 +33,8 @@ export const agent: Resource<typeof th> = {
     prefix: '2–6 lower-case letters or digits, put in front of player names; unique',
     code: '2–32 characters: letters, digits, _ and -; unique',
     secret: 'Optional. Leave blank and the server generates one (if given: 16–128 characters)',
+    subAgent:
+      'The sub-agent goes under your agent (0 % share until the administrators approve a percentage you ask for). The server generates its secret; the sub-agent reads it once it signs in',
     readOnly: 'Prefix, system code and keys cannot be changed',
   },
   sections: {

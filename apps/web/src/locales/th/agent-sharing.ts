@@ -23,6 +23,8 @@ export const agentSharing = {
   scheduled: 'เริ่มมีผล {{date}}',
   pendingChange: 'รออนุมัติ: {{percent}} มีผลตั้งแต่ {{date}}',
   pendingSaved: 'ส่งคำขอเปลี่ยนสัดส่วนของ {{agent}} เป็น {{percent}} แล้ว รอผู้ดูแลระบบอีกคนอนุมัติ',
+  requestSent: 'ส่งคำขอเปลี่ยนสัดส่วนของ {{agent}} เป็น {{percent}} แล้ว รอผู้ดูแลระบบอนุมัติ',
+  agentSideNote: 'เปลี่ยนได้เฉพาะเปอร์เซ็นต์และวันที่มีผล การเปลี่ยนจะมีผลเมื่อผู้ดูแลระบบอนุมัติแล้วเท่านั้น',
   historyLabel: 'ประวัติการแบ่งรายได้ {{agent}} → {{parent}}',
   history: {
     title: 'ประวัติการแบ่งรายได้ {{agent}}',

@@ -1,0 +1,68 @@
+import { type AgentOperatorRegister, api, type PortalRole } from '@sapi/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { page, stubApi } from '../../../test/api-stub';
+import { portalSelf } from '../../../test/portal-self';
+import { operatorRecord } from '../../../test/records';
+import { renderPage } from '../../../test/render-page';
+import { AgentOperatorPage } from './agent-operator-page';
+
+/*
+ * docs/design.md §16: the operator screen as the agent's own account and its SUPERMANAGER see it. They
+ * register operators of their own agent only (the agent is fixed), change type, lock and reset the
+ * password; a SUPERMANAGER neither makes nor edits a SUPERMANAGER; deleting stays staff-only.
+ */
+
+const desk = operatorRecord();
+const boss = operatorRecord({ _id: '52', username: 'boss', type: 'SUPERMANAGER' });
+
+const open = async (role: PortalRole, routes: Parameters<typeof stubApi>[0] = []) => {
+  const stub = stubApi([[api.agentOperatorList, () => page([desk, boss])], ...routes], {
+    self: portalSelf(role),
+  });
+  const rendered = await renderPage(AgentOperatorPage, '/agentoperator');
+  await screen.findByRole('table');
+  return { ...rendered, stub };
+};
+
+describe('the operator screen on the agent side', () => {
+  it('the agent registers an operator of its own agent: the agent is fixed, every type offered', async () => {
+    const { user, stub } = await open('AGENT', [
+      [api.agentOperatorRegister, (body) => operatorRecord({ ...(body as object), _id: '60' })],
+    ]);
+    expect(screen.queryByRole('button', { name: 'ลบ desk_one' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'แก้ไข boss' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'เพิ่ม' }));
+    const dialog = await screen.findByRole('dialog', { name: 'ลงทะเบียนผู้ปฏิบัติงานเอเจนต์' });
+    const agent = within(dialog).getByRole('combobox', { name: 'เอเจนต์' }) as HTMLInputElement;
+    expect(agent.value).toBe('senior_one (s1)');
+    expect(agent.disabled).toBe(true);
+    await user.type(within(dialog).getByRole('textbox', { name: 'ชื่อผู้ใช้' }), 'cashier');
+    await user.type(within(dialog).getByLabelText(/^รหัสผ่าน( \*)?$/), 'cashier-password-1');
+    await user.click(within(dialog).getByRole('button', { name: 'บันทึก' }));
+    await waitFor(() =>
+      expect(stub.bodiesOf(api.agentOperatorRegister)).toEqual([
+        {
+          agent: '11',
+          username: 'cashier',
+          password: 'cashier-password-1',
+          type: 'OPERATOR',
+          locked: false,
+        } satisfies AgentOperatorRegister,
+      ]),
+    );
+    // The agent was known from the account: no look-up of it.
+    expect(stub.calls.filter((call) => call.route === api.agentGet)).toEqual([]);
+  });
+
+  it('a SUPERMANAGER edits the other types only, and is not offered SUPERMANAGER', async () => {
+    const { user } = await open('AGENT_SUPERMANAGER');
+    expect(screen.queryByRole('button', { name: 'แก้ไข boss' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'แก้ไข desk_one' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByLabelText(/^ประเภท( \*)?$/));
+    const options = (await screen.findAllByRole('option', { hidden: true })).map((o) => o.textContent);
+    expect(options.length).toBe(3);
+    expect(options.join(' ')).not.toMatch(/SUPERMANAGER|ผู้จัดการสูงสุด/);
+  });
+});
