@@ -101,6 +101,7 @@ export function AgentOperatorPage() {
     {
       key: 'username',
       header: t('agentOperator.fields.username'),
+      sort: { field: 'username', first: 'asc' },
       render: (o) => (
         <Text size="sm" fw={600}>
           {o.username}
@@ -129,6 +130,7 @@ export function AgentOperatorPage() {
     {
       key: 'createdAt',
       header: t('agentOperator.fields.createdAt'),
+      sort: { field: 'createdAt', first: 'desc' },
       render: (o) => <DateTimeText value={o.createdAt} />,
     },
   ];
