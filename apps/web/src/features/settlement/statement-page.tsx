@@ -397,7 +397,13 @@ function Statement({ year, month }: { year: string; month: string }) {
             }
           : {})}
       />
-      <Payments year={year} month={month} lines={data?.lines ?? []} canPay={canPay} />
+      <Payments
+        year={year}
+        month={month}
+        open={data?.status === 'open'}
+        lines={data?.lines ?? []}
+        canPay={canPay}
+      />
     </>
   );
 }
@@ -414,11 +420,14 @@ const whoPaid = (t: TFunction, paid: ReportMoney, child: string, parent: string)
 function Payments({
   year,
   month,
+  open,
   lines,
   canPay,
 }: {
   year: string;
   month: string;
+  /** Payments may still be dated in the period (neither closed nor closing). */
+  open: boolean;
   lines: SettlementLine[];
   canPay: boolean;
 }) {
@@ -526,6 +535,7 @@ function Payments({
         opened={opened}
         onClose={() => setOpened(false)}
         lines={lines}
+        period={{ year, month, open }}
         onSubmit={async (values) => {
           const saved = await create.mutateAsync(values);
           notifySuccess(
