@@ -16,5 +16,9 @@ export const getTransaction = async (ctx: AppContext, agentId: bigint, id: bigin
 /** One bet id looked up across every agent, oldest row first (the bet's timeline). */
 export const betHistory = async (ctx: AppContext, betId: string) => {
   const rows = await betAcrossAgents(ctx.db, betId, 500);
-  return rows.map((r) => ({ ...toTransaction(r.t), agentUsername: r.agentUsername }));
+  return rows.map((r) => ({
+    ...toTransaction(r.t),
+    agentUsername: r.agentUsername,
+    agentPrefix: r.agentPrefix,
+  }));
 };

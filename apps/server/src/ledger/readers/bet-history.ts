@@ -38,9 +38,9 @@ export const rowsOfBet = async (db: Executor, agentId: bigint, betId: string) =>
       .orderBy(asc(transactions.startDate), asc(transactions.id))
   ).map((h) => h.t);
 
-/** Bet id `betId` across every agent, oldest row first (at most `limit`), with each row's agent's username. */
+/** Bet id `betId` across every agent, oldest row first (at most `limit`), with each row's agent's name and prefix. */
 export const betAcrossAgents = (db: Executor, betId: string, limit: number) =>
-  keyedRows(db, { t: transactions, agentUsername: agents.username })
+  keyedRows(db, { t: transactions, agentUsername: agents.username, agentPrefix: agents.prefix })
     .innerJoin(agents, eq(agents.id, transactions.agentId))
     .where(eq(transactionKeys.betId, betId))
     .orderBy(asc(transactions.startDate), asc(transactions.id))
