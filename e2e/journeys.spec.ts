@@ -3,7 +3,7 @@ import { api } from '@sapi/contract';
 import { agentText, pickAgent } from './agent-picker';
 import { bangkokIso, bangkokToday, thaiMonthYear } from './bangkok';
 import { expect, ingest, makeAdapter, makeAgent, test } from './fixtures';
-import { apiCall, apiToken, openApp, screenshot, uniqueName, workerTag } from './support';
+import { apiCall, apiToken, openApp, screenshot, uniqueName, widthProblems, workerTag } from './support';
 
 /**
  * Issue 41, Deliver 10: a Thai operations user's three everyday journeys, in Thai, on a desktop
@@ -320,6 +320,8 @@ for (const size of SIZES) {
         `เอเจนต์ ${child.username} ต้องจ่ายให้ ${senior.username} 400.00 บาท`,
       );
       await expectNamesWhole(page, [child.username, senior.username]);
+      // The statement fits the width, or scrolls in its own card with its right edge shaded.
+      expect(await widthProblems(page)).toEqual([]);
       await screenshot(page, `journey-${size.name}-10-statement`, { fullPage: false });
 
       // 3. The child pays what it owes: the payment recorded from the statement.
