@@ -243,12 +243,12 @@ describe('closing a dialog with unsaved changes (issue 41, Deliver 3)', () => {
     const onClose = vi.fn();
     const { user } = await renderScreen(<Harness onSubmit={async () => undefined} onClose={onClose} />);
     await user.type(fields().username, 'half_typed');
-    const escape = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true });
-    fields().username.dispatchEvent(escape);
+    const escapeKey = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true });
+    fields().username.dispatchEvent(escapeKey);
     const ask = await screen.findByRole('dialog', { name: 'ทิ้งข้อมูลที่แก้ไข?' });
     // The same key press reaching the question as well (as when a loaded browser has the question's
     // listeners in place before that press is done): the question stays, the user answers it.
-    fields().username.dispatchEvent(escape);
+    fields().username.dispatchEvent(escapeKey);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(screen.queryByRole('dialog', { name: 'ทิ้งข้อมูลที่แก้ไข?' })).toBe(ask);
     expect(screen.getByRole('button', { name: 'แก้ไขต่อ' })).toBeTruthy();
