@@ -1,5 +1,6 @@
 import { api, type BodyOf, type RouteDef } from '@sapi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approvals, ipRefusals } from '../src/db/schema/index.ts';
 import { offContract } from './calls.ts';
 import { makeAdapter, makeAgent } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
@@ -234,5 +235,73 @@ describe('the session lists', () => {
       body: { sort: '', order: '' } as BodyOf<typeof api.sessionList>,
     });
     expect(first.records[0]?.current).toBe(true);
+  });
+});
+
+describe('the approvals list', () => {
+  it('sorts by request time both ways, requests of one instant in id order over the pages', async () => {
+    const by = BigInt(await t.addAdmin('srt_requester', 'ADMIN'));
+    const at = (s: number) => new Date(Date.UTC(2026, 10, 1, 0, 0, s));
+    // Written out of time order; two of one instant (ties broken by id).
+    const times = [at(3), at(1), at(2), at(2), at(5)];
+    const ids: string[] = [];
+    for (const [i, requestedAt] of times.entries()) {
+      const [row] = await t.ctx.db
+        .insert(approvals)
+        .values({
+          kind: 'settlement-close',
+          status: 'rejected',
+          target: `srt-${i}`,
+          requestedBy: by,
+          requestedAt,
+          payload: {},
+          summary: { year: '2026', month: String(i + 1) },
+        })
+        .returning({ id: approvals.id });
+      ids.push(String(row?.id));
+    }
+    const [a, b, c, d, e] = ids as [string, string, string, string, string];
+    const ours = (xs: string[]) => xs.filter((x) => ids.includes(x));
+    const id = str('_id');
+    const asc = ours(await walk(api.approvalList, sa, { sort: 'requestedAt', order: 'asc' }, id));
+    expect(asc).toEqual([b, c, d, a, e]);
+    const desc = ours(await walk(api.approvalList, sa, { sort: 'requestedAt', order: 'desc' }, id));
+    expect(desc).toEqual([e, a, d, c, b]);
+    // '' is the list's own order: newest request first, the same as descending.
+    expect(ours(await walk(api.approvalList, sa, { sort: '', order: '' }, id))).toEqual(desc);
+    await refusesHostile(api.approvalList, sa, 'requestedAt');
+  });
+});
+
+describe('the IP refusals list', () => {
+  it('refusals of one last time keep one order over the pages: every row once', async () => {
+    const lastAt = new Date(Date.UTC(2030, 0, 1));
+    const rows = [1n, 2n, 3n].flatMap((subjectId) =>
+      (['agent', 'admin'] as const).flatMap((scope) =>
+        ['2029-12-30', '2029-12-31'].map((day) => ({
+          scope,
+          subjectId,
+          day,
+          count: 1,
+          lastIp: '192.0.2.1',
+          lastAt,
+        })),
+      ),
+    );
+    await t.ctx.db.insert(ipRefusals).values(rows);
+    const key = (r: Record<string, unknown>) => `${r.scope}/${r.subjectId}/${r.day}`;
+    const pages = await walk(api.ipRefusalList, sa, {}, key, 5);
+    const tied = pages.slice(0, rows.length);
+    expect(new Set(tied).size).toBe(rows.length);
+    expect(tied).toEqual(
+      [...rows]
+        .sort(
+          (x, y) =>
+            x.scope.localeCompare(y.scope) || Number(y.subjectId - x.subjectId) || y.day.localeCompare(x.day),
+        )
+        .map((r) => `${r.scope}/${r.subjectId}/${r.day}`),
+    );
+    // Twice the same: no page of equal times answers its rows in another order.
+    expect(await walk(api.ipRefusalList, sa, {}, key, 5)).toEqual(pages);
   });
 });
