@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { api } from '@sapi/contract';
 import { bangkokToday } from './bangkok';
 import { expect, makeAgent, test } from './fixtures';
+import { linesOf } from './narrow-screen';
 import { apiCall, apiToken, openApp, screenshot, settled, widthProblems } from './support';
 
 /**
@@ -199,5 +200,16 @@ test.describe('on a 1280 × 720 laptop', () => {
       await screenshot(page, `laptop-${name}`, { fullPage: false });
     }
     expect(problems).toEqual({});
+  });
+
+  test('the agent list says an agent has no games yet on one line', async ({ page, request }) => {
+    const token = await apiToken(request);
+    const agent = await makeAgent(request, token, { games: [] });
+    await openApp(page, `/agent/list?username=${agent.username}`);
+    const row = page.getByRole('row').filter({ hasText: agent.username });
+    const cell = row.getByText('ยังไม่ได้เลือกเกม', { exact: true });
+    await expect(cell).toBeVisible();
+    expect(await linesOf(cell)).toEqual(['ยังไม่ได้เลือกเกม']);
+    await screenshot(page, 'laptop-agent-no-games', { fullPage: false });
   });
 });
