@@ -3,7 +3,7 @@ import { api } from '@sapi/contract';
 import { agentText, pickAgent } from './agent-picker';
 import { bangkokIso, bangkokToday, thaiMonthYear } from './bangkok';
 import { expect, ingest, makeAdapter, makeAgent, test } from './fixtures';
-import { apiCall, apiToken, openApp, screenshot, uniqueName, workerTag } from './support';
+import { apiCall, apiToken, openApp, screenshot, uniqueName, widthProblems, workerTag } from './support';
 
 /**
  * Issue 41, Deliver 10: a Thai operations user's three everyday journeys, in Thai, on a desktop
@@ -320,6 +320,8 @@ for (const size of SIZES) {
         `เอเจนต์ ${child.username} ต้องจ่ายให้ ${senior.username} 400.00 บาท`,
       );
       await expectNamesWhole(page, [child.username, senior.username]);
+      // The statement fits the width, or scrolls in its own card with its right edge shaded.
+      expect(await widthProblems(page)).toEqual([]);
       await screenshot(page, `journey-${size.name}-10-statement`, { fullPage: false });
 
       // 3. The child pays what it owes: the payment recorded from the statement.
@@ -330,6 +332,7 @@ for (const size of SIZES) {
       await expect(dialog.getByRole('combobox', { name: 'ทิศทาง' })).toHaveValue('เอเจนต์ลูกจ่ายให้เอเจนต์แม่');
       await dialog.getByRole('textbox', { name: 'จำนวนเงิน' }).fill('400');
       await dialog.getByRole('textbox', { name: 'เลขอ้างอิง' }).fill(`TR-${child.prefix}`);
+      await expect(dialog.getByTestId('paid-on-period')).toHaveText(`นับเข้างวด ${thaiMonthYear(last)}`);
       await expect(dialog.getByTestId('payment-words')).toHaveText(
         `บันทึกว่า: เอเจนต์ ${child.username} จ่ายให้ ${senior.username} แล้ว 400.00 บาท`,
       );
@@ -342,13 +345,15 @@ for (const size of SIZES) {
         page.getByText(`บันทึกการชำระแล้ว: เอเจนต์ ${child.username} จ่ายให้ ${senior.username} แล้ว 400.00 บาท`),
       ).toBeVisible();
       await screenshot(page, `journey-${size.name}-12-payment-recorded`, { fullPage: false });
-      // The payment is dated today (the dialog's default), so it is listed in this month's statement
-      // and lowers what is owed there, not on last month's.
-      await openApp(page, `/settlement/${current.year}/${current.month}`);
+      // Recorded from last month's statement, the payment is dated that month's last day (the dialog's
+      // default, said under the day), so it is listed on this statement and settles its line.
       await expect(page.getByTestId('period-payments')).toContainText(
         `เอเจนต์ ${child.username} จ่ายให้ ${senior.username} แล้ว 400.00 บาท`,
       );
-      await screenshot(page, `journey-${size.name}-13-payment-this-month`, { fullPage: false });
+      await expect(line.getByTestId('line-words')).toHaveText(
+        `ไม่มียอดที่ต้องจ่ายระหว่าง ${child.username} และ ${senior.username}`,
+      );
+      await screenshot(page, `journey-${size.name}-13-payment-on-its-statement`, { fullPage: false });
     });
   });
 }

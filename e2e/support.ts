@@ -184,3 +184,42 @@ export async function discardChanges(page: Page) {
   );
   if (asked) await discard.click();
 }
+
+/**
+ * What does not fit the window's width on the screen shown (issue 41, Deliver 8): the page scrolling
+ * sideways, a table's card wider than the window, columns out of view without the shade on the card's
+ * right edge that says so, a cell's text cut short (clipped or ended with "…"). Empty when it all fits.
+ */
+export function widthProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const width = window.innerWidth;
+    if (document.documentElement.scrollWidth > width + 1) {
+      out.push(`the page scrolls sideways (${document.documentElement.scrollWidth} > ${width})`);
+    }
+    for (const table of Array.from(document.querySelectorAll<HTMLElement>('table'))) {
+      const scroller = table.closest('section');
+      const card = scroller?.parentElement;
+      if (!scroller || !card) continue;
+      const name = scroller.getAttribute('aria-label') ?? 'a table';
+      if (scroller.getBoundingClientRect().right > width + 1)
+        out.push(`${name}: its card is wider than the window`);
+      const hides = scroller.scrollLeft + scroller.clientWidth < scroller.scrollWidth - 1;
+      if (hides && !card.hasAttribute('data-more-right')) out.push(`${name}: columns out of view, unmarked`);
+      for (const cell of Array.from(table.querySelectorAll<HTMLElement>('td *, th *'))) {
+        // Text for screen readers only is clipped to nothing on purpose.
+        if (cell.closest('.mantine-VisuallyHidden-root')) continue;
+        const style = getComputedStyle(cell);
+        const clips =
+          style.overflowX === 'hidden' || style.overflowX === 'clip' || style.textOverflow === 'ellipsis';
+        const text = (cell.textContent ?? '').trim();
+        // A long text shortened on purpose keeps its whole in a title (a browser's user agent).
+        const whole = cell.getAttribute('title') === text;
+        if (clips && !whole && text !== '' && cell.scrollWidth > cell.clientWidth + 1) {
+          out.push(`${name}: "${text.slice(0, 40)}" is cut`);
+        }
+      }
+    }
+    return out;
+  });
+}

@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test';
 import { api } from '@sapi/contract';
 import { bangkokToday } from './bangkok';
 import { expect, makeAgent, test } from './fixtures';
-import { apiCall, apiToken, openApp, settled } from './support';
+import { linesOf } from './narrow-screen';
+import { apiCall, apiToken, openApp, screenshot, settled, widthProblems } from './support';
 
 /**
  * Issue 41, Deliver 7: every screen reads in Thai in Thai mode. The walk opens every route of the
@@ -102,13 +103,8 @@ const englishOn = (page: Page) =>
 const isData = (word: string, brands: Set<string>) =>
   /[\d_@]/.test(word) || /^[a-z0-9.-]+\.[a-z]{2,}$/.test(word) || brands.has(word);
 
-test('every route reads in Thai: no English word outside the allow-list', async ({ page, request }) => {
-  test.setTimeout(240_000);
-  const token = await apiToken(request);
-  const agent = await makeAgent(request, token);
-  // The game providers' codes and names (data the brand pickers offer).
-  const adapters = await apiCall(request, api.adapterList, { token, body: { limit: 100 } });
-  const brands = new Set(adapters.records.flatMap((a) => [a.codename, ...a.name.split(/\s+/)]));
+/** Every route of the console, with an agent's own pages; the error pages last. */
+const everyRoute = (agentId: string) => {
   const [year, month] = bangkokToday().split('-').map(Number) as [number, number];
   const routes = [
     '/dashboard',
@@ -120,7 +116,7 @@ test('every route reads in Thai: no English word outside the allow-list', async 
     '/agentoperator',
     '/agentsharing',
     '/report',
-    `/transaction/${agent._id}`,
+    `/transaction/${agentId}`,
     '/summary',
     '/summary/tsreport',
     '/summary/tsdetail',
@@ -140,25 +136,80 @@ test('every route reads in Thai: no English word outside the allow-list', async 
     '/security/ip-refusals',
     '/security/settings',
     '/ingest-log',
-    `/ingest-log/agent/${agent._id}`,
+    `/ingest-log/agent/${agentId}`,
     '/audit',
     // The error pages: 404 (no route), 400 (a malformed id), 405 (/logout opened as a page).
     '/no/such/page',
     '/transaction/not-an-id',
     '/logout',
   ];
+  return routes;
+};
+
+/** The screen's data has arrived (no skeleton, no veil) and nothing moves. */
+const loaded = async (page: Page) => {
+  await expect(page.locator('[aria-busy="true"], .mantine-Skeleton-root')).toHaveCount(0, {
+    timeout: 15_000,
+  });
+  await settled(page);
+};
+
+test('every route reads in Thai: no English word outside the allow-list', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const token = await apiToken(request);
+  const agent = await makeAgent(request, token);
+  // The game providers' codes and names (data the brand pickers offer).
+  const adapters = await apiCall(request, api.adapterList, { token, body: { limit: 100 } });
+  const brands = new Set(adapters.records.flatMap((a) => [a.codename, ...a.name.split(/\s+/)]));
+  const routes = everyRoute(agent._id);
   const english: Record<string, string[]> = {};
   for (const route of routes) {
     await openApp(page, route);
-    // The screen's data has arrived (no skeleton, no veil).
-    await expect(page.locator('[aria-busy="true"], .mantine-Skeleton-root')).toHaveCount(0, {
-      timeout: 15_000,
-    });
-    await settled(page);
+    await loaded(page);
     const words = [...new Set(await englishOn(page))].filter(
       (w) => w !== '' && !ALLOWED.has(w) && !isData(w, brands),
     );
     if (words.length > 0) english[route] = words;
   }
   expect(english).toEqual({});
+});
+
+/**
+ * Issue 41, Deliver 8: on a 1280 × 720 laptop every screen fits the window's width: the page never
+ * scrolls sideways; a table wider than its card scrolls inside the card, with a shade on the card's
+ * right edge while columns are out of view there; no cell's text is cut short (clipped or ended with
+ * "…"). Each screen's screenshot is kept (laptop-*.png) to be looked at.
+ */
+test.describe('on a 1280 × 720 laptop', () => {
+  test.use({ viewport: { width: 1280, height: 720 } });
+
+  test('every route fits the width: tables scroll in their own card, nothing cut', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(240_000);
+    const token = await apiToken(request);
+    const agent = await makeAgent(request, token);
+    const problems: Record<string, string[]> = {};
+    for (const route of everyRoute(agent._id)) {
+      await openApp(page, route);
+      await loaded(page);
+      const found = await widthProblems(page);
+      if (found.length > 0) problems[route] = found;
+      const name = route.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-') || 'root';
+      await screenshot(page, `laptop-${name}`, { fullPage: false });
+    }
+    expect(problems).toEqual({});
+  });
+
+  test('the agent list says an agent has no games yet on one line', async ({ page, request }) => {
+    const token = await apiToken(request);
+    const agent = await makeAgent(request, token, { games: [] });
+    await openApp(page, `/agent/list?username=${agent.username}`);
+    const row = page.getByRole('row').filter({ hasText: agent.username });
+    const cell = row.getByText('ยังไม่ได้เลือกเกม', { exact: true });
+    await expect(cell).toBeVisible();
+    expect(await linesOf(cell)).toEqual(['ยังไม่ได้เลือกเกม']);
+    await screenshot(page, 'laptop-agent-no-games', { fullPage: false });
+  });
 });

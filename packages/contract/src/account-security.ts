@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { eachOnce, idFilter, isoTimestamp, pageFields, passwordSchema } from './common.ts';
+import { eachOnce, idFilter, isoTimestamp, pageFields, passwordSchema, sortFields } from './common.ts';
 import { adminTypeSchema, adminTypes } from './roles.ts';
 
 /**
@@ -69,8 +69,15 @@ export const sessionSchema = z.object({
 });
 export type Session = z.infer<typeof sessionSchema>;
 /** The caller's own live sessions, this one first, then the most recently used (paged like every list). */
-export const ownSessionListQuerySchema = z.object({ ...pageFields(20) });
-export const sessionListQuerySchema = z.object({ adminId: idFilter, ...pageFields(50) });
+export const ownSessionListQuerySchema = z.object({
+  ...sortFields(['createdAt', 'lastSeenAt']),
+  ...pageFields(20),
+});
+export const sessionListQuerySchema = z.object({
+  adminId: idFilter,
+  ...sortFields(['username', 'createdAt', 'lastSeenAt']),
+  ...pageFields(50),
+});
 export const sessionsEndedDataSchema = z.object({ ended: z.number() });
 
 export const totpStatusSchema = z.object({

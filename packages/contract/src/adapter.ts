@@ -7,6 +7,7 @@ import {
   pageFields,
   refuseDeepPage,
   refuseInvisible,
+  sortFields,
   textFilter,
 } from './common.ts';
 
@@ -39,6 +40,7 @@ export const adapterListQuerySchema = z
   .object({
     name: textFilter,
     isDisable: boolFilter,
+    ...sortFields(['name', 'createdAt']),
     ...pageFields(50),
   })
   .superRefine(refuseDeepPage);

@@ -6,6 +6,7 @@ import {
   passwordSchema,
   refuseDeepPage,
   refuseReversedDates,
+  sortFields,
   textFilter,
   usernameSchema,
 } from './common.ts';
@@ -29,6 +30,7 @@ export const adminListQuerySchema = z
     prefix: textFilter,
     startDate: dateFilter,
     endDate: dateFilter,
+    ...sortFields(['username', 'createdAt']),
     ...pageFields(10),
   })
   .superRefine(refuseDeepPage)

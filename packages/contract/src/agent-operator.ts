@@ -6,6 +6,7 @@ import {
   pageFields,
   passwordSchema,
   refuseDeepPage,
+  sortFields,
   textFilter,
   usernameSchema,
 } from './common.ts';
@@ -31,6 +32,7 @@ export const agentOperatorListQuerySchema = z
   .object({
     agent: idFilter,
     username: textFilter,
+    ...sortFields(['username', 'createdAt']),
     ...pageFields(50),
   })
   .superRefine(refuseDeepPage);

@@ -7,6 +7,7 @@ import {
   pageFields,
   percentSchema,
   refuseDeepPage,
+  sortFields,
   textFilter,
 } from './common.ts';
 import { reportMoneySchema } from './report.ts';
@@ -50,6 +51,7 @@ export const agentSharingListQuerySchema = z
     username: textFilter,
     prefix: textFilter,
     isDisable: boolFilter,
+    ...sortFields(['agentUsername', 'createdAt']),
     ...pageFields(10),
   })
   .superRefine(refuseDeepPage);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoTimestamp, pageFields, refuseDeepPage } from './common.ts';
+import { isoTimestamp, pageFields, refuseDeepPage, sortFields } from './common.ts';
 
 /*
  * Four-eyes approvals (docs/design.md §15): a change that waits until a second SUPERADMIN or ADMIN
@@ -24,6 +24,7 @@ export const approvalListQuerySchema = z
   .object({
     status: optionalEnum(approvalStatuses),
     kind: optionalEnum(approvalKinds),
+    ...sortFields(['requestedAt']),
     ...pageFields(20),
   })
   .superRefine(refuseDeepPage);

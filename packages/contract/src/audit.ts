@@ -5,6 +5,7 @@ import {
   pageFields,
   refuseDeepPage,
   refuseReversedDates,
+  sortFields,
   textFilter,
 } from './common.ts';
 
@@ -93,6 +94,7 @@ export const auditListQuerySchema = z
     action: textFilter,
     startDate: dateFilter,
     endDate: dateFilter,
+    ...sortFields(['at']),
     ...pageFields(50),
   })
   .superRefine(refuseDeepPage)

@@ -186,7 +186,9 @@ export const revenueShareDataSchema = z.object({
 });
 
 export const betHistoryQuerySchema = z.object({ betId: z.string().trim().min(1, 'required').max(64) });
-export const betHistoryDataSchema = z.array(transactionSchema.extend({ agentUsername: z.string() }));
+export const betHistoryDataSchema = z.array(
+  transactionSchema.extend({ agentUsername: z.string(), agentPrefix: z.string() }),
+);
 
 export const dashboardQuerySchema = z.object({
   month: part(12, 'month'),

@@ -22,6 +22,17 @@ export const sortedBy = (column: SQL | PgColumn, id: PgColumn, order: 'asc' | 'd
   order === 'asc' ? [asc(column), asc(id)] : [desc(column), desc(id)];
 
 /**
+ * A list's sorting as its body asks (contract `sortFields`): the ORDER BY of the column named by `sort`,
+ * from the list's own map of the fields it sorts to the expressions an index (or a bounded table) reads
+ * in order, ties by id; undefined when the list keeps its own order.
+ */
+export const sortOf = <F extends string>(
+  q: { sort?: F | undefined; order: 'asc' | 'desc' },
+  columns: Record<F, SQL | PgColumn>,
+  id: PgColumn,
+): SQL[] | undefined => (q.sort === undefined ? undefined : sortedBy(columns[q.sort], id, q.order));
+
+/**
  * One filtered list read two ways: numbered pages with a total (the screen) and keyset batches
  * below an id (the CSV export). `fetch` orders by `order` when given (a sorted screen), else newest id
  * first — the order the export's keyset needs, so an export is always newest first.

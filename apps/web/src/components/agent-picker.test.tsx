@@ -84,3 +84,16 @@ describe('AgentPicker with an id no agent has', () => {
     expect(await screen.findByDisplayValue('เอเจนต์รหัส 999')).toBeTruthy();
   });
 });
+
+describe('AgentPicker width', () => {
+  it('is never narrower than the chosen agent’s whole label, so its prefix shows', async () => {
+    stubApi([[api.agentPick, () => []]]);
+    const long = { _id: '9', username: 'a_rather_long_agent_name', prefix: 'longpfx' };
+    await renderScreen(
+      <AgentPicker label="เอเจนต์" value="9" known={long} onChange={() => undefined} w={240} />,
+    );
+    const input = screen.getByDisplayValue('a_rather_long_agent_name (longpfx)');
+    const root = input.closest('.mantine-Select-root') as HTMLElement | null;
+    expect(root?.style.minWidth).toBe('calc(34ch + 3.5rem)');
+  });
+});

@@ -149,6 +149,8 @@ export function AgentPicker({
       maxDropdownHeight={280}
       comboboxProps={{ withinPortal: true }}
       w={w}
+      // Never narrower than the chosen agent's whole label: its prefix is not cut off at the edge.
+      miw={selectedLabel ? `calc(${selectedLabel.length}ch + 3.5rem)` : undefined}
       data-autofocus={autoFocus || undefined}
       data-testid={testId}
     />

@@ -348,7 +348,7 @@ export function DataTable<T>({
     const rowCount = windowed ? { 'aria-rowcount': rows.length + 1 + (footer ? 1 : 0) } : {};
     body = (
       // Busy while refetching: the veil over the old rows takes the clicks meant for them.
-      <Box pos="relative" aria-busy={fetching}>
+      <Box pos="relative" aria-busy={fetching} className={classes.edges}>
         <LoadingOverlay visible={fetching} zIndex={5} overlayProps={{ blur: 1, backgroundOpacity: 0.4 }} />
         {/* Focusable, so keyboard users can scroll a table wider than the screen. */}
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region takes the focus to scroll */}

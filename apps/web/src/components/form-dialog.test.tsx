@@ -1,6 +1,6 @@
 import { TextInput } from '@mantine/core';
 import { api, Status } from '@sapi/contract';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { contractSays, errorOf, expectThai } from '../../test/api-stub';
 import { renderScreen } from '../../test/render';
@@ -237,6 +237,27 @@ describe('closing a dialog with unsaved changes (issue 41, Deliver 3)', () => {
     await user.click(fields().cancel);
     await user.click(await screen.findByRole('button', { name: 'ทิ้งและปิด' }));
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('the Escape that asks is not also taken as the answer; Escape inside the question keeps editing', async () => {
+    const onClose = vi.fn();
+    const { user } = await renderScreen(<Harness onSubmit={async () => undefined} onClose={onClose} />);
+    await user.type(fields().username, 'half_typed');
+    const escapeKey = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true });
+    fields().username.dispatchEvent(escapeKey);
+    const ask = await screen.findByRole('dialog', { name: 'ทิ้งข้อมูลที่แก้ไข?' });
+    // The same key press reaching the question as well (as when a loaded browser has the question's
+    // listeners in place before that press is done): the question stays, the user answers it.
+    fields().username.dispatchEvent(escapeKey);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByRole('dialog', { name: 'ทิ้งข้อมูลที่แก้ไข?' })).toBe(ask);
+    expect(screen.getByRole('button', { name: 'แก้ไขต่อ' })).toBeTruthy();
+    // Escape pressed in the question: keep editing, nothing closed.
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('แก้ไขต่อ'));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'ทิ้งข้อมูลที่แก้ไข?' })).toBeNull());
+    expect(onClose).not.toHaveBeenCalled();
+    expect(fields().username.value).toBe('half_typed');
   });
 
   it('closes at once when nothing was changed', async () => {

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, type ModalProps, Stack, Text } from '@mantine/core';
 import { type GetInputPropsReturnType, type UseFormReturnType, useForm } from '@mantine/form';
-import { type FormEvent, type ReactNode, type RefObject, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, type ReactNode, type RefObject, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { contractMessages, type Draft, refusalOf } from '../lib/contract-form';
@@ -214,6 +214,15 @@ function DiscardDialog({
       zIndex={400}
       // Its two buttons say what each way does; Escape and the overlay keep editing.
       withCloseButton={false}
+      // Escape is taken only from inside the question (where its opening puts the focus), not by the
+      // modal's listener on the window: that listener, added while the Escape that asked was still being
+      // dispatched, could take that same key press as the answer and close the question as it opened.
+      closeOnEscape={false}
+      onKeyDown={(event: KeyboardEvent<HTMLDivElement>) => {
+        if (event.key !== 'Escape' || event.nativeEvent.isComposing) return;
+        event.stopPropagation();
+        onKeep();
+      }}
     >
       <Stack gap="md">
         <Text size="sm">{t('form.discardText')}</Text>

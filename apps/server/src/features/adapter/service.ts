@@ -10,7 +10,7 @@ import { countWhere } from '../../db/count.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { contains } from '../../db/filters.ts';
 import { adapterForUpdate } from '../../db/lookups.ts';
-import { listing } from '../../db/paging.ts';
+import { listing, sortOf } from '../../db/paging.ts';
 import { adapters, agents } from '../../db/schema/index.ts';
 import { brandHasBets } from '../../ledger/readers/brand-use.ts';
 import { type CsvColumn, flagColumn, textColumn, timeColumn } from '../../lib/csv.ts';
@@ -66,9 +66,17 @@ export const adapterListing = (ctx: AppContext, scope: Scope, q: Query) =>
     id: adapters.id,
     idOf: (r: Row) => r.id,
     toDto: toAdapter,
-    fetch: (where, limit, offset) =>
-      ctx.db.select().from(adapters).where(where).orderBy(desc(adapters.id)).limit(limit).offset(offset),
+    fetch: (where, limit, offset, order = [desc(adapters.id)]) =>
+      ctx.db
+        .select()
+        .from(adapters)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
     count: (where) => countWhere(ctx.db, adapters, where),
+    // The providers are a short list: by name (lower case) or by creation (its index).
+    order: sortOf(q, { name: sql`lower(${adapters.name})`, createdAt: adapters.createdAt }, adapters.id),
   });
 
 /** One game provider; one the scope may not read answers as a missing one (the same single query). */

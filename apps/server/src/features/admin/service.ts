@@ -19,6 +19,7 @@ import type { Executor, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { contains, offsetOf, within } from '../../db/filters.ts';
 import { type AdminRow, findAdmin } from '../../db/lookups.ts';
+import { sortOf } from '../../db/paging.ts';
 import { admins } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 
@@ -42,7 +43,13 @@ export const listAdmins = async (ctx: AppContext, q: z.output<typeof adminListQu
       .select()
       .from(admins)
       .where(where)
-      .orderBy(desc(admins.createdAt), desc(admins.id))
+      .orderBy(
+        ...(sortOf(
+          q,
+          { username: sql`lower(${admins.username})`, createdAt: admins.createdAt },
+          admins.id,
+        ) ?? [desc(admins.createdAt), desc(admins.id)]),
+      )
       .limit(q.limit)
       .offset(offsetOf(q.page, q.limit)),
     ctx.db.select({ n: count() }).from(admins).where(where),

@@ -5,7 +5,7 @@ import type {
   agentOperatorRegisterSchema,
   agentOperatorUpdateSchema,
 } from '@sapi/contract';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext, Principal } from '../../context.ts';
 import { type AuditFn, auditedChange } from '../../core/change.ts';
@@ -17,7 +17,7 @@ import type { Executor, Tx } from '../../db/client.ts';
 import { countWhere } from '../../db/count.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { contains } from '../../db/filters.ts';
-import { listing } from '../../db/paging.ts';
+import { listing, sortOf } from '../../db/paging.ts';
 import { agentOperators, agents } from '../../db/schema/index.ts';
 import { type CsvColumn, flagColumn, textColumn, timeColumn } from '../../lib/csv.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -93,9 +93,19 @@ export const operatorListing = (ctx: AppContext, actor: Principal, q: Query) =>
     id: agentOperators.id,
     idOf: (r: Joined) => r.o.id,
     toDto: toOperator,
-    fetch: (where, limit, offset) =>
-      selectJoined(ctx.db).where(where).orderBy(desc(agentOperators.id)).limit(limit).offset(offset),
+    fetch: (where, limit, offset, order = [desc(agentOperators.id)]) =>
+      selectJoined(ctx.db)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
     count: (where) => countWhere(ctx.db, agentOperators, where),
+    // An agent's staff accounts, a handful each: by name as the agent's name index reads it, or creation.
+    order: sortOf(
+      q,
+      { username: sql`lower(${agentOperators.username})`, createdAt: agentOperators.createdAt },
+      agentOperators.id,
+    ),
   });
 
 const taken = (username: string) =>

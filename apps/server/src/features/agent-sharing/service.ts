@@ -31,7 +31,7 @@ import {
 import type { Executor, Tx } from '../../db/client.ts';
 import { contains } from '../../db/filters.ts';
 import { agentNamesById } from '../../db/lookups.ts';
-import { listing } from '../../db/paging.ts';
+import { listing, sortOf } from '../../db/paging.ts';
 import { admins, agentSharing, agentSharingVersions, agents, approvals } from '../../db/schema/index.ts';
 import { whatIf } from '../../ledger/settlement-statement.ts';
 import { type CsvColumn, decimalColumn, flagColumn, textColumn, timeColumn } from '../../lib/csv.ts';
@@ -161,10 +161,14 @@ export const sharingListing = (ctx: AppContext, actor: Principal, q: Query) => {
     id: agentSharing.id,
     idOf: (r: Joined) => r.s.id,
     toDto: toSharing,
-    fetch: async (where, limit, offset) =>
+    fetch: async (where, limit, offset, order = [desc(agentSharing.id)]) =>
       enrich(
         ctx.db,
-        await selectJoined(ctx.db).where(where).orderBy(desc(agentSharing.id)).limit(limit).offset(offset),
+        await selectJoined(ctx.db)
+          .where(where)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset),
         today,
       ),
     count: async (where) =>
@@ -175,6 +179,12 @@ export const sharingListing = (ctx: AppContext, actor: Principal, q: Query) => {
           .innerJoin(child, eq(child.id, agentSharing.agentId))
           .where(where)
       )[0]?.n ?? 0,
+    // At most one live arrangement per agent: by the agent's name (lower case) or by creation.
+    order: sortOf(
+      q,
+      { agentUsername: sql`lower(${child.username})`, createdAt: agentSharing.createdAt },
+      agentSharing.id,
+    ),
   });
 };
 

@@ -29,7 +29,7 @@ import { countWhere } from '../../db/count.ts';
 import { constraintOf, isUniqueViolation } from '../../db/errors.ts';
 import { contains, within } from '../../db/filters.ts';
 import { agentForUpdate } from '../../db/lookups.ts';
-import { listing, sortedBy } from '../../db/paging.ts';
+import { listing, sortOf } from '../../db/paging.ts';
 import { adapters, agentSharing, agentSharingVersions, agents } from '../../db/schema/index.ts';
 import { type CsvColumn, flagColumn, textColumn, timeColumn } from '../../lib/csv.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -166,11 +166,8 @@ export const agentListing = (ctx: AppContext, scope: Scope, q: Query) =>
   });
 
 /** The screen's sorting: by name as its unique index reads it (lower case), or by registration; ties by id. */
-const agentOrder = (q: Query) => {
-  if (q.sort === 'username') return sortedBy(sql`lower(${agents.username})`, agents.id, q.order);
-  if (q.sort === 'createdAt') return sortedBy(agents.createdAt, agents.id, q.order);
-  return undefined;
-};
+const agentOrder = (q: Query) =>
+  sortOf(q, { username: sql`lower(${agents.username})`, createdAt: agents.createdAt }, agents.id);
 
 /** Picker search as the user types: username or prefix contains the text. */
 export const pickAgents = async (ctx: AppContext, scope: Scope, text: string | undefined, limit: number) => {

@@ -1,5 +1,5 @@
 import { manageableTypes } from '@sapi/contract';
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Actor, AppContext } from '../../context.ts';
 import type { AuditEntry } from '../../core/audit.ts';
 import { forbidden, invalidField, notFound } from '../../core/errors.ts';
@@ -118,7 +118,13 @@ export const listRefusals = async (
       })
       .from(ipRefusals)
       .where(where)
-      .orderBy(desc(ipRefusals.lastAt))
+      // Ties of the last time by the key (scope, subject, day), so pages never repeat or skip a row.
+      .orderBy(
+        desc(ipRefusals.lastAt),
+        asc(ipRefusals.scope),
+        desc(ipRefusals.subjectId),
+        desc(ipRefusals.day),
+      )
       .limit(q.limit)
       .offset((q.page - 1) * q.limit),
     ctx.db.select({ n: count() }).from(ipRefusals).where(where),

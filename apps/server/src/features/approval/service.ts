@@ -13,6 +13,7 @@ import { conflict, forbidden, invalidField, notFound } from '../../core/errors.t
 import { assertDayOpen, lockSettlement, periodRows } from '../../core/settlement-periods.ts';
 import { changeSharing } from '../../core/sharing-versions.ts';
 import type { Tx } from '../../db/client.ts';
+import { sortOf } from '../../db/paging.ts';
 import { agentSharing, approvals, settlementPeriods } from '../../db/schema/index.ts';
 import { freezeMonth } from '../../ledger/settlement-statement.ts';
 
@@ -23,6 +24,8 @@ import { freezeMonth } from '../../ledger/settlement-statement.ts';
  * Decisions are serialised under the settlement lock, so of two at once exactly one wins.
  */
 
+const newestFirst = [desc(approvals.requestedAt), desc(approvals.id)];
+
 export const listApprovals = async (ctx: AppContext, q: z.output<typeof approvalListQuerySchema>) => {
   const where = and(
     q.status ? eq(approvals.status, q.status) : undefined,
@@ -31,7 +34,8 @@ export const listApprovals = async (ctx: AppContext, q: z.output<typeof approval
   const [rows, total] = await Promise.all([
     selectApprovals(ctx.db)
       .where(where)
-      .orderBy(desc(approvals.requestedAt), desc(approvals.id))
+      // By request time through its index (newest first unless asked otherwise), ties by id.
+      .orderBy(...(sortOf(q, { requestedAt: approvals.requestedAt }, approvals.id) ?? newestFirst))
       .limit(q.limit)
       .offset((q.page - 1) * q.limit),
     ctx.db.select({ n: count() }).from(approvals).where(where),

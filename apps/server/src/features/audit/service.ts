@@ -6,6 +6,7 @@ import { type AuditContent, GENESIS_HASH, linkHash } from '../../core/audit.ts';
 import { arrayLiteral } from '../../db/array-literal.ts';
 import type { Db } from '../../db/client.ts';
 import { contains, offsetOf, within } from '../../db/filters.ts';
+import { sortOf } from '../../db/paging.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import type { Json } from '../../lib/canonical-json.ts';
 
@@ -52,7 +53,8 @@ export const listAudit = async (ctx: AppContext, scope: Scope, q: z.output<typeo
       .select()
       .from(auditLog)
       .where(where)
-      .orderBy(desc(auditLog.id))
+      // By time through its index (ties by id, the order they were written); else newest first.
+      .orderBy(...(sortOf(q, { at: auditLog.at }, auditLog.id) ?? [desc(auditLog.id)]))
       .limit(q.limit)
       .offset(offsetOf(q.page, q.limit)),
     ctx.db.select({ n: count() }).from(auditLog).where(where),

@@ -5,7 +5,7 @@ import type { AuditEntry } from '../../core/audit.ts';
 import { notFound } from '../../core/errors.ts';
 import { liveSession } from '../../core/session-store.ts';
 import type { Executor } from '../../db/client.ts';
-import { listPage, type PageQuery } from '../../db/paging.ts';
+import { listPage, type PageQuery, sortOf } from '../../db/paging.ts';
 import { admins, sessions } from '../../db/schema/index.ts';
 import { browserOf } from '../../lib/user-agent.ts';
 
@@ -42,8 +42,16 @@ const toSession = (row: Row, actor: Actor): Session => ({
   current: row.id === actor.sessionId,
 });
 
-/** The live sessions of `where`, a page of them and their total (db/paging.ts), `first` ordered first. */
-const pageOfSessions = (ctx: AppContext, actor: Actor, where: SQL | undefined, q: PageQuery, first?: SQL) =>
+type SortQuery<F extends string> = PageQuery & { sort?: F | undefined; order: 'asc' | 'desc' };
+
+/** The most recently used first, ties by id. */
+const recentFirst = () => [desc(sessions.lastSeenAt), desc(sessions.id)];
+
+/**
+ * The live sessions of `where` in `order`, a page of them and their total (db/paging.ts). Live sessions
+ * are few (at most MAX_LIVE_SESSIONS an account), so any of their columns sorts cheaply.
+ */
+const pageOfSessions = (ctx: AppContext, actor: Actor, where: SQL | undefined, q: PageQuery, order: SQL[]) =>
   listPage(
     q,
     (limit, offset) =>
@@ -52,7 +60,7 @@ const pageOfSessions = (ctx: AppContext, actor: Actor, where: SQL | undefined, q
         .from(sessions)
         .innerJoin(admins, eq(admins.id, sessions.adminId))
         .where(where)
-        .orderBy(...(first ? [first] : []), desc(sessions.lastSeenAt), desc(sessions.id))
+        .orderBy(...order)
         .limit(limit)
         .offset(offset),
     async () => Number((await ctx.db.select({ n: count() }).from(sessions).where(where))[0]?.n ?? 0),
@@ -60,29 +68,45 @@ const pageOfSessions = (ctx: AppContext, actor: Actor, where: SQL | undefined, q
   );
 
 /**
- * The caller's live sessions: this one first (the address screen reads it from page 1), then the most
- * recently used. At most MAX_LIVE_SESSIONS (core/session-store.ts), but paged like every list.
+ * The caller's live sessions: unsorted, this one first (the address screen reads it from page 1), then
+ * the most recently used; or sorted by sign-in or last use. At most MAX_LIVE_SESSIONS
+ * (core/session-store.ts), but paged like every list.
  */
-export const listOwnSessions = (ctx: AppContext, actor: Actor, q: PageQuery) =>
+export const listOwnSessions = (ctx: AppContext, actor: Actor, q: SortQuery<'createdAt' | 'lastSeenAt'>) =>
   pageOfSessions(
     ctx,
     actor,
     and(eq(sessions.adminId, actor.id), liveSession(ctx.now())),
     q,
-    sql`${sessions.id} = ${actor.sessionId} desc`,
+    sortOf(q, { createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt }, sessions.id) ?? [
+      sql`${sessions.id} = ${actor.sessionId} desc`,
+      ...recentFirst(),
+    ],
   );
 
-/** Every live session (or one account's), for a SUPERADMIN, the most recently used first. */
+/**
+ * Every live session (or one account's), for a SUPERADMIN, the most recently used first, or sorted by
+ * account name, sign-in or last use.
+ */
 export const listAllSessions = (
   ctx: AppContext,
   actor: Actor,
-  q: PageQuery & { adminId?: bigint | undefined },
+  q: SortQuery<'username' | 'createdAt' | 'lastSeenAt'> & { adminId?: bigint | undefined },
 ) =>
   pageOfSessions(
     ctx,
     actor,
     and(liveSession(ctx.now()), q.adminId === undefined ? undefined : eq(sessions.adminId, q.adminId)),
     q,
+    sortOf(
+      q,
+      {
+        username: sql`lower(${admins.username})`,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+      },
+      sessions.id,
+    ) ?? recentFirst(),
   );
 
 /**

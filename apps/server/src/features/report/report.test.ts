@@ -705,5 +705,6 @@ describe('bet history across agents', () => {
     const res = await t.ok(api.summaryBetHistory, { token, body: { betId: 'C1' } });
     expect(res).toHaveLength(1);
     expect(res[0]?.agentUsername).toBe(child.username);
+    expect(res[0]?.agentPrefix).toBe(child.prefix);
   });
 });

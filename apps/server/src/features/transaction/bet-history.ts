@@ -16,5 +16,9 @@ export const getTransaction = async (ctx: AppContext, scope: Scope, agentId: big
 /** One bet id looked up across every agent, oldest row first (the bet's timeline). */
 export const betHistory = async (ctx: AppContext, scope: Scope, betId: string) => {
   const rows = await betAcrossAgents(ctx.db, scope, betId, 500);
-  return rows.map((r) => ({ ...toTransaction(r.t), agentUsername: r.agentUsername }));
+  return rows.map((r) => ({
+    ...toTransaction(r.t),
+    agentUsername: r.agentUsername,
+    agentPrefix: r.agentPrefix,
+  }));
 };

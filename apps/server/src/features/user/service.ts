@@ -10,7 +10,7 @@ import type { Executor, Tx } from '../../db/client.ts';
 import { countWhere } from '../../db/count.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { contains, within } from '../../db/filters.ts';
-import { listing, sortedBy } from '../../db/paging.ts';
+import { listing, sortOf } from '../../db/paging.ts';
 import { agents, users } from '../../db/schema/index.ts';
 import { latestGameOf } from '../../ledger/readers/latest-game.ts';
 import { countRegistrations } from '../../ledger/registrations.ts';
@@ -72,11 +72,8 @@ const whereOf = (scope: Scope, q: Query) =>
  * The screen's sorting: by name as the live-name index reads it (lower case, byte-wise), or by
  * registration (its index); ties by id.
  */
-const userOrder = (q: Query) => {
-  if (q.sort === 'username') return sortedBy(sql`(lower(${users.username}) collate "C")`, users.id, q.order);
-  if (q.sort === 'createdAt') return sortedBy(users.createdAt, users.id, q.order);
-  return undefined;
-};
+const userOrder = (q: Query) =>
+  sortOf(q, { username: sql`(lower(${users.username}) collate "C")`, createdAt: users.createdAt }, users.id);
 
 /** The player list and its export, for one set of filters (newest registration first: ids follow it). */
 export const userListing = (ctx: AppContext, scope: Scope, q: Query) =>

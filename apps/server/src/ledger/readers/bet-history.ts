@@ -55,9 +55,9 @@ export const rowsOfBet = async (db: Executor, scope: Scope, agentId: bigint, bet
       .orderBy(asc(transactions.startDate), asc(transactions.id))
   ).map((h) => h.t);
 
-/** Bet id `betId` across every agent, oldest row first (at most `limit`), with each row's agent's username. */
+/** Bet id `betId` across every agent, oldest row first (at most `limit`), with each row's agent's name and prefix. */
 export const betAcrossAgents = (db: Executor, scope: Scope, betId: string, limit: number) =>
-  keyedRows(db, { t: transactions, agentUsername: agents.username })
+  keyedRows(db, { t: transactions, agentUsername: agents.username, agentPrefix: agents.prefix })
     .innerJoin(agents, eq(agents.id, transactions.agentId))
     .where(and(eq(transactionKeys.betId, betId), withinScope(scope, sql`${transactionKeys.agentId}`)))
     .orderBy(asc(transactions.startDate), asc(transactions.id))

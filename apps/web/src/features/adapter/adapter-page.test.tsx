@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, stubApi } from '../../../test/api-stub';
 import { adapterRecord } from '../../../test/records';
 import { renderPage } from '../../../test/render-page';
+import { expectSortableHeader } from '../../../test/sorting';
 import { AdapterPage } from './adapter-page';
 
 const golden = adapterRecord();
@@ -26,5 +27,21 @@ describe('the game provider list', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?name=Re&isDisable=1'));
     await waitFor(() => expect(screen.queryByTestId('adapter-row-GOLDEN')).toBeNull());
     expect(stub.bodiesOf(api.adapterList).at(-1)).toEqual({ name: 'Re', isDisable: '1', page: 1, limit: 50 });
+  });
+});
+
+describe('sorting the provider list', () => {
+  it('sorts by name on the server', async () => {
+    const stub = stubApi([[api.adapterList, () => page([adapterRecord()])]]);
+    const { user } = await renderPage(AdapterPage, '/adapter/list');
+    await screen.findByText(adapterRecord().name);
+    await expectSortableHeader({
+      user,
+      stub,
+      route: api.adapterList,
+      header: 'ชื่อ',
+      field: 'name',
+      first: 'asc',
+    });
   });
 });

@@ -100,6 +100,7 @@ export function AdapterPage() {
     {
       key: 'name',
       header: t('adapter.fields.name'),
+      sort: { field: 'name', first: 'asc' },
       render: (adapter) => (
         <Text fw={600} size="sm">
           {adapter.name}

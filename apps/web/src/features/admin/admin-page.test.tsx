@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, stubApi } from '../../../test/api-stub';
 import { adminRecord, bangkokTime } from '../../../test/records';
 import { renderPage } from '../../../test/render-page';
+import { expectPlainHeader, expectSortableHeader } from '../../../test/sorting';
 import { AdminPage } from './admin-page';
 
 const open = (url: string) => renderPage(AdminPage, url);
@@ -37,5 +38,31 @@ describe('the admin list', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
     await waitFor(() => expect(stub.bodiesOf(api.adminList).at(-1)).toMatchObject({ username: '' }));
     expect(screen.getByRole('textbox', { name: 'ชื่อผู้ใช้' })).toHaveProperty('value', '');
+  });
+});
+
+describe('sorting the admin list', () => {
+  it('sorts by username and by creation on the server; the type column is a plain heading', async () => {
+    const stub = stubApi([[api.adminList, () => page([adminRecord()], 1, 1, 10)]]);
+    const { user, router } = await open('/admin/list?username=ad');
+    await screen.findByText(adminRecord().username);
+    expectPlainHeader('ประเภท');
+    await expectSortableHeader({
+      user,
+      stub,
+      route: api.adminList,
+      header: 'ชื่อผู้ใช้',
+      field: 'username',
+      first: 'asc',
+    });
+    expect(router.state.location.search).toBe('?username=ad&sort=username&order=desc');
+    await expectSortableHeader({
+      user,
+      stub,
+      route: api.adminList,
+      header: 'วันที่สร้าง',
+      field: 'createdAt',
+      first: 'desc',
+    });
   });
 });

@@ -126,6 +126,7 @@ export function AdminPage() {
     {
       key: 'username',
       header: t('admin.fields.username'),
+      sort: { field: 'username', first: 'asc' },
       render: (admin) => (
         <Group gap="xs" wrap="nowrap">
           <Text fw={600} size="sm">
@@ -158,6 +159,7 @@ export function AdminPage() {
     {
       key: 'createdAt',
       header: t('admin.fields.createdAt'),
+      sort: { field: 'createdAt', first: 'desc' },
       render: (admin) => <DateTimeText value={admin.createdAt} />,
     },
     {

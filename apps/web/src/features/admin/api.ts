@@ -3,17 +3,18 @@ import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
 import { filterEdgeIso } from '../../lib/business-time';
 import { routeQuery, useBodyMutation, useResourceMutation, useSwitchMutation } from '../../lib/query-keys';
-import { defineList } from '../../lib/use-list-screen';
+import { defineList, sortBody } from '../../lib/use-list-screen';
 
 /** The admin accounts (docs/spec.md §9: 10 a page). */
 export const adminList = defineList({
   route: api.adminList,
-  filters: ['username', 'startDate', 'endDate'],
+  filters: ['username', 'startDate', 'endDate', 'sort', 'order'],
   pageSize: 10,
   body: (filters) => ({
     username: filters.username,
     startDate: filterEdgeIso(filters.startDate, 'start'),
     endDate: filterEdgeIso(filters.endDate, 'end'),
+    ...sortBody(filters, ['username', 'createdAt'] as const),
   }),
 });
 

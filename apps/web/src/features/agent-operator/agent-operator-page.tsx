@@ -111,6 +111,7 @@ export function AgentOperatorPage() {
     {
       key: 'username',
       header: t('agentOperator.fields.username'),
+      sort: { field: 'username', first: 'asc' },
       render: (o) => (
         <Text size="sm" fw={600}>
           {o.username}
@@ -139,6 +140,7 @@ export function AgentOperatorPage() {
     {
       key: 'createdAt',
       header: t('agentOperator.fields.createdAt'),
+      sort: { field: 'createdAt', first: 'desc' },
       render: (o) => <DateTimeText value={o.createdAt} />,
     },
   ];

@@ -1,14 +1,18 @@
 import { type AgentOperatorRegister, api, Status } from '@sapi/contract';
 import { ApiError, request } from '../../lib/api-client';
 import { useIdMutation, useResourceMutation, useUpdateMutation } from '../../lib/query-keys';
-import { defineList } from '../../lib/use-list-screen';
+import { defineList, sortBody } from '../../lib/use-list-screen';
 
 /** The operators, filtered by agent and username (docs/spec.md §3, §9: 50 a page). */
 export const operatorList = defineList({
   route: api.agentOperatorList,
-  filters: ['agent', 'username'],
+  filters: ['agent', 'username', 'sort', 'order'],
   pageSize: 50,
-  body: ({ agent, username }) => ({ agent, username }),
+  body: (filters) => ({
+    agent: filters.agent,
+    username: filters.username,
+    ...sortBody(filters, ['username', 'createdAt'] as const),
+  }),
 });
 
 /**

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, stubApi } from '../../../test/api-stub';
 import { agentRecord } from '../../../test/records';
 import { renderPage } from '../../../test/render-page';
+import { expectSortableHeader } from '../../../test/sorting';
 import { AgentReportPage } from './agent-report-page';
 
 const agent = agentRecord({ _id: '7', username: 'alpha', prefix: 'al' });
@@ -41,5 +42,25 @@ describe('the agent report filters', () => {
     await waitFor(() =>
       expect(stub.bodiesOf(api.agentList).at(-1)).toMatchObject({ prefix: 'a', locked: 0 }),
     );
+  });
+});
+
+describe('sorting the agent report', () => {
+  it('sorts the agents by username on the server, still only unlocked ones', async () => {
+    const stub = stubApi([
+      [api.agentList, () => page([agent])],
+      [api.agentReportMonthlyBatch, () => [{ agent: '7', ...zero }]],
+    ]);
+    const { user } = await renderPage(AgentReportPage, '/agent/report');
+    await screen.findByText('alpha');
+    await expectSortableHeader({
+      user,
+      stub,
+      route: api.agentList,
+      header: 'ชื่อผู้ใช้',
+      field: 'username',
+      first: 'asc',
+    });
+    expect(stub.bodiesOf(api.agentList).at(-1)).toMatchObject({ locked: 0 });
   });
 });

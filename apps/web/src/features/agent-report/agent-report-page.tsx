@@ -36,6 +36,7 @@ export function AgentReportPage() {
     {
       key: 'username',
       header: t('agentReport.columns.username'),
+      sort: { field: 'username', first: 'asc' },
       render: (agent) => (
         <Anchor component={Link} to={agentTransactionsHref(agent._id, monthRange)} fw={600} size="sm">
           {agent.username}

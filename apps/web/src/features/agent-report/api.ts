@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
 import { businessToday } from '../../lib/business-time';
 import { routeQuery } from '../../lib/query-keys';
-import { defineList } from '../../lib/use-list-screen';
+import { defineList, sortBody } from '../../lib/use-list-screen';
 
 /** Agent list page size (docs/spec.md §9). */
 export const AGENT_REPORT_PAGE_SIZE = 50;
@@ -16,16 +16,22 @@ export const monthOf = (startDate: string): string =>
     : `${businessToday().slice(0, 8)}01`;
 
 /**
- * The agents of the report: only unlocked ones (`locked=0`, docs/spec.md §2), 50 a page, by username and
- * prefix; `startDate` is the month their widgets show (this business month unless chosen). Cached
- * under the agent resource, so locking or registering an agent anywhere refreshes this list too.
+ * The agents of the report: only unlocked ones (`locked=0`, docs/spec.md §2), 50 a page, filtered by
+ * username and prefix and sorted by username when asked; `startDate` is the month their widgets show
+ * (this business month unless chosen). Cached under the agent resource, so locking or registering an
+ * agent anywhere refreshes this list too.
  */
 export const agentReportList = defineList({
   route: api.agentList,
-  filters: ['username', 'prefix', 'startDate'],
+  filters: ['username', 'prefix', 'startDate', 'sort', 'order'],
   pageSize: AGENT_REPORT_PAGE_SIZE,
   defaults: () => ({ startDate: monthOf('') }),
-  body: (filters) => ({ username: filters.username, prefix: filters.prefix, locked: 0 as const }),
+  body: (filters) => ({
+    username: filters.username,
+    prefix: filters.prefix,
+    locked: 0 as const,
+    ...sortBody(filters, ['username'] as const),
+  }),
 });
 
 type BatchRow = MonthlyBalance & { agent: string };

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, stubApi } from '../../../test/api-stub';
 import { agentRecord, sharingRecord } from '../../../test/records';
 import { renderPage } from '../../../test/render-page';
+import { expectSortableHeader } from '../../../test/sorting';
 import { AgentSharingPage } from './agent-sharing-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -120,5 +121,21 @@ describe('the agent sharing list', () => {
     expect(rows[1]).toContain('01/05/2024');
     expect(rows[1]).toContain('14/03/2025');
     expect(rows[2]).toContain('ปัจจุบัน');
+  });
+});
+
+describe('sorting the sharing list', () => {
+  it('sorts by the agent’s name on the server', async () => {
+    const stub = stubApi([[api.agentSharingList, () => page([sharingRecord()], 1, 1, 10)]]);
+    const { user } = await renderPage(AgentSharingPage, '/agentsharing');
+    await screen.findByText(sharingRecord().agentUsername);
+    await expectSortableHeader({
+      user,
+      stub,
+      route: api.agentSharingList,
+      header: 'เอเจนต์',
+      field: 'agentUsername',
+      first: 'asc',
+    });
   });
 });

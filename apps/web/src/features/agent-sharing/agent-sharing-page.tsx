@@ -106,6 +106,7 @@ export function AgentSharingPage() {
     {
       key: 'agent',
       header: t('agentSharing.fields.agent'),
+      sort: { field: 'agentUsername', first: 'asc' },
       render: (s) => (
         <Group gap={6} wrap="nowrap">
           <Text size="sm" fw={600}>

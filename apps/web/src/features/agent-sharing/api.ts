@@ -1,14 +1,18 @@
 import { api } from '@sapi/contract';
 import { call } from '../../lib/api-client';
 import { routeQuery, useBodyMutation, useResourceMutation, useUpdateMutation } from '../../lib/query-keys';
-import { defineList } from '../../lib/use-list-screen';
+import { defineList, sortBody } from '../../lib/use-list-screen';
 
 /** The sharing arrangements, filtered by agent and parent agent (docs/spec.md §9: 10 a page). */
 export const sharingList = defineList({
   route: api.agentSharingList,
-  filters: ['agent', 'parentAgent'],
+  filters: ['agent', 'parentAgent', 'sort', 'order'],
   pageSize: 10,
-  body: ({ agent, parentAgent }) => ({ agent, parentAgent }),
+  body: (filters) => ({
+    agent: filters.agent,
+    parentAgent: filters.parentAgent,
+    ...sortBody(filters, ['agentUsername', 'createdAt'] as const),
+  }),
 });
 
 // A change of an arrangement changes the settlement statements and may open an approval.

@@ -32,8 +32,9 @@ const MAX_GAME_BADGES = 3;
 function GamesCell({ games }: { games: string[] }) {
   const { t } = useTranslation();
   if (games.length === 0) {
+    // One line: Thai breaks between its words, and a narrow column would stack them one a line.
     return (
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
         {t('agent.noGames')}
       </Text>
     );

@@ -1,6 +1,6 @@
 import { type AuditEntity, api, auditEntities } from '@sapi/contract';
 import { filterEdgeIso } from '../../lib/business-time';
-import { defineList } from '../../lib/use-list-screen';
+import { defineList, sortBody } from '../../lib/use-list-screen';
 
 export const AUDIT_PAGE_SIZE = 20;
 
@@ -12,7 +12,7 @@ const entityFilter = (value: string): AuditEntity | '' => (isAuditEntity(value) 
 /** The audit log, 20 a page, by who, what kind of record, which action and when. */
 export const auditList = defineList({
   route: api.auditList,
-  filters: ['actor', 'entity', 'action', 'startDate', 'endDate'],
+  filters: ['actor', 'entity', 'action', 'startDate', 'endDate', 'sort', 'order'],
   pageSize: AUDIT_PAGE_SIZE,
   body: (filters) => ({
     actor: filters.actor,
@@ -20,5 +20,6 @@ export const auditList = defineList({
     action: filters.action,
     startDate: filterEdgeIso(filters.startDate, 'start'),
     endDate: filterEdgeIso(filters.endDate, 'end'),
+    ...sortBody(filters, ['at'] as const),
   }),
 });

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, stubApi } from '../../../test/api-stub';
 import { bangkokTime } from '../../../test/records';
 import { renderPage } from '../../../test/render-page';
+import { expectSortableHeader } from '../../../test/sorting';
 import { AuditPage } from './audit-page';
 
 const record = {
@@ -149,5 +150,21 @@ describe('the audit before/after dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Before and after' });
     expect(within(dialog).getByText('Sign-in session (session)')).toBeTruthy();
     expect(fieldRow(dialog, 'Sign-in method').cells[2]?.textContent).toBe('Password(password)');
+  });
+});
+
+describe('sorting the audit log', () => {
+  it('sorts by time on the server, newest first on the first click', async () => {
+    const stub = stubApi([[api.auditList, () => page([record], 1, 1, 20)]]);
+    const { user } = await renderPage(AuditPage, '/audit');
+    await screen.findByText('01/05/2024 10:04:05');
+    await expectSortableHeader({
+      user,
+      stub,
+      route: api.auditList,
+      header: 'เวลา',
+      field: 'at',
+      first: 'desc',
+    });
   });
 });

@@ -21,7 +21,13 @@ export function AuditPage() {
   const dialog = useRecordDialog<AuditRecord>();
 
   const columns: Column<AuditRecord>[] = [
-    { key: 'at', header: t('audit.fields.at'), render: (r) => <DateTimeText value={r.at} />, width: 190 },
+    {
+      key: 'at',
+      header: t('audit.fields.at'),
+      sort: { field: 'at', first: 'desc' },
+      render: (r) => <DateTimeText value={r.at} />,
+      width: 190,
+    },
     {
       key: 'actor',
       header: t('audit.fields.actor'),

@@ -2,7 +2,7 @@ import { api } from '@sapi/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
 import { allRecordsQuery, useResourceMutation } from '../../lib/query-keys';
-import { defineList } from '../../lib/use-list-screen';
+import { defineList, sortBody } from '../../lib/use-list-screen';
 
 /**
  * The signed-in account's live sessions, 20 a page: this one first (`current`), then the newest use.
@@ -10,17 +10,20 @@ import { defineList } from '../../lib/use-list-screen';
  */
 export const mySessionsList = defineList({
   route: api.sessionList,
-  filters: [],
+  filters: ['sort', 'order'],
   pageSize: 20,
-  body: () => ({}),
+  body: (filters) => sortBody(filters, ['createdAt', 'lastSeenAt'] as const),
 });
 
 /** Every account's live sessions (SUPERADMIN), 50 a page; `adminId` '' = every account. */
 export const allSessionsList = defineList({
   route: api.sessionListAll,
-  filters: ['adminId'],
+  filters: ['adminId', 'sort', 'order'],
   pageSize: 50,
-  body: (filters) => ({ adminId: filters.adminId }),
+  body: (filters) => ({
+    adminId: filters.adminId,
+    ...sortBody(filters, ['username', 'createdAt', 'lastSeenAt'] as const),
+  }),
 });
 
 /** The accounts a SUPERADMIN may filter the sessions by, as choices of a select (username → id). */

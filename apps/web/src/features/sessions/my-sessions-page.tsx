@@ -74,6 +74,7 @@ export function MySessionsPage() {
         rowKey={(session) => session._id}
         rowProps={(session) => ({ 'data-testid': `session-${session._id}` })}
         {...list.table}
+        sort={list.sort}
       />
       {confirm.dialog}
     </>

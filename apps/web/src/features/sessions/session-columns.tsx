@@ -64,11 +64,13 @@ export function useSessionColumns({ withAccount = false, onEnd }: SessionColumns
     {
       key: 'createdAt',
       header: t('security.sessions.fields.createdAt'),
+      sort: { field: 'createdAt', first: 'desc' },
       render: (session) => <DateTimeText value={session.createdAt} />,
     },
     {
       key: 'lastSeenAt',
       header: t('security.sessions.fields.lastSeenAt'),
+      sort: { field: 'lastSeenAt', first: 'desc' },
       render: (session) => <DateTimeText value={session.lastSeenAt} />,
     },
     {
@@ -97,6 +99,7 @@ export function useSessionColumns({ withAccount = false, onEnd }: SessionColumns
     columns.unshift({
       key: 'username',
       header: t('security.sessions.fields.account'),
+      sort: { field: 'username', first: 'asc' },
       render: (session) => (
         <Text size="sm" fw={600}>
           {session.username}

@@ -7,6 +7,7 @@ import { Failure, page, stubApi } from '../../../test/api-stub';
 import { adminRecord } from '../../../test/records';
 import { renderScreen } from '../../../test/render';
 import { renderPage } from '../../../test/render-page';
+import { expectPlainHeader, expectSortableHeader } from '../../../test/sorting';
 import { formatDateTime } from '../../lib/format';
 import { AllSessionsPage } from './all-sessions-page';
 import { MySessionsPage } from './my-sessions-page';
@@ -243,5 +244,47 @@ describe('a session already ended elsewhere', () => {
     await waitFor(() => expect(shown).toContain('ไม่พบเซสชันนี้'));
     await waitFor(() => expect(screen.queryByTestId('session-11')).toBeNull());
     expect(stub.calls.filter((c) => c.route === api.sessionList).length).toBeGreaterThan(1);
+  });
+});
+
+describe('sorting the session lists', () => {
+  it('one’s own by sign-in and last use; the browser is a plain heading', async () => {
+    const stub = stubMine();
+    const { user } = await renderPage(MySessionsPage, '/account/sessions');
+    await screen.findByTestId('session-10');
+    expectPlainHeader('เบราว์เซอร์');
+    await expectSortableHeader({
+      user,
+      stub,
+      route: api.sessionList,
+      header: 'เข้าสู่ระบบเมื่อ',
+      field: 'createdAt',
+      first: 'desc',
+    });
+    await expectSortableHeader({
+      user,
+      stub,
+      route: api.sessionList,
+      header: 'ใช้งานล่าสุด',
+      field: 'lastSeenAt',
+      first: 'desc',
+    });
+  });
+
+  it('everyone’s by account name', async () => {
+    const stub = stubApi([
+      [api.sessionListAll, () => page([mine, phone])],
+      [api.adminList, () => page([adminRecord()])],
+    ]);
+    const { user } = await renderPage(AllSessionsPage, '/admin/sessions');
+    await screen.findAllByText('admin');
+    await expectSortableHeader({
+      user,
+      stub,
+      route: api.sessionListAll,
+      header: 'บัญชี',
+      field: 'username',
+      first: 'asc',
+    });
   });
 });

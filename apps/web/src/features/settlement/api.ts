@@ -8,7 +8,7 @@ import {
 } from '@sapi/contract';
 import { businessMonth } from '../../lib/business-time';
 import { routeQuery, useBodyMutation, useUpdateMutation } from '../../lib/query-keys';
-import { defineList } from '../../lib/use-list-screen';
+import { defineList, sortBody } from '../../lib/use-list-screen';
 
 const currentYear = () => String(businessMonth().year);
 
@@ -35,9 +35,13 @@ const kindOf = (value: string): ApprovalKind | '' => approvalKinds.find((k) => k
 /** Every approval, pending first by the filter's default, 20 a page (managers). */
 export const approvalsList = defineList({
   route: api.approvalList,
-  filters: ['status', 'kind'],
+  filters: ['status', 'kind', 'sort', 'order'],
   pageSize: 20,
-  body: ({ status, kind }) => ({ status: statusOf(status), kind: kindOf(kind) }),
+  body: (filters) => ({
+    status: statusOf(filters.status),
+    kind: kindOf(filters.kind),
+    ...sortBody(filters, ['requestedAt'] as const),
+  }),
 });
 
 /** The approvals waiting for a decision (the hub's panel). */

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { page, stubApi } from '../../../test/api-stub';
 import { approvalRecord } from '../../../test/records';
 import { renderPage } from '../../../test/render-page';
+import { expectSortableHeader } from '../../../test/sorting';
 import { ApprovalsPage } from './approvals-page';
 
 describe('the approvals list', () => {
@@ -58,5 +59,23 @@ describe('the approvals list', () => {
     await user.click(within(dialog).getByRole('button', { name: 'ยืนยันไม่อนุมัติ' }));
     await waitFor(() => expect(stub.bodiesOf(api.approvalReject)).toEqual([{ reason: 'ยอดยังไม่ครบ' }]));
     expect(stub.calls.find((c) => c.route === api.approvalReject)?.params).toEqual({ id: '81' });
+  });
+});
+
+describe('sorting the approvals', () => {
+  it('sorts by request time on the server, newest first on the first click', async () => {
+    const stub = stubApi([[api.approvalList, () => page([approvalRecord()], 1, 1, 20)]]);
+    const { user } = await renderPage(ApprovalsPage, '/approval');
+    const table = await screen.findByRole('table', { name: 'รายการอนุมัติ' });
+    await within(table).findByText('ปิดงวด มีนาคม 2025');
+    expect(within(table).getByText(`ผู้ขอ ${approvalRecord().requestedByUsername}`)).toBeTruthy();
+    await expectSortableHeader({
+      user,
+      stub,
+      route: api.approvalList,
+      header: 'ขอเมื่อ',
+      field: 'requestedAt',
+      first: 'desc',
+    });
   });
 });

@@ -44,13 +44,16 @@ export function ApprovalsPage() {
       ),
     },
     {
-      key: 'requestedBy',
-      header: t('settlement.approvals.fields.requestedBy'),
+      key: 'requestedAt',
+      header: t('settlement.approvals.fields.requestedAt'),
+      sort: { field: 'requestedAt', first: 'desc' },
       render: (a) => (
         <Stack gap={0}>
-          <Text size="sm">{a.requestedByUsername}</Text>
-          <Text size="xs" c="dimmed">
+          <Text size="sm">
             <DateTimeText value={a.requestedAt} />
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('settlement.approvals.fields.requestedBy')} {a.requestedByUsername}
           </Text>
         </Stack>
       ),

@@ -7,11 +7,13 @@ import { ChoiceField } from '../../components/form-fields';
 import { NumberField } from '../../components/number-field';
 import { businessToday } from '../../lib/business-time';
 import { formatMoney } from '../../lib/format';
-import { outstandingWords } from './words';
+import { outstandingWords, periodName } from './words';
 
 interface PaymentDialogProps extends DialogState {
   /** The arrangements a payment can be between (the statement's lines). */
   lines: SettlementLine[];
+  /** The statement's period, whose payment this most likely is; `open`: payments may still be dated in it. */
+  period: StatementPeriod;
   onSubmit: (values: PaymentCreate) => Promise<unknown>;
 }
 
@@ -21,6 +23,25 @@ interface PaymentDialogProps extends DialogState {
  */
 export const owedDirection = (line: SettlementLine | undefined): 'to-parent' | 'to-child' =>
   line && Number(line.outstanding) < 0 ? 'to-child' : 'to-parent';
+
+interface StatementPeriod {
+  year: string;
+  month: string;
+  open: boolean;
+}
+
+/**
+ * The day a payment of a period is most likely dated: today while the period runs, else its last day —
+ * a payment recorded from last month's statement counts in last month, not in the month it is typed in.
+ * A period closed or closing takes no payment (the server refuses its days): today.
+ */
+export const defaultPaidOn = (period: StatementPeriod, today: string = businessToday()) => {
+  if (!period.open) return today;
+  const month = `${period.year}-${period.month.padStart(2, '0')}`;
+  const days = new Date(Date.UTC(Number(period.year), Number(period.month), 0)).getUTCDate();
+  const last = `${month}-${String(days).padStart(2, '0')}`;
+  return today < last ? today : last;
+};
 
 const lineLabel = (line: SettlementLine) =>
   `${line.agentUsername} (${line.agentPrefix}) → ${line.parentAgentUsername} (${line.parentAgentPrefix})`;
@@ -36,11 +57,12 @@ export const usePaymentWords = () => {
 
 /**
  * "บันทึกการชำระ": a payment between a child and its parent — the arrangement, who paid whom, the
- * amount, the day it was paid (today unless told), a reference and a note. Who paid whom follows the
+ * amount, the day it was paid (`defaultPaidOn`: today, or the period's last day once it is over; the
+ * period the day counts in is said under it), a reference and a note. Who paid whom follows the
  * chosen arrangement's outstanding balance (said under the field) until the user picks it. The sentence
  * it records is shown before Save.
  */
-export function PaymentDialog({ lines, onSubmit, ...dialog }: PaymentDialogProps) {
+export function PaymentDialog({ lines, period, onSubmit, ...dialog }: PaymentDialogProps) {
   const { t } = useTranslation();
   const words = usePaymentWords();
   const first = lines[0];
@@ -54,7 +76,7 @@ export function PaymentDialog({ lines, onSubmit, ...dialog }: PaymentDialogProps
         sharing: first?.sharing ?? '',
         direction: owedDirection(first),
         amount: '',
-        paidOn: businessToday(),
+        paidOn: defaultPaidOn(period),
         reference: '',
         note: '',
       }}
@@ -65,6 +87,9 @@ export function PaymentDialog({ lines, onSubmit, ...dialog }: PaymentDialogProps
         const line = lines.find((l) => l.sharing === values.sharing);
         const amount = typeof values.amount === 'number' ? values.amount : Number(values.amount);
         const sharing = form.field('sharing');
+        const paidOn = /^(\d{4})-(\d{2})-\d{2}$/.exec(String(values.paidOn));
+        const ownPeriod = periodName(period.year, period.month);
+        const countsIn = paidOn ? periodName(paidOn[1] ?? '', paidOn[2] ?? '') : undefined;
         return (
           <>
             <ChoiceField
@@ -108,7 +133,20 @@ export function PaymentDialog({ lines, onSubmit, ...dialog }: PaymentDialogProps
               thousandSeparator=","
               required
             />
-            <DateField label={t('settlement.paymentDialog.paidOn')} {...form.field('paidOn')} required />
+            <DateField
+              label={t('settlement.paymentDialog.paidOn')}
+              {...form.field('paidOn')}
+              description={
+                countsIn === undefined ? undefined : (
+                  <span data-testid="paid-on-period">
+                    {countsIn === ownPeriod
+                      ? t('settlement.paymentDialog.countsIn', { period: countsIn })
+                      : t('settlement.paymentDialog.countsInOther', { period: countsIn, own: ownPeriod })}
+                  </span>
+                )
+              }
+              required
+            />
             <TextInput label={t('settlement.paymentDialog.reference')} {...form.field('reference')} />
             <Textarea label={t('settlement.paymentDialog.note')} {...form.field('note')} rows={2} />
             {line && Number.isFinite(amount) && amount > 0 ? (

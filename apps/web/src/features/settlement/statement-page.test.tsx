@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { Failure, page, stubApi } from '../../../test/api-stub';
 import { paymentRecord, settlementLine, settlementStatement } from '../../../test/records';
 import { renderScreen } from '../../../test/render';
+import { defaultPaidOn } from './payment-dialog';
 import { StatementPage } from './statement-page';
 
 const render = () =>
@@ -100,15 +101,18 @@ describe('the statement of a period', () => {
     const dialog = await screen.findByRole('dialog', { name: 'บันทึกการชำระ' });
     await user.type(within(dialog).getByRole('textbox', { name: 'จำนวนเงิน' }), '35');
     await user.type(within(dialog).getByRole('textbox', { name: 'เลขอ้างอิง' }), 'TR-9');
+    expect(within(dialog).getByTestId('paid-on-period').textContent).toBe('นับเข้างวด มีนาคม 2025');
     expect(within(dialog).getByTestId('payment-words').textContent).toBe(
       'บันทึกว่า: เอเจนต์ child_one จ่ายให้ senior_one แล้ว 35.00 บาท',
     );
     await user.click(within(dialog).getByRole('button', { name: 'บันทึก' }));
     await waitFor(() => expect(stub.bodiesOf(api.settlementPaymentCreate)).toHaveLength(1));
+    // A past period's payment is dated its last day (not today, which would count in this month).
     expect(stub.bodiesOf(api.settlementPaymentCreate)[0]).toMatchObject({
       sharing: '61',
       direction: 'to-parent',
       amount: 35,
+      paidOn: '2025-03-31',
       reference: 'TR-9',
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -212,5 +216,34 @@ describe('the statement of a period', () => {
     expect(screen.getByText(/งวดนี้ปิดแล้ว/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'บันทึกการชำระ' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^ยกเลิกการชำระ/ })).toBeNull();
+  });
+});
+
+describe('the day a payment is dated by default', () => {
+  it('today while the period runs, its last day once it is over, and says the period it counts in', async () => {
+    expect(defaultPaidOn({ year: '2026', month: '11', open: true }, '2026-11-29')).toBe('2026-11-29');
+    expect(defaultPaidOn({ year: '2026', month: '10', open: true }, '2026-11-29')).toBe('2026-10-31');
+    // A closed (or closing) period takes no payment: today, and the dialog says which period it counts in.
+    expect(defaultPaidOn({ year: '2026', month: '10', open: false }, '2026-11-29')).toBe('2026-11-29');
+    expect(defaultPaidOn({ year: '2024', month: '2', open: true }, '2026-11-29')).toBe('2024-02-29');
+    expect(defaultPaidOn({ year: '2025', month: '12', open: true }, '2026-01-02')).toBe('2025-12-31');
+
+    stubApi([
+      [api.settlementList, () => settlementStatement(lines)],
+      [api.settlementPaymentList, () => page([])],
+    ]);
+    const { user } = await render();
+    await user.click(await screen.findByRole('button', { name: 'บันทึกการชำระ' }));
+    const dialog = await screen.findByRole('dialog', { name: 'บันทึกการชำระ' });
+    const day = within(dialog).getByRole('textbox', { name: 'วันที่ชำระ' }) as HTMLInputElement;
+    expect(day.value).toBe('31/03/2025');
+    // A day of another month says so: it would not count in this statement.
+    await user.clear(day);
+    await user.type(day, '01/04/2025');
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('paid-on-period').textContent).toBe(
+        'นับเข้างวด เมษายน 2025 ไม่ใช่งวด มีนาคม 2025 ของใบสรุปนี้',
+      ),
+    );
   });
 });

@@ -115,6 +115,40 @@ function Statement({ year, month }: { year: string; month: string }) {
       },
     },
     {
+      key: 'summary',
+      header: t('settlement.statement.headers.summary'),
+      minWidth: 200,
+      // Who pays whom, the statement's answer, first after the agent (in view on a laptop's width
+      // however long the names; the workings follow); the line's printable statement beside it.
+      render: (row) =>
+        row.kind === 'line' ? (
+          <Group gap="xs" wrap="nowrap" align="flex-start" justify="space-between">
+            <Text size="sm" data-testid="line-words">
+              {outstandingWords(
+                t,
+                row.line.outstanding,
+                child(row.line),
+                parent(row.line),
+                row.line.settleEachPeriod,
+              )}
+            </Text>
+            <RowAction
+              tooltip={t('settlement.statement.print')}
+              label={t('settlement.statement.printLabel', {
+                agent: child(row.line),
+                parent: parent(row.line),
+              })}
+              icon={IconPrinter}
+              onClick={() => void navigate(`/settlement/${year}/${month}/print/${row.line.sharing}`)}
+            />
+          </Group>
+        ) : row.kind === 'subtotal' ? (
+          <Text size="sm" fw={700}>
+            {parentTotalWords(t, row.total.outstanding, row.total.parentAgentUsername)}
+          </Text>
+        ) : null,
+    },
+    {
       key: 'percentage',
       header: t('settlement.statement.headers.percentage'),
       render: (row) => (row.kind === 'line' ? <Segments line={row.line} /> : null),
@@ -244,42 +278,6 @@ function Statement({ year, month }: { year: string; month: string }) {
           />
         ) : null,
     },
-    {
-      key: 'summary',
-      header: t('settlement.statement.headers.summary'),
-      minWidth: 200,
-      render: (row) =>
-        row.kind === 'line' ? (
-          <Text size="sm" data-testid="line-words">
-            {outstandingWords(
-              t,
-              row.line.outstanding,
-              child(row.line),
-              parent(row.line),
-              row.line.settleEachPeriod,
-            )}
-          </Text>
-        ) : row.kind === 'subtotal' ? (
-          <Text size="sm" fw={700}>
-            {parentTotalWords(t, row.total.outstanding, row.total.parentAgentUsername)}
-          </Text>
-        ) : null,
-    },
-    {
-      key: 'print',
-      header: t('settlement.statement.print'),
-      align: 'center',
-      width: 56,
-      render: (row) =>
-        row.kind === 'line' ? (
-          <RowAction
-            tooltip={t('settlement.statement.print')}
-            label={t('settlement.statement.printLabel', { agent: child(row.line), parent: parent(row.line) })}
-            icon={IconPrinter}
-            onClick={() => void navigate(`/settlement/${year}/${month}/print/${row.line.sharing}`)}
-          />
-        ) : null,
-    },
   ];
 
   const statusNote =
@@ -399,7 +397,15 @@ function Statement({ year, month }: { year: string; month: string }) {
             }
           : {})}
       />
-      {seesPayments ? <Payments year={year} month={month} lines={data?.lines ?? []} canPay={canPay} /> : null}
+      {seesPayments ? (
+        <Payments
+          year={year}
+          month={month}
+          open={data?.status === 'open'}
+          lines={data?.lines ?? []}
+          canPay={canPay}
+        />
+      ) : null}
     </>
   );
 }
@@ -416,11 +422,14 @@ const whoPaid = (t: TFunction, paid: ReportMoney, child: string, parent: string)
 function Payments({
   year,
   month,
+  open,
   lines,
   canPay,
 }: {
   year: string;
   month: string;
+  /** Payments may still be dated in the period (neither closed nor closing). */
+  open: boolean;
   lines: SettlementLine[];
   canPay: boolean;
 }) {
@@ -528,6 +537,7 @@ function Payments({
         opened={opened}
         onClose={() => setOpened(false)}
         lines={lines}
+        period={{ year, month, open }}
         onSubmit={async (values) => {
           const saved = await create.mutateAsync(values);
           notifySuccess(

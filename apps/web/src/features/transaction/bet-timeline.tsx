@@ -1,11 +1,12 @@
 import { Badge, Group, Stack, Text, Timeline } from '@mantine/core';
 import type { Transaction } from '@sapi/contract';
 import { useTranslation } from 'react-i18next';
+import { agentLabel } from '../../components/agent-picker';
 import { DateTimeText } from '../../components/date-time-text';
 import { AmountText } from './amount-text';
 import { BetTypeBadge, betTypeColors } from './bet-type-badge';
 
-export type TimelineRow = Transaction & { agentUsername?: string };
+export type TimelineRow = Transaction & { agentUsername?: string; agentPrefix?: string };
 
 interface BetTimelineProps {
   betId: string;
@@ -54,7 +55,9 @@ export function BetTimeline({ betId, rows, currentId }: BetTimelineProps) {
               ) : null}
             </Text>
             <Text size="sm">
-              {row.agentUsername ? `${t('transaction.timeline.agent')}: ${row.agentUsername} · ` : ''}
+              {row.agentUsername
+                ? `${t('transaction.timeline.agent')}: ${row.agentPrefix ? agentLabel({ username: row.agentUsername, prefix: row.agentPrefix }) : row.agentUsername} · `
+                : ''}
               {t('transaction.timeline.player')}: {row.username} · {t('transaction.timeline.game')}:{' '}
               {row.gameBrand} / {row.gameCode}
               {row.betTypeFromGame ? ` · ${t('transaction.timeline.fromGame')}: ${row.betTypeFromGame}` : ''}

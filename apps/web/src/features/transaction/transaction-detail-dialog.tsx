@@ -17,7 +17,7 @@ interface TransactionDetailDialogProps {
   agentId: string;
   /** The row clicked; kept while the dialog closes so its text does not blank out. */
   row: Transaction | null;
-  /** How to name the agent (its username), when known. */
+  /** How to name the agent (`username (prefix)`, the pickers' label), when known; else its id. */
   agentLabel?: string;
 }
 
@@ -40,7 +40,7 @@ function TransactionDetailDialogInner({
   const fields: [string, string][] = record
     ? [
         [t('transaction.fields.id'), record._id],
-        [t('transaction.fields.agent'), agentLabel ? `${agentLabel} (${record.agent})` : record.agent],
+        [t('transaction.fields.agent'), agentLabel ?? record.agent],
         [t('transaction.fields.user'), record.user],
         [t('transaction.fields.username'), record.username],
         [t('transaction.fields.betId'), record.betId],

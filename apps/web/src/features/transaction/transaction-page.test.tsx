@@ -1,5 +1,5 @@
 import { api, type Transaction } from '@sapi/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../test/api-stub';
 import { agentRecord, transactionRecord } from '../../../test/records';
@@ -125,5 +125,19 @@ describe('the agent transaction list (keyset mode of the list mechanism)', () =>
     await open('/transaction/99');
     expect(await screen.findByTestId('agent-missing')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
+  });
+});
+
+describe('the bet dialog', () => {
+  it('names the agent with its prefix, as the pickers do', async () => {
+    stubApi([
+      [api.agentGet, () => agent],
+      [api.transactionList, keysetServer],
+      [api.transactionGet, () => ({ ...rows(1, 1)[0], history: [] })],
+    ]);
+    const { user } = await open();
+    await user.click(await screen.findByText('B1'));
+    const dialog = await screen.findByRole('dialog', { name: 'รายละเอียดธุรกรรม' });
+    expect(within(dialog).getByLabelText('เอเจนต์')).toHaveProperty('value', 'alpha (al)');
   });
 });

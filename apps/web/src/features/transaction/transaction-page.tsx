@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { agentLabel } from '../../components/agent-picker';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
 import { BrandFilter, SelectFilter, TextFilter } from '../../components/list-filters';
@@ -152,7 +153,7 @@ export function TransactionPage() {
         source="transaction"
         agentId={agentId}
         row={detail.record}
-        agentLabel={agent.data?.username}
+        {...(agent.data ? { agentLabel: agentLabel(agent.data) } : {})}
       />
     </>
   );

@@ -2,7 +2,7 @@ import { Paper, Stack } from '@mantine/core';
 import { api, type Transaction } from '@sapi/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { agentByIdQuery } from '../../components/agent-picker';
+import { agentByIdQuery, agentLabel } from '../../components/agent-picker';
 import { EmptyState } from '../../components/empty-state';
 import { AgentFilter, BrandFilter } from '../../components/list-filters';
 import { ListScreen } from '../../components/list-screen';
@@ -94,7 +94,7 @@ export function TsReportPage() {
         source="summary"
         agentId={agentId}
         row={detail.record}
-        agentLabel={shownAgent?.username}
+        {...(shownAgent ? { agentLabel: agentLabel(shownAgent) } : {})}
       />
     </>
   );

@@ -124,6 +124,8 @@ export const settlement: Resource<typeof th> = {
     owed: 'Outstanding on this arrangement: {{words}}',
     amount: 'Amount',
     paidOn: 'Paid on',
+    countsIn: 'Counts in {{period}}',
+    countsInOther: 'Counts in {{period}}, not in this statement’s {{own}}',
     reference: 'Reference',
     note: 'Note',
     preview: 'Records: {{words}}',

@@ -122,6 +122,8 @@ export const settlement = {
     owed: 'ยอดคงค้างของข้อตกลงนี้: {{words}}',
     amount: 'จำนวนเงิน',
     paidOn: 'วันที่ชำระ',
+    countsIn: 'นับเข้างวด {{period}}',
+    countsInOther: 'นับเข้างวด {{period}} ไม่ใช่งวด {{own}} ของใบสรุปนี้',
     reference: 'เลขอ้างอิง',
     note: 'หมายเหตุ',
     preview: 'บันทึกว่า: {{words}}',
