@@ -7,7 +7,7 @@ import { livePortal, ofAccount, revokePortalSessionsOf } from '../../core/portal
 import type { Executor } from '../../db/client.ts';
 import { listPage, type PageQuery } from '../../db/paging.ts';
 import { portalSessions } from '../../db/schema/index.ts';
-import { browserOf } from '../../lib/user-agent.ts';
+import { toSession } from './session-management.ts';
 
 /*
  * An agent-side account's own sessions (docs/design.md §16): listed and ended as staff list and end
@@ -37,17 +37,7 @@ export const listOwnPortalSessions = (ctx: AppContext, actor: PortalActor, q: Pa
         .limit(limit)
         .offset(offset),
     async () => Number((await ctx.db.select({ n: count() }).from(portalSessions).where(where))[0]?.n ?? 0),
-    (row): Session => ({
-      _id: row.id.toString(),
-      adminId: actor.id.toString(),
-      username: actor.username,
-      createdAt: row.createdAt.toISOString(),
-      lastSeenAt: row.lastSeenAt.toISOString(),
-      ip: row.ip,
-      browser: browserOf(row.userAgent),
-      userAgent: row.userAgent,
-      current: row.id === actor.sessionId,
-    }),
+    (row): Session => toSession({ ...row, adminId: actor.id, username: actor.username }, actor),
   );
 };
 

@@ -30,7 +30,8 @@ interface Row {
   userAgent: string | null;
 }
 
-const toSession = (row: Row, actor: Actor): Session => ({
+/** A session as listed: a staff account's (`adminId`), or an agent-side account's under its id. */
+export const toSession = (row: Row, current: { sessionId: bigint }): Session => ({
   _id: row.id.toString(),
   adminId: row.adminId.toString(),
   username: row.username,
@@ -39,7 +40,7 @@ const toSession = (row: Row, actor: Actor): Session => ({
   ip: row.ip,
   browser: browserOf(row.userAgent),
   userAgent: row.userAgent,
-  current: row.id === actor.sessionId,
+  current: row.id === current.sessionId,
 });
 
 type SortQuery<F extends string> = PageQuery & { sort?: F | undefined; order: 'asc' | 'desc' };

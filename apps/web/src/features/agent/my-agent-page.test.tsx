@@ -1,7 +1,8 @@
 import { type AgentTreeNode, api, type PortalRole, Status } from '@sapi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Failure, page, type StubSelf, stubApi } from '../../../test/api-stub';
+import { Failure, page, stubApi } from '../../../test/api-stub';
+import { portalSelf } from '../../../test/portal-self';
 import { adapterRecord, anAgent } from '../../../test/records';
 import { renderPage } from '../../../test/render-page';
 import { MyAgentPage } from './my-agent-page';
@@ -14,17 +15,6 @@ import { MyAgentPage } from './my-agent-page';
 
 const own = { ...anAgent, _id: '11', username: 'senior_one', prefix: 's1', games: ['PGSOFT'] };
 const { secret: _secret, apiKeyEncoded: _encoded, ...withoutSecret } = own;
-
-const selfOf = (role: PortalRole): StubSelf => ({
-  username: role === 'AGENT' ? 'senior_one' : 'op@s1',
-  kind: role === 'AGENT' ? 'agent' : 'operator',
-  type: role === 'AGENT' ? 'AGENT' : (role.slice('AGENT_'.length) as 'OPERATOR'),
-  role,
-  id: role === 'AGENT' ? '11' : '5',
-  agentId: '11',
-  agentUsername: 'senior_one',
-  prefix: 's1',
-});
 
 const tree: AgentTreeNode[] = [
   { _id: '11', username: 'senior_one', prefix: 's1', locked: false, parentAgent: null },
@@ -60,7 +50,7 @@ const open = async (role: PortalRole, routes: Parameters<typeof stubApi>[0] = []
         (body) => (body.agentIds as string[]).map((id) => month(id, id === '12' ? -250 : 0)),
       ],
     ],
-    { self: selfOf(role) },
+    { self: portalSelf(role) },
   );
   const rendered = await renderPage(MyAgentPage, '/my-agent');
   await screen.findByTestId('my-agent-apiKey');

@@ -1,7 +1,8 @@
 import { api, type PortalRole, type UserCreate, type UserUpdate } from '@sapi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { page, type StubSelf, stubApi } from '../../../test/api-stub';
+import { page, stubApi } from '../../../test/api-stub';
+import { portalSelf } from '../../../test/portal-self';
 import { userRecord } from '../../../test/records';
 import { renderPage } from '../../../test/render-page';
 import { UserPage } from './user-page';
@@ -14,19 +15,8 @@ import { UserPage } from './user-page';
 
 const bob = userRecord();
 
-const selfOf = (role: PortalRole): StubSelf => ({
-  username: role === 'AGENT' ? 'senior_one' : 'op@s1',
-  kind: role === 'AGENT' ? 'agent' : 'operator',
-  type: role === 'AGENT' ? 'AGENT' : (role.slice('AGENT_'.length) as 'OPERATOR'),
-  role,
-  id: role === 'AGENT' ? '11' : '5',
-  agentId: '11',
-  agentUsername: 'senior_one',
-  prefix: 's1',
-});
-
 const open = async (role: PortalRole, routes: Parameters<typeof stubApi>[0] = []) => {
-  const stub = stubApi([[api.userList, () => page([bob])], ...routes], { self: selfOf(role) });
+  const stub = stubApi([[api.userList, () => page([bob])], ...routes], { self: portalSelf(role) });
   const rendered = await renderPage(UserPage, '/user/list');
   await screen.findByRole('table');
   return { ...rendered, stub };
