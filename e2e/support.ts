@@ -213,8 +213,9 @@ export function widthProblems(page: Page): Promise<string[]> {
         const clips =
           style.overflowX === 'hidden' || style.overflowX === 'clip' || style.textOverflow === 'ellipsis';
         const text = (cell.textContent ?? '').trim();
-        // A long text shortened on purpose keeps its whole in a title (a browser's user agent).
-        const whole = cell.getAttribute('title') === text;
+        // A long text shortened on purpose keeps its whole in a title, its own or its link's (a browser's
+        // user agent; a provider's address, shown without its scheme).
+        const whole = (cell.closest('[title]')?.getAttribute('title') ?? '').includes(text);
         if (clips && !whole && text !== '' && cell.scrollWidth > cell.clientWidth + 1) {
           out.push(`${name}: "${text.slice(0, 40)}" is cut`);
         }

@@ -384,7 +384,7 @@ test.describe
       await expect(dialog.getByLabel('ค่ายเกม')).toHaveValue('JILI');
       await expect(dialog.getByLabel('รหัสเกม')).toHaveValue('super-ace');
       await expect(dialog.getByLabel('จำนวนเงิน')).toHaveValue('0.00');
-      await expect(dialog.getByLabel('เอเจนต์')).toHaveValue(`${agent.username} (${agent._id})`);
+      await expect(dialog.getByLabel('เอเจนต์')).toHaveValue(`${agent.username} (${agent.prefix})`);
       await expect(dialog.getByLabel('เวลาเริ่ม')).toHaveValue(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
       await expect(dialog.getByLabel('เวลาสิ้นสุด')).toHaveValue(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
       for (const input of await dialog.getByRole('textbox').all()) await expect(input).toBeDisabled();

@@ -187,7 +187,7 @@ test.describe
       await expectField('ค่ายเกม', 'JILI');
       await expectField('รหัสเกม', 'golden-empire');
       await expectField('จำนวนเงิน', '-101.00');
-      await expectField('เอเจนต์', `${agentA.username} (${agentA._id})`);
+      await expectField('เอเจนต์', `${agentA.username} (${agentA.prefix})`);
       await expect(dialog.getByTestId('timeline-item')).toHaveCount(2);
       await expectAccessible(page, 'Transaction From Report detail');
       await screenshot(page, 'ts-report-detail');

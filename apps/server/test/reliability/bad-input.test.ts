@@ -349,6 +349,7 @@ const validInputs = (f: Fixtures): Record<string, Valid> => {
     agentList: { body: { username: 'a', prefix: 'a', locked: '0', ...listDates, ...page } },
     agentExport: { body: { username: 'a', prefix: 'a', locked: '0', ...listDates, ...page } },
     agentPick: { body: { q: 'a', limit: 20 } },
+    agentTree: {},
     agentGet: { params: id },
     agentRegister: {
       body: {

@@ -56,6 +56,21 @@ const readableText = (shades: readonly string[]): string => {
   return color;
 };
 
+/**
+ * The filled background of a palette (its shade 8, the theme's light shade) darkened until white text
+ * on it reads at WCAG AA: Mantine's green-8 under a white label is 3.4:1.
+ */
+const readableFill = (shades: readonly string[]): string => {
+  const base = shades[8] ?? '#000000';
+  let amount = 0;
+  let color = base;
+  while (contrast('#ffffff', color) < 4.7 && amount < 0.9) {
+    amount += 0.05;
+    color = darken(base, amount);
+  }
+  return color;
+};
+
 /** Darker text shades than Mantine's defaults so dimmed and light-variant text pass WCAG AA. */
 export const cssVariablesResolver: CSSVariablesResolver = () => {
   const light: Record<string, string> = {
@@ -68,6 +83,9 @@ export const cssVariablesResolver: CSSVariablesResolver = () => {
     light[`--mantine-color-${color}-light-color`] = text;
     light[`--mantine-color-${color}-text`] = text;
     light[`--mantine-color-${color}-outline`] = text;
+    const fill = readableFill(shades);
+    light[`--mantine-color-${color}-filled`] = fill;
+    light[`--mantine-color-${color}-filled-hover`] = darken(fill, 0.1);
   }
   // Field error texts and errored inputs: Mantine's red-6 is 3.3:1 on white.
   light['--mantine-color-error'] = readableText(DEFAULT_THEME.colors.red);
