@@ -165,6 +165,33 @@ describe('reconciliation by upload', () => {
     expect(data.differences[0]).toMatchObject({ betId: 'rc3', kind: 'missing_in_upload' });
   });
 
+  it('compares a ledger of more than one page, read a page at a time', async () => {
+    const big = await makeAgent(t, staff, { username: 'rcbigx', games: ['PG'] });
+    const start = Date.parse('2026-11-01T00:00:00Z');
+    const bets = Array.from({ length: 2500 }, (_, i) =>
+      bet({ betId: `big${i}`, amount: -1, startDate: new Date(start + i * 1000).toISOString() }),
+    );
+    for (let i = 0; i < bets.length; i += 1000) {
+      expect((await ingest(t, big, bets.slice(i, i + 1000))).status).toBe(1000);
+    }
+    const lines = bets
+      .slice(0, 2400)
+      .map((b, i) => `${b.betId},HOLD,${i === 7 ? '-2' : '-1'},${b.startDate}`);
+    const data = dataOf(
+      await upload(staff, big._id, [HEADER, ...lines, 'extra,HOLD,-1,2026-11-01T00:00:00Z'].join('\n')),
+    );
+    expect(data).toMatchObject({
+      uploaded: 2401,
+      ledger: 2500,
+      matched: 2399,
+      differ: 1,
+      missingInUpload: 100,
+      missingInLedger: 1,
+      truncated: false,
+    });
+    expect(data.differences).toHaveLength(102);
+  }, 60_000);
+
   it('downloads every difference as CSV, headers in Thai or English', async () => {
     const file = `${HEADER}\nrc1,HOLD,-11,2026-11-01T05:00:00Z\nzz,HOLD,-1,2026-11-01T05:00:00Z\n`;
     const th = await upload(tokens.REPORTER ?? '', agents.A._id, file, undefined, { export: true });
@@ -326,7 +353,13 @@ describe('reconciliation by upload', () => {
     const body = new Readable({
       read() {
         sent += 1;
-        this.push(sent === 1 ? Buffer.from(`${HEADER}\n`) : sent > 40_000 ? null : Buffer.from(`${' '.repeat(900)}\n`));
+        this.push(
+          sent === 1
+            ? Buffer.from(`${HEADER}\n`)
+            : sent > 40_000
+              ? null
+              : Buffer.from(`${' '.repeat(900)}\n`),
+        );
       },
     });
     const res = await upload(tokens.A ?? '', agents.A._id, body);

@@ -6,10 +6,10 @@ import {
   transactionListQuerySchema,
 } from '@sapi/contract';
 import type { AppContext, Scope } from '../../context.ts';
+import { type Bound, listRows } from '../../ledger/readers/transaction-pages.ts';
 import { type CsvColumn, decimalColumn, numberColumn, textColumn, timeColumn } from '../../lib/csv.ts';
 import { addDays, nextMonth } from '../../lib/days.ts';
-import { toMajor, toMinor } from '../../lib/money.ts';
-import { transactionExportPage } from '../transaction/list.ts';
+import { toMajor } from '../../lib/money.ts';
 import { betKey, type UploadedBet, type Window } from './upload.ts';
 
 /*
@@ -67,24 +67,28 @@ export async function* differencesOf(
   tally: Tally,
 ): AsyncGenerator<ReconciliationDifference> {
   tally.uploaded = bets.size;
-  const query = transactionListQuerySchema.parse({
+  const { startDate: _from, endDate: _to, ...filters } = transactionListQuerySchema.parse({});
+  const query: Bound = {
+    ...filters,
     startDate: new Date(period.from).toISOString(),
     endDate: new Date(period.to - 1).toISOString(),
-  });
-  let after: string | undefined;
-  do {
-    const page = await transactionExportPage(ctx, scope, agentId, query, after, PAGE);
-    for (const row of page.rows) {
+    limit: PAGE,
+  };
+  let after: Bound['after'];
+  for (;;) {
+    const rows = await listRows(ctx.db, scope, agentId, { ...query, after }, 0);
+    for (const row of rows) {
       tally.ledger += 1;
-      const key = betKey(row.betType, row.betId);
+      const { betType } = row;
+      const key = betKey(betType, row.betId);
       const bet = bets.get(key);
-      const ledgerSide = { ledgerAmount: row.amount, ledgerStartDate: row.startDate };
+      const ledgerSide = { ledgerAmount: toMajor(row.amount), ledgerStartDate: row.startDate.toISOString() };
       if (!bet) {
         tally.missingInUpload += 1;
         yield {
           kind: 'missing_in_upload',
           betId: row.betId,
-          betType: row.betType,
+          betType,
           line: null,
           uploadAmount: null,
           uploadStartDate: null,
@@ -95,8 +99,8 @@ export async function* differencesOf(
       }
       bets.delete(key);
       const fields: ReconciliationDifference['fields'] = [];
-      if (toMinor(row.amount) !== bet.amount) fields.push('amount');
-      if (Date.parse(row.startDate) !== bet.start) fields.push('startDate');
+      if (row.amount !== bet.amount) fields.push('amount');
+      if (row.startDate.getTime() !== bet.start) fields.push('startDate');
       if (fields.length === 0) {
         tally.matched += 1;
         continue;
@@ -104,8 +108,10 @@ export async function* differencesOf(
       tally.differ += 1;
       yield { kind: 'differs', ...fromUpload(bet), ...ledgerSide, fields };
     }
-    after = page.next;
-  } while (after !== undefined);
+    const last = rows[rows.length - 1];
+    if (rows.length < PAGE || !last) break;
+    after = { at: last.startDate.toISOString(), id: last.id };
+  }
   for (const bet of bets.values()) {
     tally.missingInLedger += 1;
     yield {
