@@ -65,6 +65,13 @@ export function ReconciliationPage() {
   const [result, setResult] = useState<ReconciliationData | null>(null);
   const [error, setError] = useState<unknown>(null);
   const busy = progress !== null;
+  /** A change of agent, period or file makes the result shown (and its download) another file's. */
+  const changed =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setResult(null);
+    };
   const ready = agentId !== '' && /^\d{4}-\d{2}-\d{2}$/.test(date) && file !== null && !busy;
   const canExport = allows(api.reconciliationExport, self.role);
 
@@ -121,7 +128,7 @@ export function ReconciliationPage() {
               label={t('reconciliation.agent')}
               placeholder={t('reconciliation.agentPlaceholder')}
               value={agentId}
-              onChange={(id) => setAgentId(id)}
+              onChange={(id) => changed(setAgentId)(id)}
               required
               w={260}
               data-testid="reconcile-agent"
@@ -132,7 +139,7 @@ export function ReconciliationPage() {
               </Text>
               <SegmentedControl
                 value={period}
-                onChange={(v) => setPeriod(v as Period)}
+                onChange={(v) => changed(setPeriod)(v as Period)}
                 data={[
                   { value: 'day', label: t('reconciliation.day') },
                   { value: 'month', label: t('reconciliation.month') },
@@ -145,7 +152,7 @@ export function ReconciliationPage() {
               <DateField
                 label={t('reconciliation.date')}
                 value={date}
-                onChange={(v: unknown) => setDate(typeof v === 'string' ? v : '')}
+                onChange={(v: unknown) => changed(setDate)(typeof v === 'string' ? v : '')}
                 error={null}
                 onFocus={noop}
                 onBlur={noop}
@@ -157,7 +164,9 @@ export function ReconciliationPage() {
               <MonthPickerInput
                 label={t('reconciliation.monthLabel')}
                 value={date || null}
-                onChange={(next) => setDate(typeof next === 'string' ? `${next.slice(0, 7)}-01` : '')}
+                onChange={(next) =>
+                  changed(setDate)(typeof next === 'string' ? `${next.slice(0, 7)}-01` : '')
+                }
                 valueFormat="MMMM YYYY"
                 locale={i18n.language}
                 leftSection={<IconCalendar size={16} aria-hidden />}
@@ -170,7 +179,7 @@ export function ReconciliationPage() {
               placeholder={t('reconciliation.filePlaceholder')}
               accept=".csv,text/csv"
               value={file}
-              onChange={setFile}
+              onChange={changed(setFile)}
               leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
               clearable
               w={260}

@@ -13,7 +13,7 @@ export const reconciliation: Resource<typeof th> = {
   date: 'Date',
   monthLabel: 'Month',
   file: 'CSV file',
-  filePlaceholder: 'Choose a .csv file',
+  filePlaceholder: 'Choose a CSV file',
   fileHint:
     'The first line names the columns; amounts in baht (e.g. -10.50); start times ISO with their zone (e.g. 2026-11-01T12:00:00+07:00); at most {{rows}} bets and {{size}} MB',
   run: 'Check',
