@@ -22,8 +22,9 @@ interface Sent {
 }
 
 /** An XMLHttpRequest that answers `answer(url)` after telling two steps of upload progress. */
-const stubXhr = (answer: (url: string) => { status: number; type: string; body: string }) => {
+const stubXhr = (answer: (url: string) => { status: number; type: string; body: string }, held = false) => {
   const sent: Sent[] = [];
+  const waiting: (() => void)[] = [];
   class FakeXhr {
     upload: {
       onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
@@ -49,16 +50,22 @@ const stubXhr = (answer: (url: string) => { status: number; type: string; body: 
       sent.push(this.request);
       const { status, type, body: text } = answer(this.request.url);
       setTimeout(() => this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 }), 0);
-      setTimeout(() => {
+      const finish = () => {
         this.status = status;
         this.answerType = type;
         this.response = new Blob([text], { type });
         this.onload?.();
-      }, 300);
+      };
+      if (held) waiting.push(finish);
+      else setTimeout(finish, 0);
     }
   }
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return sent;
+  /** The requests sent, and (held) the answers' release. */
+  const release = () => {
+    for (const finish of waiting.splice(0)) finish();
+  };
+  return Object.assign(sent, { release });
 };
 
 const result: ReconciliationData = {
@@ -114,14 +121,16 @@ const file = () => new File(['betId,betType,amount,startDate\n'], 'bets.csv', { 
 describe('the reconciliation page', () => {
   it('uploads the agent’s file for a day, shows progress, the counts and the differences in Thai, and downloads the result', async () => {
     stubApi([[api.agentGet, () => ownAgent]], { self: portalSelf('AGENT_REPORTER') });
-    const sent = stubXhr((url) =>
-      url.includes('/export')
-        ? { status: 200, type: 'text/csv; charset=utf-8', body: '\uFEFFผลการกระทบยอด\r\n' }
-        : {
-            status: 200,
-            type: 'application/json',
-            body: JSON.stringify({ status: 1000, error: null, data: result }),
-          },
+    const sent = stubXhr(
+      (url) =>
+        url.includes('/export')
+          ? { status: 200, type: 'text/csv; charset=utf-8', body: '\uFEFFผลการกระทบยอด\r\n' }
+          : {
+              status: 200,
+              type: 'application/json',
+              body: JSON.stringify({ status: 1000, error: null, data: result }),
+            },
+      true,
     );
     const created = vi.fn(() => 'blob:result');
     URL.createObjectURL = created;
@@ -145,6 +154,7 @@ describe('the reconciliation page', () => {
     expect(
       (await screen.findByText('กำลังอัปโหลด 50%')).closest('[data-testid="reconcile-progress"]'),
     ).toBeTruthy();
+    sent.release();
     const found = await screen.findByTestId('reconcile-result');
     expect(sent[0]?.url).toMatch(/\/api\/v1\/reconciliation\/11\?period=day&date=2026-11-01$/);
     expect(sent[0]?.headers['content-type']).toBe('text/csv');
@@ -159,6 +169,8 @@ describe('the reconciliation page', () => {
     expect(rows[2]?.textContent).toContain('ไม่มีในระบบ');
 
     await user.click(screen.getByTestId('reconcile-download'));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    sent.release();
     await waitFor(() => expect(created).toHaveBeenCalled());
     expect(sent[1]?.url).toMatch(/\/api\/v1\/reconciliation\/11\/export\?period=day&date=2026-11-01$/);
     expect(sent[1]?.headers['accept-language']).toBe('th');
