@@ -120,7 +120,12 @@ export function ReconciliationPage() {
 
   return (
     <Stack gap="md">
-      <PageHeader title={t('screens.reconciliation')} description={t('reconciliation.description')} />
+      <PageHeader
+        title={t('screens.reconciliation')}
+        description={t(
+          self.kind === 'staff' ? 'reconciliation.descriptionStaff' : 'reconciliation.description',
+        )}
+      />
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm">
           <Group align="flex-end" gap="md" wrap="wrap">

@@ -5,6 +5,8 @@ import type { reconciliation as th } from '../th/reconciliation';
 export const reconciliation: Resource<typeof th> = {
   description:
     'Upload your own bet records as a CSV file (columns betId, betType, amount, startDate) for a day or a month; the answer names the bets missing on either side and those that differ',
+  descriptionStaff:
+    "Upload the chosen agent's bet records as a CSV file (columns betId, betType, amount, startDate) for a day or a month; the answer names the bets missing on either side and those that differ",
   agent: 'Agent',
   agentPlaceholder: 'Choose an agent',
   period: 'Period',
