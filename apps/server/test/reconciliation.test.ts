@@ -232,7 +232,17 @@ describe('reconciliation by upload', () => {
       export: true,
       headers: { 'accept-language': 'en' },
     });
-    expect(parseCsv(en.res.body)[0]?.[0]).toBe('Result');
+    expect(parseCsv(en.res.body)[0]).toEqual([
+      'Result',
+      'Bet ID',
+      'Bet type',
+      'Line in the file',
+      'Amount in the file',
+      'Amount in the ledger',
+      'Start in the file',
+      'Start in the ledger',
+      'Fields that differ',
+    ]);
     expect(parseCsv(en.res.body)[1]?.[0]).toMatch(/Differs|Missing/);
   });
 
@@ -437,6 +447,11 @@ describe('reconciliation by upload', () => {
       payload: matching,
     });
     expect(anonymous.statusCode).toBe(401);
+    // The media type's parameters do not matter.
+    const charset = await upload(tokens.A ?? '', agents.A._id, matching, undefined, {
+      headers: { 'content-type': 'text/csv; charset=utf-8' },
+    });
+    expect(dataOf(charset).matched).toBe(3);
   });
 
   it('answers parallel uploads each from its own file', async () => {

@@ -28,7 +28,9 @@ interface Operation {
   'x-roles': string[];
   security: Record<string, string[]>[];
   parameters?: { name: string; in: string; required: boolean; schema: Json }[];
-  requestBody?: { content: { 'application/json': { schema: Json; example?: unknown } } };
+  requestBody?: {
+    content: { 'application/json': { schema: Json; example?: unknown }; 'text/csv'?: { schema: Json } };
+  };
   responses: Record<string, { content?: Record<string, { schema: Json }> }>;
 }
 
