@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { bangkokDay, ddmmyyyy, isoDay } from './bangkok';
 import { expect, ingest, makeAgent, signedOut, test } from './fixtures';
-import { apiToken, screenshot, uniqueName } from './support';
+import { apiToken, expectAccessible, screenshot, uniqueName } from './support';
 
 /*
  * docs/design.md §16, reconciliation by upload: an agent signs in (Thai), opens กระทบยอด, uploads its
@@ -77,6 +77,7 @@ test.describe('the agent portal: reconciliation', () => {
     await expect(rows.filter({ hasText: 'diff1' })).toContainText('-25.50');
     await expect(rows.filter({ hasText: 'only1' })).toContainText('ไม่มีในไฟล์');
     await expect(rows.filter({ hasText: 'extra1' })).toContainText('ไม่มีในระบบ');
+    await expectAccessible(page, 'reconciliation result');
     await screenshot(page, 'portal-reconcile-result');
 
     // The whole result as CSV, its header in Thai.

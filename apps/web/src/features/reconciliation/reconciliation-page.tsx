@@ -29,6 +29,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AgentPicker } from '../../components/agent-picker';
+import { reachableClearButton } from '../../components/clear-button';
 import { DateField } from '../../components/date-field';
 import { ErrorBanner } from '../../components/error-banner';
 import { MoneyText } from '../../components/money-text';
@@ -187,6 +188,7 @@ export function ReconciliationPage() {
               onChange={changed(setFile)}
               leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
               clearable
+              clearButtonProps={reachableClearButton(t('reconciliation.clearFile'))}
               w={260}
               data-testid="reconcile-file"
             />

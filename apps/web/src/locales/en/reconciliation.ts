@@ -16,6 +16,7 @@ export const reconciliation: Resource<typeof th> = {
   monthLabel: 'Month',
   file: 'CSV file',
   filePlaceholder: 'Choose a CSV file',
+  clearFile: 'Clear the chosen file',
   fileHint:
     'The first line names the columns; amounts in baht (e.g. -10.50); start times ISO with their zone (e.g. 2026-11-01T12:00:00+07:00); at most {{rows}} bets and {{size}} MB',
   run: 'Check',
