@@ -320,6 +320,8 @@ describe('reconciliation by upload', () => {
       expect(res.statusCode, String(lines).slice(0, 60)).toBe(400);
       expect(res.status).toBe(2001);
       expect(res.issues[0], String(lines).slice(0, 60)).toMatchObject({ code, params });
+      // The rest of a refused file is not read: the connection closes after the answer.
+      expect(res.headers.connection).toBe('close');
     }
   });
 

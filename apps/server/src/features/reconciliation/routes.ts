@@ -79,7 +79,14 @@ export const reconciliationRoutes = async (app: FastifyInstance) => {
     try {
       await admitted(app, actor, agentId, req);
       const period = periodOf(query.period, query.date, app.ctx.config.REPORT_TIMEZONE);
-      const bets = await readUpload(fileOf(req), period);
+      let bets: Map<string, UploadedBet>;
+      try {
+        bets = await readUpload(fileOf(req), period);
+      } catch (err) {
+        // A file refused part-way is not read further: the connection ends after the answer.
+        reply.header('connection', 'close');
+        throw err;
+      }
       return await answer(period, bets);
     } catch (err) {
       if (err instanceof UploadTooLarge) {
