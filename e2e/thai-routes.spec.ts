@@ -64,6 +64,11 @@ const ALLOWED = new Set([
   'Authenticator',
   // The signed-in account, as its name is written.
   'admin',
+  // The columns a reconciliation file names (docs/api.md), as the file must write them.
+  'betId',
+  'betType',
+  'amount',
+  'startDate',
 ]);
 
 /** The UI's words on screen now, outside the data: Latin words not on the allow-list. */
@@ -127,6 +132,7 @@ const everyRoute = (agentId: string) => {
     '/summary/gamemonthly',
     '/summary/gamemonthlybygame',
     '/summary/revenueshare',
+    '/reconciliation',
     '/settlement',
     `/settlement/${year}/${month}`,
     '/approval',

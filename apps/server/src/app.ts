@@ -18,6 +18,7 @@ import { auditRoutes } from './features/audit/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { ingestLogRoutes, ingestRoutes } from './features/ingest/routes.ts';
+import { reconciliationRoutes } from './features/reconciliation/routes.ts';
 import { reportRoutes } from './features/report/routes.ts';
 import { settlementRoutes } from './features/settlement/routes.ts';
 import { transactionRoutes } from './features/transaction/routes.ts';
@@ -88,6 +89,7 @@ export const buildApp = async ({ ctx, logger = false, webRoot = defaultWebRoot }
       reportRoutes(api);
       allowListRoutes(api);
       ingestLogRoutes(api);
+      await api.register(reconciliationRoutes);
       await api.register(ingestRoutes);
     },
     { prefix: '' },

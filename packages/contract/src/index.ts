@@ -15,6 +15,7 @@ export * from './issues.ts';
 export * from './language.ts';
 export * from './messages.ts';
 export * from './openapi.ts';
+export * from './reconciliation.ts';
 export * from './report.ts';
 export * from './roles.ts';
 export * from './routes.ts';

@@ -240,6 +240,8 @@ const validBodies: Partial<Record<keyof typeof api, unknown>> = {
   agentOperatorRegister: { agent: '1', username: 'op_one', password: 'long enough', type: 'OPERATOR' },
   agentOperatorUpdate: { type: 'OPERATOR', locked: false, password: '' },
   transactionList: { page: 1, limit: 10, startDate: '2026-01-01', endDate: '2026-01-31' },
+  reconciliationRun: { period: 'day', date: '2026-01-31' },
+  reconciliationExport: { period: 'month', date: '2026-01-01' },
   registerCount: { date: '2026-01-01' },
   ingest: {
     transactions: [

@@ -389,6 +389,36 @@ const contractMessages = {
     en: 'A {actorType} may not manage {type} accounts',
   },
 
+  // Reconciliation by upload (2001): what is wrong with the file, and on which line (docs/design.md §16).
+  csv_header: {
+    th: 'บรรทัดแรกของไฟล์ต้องเป็นชื่อคอลัมน์ betId, betType, amount และ startDate',
+    en: 'The first line must name the columns betId, betType, amount and startDate',
+  },
+  csv_line: {
+    th: 'บรรทัดที่ {line}: ค่าในคอลัมน์ {field} ไม่ถูกต้อง',
+    en: 'Line {line}: the {field} column is not valid',
+  },
+  csv_encoding: {
+    th: 'บรรทัดที่ {line}: ไฟล์ต้องเป็นข้อความ UTF-8 ที่ไม่มีอักขระ NUL',
+    en: 'Line {line}: the file must be UTF-8 text without NUL characters',
+  },
+  csv_line_too_long: {
+    th: 'บรรทัดที่ {line} ยาวเกิน {maximum} ตัวอักษร',
+    en: 'Line {line} is longer than {maximum} characters',
+  },
+  csv_duplicate: {
+    th: 'บรรทัดที่ {line}: รายการเดิมพันนี้ (betId และ betType เดียวกัน) ซ้ำกับบรรทัดที่ {first}',
+    en: 'Line {line}: the same bet (betId and betType) is already on line {first}',
+  },
+  csv_outside_period: {
+    th: 'บรรทัดที่ {line}: เวลาเริ่มอยู่นอกช่วงวันที่ที่เลือก',
+    en: 'Line {line}: startDate is outside the chosen period',
+  },
+  csv_too_many_rows: {
+    th: 'ไฟล์มีรายการเกิน {maximum} รายการ',
+    en: 'The file holds more than {maximum} bets',
+  },
+
   // Requests the framework refuses before any route reads them (2001).
   malformed_json: { th: 'ข้อมูลที่ส่งมาไม่ใช่ JSON ที่ถูกต้อง', en: 'The body is not valid JSON' },
   body_too_large: {
@@ -511,6 +541,18 @@ export const issueMessages: Readonly<Record<string, Texts>> = {
  * `{name}`. Every key of `issueMessages` with a blank has one here (checked by messages.test.ts).
  */
 export const issueMessagesWithoutParams: Readonly<Record<string, Texts>> = {
+  csv_line: { th: 'มีบรรทัดในไฟล์ที่มีค่าไม่ถูกต้อง', en: 'A line of the file holds a value that is not valid' },
+  csv_encoding: {
+    th: 'ไฟล์ต้องเป็นข้อความ UTF-8 ที่ไม่มีอักขระ NUL',
+    en: 'The file must be UTF-8 text without NUL characters',
+  },
+  csv_line_too_long: { th: 'มีบรรทัดในไฟล์ที่ยาวเกินกำหนด', en: 'A line of the file is too long' },
+  csv_duplicate: { th: 'มีรายการเดิมพันซ้ำกันในไฟล์', en: 'The file holds the same bet twice' },
+  csv_outside_period: {
+    th: 'มีรายการที่เวลาเริ่มอยู่นอกช่วงวันที่ที่เลือก',
+    en: 'A bet starts outside the chosen period',
+  },
+  csv_too_many_rows: { th: 'ไฟล์มีรายการมากเกินกำหนด', en: 'The file holds too many bets' },
   too_big: { th: 'ค่ามากเกินกว่าที่กำหนด', en: 'Too big' },
   too_small: { th: 'ค่าน้อยกว่าที่กำหนด', en: 'Too small' },
   not_multiple_of: { th: 'ค่าไม่ใช่ผลคูณของค่าที่กำหนด', en: 'Not a multiple of the required step' },

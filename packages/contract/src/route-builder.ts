@@ -43,6 +43,11 @@ export interface RouteDef<
    * read by tools as it is (the OpenAPI document), not the envelope; refusals still are envelopes.
    */
   format?: 'csv' | 'document';
+  /**
+   * `csv`: the request's body is a CSV file (`text/csv`) the handler reads as a stream, and `body`
+   * validates the query string instead (docs/design.md §16, reconciliation by upload).
+   */
+  upload?: 'csv';
   /** Registration answers also carry `statusCode`/`statusMessage` (docs/spec.md §4/§7). */
   legacyStatus?: true;
   /** A sensitive change: the session must have passed `verify` within 5 minutes, else 3005 (docs/design.md §7). */
@@ -72,7 +77,15 @@ export const route = <B extends z.ZodType, P extends z.ZodType, D extends z.ZodT
   method: Method,
   path: string,
   access: RouteDef['access'],
-  shapes: { body?: B; params?: P; data: D; legacyStatus?: true; reauth?: true; duringSetup?: true },
+  shapes: {
+    body?: B;
+    params?: P;
+    data: D;
+    legacyStatus?: true;
+    reauth?: true;
+    duringSetup?: true;
+    upload?: 'csv';
+  },
 ): RouteDef<B, P, D> => ({
   method,
   path,
@@ -83,6 +96,7 @@ export const route = <B extends z.ZodType, P extends z.ZodType, D extends z.ZodT
   ...(shapes.legacyStatus ? { legacyStatus: true as const } : {}),
   ...(shapes.reauth ? { reauth: true as const } : {}),
   ...(shapes.duringSetup ? { duringSetup: true as const } : {}),
+  ...(shapes.upload ? { upload: shapes.upload } : {}),
 });
 
 /**

@@ -53,6 +53,7 @@ import {
 import { idParamsSchema, idSchema, listDataSchema } from './common.ts';
 import { ingestLogDetailSchema, ingestLogListQuerySchema, ingestLogRecordSchema } from './ingest-log.ts';
 import { openApiDocumentSchema } from './openapi.ts';
+import { reconciliationDataSchema, reconciliationQuerySchema } from './reconciliation.ts';
 import {
   betHistoryDataSchema,
   betHistoryQuerySchema,
@@ -406,6 +407,28 @@ export const api = {
   ),
   transactionExport: forPortal(
     csvExport('/transaction/:agentId/export', transactionListQuerySchema, agentIdParamsSchema),
+    portal.everyone,
+  ),
+  // Reconciliation by upload: the body is the agent side's CSV file, the query its period (§16).
+  reconciliationRun: forPortal(
+    route('POST', '/reconciliation/:agentId', roles.everyone, {
+      body: reconciliationQuerySchema,
+      params: agentIdParamsSchema,
+      data: reconciliationDataSchema,
+      upload: 'csv',
+    }),
+    portal.everyone,
+  ),
+  reconciliationExport: forPortal(
+    {
+      ...route('POST', '/reconciliation/:agentId/export', roles.everyone, {
+        body: reconciliationQuerySchema,
+        params: agentIdParamsSchema,
+        data: z.string(),
+        upload: 'csv',
+      }),
+      format: 'csv' as const,
+    },
     portal.everyone,
   ),
   transactionGet: forPortal(

@@ -108,8 +108,8 @@ export const defineRoute = <R extends RouteDef>(
   const run = async (req: FastifyRequest, reply: FastifyReply, actor: Principal | null) => {
     const params = def.params.safeParse(req.params ?? {});
     if (!params.success) throw validationError(params.error, 'params');
-    // A GET route's input is its query string.
-    const body = def.body.safeParse((def.method === 'GET' ? req.query : req.body) ?? {});
+    // A GET route's input is its query string; so is an upload's, whose body is the file.
+    const body = def.body.safeParse((def.method === 'GET' || def.upload ? req.query : req.body) ?? {});
     if (!body.success) throw validationError(body.error);
     // After validation, so a malformed request is answered 2001 without a password prompt first.
     if (def.reauth && actor) assertRecentlyVerified(actor, app.ctx.now());

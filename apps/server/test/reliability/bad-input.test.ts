@@ -441,6 +441,9 @@ const validInputs = (f: Fixtures): Record<string, Valid> => {
     transactionList: { ...txList, body: { ...txList.body, cursor: undefined } },
     transactionExport: txList,
     transactionGet: { params: { agentId: f.agentId, listId: f.txId } },
+    // The query of an upload; its file is empty here (a 2001), hostile files are test/reconciliation.test.ts's.
+    reconciliationRun: { params: { agentId: f.agentId }, body: { period: 'day', date: '2026-11-01' } },
+    reconciliationExport: { params: { agentId: f.agentId }, body: { period: 'month', date: '2026-11-01' } },
     registerCount: { params: agentParams, body: { date: '2026-11-01' } },
     registerCountExport: { params: agentParams, body: { date: '2026-11-01T00:00:00.000Z' } },
     ingest: {
@@ -691,7 +694,8 @@ describe('every route × one field at a time × the values that break systems', 
       const path = def.path.replace(/:([a-zA-Z]+)/g, (_, n: string) => c.params[n] ?? '');
       let url = `/api/v1${path}`;
       let payload: string | undefined;
-      if (def.method === 'GET') {
+      // A GET's input is its query string, and so is an upload's.
+      if (def.method === 'GET' || def.upload) {
         const query = Object.entries(c.body as Record<string, unknown>)
           .map(
             ([k, v]) =>

@@ -135,6 +135,15 @@ export const routes: RouteObject[] = [
                 ...screen('screens.myAgent', () => import('../features/agent/my-agent-page'), 'MyAgentPage'),
               },
               {
+                path: 'reconciliation',
+                loader: accessLoader(api.reconciliationRun),
+                ...screen(
+                  'screens.reconciliation',
+                  () => import('../features/reconciliation/reconciliation-page'),
+                  'ReconciliationPage',
+                ),
+              },
+              {
                 path: 'agent/report',
                 loader: accessLoader(api.agentReportMonthlyBatch),
                 ...screen(

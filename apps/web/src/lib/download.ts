@@ -53,10 +53,15 @@ export async function downloadCsv<R extends RouteDef>(
     ? // Response.text() drops the BOM; put it back so Excel still reads UTF-8 (docs/design.md §4).
       new Blob([`\uFEFF${options.transform(await response.text())}`], { type: 'text/csv;charset=utf-8' })
     : await response.blob();
+  saveFile(blob, options.filename);
+}
+
+/** Hand a file the page holds to the browser, as a download named `filename`. */
+export function saveFile(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = options.filename;
+  link.download = filename;
   document.body.append(link);
   link.click();
   link.remove();

@@ -10,6 +10,7 @@ import { form } from './en/form';
 import { ingestLog } from './en/ingest-log';
 import { myAgent } from './en/my-agent';
 import { pickers } from './en/pickers';
+import { reconciliation } from './en/reconciliation';
 import { registerReport } from './en/register-report';
 import { reports } from './en/reports';
 import { security } from './en/security';
@@ -93,6 +94,7 @@ export const en: Resource<typeof th> = {
     adapter: 'Adapter',
     agent: 'Agent',
     myAgent: 'My agent',
+    reconciliation: 'Reconciliation',
     agentReport: 'Agent Report',
     agentOperator: 'Agent Operator',
     agentSharing: 'Agent Sharing',
@@ -126,6 +128,7 @@ export const en: Resource<typeof th> = {
     adapter: 'Adapter list',
     agent: 'Agent list',
     myAgent: 'My agent',
+    reconciliation: 'Bet reconciliation',
     agentReport: 'Agent report',
     agentOperator: 'Agent operators',
     agentSharing: 'Agent sharing',
@@ -392,5 +395,6 @@ export const en: Resource<typeof th> = {
   adminSecurity,
   ingestLog,
   myAgent,
+  reconciliation,
   settlement,
 };

@@ -10,6 +10,7 @@ import { form } from './th/form';
 import { ingestLog } from './th/ingest-log';
 import { myAgent } from './th/my-agent';
 import { pickers } from './th/pickers';
+import { reconciliation } from './th/reconciliation';
 import { registerReport } from './th/register-report';
 import { reports } from './th/reports';
 import { security } from './th/security';
@@ -91,6 +92,7 @@ export const th = {
     adapter: 'ค่ายเกม',
     agent: 'เอเจนต์',
     myAgent: 'เอเจนต์ของฉัน',
+    reconciliation: 'กระทบยอด',
     agentReport: 'รายงานเอเจนต์',
     agentOperator: 'ผู้ปฏิบัติงานเอเจนต์',
     agentSharing: 'การแบ่งรายได้เอเจนต์',
@@ -124,6 +126,7 @@ export const th = {
     adapter: 'ค่ายเกม',
     agent: 'รายชื่อเอเจนต์',
     myAgent: 'เอเจนต์ของฉัน',
+    reconciliation: 'กระทบยอดรายการเดิมพัน',
     agentReport: 'รายงานเอเจนต์',
     agentOperator: 'ผู้ปฏิบัติงานเอเจนต์',
     agentSharing: 'การแบ่งรายได้เอเจนต์',
@@ -385,5 +388,6 @@ export const th = {
   adminSecurity,
   ingestLog,
   myAgent,
+  reconciliation,
   settlement,
 };

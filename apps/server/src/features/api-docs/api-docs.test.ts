@@ -28,7 +28,9 @@ interface Operation {
   'x-roles': string[];
   security: Record<string, string[]>[];
   parameters?: { name: string; in: string; required: boolean; schema: Json }[];
-  requestBody?: { content: { 'application/json': { schema: Json; example?: unknown } } };
+  requestBody?: {
+    content: { 'application/json': { schema: Json; example?: unknown }; 'text/csv'?: { schema: Json } };
+  };
   responses: Record<string, { content?: Record<string, { schema: Json }> }>;
 }
 
@@ -107,11 +109,13 @@ describe('GET /api/v1/openapi.json (docs/design.md §14)', () => {
     for (const [field, schema] of fields(params)) {
       expect(op.parameters, field).toContainEqual({ name: field, in: 'path', required: true, schema });
     }
-    if (def.method === 'GET') {
+    if (def.method === 'GET' || def.upload) {
       for (const [field, schema] of fields(body)) {
         expect(op.parameters?.find((p) => p.name === field && p.in === 'query')?.schema).toEqual(schema);
       }
-      expect(op.requestBody).toBeUndefined();
+      // An upload's body is its file (docs/design.md §16).
+      if (def.upload) expect(op.requestBody?.content['text/csv']?.schema).toEqual({ type: 'string' });
+      else expect(op.requestBody).toBeUndefined();
     } else if (fields(body).length > 0) {
       expect(op.requestBody?.content['application/json'].schema).toEqual(body);
     } else {

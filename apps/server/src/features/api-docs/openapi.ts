@@ -367,8 +367,8 @@ const operationOf = (name: string, def: RouteDef): Json => {
   const fields = (schema: Json) => Object.entries((schema.properties ?? {}) as Record<string, Json>);
   const parameters = [
     ...fields(params).map(([field, schema]) => ({ name: field, in: 'path', required: true, schema })),
-    // A GET route's input is its query string (apps/server/src/http/route.ts).
-    ...(def.method === 'GET'
+    // A GET route's input is its query string, and so is an upload's (apps/server/src/http/route.ts).
+    ...(def.method === 'GET' || def.upload
       ? fields(body).map(([field, schema]) => ({
           name: field,
           in: 'query',
@@ -378,7 +378,7 @@ const operationOf = (name: string, def: RouteDef): Json => {
       : []),
   ];
   const example = requestExamples[name as RouteName];
-  const hasBody = def.method !== 'GET' && fields(body).length > 0;
+  const hasBody = def.method !== 'GET' && !def.upload && fields(body).length > 0;
   const notes = [
     accessText(def),
     def.reauth
@@ -387,8 +387,11 @@ const operationOf = (name: string, def: RouteDef): Json => {
     def.access !== 'public' && def.access !== 'agent-signed' && def.duringSetup
       ? '**During setup:** callable while the account must still change its password or enrol a second factor.'
       : '',
-    def.format === 'csv'
+    def.format === 'csv' && !def.upload
       ? '**CSV:** the same filters as the list; every matching row (up to 1,000,000), streamed.'
+      : '',
+    def.upload
+      ? '**Upload:** the body is a CSV file (`Content-Type: text/csv`, UTF-8): a header naming betId, betType, amount and startDate, then one bet a line; at most 200,000 bets and 16 MiB.'
       : '',
     def.access === 'agent-signed' ? signingSummary : '',
   ].filter(Boolean);
@@ -405,6 +408,14 @@ const operationOf = (name: string, def: RouteDef): Json => {
           ? [{ agentApiKey: [], agentTimestamp: [], agentSignature: [] }]
           : [{ staffSession: [] }],
     ...(parameters.length > 0 ? { parameters } : {}),
+    ...(def.upload
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'text/csv': { schema: { type: 'string' } } },
+          },
+        }
+      : {}),
     ...(hasBody
       ? {
           requestBody: {

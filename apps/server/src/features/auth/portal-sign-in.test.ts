@@ -313,6 +313,8 @@ describe('deny by default: every contract route for every agent-side role', () =
         'dashboard',
         'logout',
         'passwordChange',
+        'reconciliationExport',
+        'reconciliationRun',
         'self',
         'selfCheck',
         'sessionEnd',

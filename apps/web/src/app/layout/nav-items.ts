@@ -13,6 +13,7 @@ import {
   IconLayoutDashboard,
   IconPlugConnected,
   IconReportAnalytics,
+  IconScale,
   IconShare,
   IconShieldCheck,
   IconShieldLock,
@@ -92,6 +93,12 @@ export const navGroups: NavGroup[] = [
     items: [
       { to: '/report', labelKey: 'nav.report', icon: IconFileAnalytics, access: api.registerCount },
       { to: '/summary', labelKey: 'nav.summary', icon: IconChartBar, access: api.summaryAgentDaily },
+      {
+        to: '/reconciliation',
+        labelKey: 'nav.reconciliation',
+        icon: IconScale,
+        access: api.reconciliationRun,
+      },
       {
         to: '/settlement',
         labelKey: 'settlement.nav.settlement',

@@ -1,0 +1,52 @@
+/** Thai strings of the reconciliation page (/reconciliation); en/reconciliation.ts holds the same keys. */
+export const reconciliation = {
+  description:
+    'อัปโหลดรายการเดิมพันของคุณเป็นไฟล์ CSV (คอลัมน์ betId, betType, amount, startDate) ของวันหรือเดือนที่เลือก ระบบจะบอกรายการที่ขาดหายในแต่ละฝั่งและรายการที่ไม่ตรงกัน',
+  descriptionStaff:
+    'อัปโหลดรายการเดิมพันของเอเจนต์ที่เลือกเป็นไฟล์ CSV (คอลัมน์ betId, betType, amount, startDate) ของวันหรือเดือนที่เลือก ระบบจะบอกรายการที่ขาดหายในแต่ละฝั่งและรายการที่ไม่ตรงกัน',
+  agent: 'เอเจนต์',
+  agentPlaceholder: 'เลือกเอเจนต์',
+  period: 'ช่วงเวลา',
+  day: 'รายวัน',
+  month: 'รายเดือน',
+  date: 'วันที่',
+  monthLabel: 'เดือน',
+  file: 'ไฟล์ CSV',
+  filePlaceholder: 'เลือกไฟล์ CSV',
+  clearFile: 'ล้างไฟล์ที่เลือก',
+  fileHint:
+    'บรรทัดแรกเป็นชื่อคอลัมน์ จำนวนเงินเป็นบาท (เช่น -10.50) เวลาเริ่มพร้อมเขตเวลา (เช่น 2026-11-01T12:00:00+07:00) ไม่เกิน {{rows}} รายการ และ {{size}} เมกะไบต์',
+  run: 'ตรวจสอบ',
+  uploading: 'กำลังอัปโหลด {{percent}}%',
+  checking: 'กำลังเปรียบเทียบกับข้อมูลในระบบ…',
+  download: 'ดาวน์โหลดผลลัพธ์ (CSV)',
+  failed: 'ตรวจสอบไม่สำเร็จ',
+  resultTitle: 'ผลการกระทบยอด {{from}} – {{to}}',
+  resultTitleDay: 'ผลการกระทบยอดวันที่ {{from}}',
+  allMatched: 'ทุกรายการตรงกัน',
+  counts: {
+    uploaded: 'รายการในไฟล์',
+    ledger: 'รายการในระบบ',
+    matched: 'ตรงกัน',
+    missingInLedger: 'ไม่มีในระบบ',
+    missingInUpload: 'ไม่มีในไฟล์',
+    differ: 'ไม่ตรงกัน',
+  },
+  truncated: 'แสดง {{shown}} รายการแรก ดาวน์โหลดผลลัพธ์เพื่อดูทั้งหมด',
+  table: {
+    caption: 'รายการที่ไม่ตรงกัน',
+    kind: 'ผล',
+    betId: 'รหัสเดิมพัน',
+    betType: 'ประเภท',
+    line: 'บรรทัด',
+    uploadAmount: 'จำนวนเงินในไฟล์',
+    ledgerAmount: 'จำนวนเงินในระบบ',
+    uploadStart: 'เวลาเริ่มในไฟล์',
+    ledgerStart: 'เวลาเริ่มในระบบ',
+  },
+  kinds: {
+    missing_in_ledger: 'ไม่มีในระบบ',
+    missing_in_upload: 'ไม่มีในไฟล์',
+    differs: 'ไม่ตรงกัน',
+  },
+};
