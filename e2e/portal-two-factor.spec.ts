@@ -119,6 +119,14 @@ test.describe('the agent side account security', () => {
     await changeRegistrationPassword(page, 'operator-pass-1', operatorPassword);
     await expect(page).toHaveURL(/\/setup$/, { timeout: 30_000 });
     await expect(page.getByRole('heading', { name: 'ตั้งค่าการยืนยันตัวตนสองขั้นตอนก่อนใช้งาน' })).toBeVisible();
+    await expect(
+      page.getByText(
+        `เอเจนต์ ${agent.username} กำหนดให้ผู้ใช้งานประเภท OPERATOR ต้องเข้าสู่ระบบด้วยรหัสจากแอปยืนยันตัวตน`,
+        {
+          exact: false,
+        },
+      ),
+    ).toBeVisible();
     await screenshot(page, 'portal-operator-must-enrol');
     const opUsed = { step: 0 };
     await enrolHere(page, operatorPassword, opUsed, 'portal-operator-totp');
