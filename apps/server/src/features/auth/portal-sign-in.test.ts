@@ -290,6 +290,7 @@ describe('deny by default: every contract route for every agent-side role', () =
         'agentLock',
         'agentOperatorList',
         'agentOperatorRegister',
+        'agentOperatorTotpReset',
         'agentOperatorUpdate',
         'agentPick',
         'agentRegister',

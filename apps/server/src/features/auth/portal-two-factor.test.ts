@@ -357,4 +357,44 @@ describe('the sign-in address list of the agent side', () => {
     });
     expect(moved.status).toBe(3002);
   });
+
+  it("an owner removes an operator's lost second factor; not a SUPERMANAGER's, nor another agent's", async () => {
+    const a = await newAgent('reset');
+    const b = await newAgent('reset_other');
+    const opId = await addOperator(t, a.id, 'op_lost', 'OPERATOR');
+    const smId = await addOperator(t, a.id, 'sm_peer', 'SUPERMANAGER');
+    const sm = await portalSessionFor(t, a.id, await addOperator(t, a.id, 'sm_reset', 'SUPERMANAGER'));
+    const smB = await portalSessionFor(t, b.id, await addOperator(t, b.id, 'sm_b2', 'SUPERMANAGER'));
+    const opToken = await portalSessionFor(t, a.id, opId);
+    await enrol(opToken);
+    await enrol(await portalSessionFor(t, a.id, smId));
+    t.clock.advance(60_000);
+    expect((await signIn(`op_lost@${a.prefix}`)).status).toBe(Status.SECOND_FACTOR_REQUIRED);
+
+    const cross = await t.api(api.agentOperatorTotpReset, { token: smB, params: { id: opId } });
+    const missing = await t.api(api.agentOperatorTotpReset, { token: smB, params: { id: '999999999' } });
+    expect(cross.statusCode).toBe(404);
+    expect({ status: cross.status, error: cross.error }).toEqual({
+      status: missing.status,
+      error: missing.error,
+    });
+    expect((await t.api(api.agentOperatorTotpReset, { token: opToken, params: { id: opId } })).status).toBe(
+      Status.FORBIDDEN,
+    );
+    expect((await t.api(api.agentOperatorTotpReset, { token: sm, params: { id: smId } })).status).toBe(
+      Status.FORBIDDEN,
+    );
+    await t.ok(api.agentOperatorTotpReset, { token: sm, params: { id: opId } });
+    const signed = await signIn(`op_lost@${a.prefix}`);
+    expect(signed.status).toBe(Status.OK);
+    expect((await t.ok(api.totpStatus, { token: opToken })).enabled).toBe(false);
+    const audit = await t.ctx.db
+      .select({ action: auditLog.action, entityId: auditLog.entityId })
+      .from(auditLog)
+      .where(eq(auditLog.action, 'totp-reset'));
+    expect(audit.filter((r) => r.entityId === opId)).toHaveLength(1);
+    // The agent's own account resets a SUPERMANAGER's.
+    await t.ok(api.agentOperatorTotpReset, { token: a.token, params: { id: smId } });
+    expect((await signIn(`sm_peer@${a.prefix}`)).status).toBe(Status.OK);
+  });
 });
