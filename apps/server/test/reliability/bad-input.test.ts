@@ -515,6 +515,7 @@ const validInputs = (f: Fixtures): Record<string, Valid> => {
     agentAllowedIpsUpdate: { params: id, body: { allowedIps: ['192.0.2.1'] } },
     agentSignInSettingsGet: { params: id },
     agentOperatorTotpReset: { params: id },
+    agentTotpReset: { params: id },
     agentSignInSettingsUpdate: {
       params: id,
       body: { operatorTotpTypes: ['OPERATOR'], signInIps: ['192.0.2.0/24'] },

@@ -397,4 +397,29 @@ describe('the sign-in address list of the agent side', () => {
     await t.ok(api.agentOperatorTotpReset, { token: a.token, params: { id: smId } });
     expect((await signIn(`sm_peer@${a.prefix}`)).status).toBe(Status.OK);
   });
+
+  it("staff managers remove an agent's own second factor; the agent side may not", async () => {
+    const a = await newAgent('staff_reset');
+    await enrol(a.token);
+    t.clock.advance(60_000);
+    expect((await signIn(a.name)).status).toBe(Status.SECOND_FACTOR_REQUIRED);
+    expect((await t.api(api.agentTotpReset, { token: a.token, params: { id: a.id } })).status).toBe(
+      Status.FORBIDDEN,
+    );
+    const reporter = await t.sessionFor('OPERATOR', { verified: true });
+    expect((await t.api(api.agentTotpReset, { token: reporter, params: { id: a.id } })).status).toBe(
+      Status.FORBIDDEN,
+    );
+    const admin = await t.sessionFor('ADMIN', { verified: true });
+    expect((await t.api(api.agentTotpReset, { token: admin, params: { id: '999999999' } })).statusCode).toBe(
+      404,
+    );
+    await t.ok(api.agentTotpReset, { token: admin, params: { id: a.id } });
+    expect((await signIn(a.name)).status).toBe(Status.OK);
+    expect(await t.ok(api.totpStatus, { token: a.token })).toEqual({
+      enabled: false,
+      required: false,
+      recoveryCodesLeft: 0,
+    });
+  });
 });

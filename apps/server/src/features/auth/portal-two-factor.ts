@@ -187,6 +187,24 @@ export const renewPortalRecoveryCodes = (ctx: AppContext, actor: PortalActor, co
     return { recoveryCodes };
   });
 
+/** Staff remove an agent's own second factor (a lost phone and codes); it signs in with its password. */
+export const resetAgentTotp = async (ctx: AppContext, agentId: bigint, audit: Audit) => {
+  const agent = await findAgent(ctx.db, agentId);
+  if (!agent) throw notFound('Agent');
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(agents)
+      .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null })
+      .where(eq(agents.id, agentId));
+    await deletePortalRecoveryCodes(tx, { agentId, operatorId: null });
+    await tx
+      .delete(portalLoginChallenges)
+      .where(and(eq(portalLoginChallenges.agentId, agentId), isNull(portalLoginChallenges.operatorId)));
+    await audit(tx, { action: 'totp-reset', entity: 'agent', entityId: agentId.toString() });
+  });
+  return { ok: true as const };
+};
+
 const sortTypes = (types: readonly string[]): OperatorType[] =>
   operatorTypes.filter((t) => types.includes(t));
 

@@ -17,6 +17,7 @@ import {
   portalSignInSettings,
   portalTotpStatus,
   renewPortalRecoveryCodes,
+  resetAgentTotp,
   startPortalEnrolment,
   updatePortalSignInSettings,
 } from './portal-two-factor.ts';
@@ -119,6 +120,9 @@ export const authRoutes = (app: FastifyInstance) => {
     actor.kind === 'staff'
       ? renewRecoveryCodes(ctx, actor, body.code, audit)
       : renewPortalRecoveryCodes(ctx, actor, body.code, audit),
+  );
+  defineRoute(app, api.agentTotpReset, async ({ params, ctx, audit }) =>
+    resetAgentTotp(ctx, params.id, audit),
   );
   // An agent's owners (its own account, SUPERMANAGERs) and staff; another agent's answers 404.
   defineRoute(app, api.agentSignInSettingsGet, async ({ actor, params, ctx }) => {
