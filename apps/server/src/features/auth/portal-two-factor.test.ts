@@ -251,9 +251,25 @@ describe("the owners' sign-in settings", () => {
     const mgr = await portalSessionFor(t, a.id, await addOperator(t, a.id, 'mgr_own', 'MANAGER'));
     const smB = await portalSessionFor(t, b.id, await addOperator(t, b.id, 'sm_b', 'SUPERMANAGER'));
     const body = { operatorTotpTypes: ['REPORTER' as const], signInIps: ['203.0.113.0/24'] };
-    expect(await t.ok(api.agentSignInSettingsUpdate, { token: sm, params: { id: a.id }, body })).toEqual(
+    // A list without the owner's own address would shut it out of its next sign-in: refused.
+    const shutOut = await t.api(api.agentSignInSettingsUpdate, {
+      token: sm,
+      params: { id: a.id },
       body,
-    );
+      remoteAddress: '192.0.2.7',
+    });
+    expect(shutOut.statusCode).toBe(400);
+    expect(shutOut.body?.data).toMatchObject({
+      issues: [{ path: 'signInIps', code: 'own_address_missing', params: { ip: '192.0.2.7' } }],
+    });
+    expect(
+      await t.ok(api.agentSignInSettingsUpdate, {
+        token: sm,
+        params: { id: a.id },
+        body,
+        remoteAddress: '203.0.113.5',
+      }),
+    ).toEqual(body);
     expect(await t.ok(api.agentSignInSettingsGet, { token: a.token, params: { id: a.id } })).toEqual(body);
     expect((await t.api(api.agentSignInSettingsGet, { token: mgr, params: { id: a.id } })).status).toBe(
       Status.FORBIDDEN,
@@ -313,6 +329,7 @@ describe('the sign-in address list of the agent side', () => {
       token: a.token,
       params: { id: a.id },
       body: { operatorTotpTypes: [], signInIps: ['198.51.100.0/24'] },
+      remoteAddress: '198.51.100.2',
     });
     const reference = await signIn(a.name, 'wrong-password-1', '203.0.113.9');
     expect(reference.status).toBe(3002);
@@ -347,6 +364,7 @@ describe('the sign-in address list of the agent side', () => {
       token: a.token,
       params: { id: a.id },
       body: { operatorTotpTypes: [], signInIps: ['198.51.100.0/24'] },
+      remoteAddress: '198.51.100.2',
     });
     t.clock.advance(60_000);
     const step1 = await signIn(a.name, TEST_PASSWORD, '198.51.100.30');

@@ -17,6 +17,7 @@ import { matchingStep, newTotpSecret, openTotpSecret, otpauthUri, sealTotpSecret
 import type { Executor } from '../../db/client.ts';
 import { findAgent } from '../../db/lookups.ts';
 import { agentOperators, agents, portalLoginChallenges } from '../../db/schema/index.ts';
+import { isAllowedIp } from '../../lib/ip-allow.ts';
 import { admitOwnAttempt, recordOwnSuccess } from './throttle.ts';
 
 /*
@@ -225,8 +226,15 @@ export const updatePortalSignInSettings = async (
   agentId: bigint,
   body: { operatorTotpTypes: readonly OperatorType[]; signInIps: readonly string[] },
   audit: Audit,
+  /** An owner's own address: its list must hold it, or the owner could not sign in again from here. */
+  ownIp: string | null,
 ) => {
   const after = { operatorTotpTypes: sortTypes(body.operatorTotpTypes), signInIps: tidy(body.signInIps) };
+  if (ownIp !== null && !isAllowedIp(after.signInIps, ownIp)) {
+    throw invalidField('signInIps', `must include your current address ${ownIp}`, 'own_address_missing', {
+      ip: ownIp,
+    });
+  }
   return ctx.db.transaction(async (tx) => {
     const [before] = await tx
       .select({ operatorTotpTypes: agents.operatorTotpTypes, signInIps: agents.signInIps })

@@ -129,9 +129,9 @@ export const authRoutes = (app: FastifyInstance) => {
     assertOwnAgent(actor, params.id);
     return portalSignInSettings(ctx, params.id);
   });
-  defineRoute(app, api.agentSignInSettingsUpdate, async ({ actor, params, body, ctx, audit }) => {
+  defineRoute(app, api.agentSignInSettingsUpdate, async ({ actor, params, body, ctx, audit, ip }) => {
     assertOwnAgent(actor, params.id);
-    return updatePortalSignInSettings(ctx, params.id, body, audit);
+    return updatePortalSignInSettings(ctx, params.id, body, audit, actor.kind === 'staff' ? null : ip);
   });
   defineRoute(app, api.totpReset, async ({ actor, params, ctx, audit }) =>
     resetTotp(ctx, actor, params.id, audit),
