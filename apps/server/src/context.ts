@@ -57,6 +57,8 @@ export interface PortalActor {
   sessionId: bigint;
   verifiedAt: Date | null;
   mustChangePassword: boolean;
+  /** An operator whose owners require two-factor sign-in of its type and that has not enrolled. */
+  mustEnrolTotp: boolean;
   scope: Scope;
 }
 

@@ -1,5 +1,7 @@
 import {
   adminSecuritySchema,
+  agentSignInSettingsBodySchema,
+  agentSignInSettingsSchema,
   allowedIpsDataSchema,
   allowedIpsSchema,
   ipRefusalListQuerySchema,
@@ -80,32 +82,48 @@ export const accountSecurityApi = {
     sessionsEndedDataSchema,
   ),
 
-  totpStatus: route('POST', '/account/totp/status', roles.everyone, {
-    data: totpStatusSchema,
-    duringSetup: true,
-  }),
+  // Every account's own second factor, the agent side's too (docs/design.md §16).
+  totpStatus: forPortal(
+    route('POST', '/account/totp/status', roles.everyone, {
+      data: totpStatusSchema,
+      duringSetup: true,
+    }),
+    portal.everyone,
+  ),
   // Adding a factor is sensitive too: a borrowed session could otherwise tie the account to a stranger's phone.
-  totpEnrol: route('POST', '/account/totp/enrol', roles.everyone, {
-    data: totpEnrolDataSchema,
-    reauth: true,
-    duringSetup: true,
-  }),
-  totpConfirm: route('POST', '/account/totp/confirm', roles.everyone, {
-    body: totpConfirmBodySchema,
-    data: recoveryCodesDataSchema,
-    reauth: true,
-    duringSetup: true,
-  }),
-  totpDisable: route('POST', '/account/totp/disable', roles.everyone, {
-    body: totpCodeBodySchema,
-    data: okDataSchema,
-    reauth: true,
-  }),
-  totpRecoveryCodes: route('POST', '/account/totp/recovery-codes', roles.everyone, {
-    body: totpCodeBodySchema,
-    data: recoveryCodesDataSchema,
-    reauth: true,
-  }),
+  totpEnrol: forPortal(
+    route('POST', '/account/totp/enrol', roles.everyone, {
+      data: totpEnrolDataSchema,
+      reauth: true,
+      duringSetup: true,
+    }),
+    portal.everyone,
+  ),
+  totpConfirm: forPortal(
+    route('POST', '/account/totp/confirm', roles.everyone, {
+      body: totpConfirmBodySchema,
+      data: recoveryCodesDataSchema,
+      reauth: true,
+      duringSetup: true,
+    }),
+    portal.everyone,
+  ),
+  totpDisable: forPortal(
+    route('POST', '/account/totp/disable', roles.everyone, {
+      body: totpCodeBodySchema,
+      data: okDataSchema,
+      reauth: true,
+    }),
+    portal.everyone,
+  ),
+  totpRecoveryCodes: forPortal(
+    route('POST', '/account/totp/recovery-codes', roles.everyone, {
+      body: totpCodeBodySchema,
+      data: recoveryCodesDataSchema,
+      reauth: true,
+    }),
+    portal.everyone,
+  ),
   /** An administrator removes another account's second factor (lost phone and codes); it enrols again. */
   totpReset: route('POST', '/admin/admin/totp-reset/:id', roles.managers, {
     params: idParamsSchema,
@@ -139,6 +157,20 @@ export const accountSecurityApi = {
   // The agent side's owners read and set their own agent's list only (docs/design.md §16).
   agentAllowedIpsGet: forPortal(
     idRoute('POST', '/agent/allowed-ips/get/:id', roles.everyone, allowedIpsDataSchema),
+    portal.owners,
+  ),
+  // The agent side's sign-in settings: operator types that must use two-factor, sign-in addresses.
+  agentSignInSettingsGet: forPortal(
+    idRoute('POST', '/agent/sign-in-settings/get/:id', roles.everyone, agentSignInSettingsSchema),
+    portal.owners,
+  ),
+  agentSignInSettingsUpdate: forPortal(
+    route('PUT', '/agent/sign-in-settings/update/:id', roles.writers, {
+      params: idParamsSchema,
+      body: agentSignInSettingsBodySchema,
+      data: agentSignInSettingsSchema,
+      reauth: true,
+    }),
     portal.owners,
   ),
   agentAllowedIpsUpdate: forPortal(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { operatorTypeSchema, operatorTypes } from './agent-operator.ts';
 import { eachOnce, idFilter, isoTimestamp, pageFields, passwordSchema, sortFields } from './common.ts';
 import { adminTypeSchema, adminTypes } from './roles.ts';
 
@@ -198,6 +199,20 @@ export const MAX_ALLOWED_IPS = 100;
 /** An address allow-list; empty = every address may call (no restriction). */
 export const allowedIpsSchema = z.object({
   allowedIps: z.array(ipEntrySchema).max(MAX_ALLOWED_IPS),
+});
+/** An agent's sign-in settings, set by its owners (docs/design.md §16). */
+export const agentSignInSettingsSchema = z.object({
+  /** Operator types of this agent that must sign in with a second factor (one without is led to enrol). */
+  operatorTotpTypes: z.array(operatorTypeSchema),
+  /** Addresses and CIDR ranges the agent's accounts may sign in from; empty = any. */
+  signInIps: z.array(z.string()),
+});
+export const agentSignInSettingsBodySchema = z.object({
+  operatorTotpTypes: z
+    .array(operatorTypeSchema)
+    .max(operatorTypes.length)
+    .superRefine(eachOnce('type_repeated', 'type')),
+  signInIps: z.array(ipEntrySchema).max(MAX_ALLOWED_IPS),
 });
 export const allowedIpsDataSchema = z.object({ allowedIps: z.array(z.string()) });
 

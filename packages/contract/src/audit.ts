@@ -27,6 +27,7 @@ export const auditActions = [
   'allowed-ips',
   'login-password-ok',
   'login-code-failed',
+  'login-refused-address',
   'password-change',
   'password-change-failed',
   'password-reset',

@@ -288,6 +288,7 @@ const validBodies: Partial<Record<keyof typeof api, unknown>> = {
   securitySettingsUpdate: { totpRequiredTypes: ['ADMIN'], sharingChangeApproval: true },
   adminAllowedIpsUpdate: { allowedIps: ['10.0.0.0/8'] },
   agentAllowedIpsUpdate: { allowedIps: ['2001:db8::/32'] },
+  agentSignInSettingsUpdate: { operatorTotpTypes: ['OPERATOR'], signInIps: ['2001:db8::/32'] },
 };
 const validParams: Record<string, string> = { id: '1', agentId: '1', listId: '1', gameBrand: 'PG' };
 /** An export takes the body of its list (`adapterExport` → `adapterList`, `registerCountExport` → `registerCount`). */

@@ -395,6 +395,21 @@ export const api = {
     }),
     portal.owners,
   ),
+  /** Staff remove an agent's own account's second factor (a lost phone and codes). */
+  agentTotpReset: route('POST', '/agent/totp-reset/:id', roles.managers, {
+    params: idParamsSchema,
+    data: okDataSchema,
+    reauth: true,
+  }),
+  /** Remove an operator's second factor (a lost phone and codes); it enrols again where it must. */
+  agentOperatorTotpReset: forPortal(
+    route('POST', '/agent-operator/totp-reset/:id', roles.managers, {
+      params: idParamsSchema,
+      data: agentOperatorSchema,
+      reauth: true,
+    }),
+    portal.owners,
+  ),
   agentOperatorDelete: idRoute('DELETE', '/agent-operator/delete/:id', roles.writers, agentOperatorSchema),
 
   transactionList: forPortal(

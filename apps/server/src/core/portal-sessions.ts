@@ -28,6 +28,13 @@ export interface PortalAccount {
   /** The account, or (an operator) its agent, is locked. */
   locked: boolean;
   mustChangePassword: boolean;
+  /** Its two-factor secret (sealed), the one being enrolled, and the last accepted step. */
+  totpSecret: string | null;
+  totpPendingSecret: string | null;
+  /** Its owners require it to use two-factor sign-in (an operator of a type its agent lists). */
+  totpRequired: boolean;
+  /** The addresses its agent's accounts may sign in from; empty = any. */
+  signInIps: string[];
 }
 
 interface AccountRow {
@@ -37,6 +44,10 @@ interface AccountRow {
   password_hash: string;
   locked: boolean;
   must_change_password: boolean;
+  totp_secret: string | null;
+  totp_pending_secret: string | null;
+  totp_required: boolean;
+  sign_in_ips: string[];
 }
 
 const accountOf = (row: AccountRow): PortalAccount => ({
@@ -47,7 +58,18 @@ const accountOf = (row: AccountRow): PortalAccount => ({
   passwordHash: row.password_hash,
   locked: row.locked,
   mustChangePassword: row.must_change_password,
+  totpSecret: row.totp_secret,
+  totpPendingSecret: row.totp_pending_secret,
+  totpRequired: row.totp_required,
+  signInIps: row.sign_in_ips,
 });
+
+/** The columns of an agent's own account (`a`), and of an operator (`o`) of agent `a`. */
+const agentColumns = sql`a.id::text as agent_id, null as operator_id, a.username, a.password_hash, a.locked,
+  a.must_change_password, a.totp_secret, a.totp_pending_secret, false as totp_required, a.sign_in_ips`;
+const operatorColumns = sql`a.id::text as agent_id, o.id::text as operator_id, o.username || '@' || a.prefix as username,
+  o.password_hash, (o.locked or a.locked) as locked, o.must_change_password, o.totp_secret,
+  o.totp_pending_secret, o.type = any(a.operator_totp_types) as totp_required, a.sign_in_ips`;
 
 /**
  * The agent-side account a sign-in name names, if any: `name@prefix` an operator of the agent with that
@@ -61,9 +83,7 @@ export const findPortalAccount = async (
   if (at < 0) {
     const [row] = await queryRows<AccountRow>(
       db,
-      sql`select a.id::text as agent_id, null as operator_id, a.username, a.password_hash, a.locked,
-            a.must_change_password
-          from agents a where lower(a.username) = ${signInName.toLowerCase()} limit 1`,
+      sql`select ${agentColumns} from agents a where lower(a.username) = ${signInName.toLowerCase()} limit 1`,
     );
     return row ? accountOf(row) : undefined;
   }
@@ -72,9 +92,7 @@ export const findPortalAccount = async (
   if (name === '' || prefix === '') return undefined;
   const [row] = await queryRows<AccountRow>(
     db,
-    sql`select a.id::text as agent_id, o.id::text as operator_id, o.username || '@' || a.prefix as username,
-          o.password_hash, (o.locked or a.locked) as locked, o.must_change_password
-        from agent_operators o join agents a on a.id = o.agent_id
+    sql`select ${operatorColumns} from agent_operators o join agents a on a.id = o.agent_id
         where lower(o.username) = ${name.toLowerCase()} and lower(a.prefix) = ${prefix.toLowerCase()}
           and o.deleted_at is null
         limit 1`,
@@ -82,20 +100,17 @@ export const findPortalAccount = async (
   return row ? accountOf(row) : undefined;
 };
 
-/** The account's password row, re-read for a password re-check or change. */
+/** The account's row, re-read for a password re-check or change, or a second factor's. */
 export const portalAccountOf = async (
   db: Executor,
-  actor: PortalActor,
+  actor: Pick<PortalActor, 'agentId' | 'operatorId'>,
 ): Promise<PortalAccount | undefined> => {
   const [row] = await queryRows<AccountRow>(
     db,
     actor.operatorId === null
-      ? sql`select a.id::text as agent_id, null as operator_id, a.username, a.password_hash, a.locked,
-              a.must_change_password from agents a where a.id = ${actor.agentId}`
-      : sql`select a.id::text as agent_id, o.id::text as operator_id, o.username || '@' || a.prefix as username,
-              o.password_hash, (o.locked or a.locked) as locked, o.must_change_password
-            from agent_operators o join agents a on a.id = o.agent_id
-            where o.id = ${actor.operatorId} and o.deleted_at is null`,
+      ? sql`select ${agentColumns} from agents a where a.id = ${actor.agentId}`
+      : sql`select ${operatorColumns} from agent_operators o join agents a on a.id = o.agent_id
+            where o.id = ${actor.operatorId} and a.id = ${actor.agentId} and o.deleted_at is null`,
   );
   return row ? accountOf(row) : undefined;
 };
@@ -161,6 +176,7 @@ interface SessionRow {
   operator_username: string | null;
   operator_type: 'SUPERMANAGER' | 'MANAGER' | 'OPERATOR' | 'REPORTER' | null;
   must_change_password: boolean;
+  must_enrol_totp: boolean;
 }
 
 const asDate = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
@@ -202,7 +218,8 @@ export const resolvePortalSession = async (ctx: AppContext, token: string): Prom
     sql`select portal_sessions.id::text as session_id, portal_sessions.last_seen_at, portal_sessions.verified_at, a.id::text as agent_id,
           a.username as agent_username, a.prefix, o.id::text as operator_id, o.username as operator_username,
           o.type as operator_type,
-          case when o.id is null then a.must_change_password else o.must_change_password end as must_change_password
+          case when o.id is null then a.must_change_password else o.must_change_password end as must_change_password,
+          (o.id is not null and o.totp_secret is null and o.type = any(a.operator_totp_types)) as must_enrol_totp
         from portal_sessions
         join agents a on a.id = portal_sessions.agent_id and not a.locked
         left join agent_operators o on o.id = portal_sessions.operator_id
@@ -231,6 +248,7 @@ export const resolvePortalSession = async (ctx: AppContext, token: string): Prom
     sessionId,
     verifiedAt: row.verified_at === null ? null : asDate(row.verified_at),
     mustChangePassword: row.must_change_password,
+    mustEnrolTotp: row.must_enrol_totp,
     scope: await scopeOfAgent(ctx, agentId),
   };
 };

@@ -31,9 +31,11 @@ export const newTotpSecret = (): string => new Secret({ size: 20 }).base32;
 
 export const otpauthUri = (base32: string, username: string): string => totpOf(base32, username).toString();
 
-type KeyConfig = Pick<Config, 'TOTP_KEY' | 'DATA_DIR'>;
-export const sealTotpSecret = (config: KeyConfig, adminId: bigint, base32: string): string =>
-  seal(totpKey(config), base32, `totp:${adminId}`);
+export type KeyConfig = Pick<Config, 'TOTP_KEY' | 'DATA_DIR'>;
+/** Where a secret may be opened: a staff account's id, or an agent-side account's key (core/portal-totp.ts). */
+const contextOf = (owner: bigint | string) => `totp:${owner}`;
+export const sealTotpSecret = (config: KeyConfig, owner: bigint | string, base32: string): string =>
+  seal(totpKey(config), base32, contextOf(owner));
 /**
  * A secret this process's key cannot open was sealed with another key: TOTP_KEY differs between the
  * deployment's processes (the start-up check, `checkTotpKey`, normally stops such a process first).
@@ -46,10 +48,10 @@ const keyMismatch = () =>
     "This server cannot read two-factor secrets (its TOTP_KEY differs from the other servers')",
   );
 
-export const openTotpSecret = (config: KeyConfig, adminId: bigint, sealed: string): string => {
+export const openTotpSecret = (config: KeyConfig, owner: bigint | string, sealed: string): string => {
   const key = totpKey(config);
   try {
-    return open(key, sealed, `totp:${adminId}`);
+    return open(key, sealed, contextOf(owner));
   } catch {
     throw keyMismatch();
   }
@@ -139,7 +141,7 @@ export const claimStep = async (tx: Executor, adminId: bigint, step: number): Pr
 
 /** Recovery codes compare without case or dashes: `abcd-efgh-…` as shown, however typed. */
 const normalizeRecoveryCode = (code: string) => code.toLowerCase().replace(/-/g, '');
-const recoveryHash = (code: string) => sha256Hex(`recovery:${normalizeRecoveryCode(code)}`);
+export const recoveryHash = (code: string) => sha256Hex(`recovery:${normalizeRecoveryCode(code)}`);
 
 /** Use a recovery code once; true when it was this account's and unused (atomic, parallel-safe). */
 export const claimRecoveryCode = async (
@@ -164,7 +166,7 @@ export const claimRecoveryCode = async (
 
 /** 80 random bits each in base32, shown as four groups of four; only their hashes are stored. */
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
-const newRecoveryCode = (): string => {
+export const newRecoveryCode = (): string => {
   const bytes = randomBytes(16);
   const chars = [...bytes].map((b) => BASE32[b % 32]).join('');
   return chars.match(/.{4}/g)?.join('-') ?? chars;

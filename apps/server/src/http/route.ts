@@ -97,6 +97,12 @@ export const defineRoute = <R extends RouteDef>(
     if (!def.duringSetup && actor.mustChangePassword) {
       throw new AppError(Status.PASSWORD_CHANGE_REQUIRED, 'Set a new password before anything else');
     }
+    if (!def.duringSetup && actor.mustEnrolTotp) {
+      throw new AppError(
+        Status.SECOND_FACTOR_ENROLMENT_REQUIRED,
+        'Set up two-factor sign-in before anything else',
+      );
+    }
   };
   /** Would `admit` let this actor through? Decided without a database, so a refusal is never guessed at. */
   const admits = (actor: Actor, ip: string) =>

@@ -517,6 +517,13 @@ const validInputs = (f: Fixtures): Record<string, Valid> => {
     },
     agentAllowedIpsGet: { params: id },
     agentAllowedIpsUpdate: { params: id, body: { allowedIps: ['192.0.2.1'] } },
+    agentSignInSettingsGet: { params: id },
+    agentOperatorTotpReset: { params: id },
+    agentTotpReset: { params: id },
+    agentSignInSettingsUpdate: {
+      params: id,
+      body: { operatorTotpTypes: ['OPERATOR'], signInIps: ['192.0.2.0/24'] },
+    },
     ipRefusalList: { body: { scope: 'agent', ...page } },
   };
 };

@@ -285,6 +285,7 @@ export const en: Resource<typeof th> = {
       'allowed-ips': 'Change allowed addresses',
       'login-password-ok': 'Password accepted, code pending',
       'login-code-failed': 'Sign-in code refused',
+      'login-refused-address': 'Sign-in refused (address)',
       'password-change': 'Change password',
       'password-change-failed': 'Password change refused',
       'password-reset': 'Reset password',

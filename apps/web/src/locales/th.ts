@@ -276,6 +276,7 @@ export const th = {
       'allowed-ips': 'แก้ไขรายการ IP ที่อนุญาต',
       'login-password-ok': 'รหัสผ่านถูกต้อง รอรหัสยืนยัน',
       'login-code-failed': 'รหัสยืนยันไม่ถูกต้อง',
+      'login-refused-address': 'ปฏิเสธการเข้าสู่ระบบ (ที่อยู่ IP)',
       'password-change': 'เปลี่ยนรหัสผ่าน',
       'password-change-failed': 'เปลี่ยนรหัสผ่านไม่สำเร็จ',
       'password-reset': 'รีเซ็ตรหัสผ่าน',

@@ -99,6 +99,35 @@ export const portalSessions = pgTable(
   (t) => [index('portal_sessions_account_idx').on(t.agentId, t.operatorId)],
 );
 
+/** Recovery codes of agent-side accounts (`account`: `agent:<id>` or `operator:<id>`), hashes only. */
+export const portalRecoveryCodes = pgTable(
+  'portal_recovery_codes',
+  {
+    account: text('account').notNull(),
+    codeHash: text('code_hash').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [primaryKey({ columns: [t.account, t.codeHash] })],
+);
+
+/** The code step of an agent-side sign-in, as `login_challenges` for staff. */
+export const portalLoginChallenges = pgTable(
+  'portal_login_challenges',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    agentId: bigint('agent_id', { mode: 'bigint' }).notNull(),
+    operatorId: bigint('operator_id', { mode: 'bigint' }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('portal_login_challenges_account_idx').on(t.agentId, t.operatorId)],
+);
+
 /**
  * Sign-in attempt counters per username and per client IP, shared by every app process. `failures`
  * counts every attempt up front (a success forgives its own); `admitted` is what the latest upsert

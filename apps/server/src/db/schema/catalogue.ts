@@ -52,6 +52,14 @@ export const agents = pgTable(
     allowedIps: text('allowed_ips').array().notNull().default(sql`'{}'::text[]`),
     /** Its password was set by someone else: its first sign-in may only change it (migration 0046). */
     mustChangePassword: boolean('must_change_password').notNull().default(true),
+    /** Two-factor sign-in of the agent's own account, as staff's (migration 0048). */
+    totpSecret: text('totp_secret'),
+    totpPendingSecret: text('totp_pending_secret'),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** Addresses and CIDR ranges the agent's accounts may sign in from; empty = any (docs/design.md §16). */
+    signInIps: text('sign_in_ips').array().notNull().default(sql`'{}'::text[]`),
+    /** The operator types of this agent that must use two-factor sign-in. */
+    operatorTotpTypes: text('operator_totp_types').array().notNull().default(sql`'{}'::text[]`),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -132,6 +140,9 @@ export const agentOperators = pgTable(
     locked: boolean('locked').notNull().default(false),
     /** Its password was set by someone else: its first sign-in may only change it (migration 0046). */
     mustChangePassword: boolean('must_change_password').notNull().default(true),
+    totpSecret: text('totp_secret'),
+    totpPendingSecret: text('totp_pending_secret'),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     deletedAt: ts('deleted_at'),

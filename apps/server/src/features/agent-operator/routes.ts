@@ -7,6 +7,7 @@ import {
   operatorCsvColumns,
   operatorListing,
   registerOperator,
+  resetOperatorTotp,
   updateOperator,
 } from './service.ts';
 
@@ -24,6 +25,9 @@ export const agentOperatorRoutes = (app: FastifyInstance) => {
   );
   defineRoute(app, api.agentOperatorUpdate, ({ ctx, actor, params, body, audit }) =>
     updateOperator(ctx, actor, params.id, body, audit),
+  );
+  defineRoute(app, api.agentOperatorTotpReset, ({ ctx, actor, params, audit }) =>
+    resetOperatorTotp(ctx, actor, params.id, audit),
   );
   defineRoute(app, api.agentOperatorDelete, ({ ctx, params, audit }) =>
     deleteOperator(ctx, params.id, audit),

@@ -13,6 +13,7 @@ import { assertAgentInScope, requireAgent } from '../../core/entities.ts';
 import { conflict, forbidden } from '../../core/errors.ts';
 import { assertPasswordRules } from '../../core/password-rules.ts';
 import { revokePortalSessionsOf } from '../../core/portal-sessions.ts';
+import { deletePortalRecoveryCodes } from '../../core/portal-totp.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { countWhere } from '../../db/count.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -199,6 +200,10 @@ const changeOperator = (
           .update(agentOperators)
           .set({ ...values, updatedAt: ctx.now() })
           .where(eq(agentOperators.id, id));
+        // A second factor removed takes its recovery codes with it.
+        if (values.totpSecret === null) {
+          await deletePortalRecoveryCodes(t, { agentId: row.o.agentId, operatorId: id });
+        }
         // A new password, a lock or a deletion ends the operator's sessions at once.
         if (values.passwordHash || values.locked || values.deletedAt) {
           await revokePortalSessionsOf(t, row.o.agentId, id, ctx.now());
@@ -228,6 +233,18 @@ export const updateOperator = (
       locked: input.locked,
       ...(password ? { passwordHash: password, mustChangePassword: true } : {}),
     };
+  });
+
+/**
+ * Remove an operator's second factor (a lost phone and recovery codes): staff, and on the agent side the
+ * agent's own account and SUPERMANAGER for their own agent's operators (not a SUPERMANAGER's); it signs in
+ * with its password alone, or enrols again where its type must use two-factor.
+ */
+export const resetOperatorTotp = (ctx: AppContext, actor: Principal, id: bigint, audit: AuditFn) =>
+  changeOperator(ctx, ownAgentOf(actor), id, 'totp-reset', audit, async (row) => {
+    assertMayManageOperator(actor, row.o.type);
+    if (row.o.totpSecret === null && row.o.totpPendingSecret === null) return undefined;
+    return { totpSecret: null, totpPendingSecret: null, totpLastStep: null };
   });
 
 /** Soft delete: the account leaves the list and can no longer be used; the record stays for the audit trail. */

@@ -342,6 +342,10 @@ export const requestExamples: Partial<Record<RouteName, unknown>> = {
   passwordChange: { currentPassword: 'the old one', newPassword: 'a long new passphrase' },
   adminAllowedIpsUpdate: { allowedIps: ['203.0.113.0/24'] },
   agentAllowedIpsUpdate: { allowedIps: ['198.51.100.7', '2001:db8::/32'] },
+  agentSignInSettingsUpdate: {
+    operatorTotpTypes: ['SUPERMANAGER', 'MANAGER'],
+    signInIps: ['203.0.113.0/24'],
+  },
 };
 
 /** Success `data` examples (each checked against its route's data schema in api-docs.test.ts). */

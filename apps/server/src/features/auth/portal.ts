@@ -32,13 +32,21 @@ const by = (account: PortalAccount) => ({
   operatorId: account.operatorId === null ? null : account.operatorId.toString(),
 });
 
-/** Open the session of an agent-side sign-in; a password someone else set must be changed first. */
+/**
+ * Open the session of an agent-side sign-in; a password someone else set must be changed first, and an
+ * operator its owners require two-factor of enrols before anything else (as staff, service.ts).
+ */
 export const openPortalSession = async (
   ctx: AppContext,
   account: PortalAccount,
   client: { ip: string; userAgent: string | undefined },
+  method: 'password' | 'totp' | 'recovery' = 'password',
 ): Promise<LoginResult> => {
-  const next = account.mustChangePassword ? ('change-password' as const) : undefined;
+  const next = account.mustChangePassword
+    ? ('change-password' as const)
+    : account.totpRequired && !account.totpSecret
+      ? ('enrol-totp' as const)
+      : undefined;
   const now = ctx.now();
   const token = await ctx.db.transaction(async (tx) => {
     const t = await createPortalSession(tx, account, client.ip, now, {
@@ -53,7 +61,7 @@ export const openPortalSession = async (
         action: 'login',
         entity: 'session',
         entityId: (account.operatorId ?? account.agentId).toString(),
-        after: { ip: client.ip, method: 'password', by: by(account) },
+        after: { ip: client.ip, method, by: by(account) },
       },
       now,
     );

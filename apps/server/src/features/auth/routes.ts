@@ -1,5 +1,6 @@
 import { api } from '@sapi/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { assertOwnAgent } from '../../core/entities.ts';
 import { revokePortalSession } from '../../core/portal-sessions.ts';
 import { revokeSession } from '../../core/session-store.ts';
 import { defineRoute } from '../../http/route.ts';
@@ -10,6 +11,16 @@ import {
   endOwnPortalSession,
   listOwnPortalSessions,
 } from './portal-session-management.ts';
+import {
+  confirmPortalEnrolment,
+  disablePortalTotp,
+  portalSignInSettings,
+  portalTotpStatus,
+  renewPortalRecoveryCodes,
+  resetAgentTotp,
+  startPortalEnrolment,
+  updatePortalSignInSettings,
+} from './portal-two-factor.ts';
 import { login, loginWithCode, verifyOwnPassword } from './service.ts';
 import { endSession, endSessionsOf, listAllSessions, listOwnSessions } from './session-management.ts';
 import {
@@ -89,17 +100,39 @@ export const authRoutes = (app: FastifyInstance) => {
     endSessionsOf(ctx, params.id, null, audit),
   );
 
-  defineRoute(app, api.totpStatus, async ({ actor, ctx }) => totpStatus(ctx, actor));
-  defineRoute(app, api.totpEnrol, async ({ actor, ctx, audit }) => startEnrolment(ctx, actor, audit));
+  defineRoute(app, api.totpStatus, async ({ actor, ctx }) =>
+    actor.kind === 'staff' ? totpStatus(ctx, actor) : portalTotpStatus(ctx, actor),
+  );
+  defineRoute(app, api.totpEnrol, async ({ actor, ctx, audit }) =>
+    actor.kind === 'staff' ? startEnrolment(ctx, actor, audit) : startPortalEnrolment(ctx, actor, audit),
+  );
   defineRoute(app, api.totpConfirm, async ({ actor, body, ctx, audit }) =>
-    confirmEnrolment(ctx, actor, body.code, audit),
+    actor.kind === 'staff'
+      ? confirmEnrolment(ctx, actor, body.code, audit)
+      : confirmPortalEnrolment(ctx, actor, body.code, audit),
   );
   defineRoute(app, api.totpDisable, async ({ actor, body, ctx, audit }) =>
-    disableTotp(ctx, actor, body.code, audit),
+    actor.kind === 'staff'
+      ? disableTotp(ctx, actor, body.code, audit)
+      : disablePortalTotp(ctx, actor, body.code, audit),
   );
   defineRoute(app, api.totpRecoveryCodes, async ({ actor, body, ctx, audit }) =>
-    renewRecoveryCodes(ctx, actor, body.code, audit),
+    actor.kind === 'staff'
+      ? renewRecoveryCodes(ctx, actor, body.code, audit)
+      : renewPortalRecoveryCodes(ctx, actor, body.code, audit),
   );
+  defineRoute(app, api.agentTotpReset, async ({ params, ctx, audit }) =>
+    resetAgentTotp(ctx, params.id, audit),
+  );
+  // An agent's owners (its own account, SUPERMANAGERs) and staff; another agent's answers 404.
+  defineRoute(app, api.agentSignInSettingsGet, async ({ actor, params, ctx }) => {
+    assertOwnAgent(actor, params.id);
+    return portalSignInSettings(ctx, params.id);
+  });
+  defineRoute(app, api.agentSignInSettingsUpdate, async ({ actor, params, body, ctx, audit, ip }) => {
+    assertOwnAgent(actor, params.id);
+    return updatePortalSignInSettings(ctx, params.id, body, audit, actor.kind === 'staff' ? null : ip);
+  });
   defineRoute(app, api.totpReset, async ({ actor, params, ctx, audit }) =>
     resetTotp(ctx, actor, params.id, audit),
   );

@@ -1,16 +1,18 @@
-import { type LoginResult, Status } from '@sapi/contract';
+import { type AuditAction, type LoginResult, Status } from '@sapi/contract';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Actor, AppContext } from '../../context.ts';
 import { admitsAddress, assertAllowedIp } from '../../core/allow-list.ts';
 import type { AuditEntry } from '../../core/audit.ts';
 import { recordAudit } from '../../core/audit.ts';
 import { AppError, invalidField, refusal } from '../../core/errors.ts';
-import { findPortalAccount } from '../../core/portal-sessions.ts';
+import { findPortalAccount, type PortalAccount, portalAccountOf } from '../../core/portal-sessions.ts';
+import { acceptPortalSecondFactor } from '../../core/portal-totp.ts';
 import { createSession, markSessionVerified } from '../../core/session-store.ts';
 import { acceptSecondFactor } from '../../core/totp.ts';
 import type { Executor } from '../../db/client.ts';
 import { findAdmin } from '../../db/lookups.ts';
-import { admins, loginChallenges, totpRequiredTypes } from '../../db/schema/index.ts';
+import { admins, loginChallenges, portalLoginChallenges, totpRequiredTypes } from '../../db/schema/index.ts';
+import { isAllowedIp } from '../../lib/ip-allow.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import { newToken, sha256Hex } from '../../lib/tokens.ts';
 import { openPortalSession } from './portal.ts';
@@ -111,6 +113,10 @@ export const login = async (
   if (agentSide) {
     // Locked (an operator also when its agent is) answers as a wrong password; the failure stays counted.
     if (!ok || agentSide.locked) throw badCredentials();
+    // Off its agent's sign-in list the right password answers as a wrong one too (and stays counted);
+    // the owners find the refusal in the audit log.
+    if (!isAllowedIp(agentSide.signInIps, client.ip)) throw await refusedAddress(ctx, agentSide, client);
+    if (agentSide.totpSecret) throw await portalChallenge(ctx, agentSide, client);
     await recordSuccess(ctx.db, admission);
     return openPortalSession(ctx, agentSide, client);
   }
@@ -161,6 +167,121 @@ const challenge = async (ctx: AppContext, admin: AdminRow, client: Client): Prom
   });
 };
 
+/** Who an agent-side sign-in is in the audit log, as portal.ts records its sign-ins. */
+const portalAuditOf = (account: PortalAccount, client: Client, action: AuditAction): AuditEntry => ({
+  action,
+  entity: 'session',
+  entityId: (account.operatorId ?? account.agentId).toString(),
+  after: {
+    ip: client.ip,
+    by: {
+      kind: account.kind,
+      agentId: account.agentId.toString(),
+      operatorId: account.operatorId === null ? null : account.operatorId.toString(),
+    },
+  },
+});
+
+const auditPortal = (ctx: AppContext, account: PortalAccount, client: Client, action: AuditAction) =>
+  ctx.db.transaction((tx) =>
+    recordAudit(
+      tx,
+      { actorId: null, actor: account.username, ip: client.ip },
+      portalAuditOf(account, client, action),
+      ctx.now(),
+    ),
+  );
+
+const refusedAddress = async (ctx: AppContext, account: PortalAccount, client: Client) => {
+  await auditPortal(ctx, account, client, 'login-refused-address');
+  return badCredentials();
+};
+
+/** The code step of an agent-side account that has two-factor on (as `challenge`). */
+const portalChallenge = async (
+  ctx: AppContext,
+  account: PortalAccount,
+  client: Client,
+): Promise<AppError> => {
+  const token = newToken();
+  const now = ctx.now();
+  const expiresAt = new Date(now.getTime() + CHALLENGE_MS);
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(portalLoginChallenges).values({
+      tokenHash: sha256Hex(token),
+      agentId: account.agentId,
+      operatorId: account.operatorId,
+      ip: client.ip,
+      userAgent: client.userAgent?.slice(0, 512) ?? null,
+      createdAt: now,
+      expiresAt,
+    });
+    await recordAudit(
+      tx,
+      { actorId: null, actor: account.username, ip: client.ip },
+      portalAuditOf(account, client, 'login-password-ok'),
+      now,
+    );
+  });
+  return new AppError(Status.SECOND_FACTOR_REQUIRED, 'Enter the code from your authenticator app', {
+    challenge: token,
+    expiresAt: expiresAt.toISOString(),
+  });
+};
+
+/** The code step of an agent-side challenge: staff's rules (loginWithCode) on the account's own row. */
+const portalLoginWithCode = async (
+  ctx: AppContext,
+  challengeToken: string,
+  code: string,
+  client: Client,
+): Promise<LoginResult> => {
+  const now = ctx.now();
+  const [found] = await ctx.db
+    .select({
+      challengeId: portalLoginChallenges.id,
+      agentId: portalLoginChallenges.agentId,
+      operatorId: portalLoginChallenges.operatorId,
+    })
+    .from(portalLoginChallenges)
+    .where(
+      and(
+        eq(portalLoginChallenges.tokenHash, sha256Hex(challengeToken)),
+        isNull(portalLoginChallenges.usedAt),
+        gt(portalLoginChallenges.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  const account = found ? await portalAccountOf(ctx.db, found) : undefined;
+  if (!found || !account) throw challengeExpired();
+  const admission = await admitAttempt(ctx.db, account.username, client.ip, now);
+  const [counted] = await ctx.db
+    .update(portalLoginChallenges)
+    .set({ attempts: sql`${portalLoginChallenges.attempts} + 1` })
+    .where(and(eq(portalLoginChallenges.id, found.challengeId), isNull(portalLoginChallenges.usedAt)))
+    .returning({ attempts: portalLoginChallenges.attempts });
+  if (!counted || counted.attempts > CHALLENGE_ATTEMPTS) throw challengeExpired();
+  if (account.locked) throw badCredentials();
+  if (!isAllowedIp(account.signInIps, client.ip)) throw await refusedAddress(ctx, account, client);
+  const method = await ctx.db.transaction(async (tx) => {
+    const how = await acceptPortalSecondFactor(tx, ctx.config, account, code, now);
+    if (!how) return null;
+    const used = await tx
+      .update(portalLoginChallenges)
+      .set({ usedAt: now })
+      .where(and(eq(portalLoginChallenges.id, found.challengeId), isNull(portalLoginChallenges.usedAt)))
+      .returning({ id: portalLoginChallenges.id });
+    if (used.length === 0) throw challengeExpired();
+    return how;
+  });
+  if (!method) {
+    await auditPortal(ctx, account, client, 'login-code-failed');
+    throw invalidField('code', 'is wrong, expired or already used', 'totp_invalid');
+  }
+  await recordSecondStepSuccess(ctx.db, admission);
+  return openPortalSession(ctx, account, client, method);
+};
+
 const challengeExpired = () =>
   new AppError(Status.UNAUTHENTICATED, 'This sign-in has expired or was used; sign in again');
 
@@ -187,8 +308,10 @@ export const loginWithCode = async (
       ),
     )
     .limit(1);
-  const admin = found ? await findAdmin(ctx.db, found.adminId) : undefined;
-  if (!found || !admin) throw challengeExpired();
+  // Not a staff challenge: an agent-side one, or none.
+  if (!found) return portalLoginWithCode(ctx, challengeToken, code, client);
+  const admin = await findAdmin(ctx.db, found.adminId);
+  if (!admin) throw challengeExpired();
   const admission = await admitAttempt(ctx.db, admin.username, client.ip, now);
   const [counted] = await ctx.db
     .update(loginChallenges)

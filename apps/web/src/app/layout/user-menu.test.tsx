@@ -20,4 +20,23 @@ describe('UserMenu', () => {
       expect(link?.getAttribute('rel')).toBe('noopener noreferrer');
     },
   );
+
+  it('an agent-side account has two-factor sign-in and its sessions in the menu, as staff', async () => {
+    stubApi([], {
+      self: {
+        username: 'op@s1',
+        kind: 'operator',
+        type: 'OPERATOR',
+        role: 'AGENT_OPERATOR',
+        id: '5',
+        agentId: '11',
+        agentUsername: 'senior_one',
+        prefix: 's1',
+      },
+    });
+    const { user } = await renderScreen(<UserMenu />, { url: '/agent/list' });
+    await user.click(await screen.findByTestId('user-menu'));
+    const link = (await screen.findByText('การยืนยันตัวตนสองขั้นตอน')).closest('a');
+    expect(link?.getAttribute('href')).toBe('/account/security');
+  });
 });

@@ -11,7 +11,7 @@ import { useSelf } from '../../lib/session';
  */
 export function AccountMenuItems({ onChangePassword }: { onChangePassword: () => void }) {
   const { t } = useTranslation();
-  // Only what the account may use (the agent side has no second factor or session list yet).
+  // Only what the account may use.
   const role = useSelf().role;
   return (
     <>

@@ -105,7 +105,14 @@ export function SetupPage() {
               </>
             ) : (
               <>
-                <Text size="sm">{t('account.setup.enrolIntro', { type: self.type })}</Text>
+                <Text size="sm">
+                  {self.kind === 'staff'
+                    ? t('account.setup.enrolIntro', { type: self.type })
+                    : t('account.setup.enrolIntroAgentSide', {
+                        type: self.type,
+                        agent: self.agentUsername ?? '',
+                      })}
+                </Text>
                 <TotpEnrolment onDone={() => void finish()} />
               </>
             )}

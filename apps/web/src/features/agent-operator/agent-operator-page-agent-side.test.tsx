@@ -1,7 +1,7 @@
-import { type AgentOperatorRegister, api, type PortalRole } from '@sapi/contract';
+import { type AgentOperatorRegister, api, type PortalRole, Status } from '@sapi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { page, stubApi } from '../../../test/api-stub';
+import { Failure, page, stubApi } from '../../../test/api-stub';
 import { portalSelf } from '../../../test/portal-self';
 import { operatorRecord } from '../../../test/records';
 import { renderPage } from '../../../test/render-page';
@@ -64,5 +64,39 @@ describe('the operator screen on the agent side', () => {
     const options = (await screen.findAllByRole('option', { hidden: true })).map((o) => o.textContent);
     expect(options.length).toBe(3);
     expect(options.join(' ')).not.toMatch(/SUPERMANAGER|ผู้จัดการสูงสุด/);
+  });
+
+  it("a SUPERMANAGER removes an operator's lost second factor after a password re-check, not a SUPERMANAGER's", async () => {
+    let verified = false;
+    const { user, stub } = await open('AGENT_SUPERMANAGER', [
+      [
+        api.agentOperatorTotpReset,
+        () => (verified ? desk : new Failure(Status.REAUTH_REQUIRED, 'Confirm your password', 403)),
+      ],
+      [
+        api.verify,
+        () => {
+          verified = true;
+          return { verified: true };
+        },
+      ],
+    ]);
+    expect(screen.queryByRole('button', { name: 'ล้างการยืนยันตัวตนสองขั้นตอนของ boss' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'ล้างการยืนยันตัวตนสองขั้นตอนของ desk_one' }));
+    const confirm = await screen.findByRole('dialog', { name: 'ล้างการยืนยันตัวตนสองขั้นตอนของ desk_one?' });
+    await user.click(within(confirm).getByRole('button', { name: 'ยืนยันล้าง' }));
+    const reauth = await screen.findByRole('dialog', { name: 'ยืนยันตัวตน' });
+    await user.type(within(reauth).getByLabelText('รหัสผ่าน'), 'manager-password-1');
+    await user.click(within(reauth).getByRole('button', { name: 'ยืนยัน' }));
+    await waitFor(() =>
+      expect(
+        stub.calls.filter((c) => c.route === api.agentOperatorTotpReset).map((c) => c.params.id),
+      ).toEqual([desk._id, desk._id]),
+    );
+  });
+
+  it('an OPERATOR is offered no reset', async () => {
+    await open('AGENT_OPERATOR');
+    expect(screen.queryByRole('button', { name: 'ล้างการยืนยันตัวตนสองขั้นตอนของ desk_one' })).toBeNull();
   });
 });

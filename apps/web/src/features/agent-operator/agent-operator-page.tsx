@@ -8,7 +8,7 @@ import {
   api,
   operatorTypes,
 } from '@sapi/contract';
-import { IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconLock, IconPencil, IconShieldOff, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -18,11 +18,18 @@ import type { Column } from '../../components/data-table';
 import { DateTimeText } from '../../components/date-time-text';
 import { AgentFilter, TextFilter } from '../../components/list-filters';
 import { ListScreen } from '../../components/list-screen';
+import { ReauthDialog, useReauth } from '../../components/reauth-dialog';
 import { RowAction } from '../../components/row-action';
 import { notifySuccess } from '../../lib/notify';
 import { useSelf } from '../../lib/session';
 import { useListScreen } from '../../lib/use-list-screen';
-import { operatorList, useDeleteOperator, useRegisterOperator, useUpdateOperator } from './api';
+import {
+  operatorList,
+  useDeleteOperator,
+  useRegisterOperator,
+  useResetOperatorTotp,
+  useUpdateOperator,
+} from './api';
 import { EditOperatorDialog } from './edit-operator-dialog';
 import { OperatorTypeBadge } from './operator-type-badge';
 import { RegisterOperatorDialog } from './register-operator-dialog';
@@ -37,10 +44,12 @@ export function AgentOperatorPage() {
   const register = useRegisterOperator();
   const update = useUpdateOperator();
   const remove = useDeleteOperator();
+  const resetTotp = useResetOperatorTotp();
 
   const canRegister = allows(api.agentOperatorRegister, self.role);
   const canUpdate = allows(api.agentOperatorUpdate, self.role);
   const canDelete = allows(api.agentOperatorDelete, self.role);
+  const canResetTotp = allows(api.agentOperatorTotpReset, self.role);
   // The agent side manages its own agent's operators only, and a SUPERMANAGER no SUPERMANAGER.
   const ownAgent: AgentPick | null =
     self.agentId !== undefined && self.prefix !== undefined
@@ -54,6 +63,7 @@ export function AgentOperatorPage() {
   const [editOpened, setEditOpened] = useState(false);
   const [editing, setEditing] = useState<AgentOperator | null>(null);
   const confirm = useConfirmAction();
+  const reauth = useReauth(() => confirm.close());
 
   const openRegister = () => setRegisterOpened(true);
   const openEdit = (operator: AgentOperator) => {
@@ -85,6 +95,20 @@ export function AgentOperatorPage() {
       danger: true,
       run: () => remove.mutateAsync(operator._id),
       success: t('agentOperator.toast.deleted', { username: operator.username }),
+    });
+
+  // A lost phone and codes: the operator signs in with its password again (a password re-check first).
+  const askResetTotp = (operator: AgentOperator) =>
+    confirm.ask({
+      title: t('agentOperator.confirm.totpResetTitle', { username: operator.username }),
+      message: t('agentOperator.confirm.totpResetMessage'),
+      confirmLabel: t('agentOperator.confirm.totpReset'),
+      danger: true,
+      run: () =>
+        reauth.run(async () => {
+          await resetTotp.mutateAsync(operator._id);
+        }),
+      success: t('agentOperator.toast.totpReset', { username: operator.username }),
     });
 
   const columns: Column<AgentOperator>[] = [
@@ -144,12 +168,12 @@ export function AgentOperatorPage() {
       render: (o) => <DateTimeText value={o.createdAt} />,
     },
   ];
-  if (canUpdate || canDelete) {
+  if (canUpdate || canDelete || canResetTotp) {
     columns.push({
       key: 'actions',
       header: t('common.actions'),
       align: 'right',
-      width: 110,
+      width: 140,
       render: (o) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
           {mayEdit(o) ? (
@@ -158,6 +182,15 @@ export function AgentOperatorPage() {
               label={t('agentOperator.editLabel', { username: o.username })}
               icon={IconPencil}
               onClick={() => openEdit(o)}
+            />
+          ) : null}
+          {canResetTotp && mayEdit(o) ? (
+            <RowAction
+              tooltip={t('agentOperator.totpReset')}
+              label={t('agentOperator.totpResetLabel', { username: o.username })}
+              icon={IconShieldOff}
+              onClick={() => askResetTotp(o)}
+              color="orange"
             />
           ) : null}
           {canDelete ? (
@@ -214,6 +247,7 @@ export function AgentOperatorPage() {
       />
 
       {confirm.dialog}
+      <ReauthDialog {...reauth.dialog} />
     </>
   );
 }

@@ -28,3 +28,4 @@ export const useRegisterOperator = () =>
 
 export const useUpdateOperator = () => useUpdateMutation(api.agentOperatorUpdate);
 export const useDeleteOperator = () => useIdMutation(api.agentOperatorDelete);
+export const useResetOperatorTotp = () => useIdMutation(api.agentOperatorTotpReset);

@@ -42,6 +42,7 @@ const open = async (role: PortalRole, routes: Parameters<typeof stubApi>[0] = []
       ...routes,
       [api.agentGet, () => (owner ? own : withoutSecret)],
       [api.agentAllowedIpsGet, () => ({ allowedIps: ['203.0.113.0/24'] })],
+      [api.agentSignInSettingsGet, () => ({ operatorTotpTypes: [], signInIps: [] })],
       [api.adapterList, () => page([adapterRecord({ codename: 'PGSOFT', name: 'PG Soft' })])],
       [api.ingestLogList, () => page([])],
       [api.agentTree, () => tree],
@@ -85,6 +86,8 @@ describe('my agent', () => {
       expect(screen.queryByRole('button', { name: 'เปลี่ยนรหัสลับ' })).toBeNull();
       expect(screen.queryByText('IP ที่อนุญาตของ API นำเข้าข้อมูล')).toBeNull();
       expect(stub.calls.filter((c) => c.route === api.agentAllowedIpsGet)).toEqual([]);
+      expect(screen.queryByText('ความปลอดภัยในการเข้าสู่ระบบ')).toBeNull();
+      expect(stub.calls.filter((c) => c.route === api.agentSignInSettingsGet)).toEqual([]);
     },
   );
 
@@ -118,5 +121,40 @@ describe('my agent', () => {
       '11',
       '11',
     ]);
+  });
+
+  it('sign-in security: the owners require two-factor by operator type and list sign-in addresses', async () => {
+    let verified = false;
+    const { user, stub } = await open('AGENT', [
+      [
+        api.agentSignInSettingsUpdate,
+        (body) => (verified ? body : new Failure(Status.REAUTH_REQUIRED, 'Confirm your password', 403)),
+      ],
+      [
+        api.verify,
+        () => {
+          verified = true;
+          return { verified: true };
+        },
+      ],
+    ]);
+    expect(await screen.findByText('ความปลอดภัยในการเข้าสู่ระบบ')).toBeTruthy();
+    expect(await screen.findByTestId('sign-in-totp-none')).toBeTruthy();
+    expect(screen.getByTestId('sign-in-ips-any')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'แก้ไขการเข้าสู่ระบบ' }));
+    const dialog = await screen.findByRole('dialog', { name: 'ความปลอดภัยในการเข้าสู่ระบบของ senior_one' });
+    await user.click(within(dialog).getByLabelText('OPERATOR — ผู้ปฏิบัติงาน'));
+    await user.click(within(dialog).getByLabelText('MANAGER — ผู้จัดการ'));
+    await user.type(within(dialog).getByLabelText('ที่อยู่ IP ที่เข้าสู่ระบบได้'), '198.51.100.0/24{enter}');
+    await user.click(within(dialog).getByRole('button', { name: 'บันทึก' }));
+    const reauth = await screen.findByRole('dialog', { name: 'ยืนยันตัวตน' });
+    await user.type(within(reauth).getByLabelText('รหัสผ่าน'), 'agent-password-1');
+    await user.click(within(reauth).getByRole('button', { name: 'ยืนยัน' }));
+    await waitFor(() => expect(stub.bodiesOf(api.agentSignInSettingsUpdate)).toHaveLength(2));
+    expect(stub.bodiesOf(api.agentSignInSettingsUpdate)[1]).toEqual({
+      operatorTotpTypes: ['MANAGER', 'OPERATOR'],
+      signInIps: ['198.51.100.0/24'],
+    });
+    expect(stub.calls.filter((c) => c.route === api.agentSignInSettingsUpdate)[0]?.params.id).toBe('11');
   });
 });

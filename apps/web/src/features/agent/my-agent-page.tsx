@@ -37,11 +37,12 @@ import { useSelf } from '../../lib/session';
 import { AllowedIpsDialog } from './allowed-ips-dialog';
 import { agentAllowedIpsQuery, agentDetailQuery, useRotateSecret } from './api';
 import { CopyField } from './copy-field';
+import { SignInSettings } from './sign-in-settings';
 
 /*
  * The agent side's own agent (docs/design.md §16, /my-agent): its key (the secret and its rotation only
  * for the accounts that may rotate it), the ingest allow-list, its games, its latest ingest requests,
- * its downline as a tree with this month's win/lose, and a way to its statements. Staff have the agent
+ * its sign-in settings (owners), its downline as a tree with this month's win/lose, and a way to its statements. Staff have the agent
  * list instead.
  */
 
@@ -371,6 +372,9 @@ export function MyAgentPage() {
       <Stack gap="lg">
         <Credentials agentId={agentId} />
         {allows(api.agentAllowedIpsGet, self.role) ? <AllowList agentId={agentId} /> : null}
+        {allows(api.agentSignInSettingsGet, self.role) ? (
+          <SignInSettings agentId={agentId} section={Section} />
+        ) : null}
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <Games agentId={agentId} />
           <Section title={t('myAgent.statements.title')} hint={t('myAgent.statements.hint')}>

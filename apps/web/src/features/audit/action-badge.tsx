@@ -19,6 +19,7 @@ const colors: Record<AuditAction, string> = {
   'allowed-ips': 'indigo',
   'login-password-ok': 'gray',
   'login-code-failed': 'orange',
+  'login-refused-address': 'red',
   'password-change': 'blue',
   'password-change-failed': 'orange',
   'password-reset': 'red',

@@ -26,6 +26,8 @@ export const account: Resource<typeof th> = {
     enrolTitle: 'Set up two-factor sign-in first',
     enrolIntro:
       'An administrator requires {{type}} accounts to sign in with a code from an authenticator app. Set it up before you use any other screen.',
+    enrolIntroAgentSide:
+      'Agent {{agent}} requires its {{type}} operators to sign in with a code from an authenticator app. Set it up before you use any other screen.',
     signedInAs: 'Signed in as {{username}}',
     signOut: 'Sign out',
     ready: 'Your account is set up and ready',
