@@ -103,7 +103,17 @@ export const cloneCitusTemplate = async (tag: string): Promise<{ url: string; dr
     drop: async () => {
       await untilClosed(coordinator, name);
       // The coordinator's connections to the workers close with its sessions; a forced drop ends any left.
-      await onEachNode(`drop database if exists ${name} with (force)`);
+      // Citus's maintenance daemon may connect again between the drop's ending of sessions and the drop
+      // (55006 "is being accessed by other users"): the drop is tried again then.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await onEachNode(`drop database if exists ${name} with (force)`);
+          return;
+        } catch (err) {
+          if ((err as { code?: string }).code !== '55006' || attempt >= 10) throw err;
+          await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+        }
+      }
     },
   };
 };
