@@ -39,38 +39,25 @@ export function SignInSettings({
       {current.isError ? <ErrorBanner>{errorMessage(current.error)}</ErrorBanner> : null}
       {data === undefined ? null : (
         <Stack gap="xs">
-          <Text size="sm" fw={600}>
-            {t('myAgent.signIn.totpTypes')}
-          </Text>
-          {data.operatorTotpTypes.length === 0 ? (
-            <Text size="sm" c="dimmed" data-testid="sign-in-totp-none">
-              {t('myAgent.signIn.totpNone')}
-            </Text>
-          ) : (
-            <Group gap="xs" data-testid="sign-in-totp-types">
-              {data.operatorTotpTypes.map((type) => (
-                <Badge key={type} variant="light" color="orange">
-                  {t(`agentOperator.types.${type}`)}
-                </Badge>
-              ))}
-            </Group>
-          )}
-          <Text size="sm" fw={600}>
-            {t('myAgent.signIn.ips')}
-          </Text>
-          {data.signInIps.length === 0 ? (
-            <Text size="sm" c="dimmed" data-testid="sign-in-ips-any">
-              {t('myAgent.signIn.ipsAny')}
-            </Text>
-          ) : (
-            <Group gap="xs" data-testid="sign-in-ips">
-              {data.signInIps.map((entry) => (
-                <Badge key={entry} variant="light" color="gray" ff="monospace" tt="none">
-                  {entry}
-                </Badge>
-              ))}
-            </Group>
-          )}
+          <BadgeList
+            title={t('myAgent.signIn.totpTypes')}
+            items={data.operatorTotpTypes.map((type) => ({
+              key: type,
+              label: t(`agentOperator.types.${type}`),
+            }))}
+            empty={t('myAgent.signIn.totpNone')}
+            emptyTestId="sign-in-totp-none"
+            listTestId="sign-in-totp-types"
+            badge={{ color: 'orange' }}
+          />
+          <BadgeList
+            title={t('myAgent.signIn.ips')}
+            items={data.signInIps.map((entry) => ({ key: entry, label: entry }))}
+            empty={t('myAgent.signIn.ipsAny')}
+            emptyTestId="sign-in-ips-any"
+            listTestId="sign-in-ips"
+            badge={{ color: 'gray', ff: 'monospace', tt: 'none' }}
+          />
         </Stack>
       )}
       {canEdit ? (
@@ -123,5 +110,43 @@ export function SignInSettings({
       </FormDialog>
       <ReauthDialog {...reauth.dialog} />
     </Section>
+  );
+}
+
+/** A titled row of badges, or a dimmed sentence when there are none. */
+function BadgeList({
+  title,
+  items,
+  empty,
+  emptyTestId,
+  listTestId,
+  badge,
+}: {
+  title: string;
+  items: { key: string; label: string }[];
+  empty: string;
+  emptyTestId: string;
+  listTestId: string;
+  badge: { color: string; ff?: string; tt?: 'none' };
+}) {
+  return (
+    <>
+      <Text size="sm" fw={600}>
+        {title}
+      </Text>
+      {items.length === 0 ? (
+        <Text size="sm" c="dimmed" data-testid={emptyTestId}>
+          {empty}
+        </Text>
+      ) : (
+        <Group gap="xs" data-testid={listTestId}>
+          {items.map((item) => (
+            <Badge key={item.key} variant="light" {...badge}>
+              {item.label}
+            </Badge>
+          ))}
+        </Group>
+      )}
+    </>
   );
 }
