@@ -157,7 +157,12 @@ describe('connections an anonymous client cannot hold', () => {
       async () => (await healthFrom('127.0.0.2')) === 200,
       10_000,
     );
-    // The refusal is logged, in aggregate.
+    // The refusal is logged, in aggregate (the child's output is read as it comes).
+    await until(
+      'the refusal is logged',
+      () => /one address holds MAX_CONNECTIONS_PER_ADDRESS connections/.test(server.output()),
+      10_000,
+    );
     expect(server.output()).toMatch(/one address holds MAX_CONNECTIONS_PER_ADDRESS connections/);
     for (const h of held) h.socket.destroy();
     await Promise.all(held.map((h) => h.closed));
