@@ -55,10 +55,37 @@ export const STATEMENTS = {
 
 export type StatementName = keyof typeof STATEMENTS;
 
+/** The stored columns of a rollup with a column per bet type, summed over agents. */
+const SUMMED = AS_STORED.split(', ')
+  .map((c) => c.trim().replace(/^(\w+)::text$/, 'sum($1)::text as $1'))
+  .join(', ');
+
+/**
+ * On Citus the tables summed over every agent are not kept (ledger/scope.ts `allAgentsTables`): the best
+ * SQL there sums the per-agent table, as the product does.
+ */
+const ON_CITUS: Partial<Record<StatementName, string>> = {
+  brand_days_all: `select to_char(day, 'YYYY-MM-DD') as day, game_brand, ${SUMMED} from rollup_brand_daily
+                   where day between $1::date and $2::date group by day, game_brand order by day, game_brand`,
+  dash_daily: `select to_char(day, 'YYYY-MM-DD') as day, sum(hold)::text as hold,
+                       sum(hold + settle + cancel + void)::text as win_lose
+               from rollup_brand_daily where day between $1::date and $2::date group by day`,
+};
+
+/** The statement texts for the database of `pool`: Citus's where it differs. */
+export const statementsOf = async (pool: pg.Pool): Promise<Record<StatementName, string>> => {
+  const citus = await pool.query(`select 1 from pg_extension where extname = 'citus'`);
+  return citus.rowCount ? { ...STATEMENTS, ...ON_CITUS } : STATEMENTS;
+};
+
 /** A pool like the server's: 20 connections with the server's session settings (UTC, no JIT, generic plans). */
 export const limitPool = (url: string) =>
   new pg.Pool({ connectionString: url, max: 20, options: sessionOptions() });
 
-/** Run a statement by name, prepared once per connection; answer its rows. */
-export const runStatement = async (pool: pg.Pool, name: StatementName, values: unknown[]) =>
-  (await pool.query({ name, text: STATEMENTS[name], values })).rows;
+/** Run a statement by name (its text from `texts`), prepared once per connection; answer its rows. */
+export const runStatement = async (
+  pool: pg.Pool,
+  texts: Record<StatementName, string>,
+  name: StatementName,
+  values: unknown[],
+) => (await pool.query({ name, text: texts[name], values })).rows;
