@@ -5,7 +5,7 @@
  * the product's SQL cannot move the baseline it is measured against.
  */
 import pg from 'pg';
-import { sessionOptions } from '../src/db/session-settings.ts';
+import { CITUS_PROBE, type SqlEngine, sessionOptions } from '../src/db/session-settings.ts';
 
 const SUMS = `coalesce(sum(amount) filter (where bet_type = 'HOLD'), 0)::text as hold,
   coalesce(sum(amount) filter (where bet_type = 'SETTLE'), 0)::text as settle,
@@ -72,15 +72,20 @@ const ON_CITUS: Partial<Record<StatementName, string>> = {
                from rollup_brand_daily where day between $1::date and $2::date group by day`,
 };
 
-/** The statement texts for the database of `pool`: Citus's where it differs. */
-export const statementsOf = async (pool: pg.Pool): Promise<Record<StatementName, string>> => {
-  const citus = await pool.query(`select 1 from pg_extension where extname = 'citus'`);
-  return citus.rowCount ? { ...STATEMENTS, ...ON_CITUS } : STATEMENTS;
+/**
+ * A pool like the server's (20 connections with the server's session settings for the engine: UTC,
+ * no JIT, generic plans but on Citus) and the statement texts for that engine (Citus's where they differ).
+ */
+export const openLimit = async (url: string) => {
+  const probe = new pg.Client({ connectionString: url });
+  await probe.connect();
+  const citus = (await probe.query<{ citus: boolean }>(CITUS_PROBE)).rows[0]?.citus === true;
+  await probe.end();
+  const engine: SqlEngine = citus ? 'citus' : 'postgres';
+  const pool = new pg.Pool({ connectionString: url, max: 20, options: sessionOptions({}, engine) });
+  const texts: Record<StatementName, string> = citus ? { ...STATEMENTS, ...ON_CITUS } : STATEMENTS;
+  return { pool, texts };
 };
-
-/** A pool like the server's: 20 connections with the server's session settings (UTC, no JIT, generic plans). */
-export const limitPool = (url: string) =>
-  new pg.Pool({ connectionString: url, max: 20, options: sessionOptions() });
 
 /** Run a statement by name (its text from `texts`), prepared once per connection; answer its rows. */
 export const runStatement = async (

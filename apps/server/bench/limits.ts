@@ -3,7 +3,7 @@ import { BURST_RARE_ROWS, ensureBurstAgent, RARE_BRAND } from './burst.ts';
 import { startChild } from './child.ts';
 import type { Facts } from './direct.ts';
 import { type Client, postJson } from './http.ts';
-import { limitPool, runStatement, type StatementName, statementsOf } from './limit-statements.ts';
+import { openLimit, runStatement, type StatementName } from './limit-statements.ts';
 import { alternating, type Timing } from './stats.ts';
 
 /**
@@ -132,8 +132,7 @@ export const limitScenarios = async (
 ) => {
   const url = env.DATABASE_URL;
   if (!url) throw new Error('the limits run on PostgreSQL (DATABASE_URL)');
-  const pool = limitPool(url);
-  const texts = await statementsOf(pool);
+  const { pool, texts } = await openLimit(url);
   const server = await startChild('limit-server.ts', [String(port)], env, 'limit server listening');
   try {
     const agentId = facts.busiest.id;
