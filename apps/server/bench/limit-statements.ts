@@ -56,7 +56,7 @@ export const STATEMENTS = {
 export type StatementName = keyof typeof STATEMENTS;
 
 /** The stored columns of a rollup with a column per bet type, summed over agents. */
-const SUMMED = AS_STORED.split(', ')
+const SUMMED = AS_STORED.split(/,\s*/)
   .map((c) => c.trim().replace(/^(\w+)::text$/, 'sum($1)::text as $1'))
   .join(', ');
 
