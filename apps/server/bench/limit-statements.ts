@@ -70,6 +70,14 @@ const ON_CITUS: Partial<Record<StatementName, string>> = {
   dash_daily: `select to_char(day, 'YYYY-MM-DD') as day, sum(hold)::text as hold,
                        sum(hold + settle + cancel + void)::text as win_lose
                from rollup_brand_daily where day between $1::date and $2::date group by day`,
+  // Citus pushes no subquery on the target list down to the shards: the three sums joined in FROM.
+  dash_period: `select m.hold, m.win_lose, m.tx, a.active, r.registered
+                from (select ${WIN_LOSE}, coalesce(sum(tx_count), 0)::text as tx
+                      from rollup_brand_monthly where month = $1::date) as m,
+                     (select coalesce(sum(players), 0)::text as active
+                      from rollup_active_players where month = $1::date) as a,
+                     (select coalesce(sum(players), 0)::text as registered
+                      from rollup_registered_players where month <= $1::date) as r`,
 };
 
 /**
