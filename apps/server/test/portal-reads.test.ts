@@ -614,9 +614,9 @@ describe('who registered an agent and its two-factor state stay staff’s', () =
   });
 });
 
-describe('a registration’s refusal names no staff account and no agent outside the scope', () => {
+describe('a registration’s or an edit’s refusal names no staff account and nothing outside the scope', () => {
   it(
-    'a staff name answers as an agent’s name does; an overlapping prefix is not named',
+    'a staff name answers as an agent’s name does; an overlapping prefix is not named; another’s game answers as an unknown one',
     each(async (c) => {
       const { username: staffName } = await t.ok(api.self, { token: staff });
       const register = (username: string, prefix: string) =>
@@ -661,6 +661,39 @@ describe('a registration’s refusal names no staff account and no agent outside
       expect(overlap.issues[0]).toMatchObject({ code: 'prefix_overlap', path: 'prefix' });
       expect(overlap.issues[0]?.params ?? {}).not.toHaveProperty('prefix');
       holdsNoneOf(overlap.res.body, outside(c));
+      // A game of an agent outside the scope answers as a game no provider has: not offered.
+      const gameAnswers = [];
+      for (const game of [games[other], 'NO_SUCH_GAME']) {
+        const res = await t.api(api.agentRegister, {
+          token: c.token,
+          body: {
+            username: 'rd_game_name',
+            password: 'sub-agent-password-1',
+            endpoint: 'https://sub.example.com',
+            games: [game],
+            prefix: 'zz9',
+            code: 'RD-GAME-1',
+            agentType: 'SUBAGENT',
+          },
+        });
+        expect(res.issues[0]?.code).toBe('game_not_offered');
+        gameAnswers.push(res.res.body.split(game).join('{game}'));
+      }
+      expect(new Set(gameAnswers).size).toBe(1);
+      const sub = c.own === 'A' ? idOf('A1') : undefined;
+      if (sub) {
+        const editAnswers = [];
+        for (const game of [games.B, 'NO_SUCH_GAME']) {
+          const res = await t.api(api.agentUpdate, {
+            token: c.token,
+            params: { id: sub },
+            body: { endpoint: 'https://sub.example.com', games: [game], agentType: 'SUBAGENT' },
+          });
+          expect(res.issues[0]?.code).toBe('game_not_offered');
+          editAnswers.push(res.res.body.split(game).join('{game}'));
+        }
+        expect(new Set(editAnswers).size).toBe(1);
+      }
       const rows = await t.ctx.db.select().from(agentsTable);
       expect(rows.map((r) => r.username)).not.toContain('rd_free_name');
       expect(rows.map((r) => r.username)).not.toContain('rd_overlap_name');

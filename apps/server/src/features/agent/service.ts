@@ -372,8 +372,10 @@ export const registerAgent = async (
   if (actor.kind !== 'staff' && input.secret) {
     throw invalidField('secret', 'An agent-side account may not set this', 'not_for_agent_side');
   }
+  // The agent side is asked first whether its agent offers each game: a provider outside its scope
+  // answers as an unknown one does (docs/design.md §16).
+  if (actor.kind !== 'staff') await assertGamesOffered(ctx.db, actor, input.games);
   const games = await assertGames(ctx.db, input.games);
-  if (actor.kind !== 'staff') await assertGamesOffered(ctx.db, actor, games);
   const passwordHash = await hashPassword(input.password);
   const now = ctx.now();
   try {
@@ -467,9 +469,13 @@ export const updateAgent = async (
   audit: AuditFn,
 ) => {
   assertSubAgent(actor, id);
-  const games = await assertGames(ctx.db, input.games);
+  const games = actor.kind === 'staff' ? await assertGames(ctx.db, input.games) : input.games;
   return change(ctx, actor, id, 'update', audit, async (tx, row) => {
-    if (actor.kind !== 'staff') await assertGamesOffered(tx, actor, games, row.games);
+    // As at registration: offered (or held already) first, so no answer tells of a provider outside the scope.
+    if (actor.kind !== 'staff') {
+      await assertGamesOffered(tx, actor, games, row.games);
+      await assertGames(tx, games);
+    }
     const same =
       row.endpoint === input.endpoint &&
       row.agentType === input.agentType &&
