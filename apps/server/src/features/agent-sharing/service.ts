@@ -137,10 +137,11 @@ export const sharingCsvColumns: CsvColumn<AgentSharing>[] = [
 ];
 
 /**
- * The arrangements an agent-side caller reads (docs/design.md §16): those whose parent and child are both
- * of its scope — its sub-agents' and theirs', never its own with its parent. The child is of the scope
- * today, so the version in force today (the one the record shows) has a parent of the scope too, even
- * while a change to another parent waits for a later day. Nothing for staff.
+ * The arrangements an agent-side caller reads (docs/design.md §16): those whose child and parent (the
+ * latest setting) are both of its scope — its sub-agents' and theirs', never its own with its parent.
+ * The child is of the scope today, so a version of it in force today (the one the record shows) has a
+ * parent of the scope too: a move to another parent from a later day names today's parent to no one
+ * outside. Nothing for staff.
  */
 const ofScope = (actor: Principal): SQL | undefined =>
   actor.kind === 'staff'
