@@ -767,3 +767,22 @@ describe('sharing: a move to another parent on a later day names the parent of t
     for (const text of [y._id, y.username, y.prefix]) expect(xList.res.body).not.toContain(text);
   });
 });
+
+describe('filters naming an agent outside the scope find nothing', () => {
+  it(
+    'players, operators and sharing: no row, a total of 0',
+    each(async (c) => {
+      for (const n of outside(c)) {
+        const users = await t.ok(api.userList, { token: c.token, body: { agent: idOf(n) } });
+        expect(users).toMatchObject({ records: [], total: 0 });
+        if (!c.owner) continue;
+        const operators = await t.ok(api.agentOperatorList, { token: c.token, body: { agent: idOf(n) } });
+        expect(operators).toMatchObject({ records: [], total: 0 });
+        for (const body of [{ agent: idOf(n) }, { parentAgent: idOf(n) }, { username: agents[n].username }]) {
+          const sharing = await t.ok(api.agentSharingList, { token: c.token, body });
+          expect(sharing).toMatchObject({ records: [], total: 0 });
+        }
+      }
+    }),
+  );
+});
