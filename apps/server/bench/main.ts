@@ -26,6 +26,7 @@ import {
 import { BENCH_ADMIN, type Client, closeConnections } from './http.ts';
 import { deepLinkScenarios, limitScenarios } from './limits.ts';
 import { memoryFlat, mixedLoad } from './mixed-load.ts';
+import { portalScenarios } from './portal.ts';
 import {
   agentReportPage,
   ingestThroughput,
@@ -87,6 +88,7 @@ const groups = [
   'ingest-log',
   'flood',
   'settlement',
+  'portal',
 ] as const;
 const only = new Set(values.only ? values.only.split(',') : groups);
 for (const name of only) {
@@ -628,6 +630,7 @@ const main = async () => {
     if (wanted('load')) await loadScenario(server, dataset, client, facts);
     if (wanted('mixed')) await mixedScenario(server, client, ingestAgents[0]);
     if (wanted('ingest')) await ingestScenario(server, dataset, ingestAgents);
+    if (wanted('portal')) await portalScenarios(server.url, client, facts, { add, budget, runs });
   } finally {
     const memory = server.memory();
     await server.stop();
