@@ -5,7 +5,7 @@ import type { Actor, AppContext, PortalActor, Principal } from '../context.ts';
 import { assertAllowedIp } from '../core/allow-list.ts';
 import { type AuditEntry, recordAudit } from '../core/audit.ts';
 import { AppError, validationError } from '../core/errors.ts';
-import { resolvePortalSession } from '../core/portal-sessions.ts';
+import { isPortalToken, resolvePortalSession } from '../core/portal-sessions.ts';
 import { assertRecentlyVerified, heldSession, resolveSession } from '../core/session-store.ts';
 import type { Executor } from '../db/client.ts';
 import { isAllowedIp } from '../lib/ip-allow.ts';
@@ -211,7 +211,8 @@ export const defineRoute = <R extends RouteDef>(
           }
           await outcome;
         }
-        const staff = token ? await resolveSession(app.ctx, token) : null;
+        // A token this process has seen as an agent-side session's is no staff session's.
+        const staff = token && !isPortalToken(token) ? await resolveSession(app.ctx, token) : null;
         if (staff) {
           await admit(staff, clientAddress(req));
           actor = staff;
