@@ -11,10 +11,10 @@ import { ABSOLUTE_MS, IDLE_MS, MAX_LIVE_SESSIONS } from './session-store.ts';
 /*
  * The agent side's accounts and sessions (docs/design.md §16): an agent signs in with its own username,
  * an operator as `username@prefix`. Same rules as staff sessions (core/session-store.ts): opaque tokens
- * stored as SHA-256 hashes, 30 min idle, 12 h absolute, at most MAX_LIVE_SESSIONS live per account. A
- * portal session is never remembered in process memory: every request reads its row, its agent's and
- * operator's (lock, type, deletion) and its downline afresh, so a lock or a change of the tree holds at
- * the next request on every process.
+ * stored as SHA-256 hashes, 30 min idle, 12 h absolute, at most MAX_LIVE_SESSIONS live per account.
+ * Every request reads its session's row, its agent's and operator's (lock, type, deletion) and its
+ * downline afresh, so a lock or a change of the tree holds at the next request on every process; the
+ * account last read is remembered only so a read can start beside that read (`heldPortalActor`).
  */
 
 /** An account of the agent side as sign-in finds it. */
@@ -247,15 +247,28 @@ const portalSessionLookup = preparedStatement<SessionRow & { downline: string[] 
 );
 
 /**
- * Token hashes this process has found to be agent-side sessions: a request bearing one skips the staff
- * session look-up it cannot match (a token names one session, of one kind, for good). Only which kind
- * a token is is remembered, never whether its session still stands.
+ * The agent-side accounts this process last read behind each token hash. Never trusted: a read route
+ * may start its queries as the account remembered while `resolvePortalSession` reads the session afresh,
+ * and answers only if that read finds the same account (`samePortalActor`; http/route.ts) — as staff's
+ * remembered sessions (core/session-store.ts). A token known here is also known to be no staff
+ * session's (a token names one session, of one kind, for good): the staff look-up is skipped.
  */
-const portalTokens = new Set<string>();
-const PORTAL_TOKENS_MAX = 10_000;
+const remembered = new Map<string, PortalActor>();
+const REMEMBERED_MAX = 10_000;
+
+/** Everything of an actor a handler may read, as one text (its ids as digits, its dates as instants). */
+const actorKey = (actor: PortalActor): string =>
+  JSON.stringify(actor, (_name, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
 
 /** Is `token` one this process has seen as an agent-side session's (so not a staff session's)? */
-export const isPortalToken = (token: string): boolean => portalTokens.has(sha256Hex(token));
+export const isPortalToken = (token: string): boolean => remembered.has(sha256Hex(token));
+
+/** The account this process last read behind `token`, to start a read as (then checked afresh). */
+export const heldPortalActor = (token: string): PortalActor | undefined => remembered.get(sha256Hex(token));
+
+/** Is the account read afresh the one remembered, in everything a handler may read? */
+export const samePortalActor = (fresh: PortalActor, held: PortalActor): boolean =>
+  actorKey(fresh) === actorKey(held);
 
 /**
  * The agent-side account behind a token, or null when the token is unknown, revoked, expired or idle,
@@ -278,9 +291,10 @@ export const resolvePortalSession = async (ctx: AppContext, token: string): Prom
         idleSince: new Date(now.getTime() - IDLE_MS).toISOString(),
         day,
       });
-  if (!row) return null;
-  if (portalTokens.size >= PORTAL_TOKENS_MAX) portalTokens.clear();
-  portalTokens.add(tokenHash);
+  if (!row) {
+    remembered.delete(tokenHash);
+    return null;
+  }
   const sessionId = BigInt(row.session_id);
   if (now.getTime() - asDate(row.last_seen_at).getTime() >= 30_000) {
     await ctx.db.update(portalSessions).set({ lastSeenAt: now }).where(eq(portalSessions.id, sessionId));
@@ -288,7 +302,7 @@ export const resolvePortalSession = async (ctx: AppContext, token: string): Prom
   const agentId = BigInt(row.agent_id);
   const operator = row.operator_id !== null && row.operator_type !== null;
   const role: PortalRole = operator && row.operator_type ? portalRoleOfOperator(row.operator_type) : 'AGENT';
-  return {
+  const actor: PortalActor = {
     kind: operator ? 'operator' : 'agent',
     id: operator ? BigInt(row.operator_id ?? '0') : agentId,
     username: operator ? `${row.operator_username}@${row.prefix}` : row.agent_username,
@@ -306,6 +320,9 @@ export const resolvePortalSession = async (ctx: AppContext, token: string): Prom
       ? { kind: 'agents', root: agentId, agentIds: rootFirst(agentId, row.downline) }
       : await scopeOfAgent(ctx, agentId),
   };
+  if (remembered.size >= REMEMBERED_MAX) remembered.clear();
+  remembered.set(tokenHash, actor);
+  return actor;
 };
 
 export const revokePortalSession = async (tx: Executor, sessionId: bigint, now: Date): Promise<void> => {
