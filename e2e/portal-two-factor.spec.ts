@@ -1,13 +1,15 @@
 import type { Page } from '@playwright/test';
 import { api } from '@sapi/contract';
 import { expect, makeAgent, signedOut, test } from './fixtures';
-import { apiCall, apiToken, expectAccessible, screenshot } from './support';
+import { ADMIN_PASSWORD, apiCall, apiToken, expectAccessible, screenshot, signIn } from './support';
 import { freshCode } from './totp';
 
 /*
  * docs/design.md §16: the agent side's account security. An agent's owner requires two-factor sign-in of
  * its OPERATORs and lists the addresses its accounts may sign in from, turns two-factor on for its own
- * account and signs in with a code; its operator is led to enrol at its first sign-in.
+ * account and signs in with a code; staff remove it (a lost phone) from the agent screen and the agent
+ * signs in with its password alone; its operator is led to enrol at its first sign-in, and the owner
+ * sees it on the operator screen's 2FA column and removes it there.
  */
 
 const signInAs = async (page: Page, username: string, password: string) => {
@@ -15,6 +17,12 @@ const signInAs = async (page: Page, username: string, password: string) => {
   await page.getByLabel('ชื่อผู้ใช้').fill(username);
   await page.getByLabel('รหัสผ่าน', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+};
+
+const signOut = async (page: Page) => {
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'ออกจากระบบ' }).click();
+  await expect(page.getByRole('button', { name: 'เข้าสู่ระบบ' })).toBeVisible();
 };
 
 /** The set-up screen's password change (staff chose the registration password). */
@@ -28,7 +36,7 @@ const changeRegistrationPassword = async (page: Page, from: string, to: string) 
 
 /** Answer the re-authentication dialog if the server asks for it. */
 const reauthIfAsked = async (page: Page, password: string, shown: ReturnType<Page['getByTestId']>) => {
-  const dialog = page.getByRole('dialog', { name: 'ยืนยันตัวตน' });
+  const dialog = page.getByRole('dialog', { name: 'ยืนยันตัวตน', exact: true });
   await expect(dialog.or(shown).first()).toBeVisible();
   if (await dialog.isVisible()) {
     await dialog.getByLabel('รหัสผ่าน', { exact: true }).fill(password);
@@ -110,8 +118,45 @@ test.describe('the agent side account security', () => {
     await page.getByLabel('รหัสยืนยัน 6 หลัก').fill(await freshCode(secret, used));
     await page.getByRole('button', { name: 'ยืนยัน' }).click();
     await expect(page.getByTestId('working-for-agent')).toBeVisible({ timeout: 30_000 });
-    await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: 'ออกจากระบบ' }).click();
+    await signOut(page);
+
+    // It lost its phone and codes: staff remove its second factor with the agent screen's row action.
+    await signIn(page);
+    await page.goto(`/agent/list?username=${agent.username}`);
+    const agentRow = page.getByTestId(`agent-row-${agent.username}`);
+    const removeAgentTotp = agentRow.getByRole('button', {
+      name: `ล้างการยืนยันตัวตนสองขั้นตอนของ ${agent.username}`,
+    });
+    await expect(removeAgentTotp).toBeVisible();
+    await screenshot(page, 'staff-agent-totp-row-action');
+    await removeAgentTotp.click();
+    const confirmAgent = page.getByRole('dialog', { name: `ล้างการยืนยันตัวตนสองขั้นตอนของ ${agent.username}?` });
+    await expect(confirmAgent).toContainText('ทำโทรศัพท์และรหัสกู้คืนหาย');
+    await screenshot(page, 'staff-agent-totp-confirm');
+    await confirmAgent.getByRole('button', { name: 'ยืนยันล้าง' }).click();
+    await reauthIfAsked(
+      page,
+      ADMIN_PASSWORD,
+      page.getByText(`ล้างการยืนยันตัวตนสองขั้นตอนของ ${agent.username} แล้ว`),
+    );
+    await expect(page.getByText(`ล้างการยืนยันตัวตนสองขั้นตอนของ ${agent.username} แล้ว`)).toBeVisible();
+    // Nothing left to remove: the row offers it no more.
+    await expect(removeAgentTotp).toHaveCount(0);
+    await screenshot(page, 'staff-agent-totp-removed');
+    await signOut(page);
+
+    // The agent signs in with its password alone, onto its agents: it is not told which staff account
+    // registered it, nor offered the removal.
+    await signInAs(page, agent.username, agentPassword);
+    await expect(page.getByTestId('working-for-agent')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { name: 'ยืนยันตัวตนสองขั้นตอน' })).toHaveCount(0);
+    await expect(page).toHaveURL(/\/agent\/list/);
+    const ownRow = page.getByTestId(`agent-row-${agent.username}`);
+    await expect(ownRow).toBeVisible();
+    await expect(ownRow).not.toContainText('สร้างโดย');
+    await expect(ownRow.getByRole('button', { name: /ล้างการยืนยันตัวตนสองขั้นตอน/ })).toHaveCount(0);
+    await screenshot(page, 'portal-agent-list-no-created-by');
+    await signOut(page);
 
     // Its OPERATOR must use two-factor: after the password it sets up, before anything else.
     const operatorPassword = 'Operator-Own-88';
@@ -132,5 +177,24 @@ test.describe('the agent side account security', () => {
     await enrolHere(page, operatorPassword, opUsed, 'portal-operator-totp');
     await expect(page.getByTestId('working-for-agent')).toBeVisible({ timeout: 30_000 });
     await screenshot(page, 'portal-operator-enrolled');
+    await signOut(page);
+
+    // Its owner sees it on the operator screen and removes it (its password again).
+    await signInAs(page, agent.username, agentPassword);
+    await expect(page.getByTestId('working-for-agent')).toBeVisible({ timeout: 30_000 });
+    await page.goto('/agentoperator');
+    const opState = page.getByTestId('two-factor-opx');
+    await expect(opState).toHaveText('เปิด');
+    await screenshot(page, 'portal-operator-2fa-column');
+    await page.getByRole('button', { name: 'ล้างการยืนยันตัวตนสองขั้นตอนของ opx' }).click();
+    await page
+      .getByRole('dialog', { name: 'ล้างการยืนยันตัวตนสองขั้นตอนของ opx?' })
+      .getByRole('button', { name: 'ยืนยันล้าง' })
+      .click();
+    await reauthIfAsked(page, agentPassword, page.getByText('ล้างการยืนยันตัวตนสองขั้นตอนของ opx แล้ว'));
+    await expect(opState).toHaveText('ปิด');
+    await expect(page.getByRole('button', { name: 'ล้างการยืนยันตัวตนสองขั้นตอนของ opx' })).toHaveCount(0);
+    await expectAccessible(page, 'portal operator list with its 2FA column');
+    await screenshot(page, 'portal-operator-2fa-removed');
   });
 });

@@ -94,3 +94,7 @@ export const postgresPids = (url: string) => async (): Promise<number[]> => {
     await client.end();
   }
 };
+
+/** The PostgreSQL processes of every node of a data set (the Citus coordinator and its workers). */
+export const clusterPids = (urls: string[]) => async (): Promise<number[]> =>
+  (await Promise.all(urls.map((url) => postgresPids(url)()))).flat();

@@ -6,19 +6,19 @@
 // `limit server listening <port>` once it answers.
 import Fastify from 'fastify';
 import { serveUntilStopped } from './child.ts';
-import { limitPool, runStatement, STATEMENTS, type StatementName } from './limit-statements.ts';
+import { openLimit, runStatement, STATEMENTS, type StatementName } from './limit-statements.ts';
 
 const port = Number(process.argv[2] ?? 3921);
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('the limit server runs on PostgreSQL (DATABASE_URL)');
 
-const pool = limitPool(url);
+const { pool, texts } = await openLimit(url);
 const app = Fastify({ logger: false });
 
 /** The body: the statements to run at once, each `[name, values]`; the answer: their rows, in order. */
 app.post<{ Body: [StatementName, unknown[]][] }>('/limit', async (req) => {
   for (const [name] of req.body) if (!(name in STATEMENTS)) throw new Error(`no statement ${name}`);
-  return Promise.all(req.body.map(([name, values]) => runStatement(pool, name, values)));
+  return Promise.all(req.body.map(([name, values]) => runStatement(pool, texts, name, values)));
 });
 
 serveUntilStopped(async () => {

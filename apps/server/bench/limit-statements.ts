@@ -5,7 +5,7 @@
  * the product's SQL cannot move the baseline it is measured against.
  */
 import pg from 'pg';
-import { sessionOptions } from '../src/db/session-settings.ts';
+import { CITUS_PROBE, type SqlEngine, sessionOptions } from '../src/db/session-settings.ts';
 
 const SUMS = `coalesce(sum(amount) filter (where bet_type = 'HOLD'), 0)::text as hold,
   coalesce(sum(amount) filter (where bet_type = 'SETTLE'), 0)::text as settle,
@@ -55,10 +55,50 @@ export const STATEMENTS = {
 
 export type StatementName = keyof typeof STATEMENTS;
 
-/** A pool like the server's: 20 connections with the server's session settings (UTC, no JIT, generic plans). */
-export const limitPool = (url: string) =>
-  new pg.Pool({ connectionString: url, max: 20, options: sessionOptions() });
+/** The stored columns of a rollup with a column per bet type, summed over agents. */
+const SUMMED = AS_STORED.split(/,\s*/)
+  .map((c) => c.trim().replace(/^(\w+)::text$/, 'sum($1)::text as $1'))
+  .join(', ');
 
-/** Run a statement by name, prepared once per connection; answer its rows. */
-export const runStatement = async (pool: pg.Pool, name: StatementName, values: unknown[]) =>
-  (await pool.query({ name, text: STATEMENTS[name], values })).rows;
+/**
+ * On Citus the tables summed over every agent are not kept (ledger/scope.ts `allAgentsTables`): the best
+ * SQL there sums the per-agent table, as the product does.
+ */
+const ON_CITUS: Partial<Record<StatementName, string>> = {
+  brand_days_all: `select to_char(day, 'YYYY-MM-DD') as day, game_brand, ${SUMMED} from rollup_brand_daily
+                   where day between $1::date and $2::date group by day, game_brand order by day, game_brand`,
+  dash_daily: `select to_char(day, 'YYYY-MM-DD') as day, sum(hold)::text as hold,
+                       sum(hold + settle + cancel + void)::text as win_lose
+               from rollup_brand_daily where day between $1::date and $2::date group by day`,
+  // Citus pushes no subquery on the target list down to the shards: the three sums joined in FROM.
+  dash_period: `select m.hold, m.win_lose, m.tx, a.active, r.registered
+                from (select ${WIN_LOSE}, coalesce(sum(tx_count), 0)::text as tx
+                      from rollup_brand_monthly where month = $1::date) as m,
+                     (select coalesce(sum(players), 0)::text as active
+                      from rollup_active_players where month = $1::date) as a,
+                     (select coalesce(sum(players), 0)::text as registered
+                      from rollup_registered_players where month <= $1::date) as r`,
+};
+
+/**
+ * A pool like the server's (20 connections with the server's session settings for the engine: UTC,
+ * no JIT, generic plans but on Citus) and the statement texts for that engine (Citus's where they differ).
+ */
+export const openLimit = async (url: string) => {
+  const probe = new pg.Client({ connectionString: url });
+  await probe.connect();
+  const citus = (await probe.query<{ citus: boolean }>(CITUS_PROBE)).rows[0]?.citus === true;
+  await probe.end();
+  const engine: SqlEngine = citus ? 'citus' : 'postgres';
+  const pool = new pg.Pool({ connectionString: url, max: 20, options: sessionOptions({}, engine) });
+  const texts: Record<StatementName, string> = citus ? { ...STATEMENTS, ...ON_CITUS } : STATEMENTS;
+  return { pool, texts };
+};
+
+/** Run a statement by name (its text from `texts`), prepared once per connection; answer its rows. */
+export const runStatement = async (
+  pool: pg.Pool,
+  texts: Record<StatementName, string>,
+  name: StatementName,
+  values: unknown[],
+) => (await pool.query({ name, text: texts[name], values })).rows;

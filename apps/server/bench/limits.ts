@@ -3,7 +3,7 @@ import { BURST_RARE_ROWS, ensureBurstAgent, RARE_BRAND } from './burst.ts';
 import { startChild } from './child.ts';
 import type { Facts } from './direct.ts';
 import { type Client, postJson } from './http.ts';
-import { limitPool, runStatement, type StatementName } from './limit-statements.ts';
+import { openLimit, runStatement, type StatementName } from './limit-statements.ts';
 import { alternating, type Timing } from './stats.ts';
 
 /**
@@ -132,7 +132,7 @@ export const limitScenarios = async (
 ) => {
   const url = env.DATABASE_URL;
   if (!url) throw new Error('the limits run on PostgreSQL (DATABASE_URL)');
-  const pool = limitPool(url);
+  const { pool, texts } = await openLimit(url);
   const server = await startChild('limit-server.ts', [String(port)], env, 'limit server listening');
   try {
     const agentId = facts.busiest.id;
@@ -153,7 +153,8 @@ export const limitScenarios = async (
       judged = true,
     ) => {
       const body = JSON.stringify(statements);
-      const direct = () => Promise.all(statements.map(([name, values]) => runStatement(pool, name, values)));
+      const direct = () =>
+        Promise.all(statements.map(([name, values]) => runStatement(pool, texts, name, values)));
       const serve = () => postJson(`http://127.0.0.1:${port}/limit`, {}, body);
       if (JSON.stringify(await direct()) !== JSON.stringify(await serve())) {
         throw new Error(`${scenario}: the limit served by the bare route differs from the limit`);

@@ -188,7 +188,11 @@ describe('sub-agents: registered under the caller own agent, edited and locked w
       // A sub-agent's secret goes to the sub-agent only (it reads it once it signs in).
       expect(created).not.toHaveProperty('secret');
       expect(created).not.toHaveProperty('apiKeyEncoded');
-      expect(created).toMatchObject({ games, agentType: 'SUBAGENT', createdBy: c.signIn });
+      // Who registered an agent is staff's to read (the agent side gets null, whoever it was).
+      expect(created).toMatchObject({ games, agentType: 'SUBAGENT', createdBy: null });
+      expect((await t.ok(api.agentGet, { token: staff, params: { id: created._id } })).createdBy).toBe(
+        c.signIn,
+      );
       const sharing = await sharingOf(created._id);
       expect(sharing).toMatchObject({
         parentAgentId: BigInt(agents[c.agent]),

@@ -542,3 +542,74 @@ describe('the second line: the transaction pages and bet readers carry the scope
     expect(page.rows).toEqual([]);
   });
 });
+
+describe('who registered an agent and its two-factor state stay staff’s', () => {
+  it(
+    'the agent side reads createdBy null and no two-factor state in the list, the detail, the export and its writes’ audit',
+    each(async (c) => {
+      const { username: staffName } = await t.ok(api.self, { token: staff });
+      const list = await t.api(api.agentList, { token: c.token, body: {} });
+      expect(list.status).toBe(1000);
+      expect(list.res.body).not.toContain(staffName);
+      for (const r of list.data?.records ?? []) {
+        expect(r.createdBy).toBeNull();
+        expect(r).not.toHaveProperty('totpEnabled');
+      }
+      for (const n of c.sees) {
+        const detail = await t.api(api.agentGet, { token: c.token, params: { id: idOf(n) } });
+        expect(detail.data?.createdBy).toBeNull();
+        expect(detail.res.body).not.toContain(staffName);
+      }
+      const file = csvOf(await t.api(api.agentExport, { token: c.token, body: {} }));
+      expect(file).not.toContain(staffName);
+    }),
+  );
+
+  it('staff read who registered each agent and whether its own account uses two-factor', async () => {
+    const { username: staffName } = await t.ok(api.self, { token: staff });
+    const list = await t.ok(api.agentList, { token: staff, body: {} });
+    for (const n of names) {
+      expect(list.records.find((r) => r._id === idOf(n))).toMatchObject({
+        createdBy: staffName,
+        totpEnabled: false,
+      });
+    }
+    expect((await t.ok(api.agentGet, { token: staff, params: { id: idOf('A1') } })).createdBy).toBe(
+      staffName,
+    );
+  });
+
+  it('an agent-side edit and lock of a staff-registered sub-agent answer and audit without the staff name', async () => {
+    const { username: staffName } = await t.ok(api.self, { token: staff });
+    const own = cases[0];
+    if (!own) throw new Error('no case');
+    const id = idOf('A1');
+    const before = await t.ok(api.agentGet, { token: staff, params: { id } });
+    const answers = [
+      await t.api(api.agentUpdate, {
+        token: own.token,
+        params: { id },
+        body: { endpoint: 'https://edited.example.com', games: before.games, agentType: 'MASTER' },
+      }),
+      await t.api(api.agentLock, { token: own.token, params: { id } }),
+      await t.api(api.agentUnlock, { token: own.token, params: { id } }),
+      await t.api(api.agentUpdate, {
+        token: own.token,
+        params: { id },
+        body: { endpoint: before.endpoint, games: before.games, agentType: before.agentType },
+      }),
+    ];
+    for (const res of answers) {
+      expect(res.status).toBe(1000);
+      expect(res.res.body).not.toContain(staffName);
+    }
+    const audit = await t.api(api.auditList, { token: own.token, body: {} });
+    const actions = (audit.data?.records ?? [])
+      .filter((r) => r.entity === 'agent' && r.entityId === id)
+      .map((r) => r.action);
+    expect(actions).toEqual(expect.arrayContaining(['update', 'lock', 'unlock', 'update']));
+    expect(audit.res.body).not.toContain(staffName);
+    // Staff still read who registered it.
+    expect((await t.ok(api.agentGet, { token: staff, params: { id } })).createdBy).toBe(staffName);
+  });
+});

@@ -77,6 +77,7 @@ export const operatorRecord = (over: Partial<AgentOperator> = {}): AgentOperator
   username: 'desk_one',
   type: 'OPERATOR',
   locked: false,
+  totpEnabled: false,
   ...stamps,
   ...over,
 });
@@ -141,6 +142,7 @@ export const anOperator: AgentOperator = {
   username: 'op_one',
   type: 'OPERATOR',
   locked: false,
+  totpEnabled: false,
   createdAt: stamps.createdAt,
   updatedAt: stamps.createdAt,
 };

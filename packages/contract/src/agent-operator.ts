@@ -23,6 +23,8 @@ export const agentOperatorSchema = z.object({
   username: z.string(),
   type: operatorTypeSchema,
   locked: z.boolean(),
+  /** It signs in with a second factor (enrolled and confirmed). */
+  totpEnabled: z.boolean(),
   createdAt: isoTimestamp,
   updatedAt: isoTimestamp,
 });

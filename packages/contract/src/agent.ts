@@ -56,6 +56,7 @@ export const agentSchema = z.object({
   code: z.string(),
   apiKey: z.string(),
   agentType: agentTypeSchema,
+  /** Who registered it (a staff account, or the agent-side account of a sub-agent's parent); null to the agent side. */
   createdBy: z.string().nullable(),
   locked: z.boolean(),
   createdAt: isoTimestamp,
@@ -70,6 +71,11 @@ export const agentSchema = z.object({
    * before typed secrets were checked): the agent list's warning, until one of them is rotated.
    */
   secretShared: z.boolean().optional(),
+  /**
+   * The agent's own account signs in with a second factor: the staff agent list fills it (its
+   * "remove two-factor" row action); the agent side never gets it.
+   */
+  totpEnabled: z.boolean().optional(),
 });
 /** The agent list counts an agent's recent ingest refusals up to this many ("99+"). */
 export const RECENT_REFUSALS_CAP = 100;

@@ -40,6 +40,7 @@ export const toOperator = ({ o, agentUsername, agentPrefix }: Joined): AgentOper
   username: o.username,
   type: o.type,
   locked: o.locked,
+  totpEnabled: o.totpSecret !== null,
   createdAt: o.createdAt.toISOString(),
   updatedAt: o.updatedAt.toISOString(),
 });
@@ -50,6 +51,7 @@ export const operatorCsvColumns: CsvColumn<AgentOperator>[] = [
   textColumn({ th: 'ชื่อผู้ใช้', en: 'Username' }, (r) => r.username),
   textColumn({ th: 'ประเภท', en: 'Type' }, (r) => r.type),
   flagColumn({ th: 'ล็อก', en: 'Locked' }, (r) => r.locked),
+  flagColumn({ th: 'ยืนยันตัวตนสองขั้นตอน', en: 'Two-factor' }, (r) => r.totpEnabled),
   timeColumn({ th: 'วันที่สร้าง', en: 'Created' }, (r) => r.createdAt),
 ];
 

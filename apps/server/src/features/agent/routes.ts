@@ -17,11 +17,9 @@ import {
 } from './service.ts';
 
 export const agentRoutes = (app: FastifyInstance) => {
-  defineRoute(app, api.agentList, ({ ctx, actor, body }) =>
-    agentListing(ctx, scopeOf(actor), body).list(body),
-  );
+  defineRoute(app, api.agentList, ({ ctx, actor, body }) => agentListing(ctx, actor, body).list(body));
   defineRoute(app, api.agentExport, async ({ ctx, actor, body, reply }) => {
-    await sendCsv(reply, 'agents.csv', agentListing(ctx, scopeOf(actor), body).exportPage, agentCsvColumns);
+    await sendCsv(reply, 'agents.csv', agentListing(ctx, actor, body).exportPage, agentCsvColumns);
     return REPLIED;
   });
   defineRoute(app, api.agentPick, ({ ctx, actor, body }) =>

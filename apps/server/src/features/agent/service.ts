@@ -77,11 +77,18 @@ export const maySeeSecret = (p: Principal, agentId: bigint): boolean =>
     ? allows(api.agentUpdate, p.type)
     : allows(api.agentRotateSecret, p.role) && p.agentId === agentId;
 
+/**
+ * An agent as this caller may read it: the agent side never learns which staff account registered an
+ * agent (`createdBy` null), in answers and in the audit records of its own writes it reads back.
+ */
+const agentFor = (p: Principal, row: Row): Agent =>
+  p.kind === 'staff' ? toAgent(row) : { ...toAgent(row), createdBy: null };
+
 /** The credentials go only to callers that may rotate them; others get the key without the secret. */
 export const toAgentFor = (p: Principal, row: Row): AgentWithSecret =>
   maySeeSecret(p, row.id)
-    ? { ...toAgent(row), secret: row.secret, apiKeyEncoded: encodeApiKey(row.apiKey, row.secret) }
-    : toAgent(row);
+    ? { ...agentFor(p, row), secret: row.secret, apiKeyEncoded: encodeApiKey(row.apiKey, row.secret) }
+    : agentFor(p, row);
 
 const whereOf = (scope: Scope, q: Query) =>
   and(
@@ -134,17 +141,20 @@ type ListedRow = Row & { ingestRefusals24h: number; secretShared: boolean };
 
 /**
  * The agent list (with each agent's recent ingest refusals and shared secret, for its badges) and its
- * export: the agents of the caller's scope (docs/design.md §16).
+ * export: the agents of the caller's scope (docs/design.md §16). Staff also read whether each agent's
+ * own account uses two-factor sign-in (the screen's "remove two-factor" action); the agent side reads
+ * neither that nor who registered an agent.
  */
-export const agentListing = (ctx: AppContext, scope: Scope, q: Query) =>
+export const agentListing = (ctx: AppContext, actor: Principal, q: Query) =>
   listing({
-    where: whereOf(scope, q),
+    where: whereOf(scopeOf(actor), q),
     id: agents.id,
     idOf: (r: ListedRow) => r.id,
     toDto: (r: ListedRow): Agent => ({
-      ...toAgent(r),
+      ...agentFor(actor, r),
       ingestRefusals24h: r.ingestRefusals24h,
       secretShared: r.secretShared,
+      ...(actor.kind === 'staff' ? { totpEnabled: r.totpSecret !== null } : {}),
     }),
     fetch: async (where, limit, offset, order = [desc(agents.id)]) => {
       const citus = onCitus(ctx.db);
@@ -388,7 +398,7 @@ export const registerAgent = async (
         entity: 'agent',
         entityId: row.id.toString(),
         after: {
-          ...toAgent(row),
+          ...agentFor(actor, row),
           ...(actor.kind === 'staff' ? {} : { parentAgent: actor.agentId.toString() }),
         },
       });
@@ -490,7 +500,7 @@ export const setAgentLocked = (
     flagChange(tx, {
       load: (t) => agentForUpdate(t, id),
       what: 'Agent',
-      toDto: toAgent,
+      toDto: (row) => agentFor(actor, row),
       entity: 'agent',
       action: locked ? 'lock' : 'unlock',
       audit,

@@ -416,9 +416,55 @@ describe('the sign-in address list of the agent side', () => {
     expect((await signIn(`sm_peer@${a.prefix}`)).status).toBe(Status.OK);
   });
 
+  it('the operator list tells whether each operator uses two-factor, to its owners and staff', async () => {
+    const a = await newAgent('op_state');
+    const onId = await addOperator(t, a.id, 'op_on', 'OPERATOR');
+    const pendingId = await addOperator(t, a.id, 'op_pending', 'REPORTER');
+    await addOperator(t, a.id, 'op_off', 'MANAGER');
+    const sm = await portalSessionFor(t, a.id, await addOperator(t, a.id, 'sm_state', 'SUPERMANAGER'));
+    await enrol(await portalSessionFor(t, a.id, onId));
+    // Enrolment started, never confirmed: it still signs in with its password alone.
+    await t.ok(api.totpEnrol, { token: await portalSessionFor(t, a.id, pendingId) });
+    const admin = await t.sessionFor('REPORTER');
+    const states = async (token: string) =>
+      Object.fromEntries(
+        (await t.ok(api.agentOperatorList, { token, body: { agent: a.id } })).records.map((r) => [
+          r.username,
+          r.totpEnabled,
+        ]),
+      );
+    const expected = { op_on: true, op_pending: false, op_off: false, sm_state: false };
+    for (const token of [a.token, sm, admin]) expect(await states(token)).toEqual(expected);
+    await t.ok(api.agentOperatorTotpReset, { token: a.token, params: { id: onId } });
+    expect(await states(sm)).toEqual({ ...expected, op_on: false });
+    // The staff export says it too.
+    const file = await t.api(api.agentOperatorExport, {
+      token: await t.sessionFor('ADMIN'),
+      body: { agent: a.id },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(file.res.body).toContain('Two-factor');
+  });
+
   it("staff managers remove an agent's own second factor; the agent side may not", async () => {
     const a = await newAgent('staff_reset');
+    const child = await addAgent(t, `staff_reset_child_${n}`, `c${n}x`, { parent: a.id });
     await enrol(a.token);
+    // Staff read whether the agent's own account uses two-factor; the agent side is not told.
+    const listed = async (token: string) =>
+      (await t.ok(api.agentList, { token, body: {} })).records.filter(
+        (r) => r._id === a.id || r._id === child,
+      );
+    const staffReader = await t.sessionFor('REPORTER');
+    expect((await listed(staffReader)).map((r) => [r._id, r.totpEnabled])).toEqual(
+      expect.arrayContaining([
+        [a.id, true],
+        [child, false],
+      ]),
+    );
+    const ownView = await listed(a.token);
+    expect(ownView).toHaveLength(2);
+    for (const r of ownView) expect(r).not.toHaveProperty('totpEnabled');
     t.clock.advance(60_000);
     expect((await signIn(a.name)).status).toBe(Status.SECOND_FACTOR_REQUIRED);
     expect((await t.api(api.agentTotpReset, { token: a.token, params: { id: a.id } })).status).toBe(
@@ -434,6 +480,7 @@ describe('the sign-in address list of the agent side', () => {
     );
     await t.ok(api.agentTotpReset, { token: admin, params: { id: a.id } });
     expect((await signIn(a.name)).status).toBe(Status.OK);
+    expect((await listed(staffReader)).find((r) => r._id === a.id)?.totpEnabled).toBe(false);
     expect(await t.ok(api.totpStatus, { token: a.token })).toEqual({
       enabled: false,
       required: false,

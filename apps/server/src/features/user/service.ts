@@ -19,14 +19,15 @@ import { toMajor, toMinor } from '../../lib/money.ts';
 
 type Query = z.output<typeof userListQuerySchema>;
 
-const selectJoined = (db: Executor) =>
+/** Players with their agent; `agent` when every row is that agent's (the list filtered by it). */
+const selectJoined = (db: Executor, agent?: bigint) =>
   db
     .select({
       u: users,
       agentUsername: agents.username,
       agentPrefix: agents.prefix,
       // The latest game the player bet on, read off the ledger (an index probe per listed player).
-      latestGame: latestGameOf(users.agentId, users.id),
+      latestGame: latestGameOf(agent ?? users.agentId, users.id),
     })
     .from(users)
     .innerJoin(agents, eq(agents.id, users.agentId));
@@ -82,7 +83,7 @@ export const userListing = (ctx: AppContext, scope: Scope, q: Query) =>
     idOf: (r: Joined) => r.u.id,
     toDto: toUser,
     fetch: (where, limit, offset, order = [desc(users.id)]) =>
-      selectJoined(ctx.db)
+      selectJoined(ctx.db, q.agent)
         .where(where)
         .orderBy(...order)
         .limit(limit)

@@ -10,14 +10,16 @@ import { AgentOperatorPage } from './agent-operator-page';
 /*
  * docs/design.md §16: the operator screen as the agent's own account and its SUPERMANAGER see it. They
  * register operators of their own agent only (the agent is fixed), change type, lock and reset the
- * password; a SUPERMANAGER neither makes nor edits a SUPERMANAGER; deleting stays staff-only.
+ * password, see who uses two-factor and remove it where it is on; a SUPERMANAGER neither makes nor edits
+ * a SUPERMANAGER; deleting stays staff-only.
  */
 
-const desk = operatorRecord();
-const boss = operatorRecord({ _id: '52', username: 'boss', type: 'SUPERMANAGER' });
+const desk = operatorRecord({ totpEnabled: true });
+const boss = operatorRecord({ _id: '52', username: 'boss', type: 'SUPERMANAGER', totpEnabled: true });
+const clerk = operatorRecord({ _id: '53', username: 'clerk', type: 'REPORTER', totpEnabled: false });
 
 const open = async (role: PortalRole, routes: Parameters<typeof stubApi>[0] = []) => {
-  const stub = stubApi([[api.agentOperatorList, () => page([desk, boss])], ...routes], {
+  const stub = stubApi([[api.agentOperatorList, () => page([desk, boss, clerk])], ...routes], {
     self: portalSelf(role),
   });
   const rendered = await renderPage(AgentOperatorPage, '/agentoperator');
@@ -93,6 +95,18 @@ describe('the operator screen on the agent side', () => {
         stub.calls.filter((c) => c.route === api.agentOperatorTotpReset).map((c) => c.params.id),
       ).toEqual([desk._id, desk._id]),
     );
+  });
+
+  it('the 2FA column tells who uses two-factor; there is nothing to remove where it is off', async () => {
+    await open('AGENT');
+    expect(screen.getByRole('columnheader', { name: '2FA' })).toBeTruthy();
+    expect(screen.getByTestId('two-factor-desk_one').textContent).toBe('เปิด');
+    expect(screen.getByTestId('two-factor-clerk').textContent).toBe('ปิด');
+    expect(screen.getByLabelText('การยืนยันตัวตนสองขั้นตอนของ clerk: ปิด')).toBeTruthy();
+    // The agent's own account manages every type: the SUPERMANAGER's too, where it is on.
+    expect(screen.getByRole('button', { name: 'ล้างการยืนยันตัวตนสองขั้นตอนของ boss' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'แก้ไข clerk' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'ล้างการยืนยันตัวตนสองขั้นตอนของ clerk' })).toBeNull();
   });
 
   it('an OPERATOR is offered no reset', async () => {

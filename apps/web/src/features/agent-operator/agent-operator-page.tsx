@@ -8,7 +8,7 @@ import {
   api,
   operatorTypes,
 } from '@sapi/contract';
-import { IconLock, IconPencil, IconShieldOff, IconTrash } from '@tabler/icons-react';
+import { IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -18,8 +18,8 @@ import type { Column } from '../../components/data-table';
 import { DateTimeText } from '../../components/date-time-text';
 import { AgentFilter, TextFilter } from '../../components/list-filters';
 import { ListScreen } from '../../components/list-screen';
-import { ReauthDialog, useReauth } from '../../components/reauth-dialog';
 import { RowAction } from '../../components/row-action';
+import { TwoFactorBadge, TwoFactorResetAction, useTwoFactorReset } from '../../components/two-factor-reset';
 import { notifySuccess } from '../../lib/notify';
 import { useSelf } from '../../lib/session';
 import { useListScreen } from '../../lib/use-list-screen';
@@ -63,7 +63,7 @@ export function AgentOperatorPage() {
   const [editOpened, setEditOpened] = useState(false);
   const [editing, setEditing] = useState<AgentOperator | null>(null);
   const confirm = useConfirmAction();
-  const reauth = useReauth(() => confirm.close());
+  const twoFactorReset = useTwoFactorReset();
 
   const openRegister = () => setRegisterOpened(true);
   const openEdit = (operator: AgentOperator) => {
@@ -99,17 +99,7 @@ export function AgentOperatorPage() {
 
   // A lost phone and codes: the operator signs in with its password again (a password re-check first).
   const askResetTotp = (operator: AgentOperator) =>
-    confirm.ask({
-      title: t('agentOperator.confirm.totpResetTitle', { username: operator.username }),
-      message: t('agentOperator.confirm.totpResetMessage'),
-      confirmLabel: t('agentOperator.confirm.totpReset'),
-      danger: true,
-      run: () =>
-        reauth.run(async () => {
-          await resetTotp.mutateAsync(operator._id);
-        }),
-      success: t('agentOperator.toast.totpReset', { username: operator.username }),
-    });
+    twoFactorReset.ask(operator.username, () => resetTotp.mutateAsync(operator._id));
 
   const columns: Column<AgentOperator>[] = [
     {
@@ -162,6 +152,11 @@ export function AgentOperatorPage() {
         ),
     },
     {
+      key: 'totp',
+      header: t('security.twoFactor.column'),
+      render: (o) => <TwoFactorBadge username={o.username} enabled={o.totpEnabled} />,
+    },
+    {
       key: 'createdAt',
       header: t('agentOperator.fields.createdAt'),
       sort: { field: 'createdAt', first: 'desc' },
@@ -184,14 +179,8 @@ export function AgentOperatorPage() {
               onClick={() => openEdit(o)}
             />
           ) : null}
-          {canResetTotp && mayEdit(o) ? (
-            <RowAction
-              tooltip={t('agentOperator.totpReset')}
-              label={t('agentOperator.totpResetLabel', { username: o.username })}
-              icon={IconShieldOff}
-              onClick={() => askResetTotp(o)}
-              color="orange"
-            />
+          {canResetTotp && mayEdit(o) && o.totpEnabled ? (
+            <TwoFactorResetAction username={o.username} onClick={() => askResetTotp(o)} />
           ) : null}
           {canDelete ? (
             <RowAction
@@ -247,7 +236,7 @@ export function AgentOperatorPage() {
       />
 
       {confirm.dialog}
-      <ReauthDialog {...reauth.dialog} />
+      {twoFactorReset.dialogs}
     </>
   );
 }

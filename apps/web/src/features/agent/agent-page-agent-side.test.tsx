@@ -10,7 +10,8 @@ import { AgentPage } from './agent-page';
 /*
  * docs/design.md §16: the agent screen as the agent side sees it. The agent's own account, SUPERMANAGER
  * and MANAGER register sub-agents (no secret: the sub-agent reads its own) and edit and lock them, never
- * their own agent; OPERATOR and REPORTER read only.
+ * their own agent; OPERATOR and REPORTER read only. Who registered an agent and the removal of an
+ * agent's second factor are staff's.
  */
 
 const own = agentRecord();
@@ -36,6 +37,17 @@ describe('the agent screen on the agent side', () => {
     const dialog = await screen.findByRole('dialog', { name: 'เพิ่มเอเจนต์ย่อย' });
     expect(within(dialog).getByTestId('sub-agent-note').textContent).toContain('เอเจนต์ย่อยจะอยู่ใต้เอเจนต์ของคุณ');
     expect(within(dialog).queryByRole('textbox', { name: 'รหัสลับ' })).toBeNull();
+  });
+
+  it('shows no "created by" line, even if an answer carried one, and no two-factor removal', async () => {
+    stubApi([[api.agentList, () => page([{ ...own, totpEnabled: true }, child])]], {
+      self: portalSelf('AGENT'),
+    });
+    await renderPage(AgentPage, '/agent/list');
+    await screen.findByTestId('agent-row-child_one');
+    expect(screen.queryByText(/สร้างโดย/)).toBeNull();
+    expect(screen.queryByText(/admin/)).toBeNull();
+    expect(screen.queryByRole('button', { name: /ล้างการยืนยันตัวตนสองขั้นตอน/ })).toBeNull();
   });
 
   it('OPERATOR: no register, no edit, no lock', async () => {

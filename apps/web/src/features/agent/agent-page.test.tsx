@@ -1,11 +1,14 @@
-import { api } from '@sapi/contract';
+import { api, Status } from '@sapi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { page, stubApi } from '../../../test/api-stub';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Failure, page, stubApi } from '../../../test/api-stub';
 import { agentRecord, bangkokTime } from '../../../test/records';
 import { renderPage } from '../../../test/render-page';
+import { notifySuccess } from '../../lib/notify';
 import { queryKeyOf } from '../../lib/query-keys';
 import { AgentPage } from './agent-page';
+
+vi.mock('../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn() }));
 
 const senior = agentRecord();
 const child = agentRecord({ _id: '12', username: 'child_one', prefix: 'c1', agentType: 'AGENT' });
@@ -170,5 +173,88 @@ describe('the agent list warns of a secret another agent shares', () => {
     const badge = await screen.findByTestId('shared-secret-senior_one');
     expect(badge.tagName).not.toBe('BUTTON');
     expect(screen.queryByRole('button', { name: /ซ้ำกับเอเจนต์อื่น/ })).toBeNull();
+  });
+});
+
+describe("staff remove an agent's own second factor", () => {
+  beforeEach(() => vi.mocked(notifySuccess).mockClear());
+  const listed = () =>
+    page([
+      agentRecord({ totpEnabled: true }),
+      agentRecord({ _id: '12', username: 'plain_one', prefix: 'p1', totpEnabled: false }),
+    ]);
+
+  it('a manager is offered it where the agent has it on; confirmed, then its password again', async () => {
+    let verified = false;
+    const stub = stubApi([
+      [api.agentList, listed],
+      [
+        api.agentTotpReset,
+        () => (verified ? { ok: true } : new Failure(Status.REAUTH_REQUIRED, 'Confirm your password', 403)),
+      ],
+      [
+        api.verify,
+        () => {
+          verified = true;
+          return { verified: true };
+        },
+      ],
+    ]);
+    const { user } = await open();
+    await screen.findByTestId('agent-row-senior_one');
+    expect(
+      within(screen.getByTestId('agent-row-plain_one')).queryByRole('button', {
+        name: 'ล้างการยืนยันตัวตนสองขั้นตอนของ plain_one',
+      }),
+    ).toBeNull();
+    const listCalls = stub.bodiesOf(api.agentList).length;
+    await user.click(screen.getByRole('button', { name: 'ล้างการยืนยันตัวตนสองขั้นตอนของ senior_one' }));
+    const confirm = await screen.findByRole('dialog', { name: 'ล้างการยืนยันตัวตนสองขั้นตอนของ senior_one?' });
+    expect(confirm.textContent).toContain('ทำโทรศัพท์และรหัสกู้คืนหาย');
+    await user.click(within(confirm).getByRole('button', { name: 'ยืนยันล้าง' }));
+    const reauth = await screen.findByRole('dialog', { name: 'ยืนยันตัวตน' });
+    await user.type(within(reauth).getByLabelText('รหัสผ่าน'), 'admin-password-1');
+    await user.click(within(reauth).getByRole('button', { name: 'ยืนยัน' }));
+    await waitFor(() =>
+      expect(stub.calls.filter((c) => c.route === api.agentTotpReset).map((c) => c.params.id)).toEqual([
+        '11',
+        '11',
+      ]),
+    );
+    await waitFor(() =>
+      expect(notifySuccess).toHaveBeenCalledWith('ล้างการยืนยันตัวตนสองขั้นตอนของ senior_one แล้ว'),
+    );
+    // The list loads again, so the button goes with the second factor.
+    await waitFor(() => expect(stub.bodiesOf(api.agentList).length).toBeGreaterThan(listCalls));
+  });
+
+  it('a password check given up removes nothing and says nothing was done', async () => {
+    const stub = stubApi([
+      [api.agentList, listed],
+      [api.agentTotpReset, () => new Failure(Status.REAUTH_REQUIRED, 'Confirm your password', 403)],
+    ]);
+    const { user } = await open();
+    await user.click(await screen.findByRole('button', { name: 'ล้างการยืนยันตัวตนสองขั้นตอนของ senior_one' }));
+    const confirm = await screen.findByRole('dialog', { name: 'ล้างการยืนยันตัวตนสองขั้นตอนของ senior_one?' });
+    await user.click(within(confirm).getByRole('button', { name: 'ยืนยันล้าง' }));
+    const reauth = await screen.findByRole('dialog', { name: 'ยืนยันตัวตน' });
+    await user.click(within(reauth).getByRole('button', { name: 'ปิด' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'ยืนยันตัวตน' })).toBeNull());
+    expect(stub.calls.filter((c) => c.route === api.agentTotpReset)).toHaveLength(1);
+    expect(notifySuccess).not.toHaveBeenCalled();
+  });
+
+  it.each(['OPERATOR', 'REPORTER'] as const)('a staff %s is not offered it', async (type) => {
+    stubApi([[api.agentList, listed]], { self: { username: 'staff_one', type, id: '5' } });
+    await open();
+    await screen.findByTestId('agent-row-senior_one');
+    expect(screen.queryByRole('button', { name: /ล้างการยืนยันตัวตนสองขั้นตอน/ })).toBeNull();
+  });
+
+  it('staff read who registered an agent under its name', async () => {
+    stubApi([[api.agentList, listed]]);
+    await open();
+    const row = await screen.findByTestId('agent-row-senior_one');
+    expect(within(row).getByText('สร้างโดย: admin')).toBeTruthy();
   });
 });

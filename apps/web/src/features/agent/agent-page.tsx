@@ -16,13 +16,14 @@ import type { Column } from '../../components/data-table';
 import { DateTimeText } from '../../components/date-time-text';
 import { DateRangeFilter, TextFilter } from '../../components/list-filters';
 import { ListScreen } from '../../components/list-screen';
+import { TwoFactorResetAction, useTwoFactorReset } from '../../components/two-factor-reset';
 import { notifySuccess } from '../../lib/notify';
 import { useSelf } from '../../lib/session';
 import { useListScreen } from '../../lib/use-list-screen';
 import { AgentStats } from './agent-stats';
 import { AgentTypeBadge } from './agent-type-badge';
 import { AllowedIpsDialog } from './allowed-ips-dialog';
-import { agentList, useRegisterAgent, useSetAgentLocked } from './api';
+import { agentList, useRegisterAgent, useResetAgentTotp, useSetAgentLocked } from './api';
 import { CredentialsDialog } from './credentials-dialog';
 import { EditAgentDialog } from './edit-agent-dialog';
 import { RegisterAgentDialog } from './register-agent-dialog';
@@ -129,6 +130,7 @@ export function AgentPage() {
   const list = useListScreen(agentList);
   const register = useRegisterAgent();
   const setLocked = useSetAgentLocked();
+  const resetTotp = useResetAgentTotp();
 
   const canRegister = allows(api.agentRegister, self.role);
   // The agent side reads its own agent's allow-list only (docs/design.md §16).
@@ -139,6 +141,9 @@ export function AgentPage() {
   const ownRow = (agent: Agent) => agentSide && agent._id === self.agentId;
   const canEditRow = (agent: Agent) => allows(api.agentUpdate, self.role) && !ownRow(agent);
   const canLockRow = (agent: Agent) => allows(api.agentLock, self.role) && !ownRow(agent);
+  // Staff managers remove an agent's own second factor where it has one (the list tells staff only).
+  const canResetTotpRow = (agent: Agent) =>
+    allows(api.agentTotpReset, self.role) && agent.totpEnabled === true;
 
   // Records outlive their dialogs' closing transitions, so the content does not blank out.
   const [registerOpened, setRegisterOpened] = useState(false);
@@ -149,6 +154,7 @@ export function AgentPage() {
   const [allowList, setAllowList] = useState<Agent | null>(null);
   const [allowListOpened, setAllowListOpened] = useState(false);
   const confirm = useConfirmAction();
+  const twoFactorReset = useTwoFactorReset();
 
   const openRegister = () => setRegisterOpened(true);
   const openEdit = (agent: Agent) => {
@@ -197,7 +203,8 @@ export function AgentPage() {
           >
             {agent.username}
           </Anchor>
-          {agent.createdBy ? (
+          {/* Who registered an agent is staff's to know; the agent side is never told. */}
+          {!agentSide && agent.createdBy ? (
             <Text size="xs" c="dimmed">
               {t('agent.fields.createdBy')}: {agent.createdBy}
             </Text>
@@ -289,6 +296,12 @@ export function AgentPage() {
                 {canEdit ? <IconPencil size={18} aria-hidden /> : <IconEye size={18} aria-hidden />}
               </ActionIcon>
             </Tooltip>
+            {canResetTotpRow(agent) ? (
+              <TwoFactorResetAction
+                username={agent.username}
+                onClick={() => twoFactorReset.ask(agent.username, () => resetTotp.mutateAsync(agent._id))}
+              />
+            ) : null}
           </Group>
         );
       },
@@ -347,6 +360,7 @@ export function AgentPage() {
       />
 
       {confirm.dialog}
+      {twoFactorReset.dialogs}
     </>
   );
 }

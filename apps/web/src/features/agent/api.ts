@@ -7,6 +7,7 @@ import {
   queryKeyOf,
   routeQuery,
   useBodyMutation,
+  useIdMutation,
   useResourceMutation,
   useSwitchMutation,
   useUpdateMutation,
@@ -61,6 +62,9 @@ export const useRotateSecret = () => {
 };
 
 export const useSetAgentLocked = () => useSwitchMutation('locked', api.agentLock, api.agentUnlock);
+
+/** Staff remove an agent's own account's second factor (a lost phone and codes). */
+export const useResetAgentTotp = () => useIdMutation(api.agentTotpReset);
 
 /** The addresses an agent's ingest API accepts requests from ([] = any). */
 export const agentAllowedIpsQuery = (id: string) => routeQuery(api.agentAllowedIpsGet, { params: { id } });

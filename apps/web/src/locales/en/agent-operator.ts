@@ -33,22 +33,15 @@ export const agentOperator: Resource<typeof th> = {
   delete: 'Delete',
   editLabel: 'Edit {{username}}',
   deleteLabel: 'Delete {{username}}',
-  totpReset: 'Remove two-factor sign-in',
-  totpResetLabel: 'Remove two-factor sign-in of {{username}}',
   emptyTitle: 'No operators found',
   confirm: {
     deleteTitle: 'Confirm operator deletion',
     deleteMessage: 'Delete account {{username}} of agent {{agent}}? It can no longer be used.',
     delete: 'Delete account',
-    totpResetTitle: 'Remove two-factor sign-in of {{username}}?',
-    totpResetMessage:
-      'For an operator who lost its phone and recovery codes: it signs in with its password alone, or sets it up again where its type must use it.',
-    totpReset: 'Remove',
   },
   toast: {
     created: '{{username}} registered',
     updated: '{{username}} saved',
     deleted: '{{username}} deleted',
-    totpReset: 'Two-factor sign-in of {{username}} removed',
   },
 };

@@ -118,4 +118,17 @@ export const security: Resource<typeof th> = {
       "When on, a change of a parent agent's percentage waits until a second admin (SUPERADMIN or ADMIN) approves it. Nobody can approve their own request.",
     approvalSwitch: 'Percentage changes need approval',
   },
+  twoFactor: {
+    column: '2FA',
+    on: 'On',
+    off: 'Off',
+    stateLabel: 'Two-factor sign-in of {{username}}: {{state}}',
+    reset: 'Remove two-factor sign-in',
+    resetLabel: 'Remove two-factor sign-in of {{username}}',
+    confirmTitle: 'Remove two-factor sign-in of {{username}}?',
+    confirmMessage:
+      'For an account whose phone and recovery codes are lost: it signs in with its password alone, or sets two-factor up again where its type must use it.',
+    confirm: 'Remove',
+    done: 'Two-factor sign-in of {{username}} removed',
+  },
 };

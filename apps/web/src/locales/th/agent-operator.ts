@@ -31,22 +31,15 @@ export const agentOperator = {
   delete: 'ลบ',
   editLabel: 'แก้ไข {{username}}',
   deleteLabel: 'ลบ {{username}}',
-  totpReset: 'ล้างการยืนยันตัวตนสองขั้นตอน',
-  totpResetLabel: 'ล้างการยืนยันตัวตนสองขั้นตอนของ {{username}}',
   emptyTitle: 'ไม่พบผู้ปฏิบัติงาน',
   confirm: {
     deleteTitle: 'ยืนยันการลบผู้ปฏิบัติงาน',
     deleteMessage: 'ต้องการลบบัญชี {{username}} ของเอเจนต์ {{agent}} ใช่หรือไม่? บัญชีนี้จะใช้งานไม่ได้อีก',
     delete: 'ยืนยันลบบัญชี',
-    totpResetTitle: 'ล้างการยืนยันตัวตนสองขั้นตอนของ {{username}}?',
-    totpResetMessage:
-      'ใช้เมื่อผู้ใช้งานทำโทรศัพท์และรหัสกู้คืนหาย บัญชีจะเข้าสู่ระบบด้วยรหัสผ่านอย่างเดียว หรือต้องตั้งค่าใหม่หากประเภทนี้ถูกบังคับ',
-    totpReset: 'ยืนยันล้าง',
   },
   toast: {
     created: 'ลงทะเบียน {{username}} แล้ว',
     updated: 'บันทึก {{username}} แล้ว',
     deleted: 'ลบ {{username}} แล้ว',
-    totpReset: 'ล้างการยืนยันตัวตนสองขั้นตอนของ {{username}} แล้ว',
   },
 };
