@@ -351,7 +351,15 @@ const limitScenario = async (dataset: Dataset, base: string, client: Client, fac
   await deepLinksAgainstPage1(client, base, facts);
   for (const name of ['game daily, all agents', 'dashboard']) {
     const t = timing(name);
-    if (t) add(`${name} (raised goal)`, 'p95 ≤ 8 ms', ms(t.median), ms(t.p95), t.p95 <= 8);
+    // Both read every agent: on Citus every worker answers, measured only (as the reports above).
+    if (t)
+      add(
+        `${name} (raised goal)`,
+        engine === 'citus' ? 'p95 ≤ 8 ms (PostgreSQL; Citus: every worker, measured)' : 'p95 ≤ 8 ms',
+        ms(t.median),
+        ms(t.p95),
+        engine === 'citus' ? null : t.p95 <= 8,
+      );
   }
 };
 
@@ -693,12 +701,14 @@ const main = async () => {
 
   for (const r of direct.ratios) {
     const ratio = r.raw.median / r.rollup.median;
+    // On Citus the raw scan runs on every worker in parallel and the all-agents rollup read gathers
+    // from every shard: the single-node budget does not apply, the ratio is measured.
     add(
       `rollup vs raw scan: ${r.report}`,
-      `≥ ${budget.ratio}×`,
+      engine === 'citus' ? '— (Citus: measured)' : `≥ ${budget.ratio}×`,
       `${ratio.toFixed(0)}×`,
       `${ms(r.rollup.median)} vs ${ms(r.raw.median)}`,
-      ratio >= budget.ratio,
+      engine === 'citus' ? null : ratio >= budget.ratio,
     );
   }
 

@@ -613,3 +613,176 @@ describe('who registered an agent and its two-factor state stay staff’s', () =
     expect((await t.ok(api.agentGet, { token: staff, params: { id } })).createdBy).toBe(staffName);
   });
 });
+
+describe('a registration’s or an edit’s refusal names no staff account and nothing outside the scope', () => {
+  it(
+    'a staff name answers as an agent’s name does; an overlapping prefix is not named; another’s game answers as an unknown one',
+    each(async (c) => {
+      const { username: staffName } = await t.ok(api.self, { token: staff });
+      const register = (username: string, prefix: string) =>
+        t.api(api.agentRegister, {
+          token: c.token,
+          body: {
+            username,
+            password: 'sub-agent-password-1',
+            endpoint: 'https://sub.example.com',
+            games: [],
+            prefix,
+            // Its own agent's code: a name that is free answers `code_taken`, and nothing is registered.
+            code: agents[c.own].code,
+            agentType: 'SUBAGENT',
+          },
+        });
+      if (!c.manager) {
+        const res = await register(staffName, 'zz9');
+        expect([res.statusCode, res.status]).toEqual([403, 3004]);
+        return;
+      }
+      // A name no one holds reaches the insert: the code is taken.
+      expect((await register('rd_free_name', 'zz9')).issues[0]?.code).toBe('code_taken');
+      const other = outside(c).find((n) => n !== 'R') ?? 'R';
+      const answers = [
+        await register(staffName, 'zz9'),
+        await register(staffName.toUpperCase(), 'zz9'),
+        await register(agents[other].username, 'zz9'),
+      ];
+      const sent = [staffName, staffName.toUpperCase(), agents[other].username];
+      // The same answer whichever kind of account holds the name: only the sent name differs.
+      const shapes = answers.map((res, i) => res.res.body.split(sent[i] ?? '').join('{name}'));
+      for (const res of answers) {
+        expect(res.status, res.res.body).toBe(2009);
+        expect(res.issues[0]?.code).toBe('username_taken');
+        expect(res.res.body).not.toMatch(/staff/i);
+      }
+      expect(new Set(shapes).size).toBe(1);
+      // Every prefix of the test starts with `q` and has six characters: five of them overlap some.
+      const overlap = await register('rd_overlap_name', agents[other].prefix.slice(0, 5));
+      expect(overlap.status).toBe(2009);
+      expect(overlap.issues[0]).toMatchObject({ code: 'prefix_overlap', path: 'prefix' });
+      expect(overlap.issues[0]?.params ?? {}).not.toHaveProperty('prefix');
+      holdsNoneOf(overlap.res.body, outside(c));
+      // A game of an agent outside the scope answers as a game no provider has: not offered.
+      const gameAnswers = [];
+      for (const game of [games[other], 'NO_SUCH_GAME']) {
+        const res = await t.api(api.agentRegister, {
+          token: c.token,
+          body: {
+            username: 'rd_game_name',
+            password: 'sub-agent-password-1',
+            endpoint: 'https://sub.example.com',
+            games: [game],
+            prefix: 'zz9',
+            code: 'RD-GAME-1',
+            agentType: 'SUBAGENT',
+          },
+        });
+        expect(res.issues[0]?.code).toBe('game_not_offered');
+        gameAnswers.push(res.res.body.split(game).join('{game}'));
+      }
+      expect(new Set(gameAnswers).size).toBe(1);
+      const sub = c.own === 'A' ? idOf('A1') : undefined;
+      if (sub) {
+        const editAnswers = [];
+        for (const game of [games.B, 'NO_SUCH_GAME']) {
+          const res = await t.api(api.agentUpdate, {
+            token: c.token,
+            params: { id: sub },
+            body: { endpoint: 'https://sub.example.com', games: [game], agentType: 'SUBAGENT' },
+          });
+          expect(res.issues[0]?.code).toBe('game_not_offered');
+          editAnswers.push(res.res.body.split(game).join('{game}'));
+        }
+        expect(new Set(editAnswers).size).toBe(1);
+      }
+      const rows = await t.ctx.db.select().from(agentsTable);
+      expect(rows.map((r) => r.username)).not.toContain('rd_free_name');
+      expect(rows.map((r) => r.username)).not.toContain('rd_overlap_name');
+    }),
+  );
+
+  it('staff still read which account holds a name and which prefix overlaps', async () => {
+    const { username: staffName } = await t.ok(api.self, { token: staff });
+    const body = {
+      password: 'sub-agent-password-1',
+      endpoint: 'https://sub.example.com',
+      games: [],
+      code: 'RD-STAFF-1',
+      agentType: 'SUBAGENT' as const,
+    };
+    const named = await t.api(api.agentRegister, {
+      token: staff,
+      body: { ...body, username: staffName, prefix: 'zz8' },
+    });
+    expect(named.issues[0]?.code).toBe('sign_in_name_taken');
+    const overlap = await t.api(api.agentRegister, {
+      token: staff,
+      body: { ...body, username: 'rd_staff_overlap', prefix: agents.B.prefix.slice(0, 5) },
+    });
+    expect(overlap.issues[0]?.code).toBe('prefix_overlap');
+    expect(String(overlap.issues[0]?.params?.prefix)).toMatch(/^q/);
+  });
+});
+
+describe('sharing: a move to another parent on a later day names the parent of today to no one outside', () => {
+  it('the new parent neither lists nor reaches the arrangement before its day, and it names neither to the other', async () => {
+    const top = await makeAgent(t, staff, { username: 'rd_mv_top' });
+    const x = await makeAgent(t, staff, { username: 'rd_mv_x' });
+    const y = await makeAgent(t, staff, { username: 'rd_mv_y' });
+    const x1 = await makeAgent(t, staff, { username: 'rd_mv_x1' });
+    await linkToParent(t, x._id, top._id);
+    await linkToParent(t, y._id, top._id);
+    await linkToParent(t, x1._id, x._id);
+    await t.ctx.db.update(agentsTable).set({ mustChangePassword: false });
+    const xToken = await portalSessionFor(t, x._id);
+    const yToken = await portalSessionFor(t, y._id);
+    const listOf = (token: string) => t.api(api.agentSharingList, { token, body: {} });
+    const before = await listOf(xToken);
+    expect(before.data?.records.map((r) => r.agent)).toEqual([x1._id]);
+    const sharing = before.data?.records[0]?._id ?? '';
+    // Staff move X1 under Y (X's sibling) from a later month; today X1 is still X's.
+    await t.ok(api.agentSharingUpdate, {
+      token: staff,
+      params: { id: sharing },
+      body: { agent: x1._id, parentAgent: y._id, parentPercentage: 10, effectiveFrom: '2027-01-01' },
+    });
+    const staffView = await t.ok(api.agentSharingGet, { token: staff, params: { id: sharing } });
+    expect(staffView.parentAgent).toBe(x._id);
+    const yList = await listOf(yToken);
+    expect(yList.data).toMatchObject({ records: [], total: 0 });
+    for (const text of [x._id, x.username, x.prefix]) expect(yList.res.body).not.toContain(text);
+    const missing = await t.api(api.agentSharingUpdate, {
+      token: yToken,
+      params: { id: '999999999' },
+      body: { agent: x1._id, parentAgent: y._id, parentPercentage: 20 },
+    });
+    expect(missing.statusCode).toBe(404);
+    const ask = await t.api(api.agentSharingUpdate, {
+      token: yToken,
+      params: { id: sharing },
+      body: { agent: x1._id, parentAgent: y._id, parentPercentage: 20 },
+    });
+    expect(ask.body).toEqual(missing.body);
+    // X's list holds nothing whose parent of record is outside its scope.
+    const xList = await listOf(xToken);
+    for (const text of [y._id, y.username, y.prefix]) expect(xList.res.body).not.toContain(text);
+  });
+});
+
+describe('filters naming an agent outside the scope find nothing', () => {
+  it(
+    'players, operators and sharing: no row, a total of 0',
+    each(async (c) => {
+      for (const n of outside(c)) {
+        const users = await t.ok(api.userList, { token: c.token, body: { agent: idOf(n) } });
+        expect(users).toMatchObject({ records: [], total: 0 });
+        if (!c.owner) continue;
+        const operators = await t.ok(api.agentOperatorList, { token: c.token, body: { agent: idOf(n) } });
+        expect(operators).toMatchObject({ records: [], total: 0 });
+        for (const body of [{ agent: idOf(n) }, { parentAgent: idOf(n) }, { username: agents[n].username }]) {
+          const sharing = await t.ok(api.agentSharingList, { token: c.token, body });
+          expect(sharing).toMatchObject({ records: [], total: 0 });
+        }
+      }
+    }),
+  );
+});

@@ -11,6 +11,9 @@ import { conflict } from './errors.ts';
  */
 const NAME_LOCK_SPACE = 0x5a_9e_16;
 
+const lockName = (tx: Executor, name: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(${NAME_LOCK_SPACE}, hashtext(${name}))`);
+
 /** Refuse (2009 `sign_in_name_taken`) a new `holder` name another kind of account already signs in with. */
 export const assertSignInNameFree = async (
   tx: Executor,
@@ -18,7 +21,7 @@ export const assertSignInNameFree = async (
   holder: 'staff' | 'agent',
 ): Promise<void> => {
   const name = username.toLowerCase();
-  await tx.execute(sql`select pg_advisory_xact_lock(${NAME_LOCK_SPACE}, hashtext(${name}))`);
+  await lockName(tx, name);
   const [taken] = await queryRows<{ found: boolean }>(
     tx,
     holder === 'staff'
@@ -32,6 +35,21 @@ export const assertSignInNameFree = async (
       { path: 'username', params: { username } },
     );
   }
+};
+
+/**
+ * Does a staff account or an agent sign in with this name (any case)? Under the name's lock, as
+ * `assertSignInNameFree`: the agent side's registration, which must not learn which of them holds it.
+ */
+export const signInNameHeld = async (tx: Executor, username: string): Promise<boolean> => {
+  const name = username.toLowerCase();
+  await lockName(tx, name);
+  const [held] = await queryRows<{ found: boolean }>(
+    tx,
+    sql`select (exists(select 1 from admins where lower(username) = ${name})
+             or exists(select 1 from agents where lower(username) = ${name})) as found`,
+  );
+  return held?.found === true;
 };
 
 /**

@@ -19,7 +19,14 @@ export const SESSION_SETTINGS = {
   jit: 'off',
   plan_cache_mode: 'force_generic_plan',
 } as const;
-const CITUS_SETTINGS = { plan_cache_mode: 'auto' } as const;
+/**
+ * On a coordinator also one connection per worker for each statement that reads every shard: such a
+ * read is a few rollup rows per shard, so the shards of a worker answer one after the other on the
+ * session's cached connection faster than on up to 16 new ones opened in parallel (the extension's
+ * default), which on a busy node cost more than the reads; the workers still answer in parallel
+ * (docs/scaling.md §4).
+ */
+const CITUS_SETTINGS = { plan_cache_mode: 'auto', 'citus.max_adaptive_executor_pool_size': '1' } as const;
 
 /** The settings of a session on `engine`. */
 export const sessionSettings = (engine: SqlEngine = 'postgres'): Record<string, string> =>

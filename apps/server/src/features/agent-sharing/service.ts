@@ -5,7 +5,7 @@ import type {
   agentSharingListQuerySchema,
   agentSharingUpdateSchema,
 } from '@sapi/contract';
-import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Actor, AppContext, Principal } from '../../context.ts';
@@ -137,11 +137,20 @@ export const sharingCsvColumns: CsvColumn<AgentSharing>[] = [
 ];
 
 /**
- * The arrangements an agent-side caller reads (docs/design.md §16): those whose parent is of its scope —
- * its sub-agents' and theirs', never its own with its parent. Nothing for staff.
+ * The arrangements an agent-side caller reads (docs/design.md §16): those whose child and parent (the
+ * latest setting) are both of its scope — its sub-agents' and theirs', never its own with its parent.
+ * The child is of the scope today, so a version of it in force today (the one the record shows) has a
+ * parent of the scope too: a move to another parent from a later day names today's parent to no one
+ * outside. Nothing for staff.
  */
 const ofScope = (actor: Principal): SQL | undefined =>
-  actor.kind === 'staff' ? undefined : agentWithin(actor.scope, agentSharing.parentAgentId);
+  actor.kind === 'staff'
+    ? undefined
+    : and(
+        agentWithin(actor.scope, agentSharing.parentAgentId),
+        agentWithin(actor.scope, agentSharing.agentId),
+        ne(agentSharing.agentId, actor.agentId),
+      );
 
 const whereOf = (actor: Principal, q: Query) =>
   and(

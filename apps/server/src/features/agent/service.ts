@@ -22,7 +22,7 @@ import { type AppError, conflict, forbidden, invalidField } from '../../core/err
 import { agentWithin } from '../../core/scope.ts';
 import { businessToday, lockSettlement } from '../../core/settlement-periods.ts';
 import { startVersion } from '../../core/sharing-versions.ts';
-import { assertSignInNameFree } from '../../core/sign-in-names.ts';
+import { assertSignInNameFree, signInNameHeld } from '../../core/sign-in-names.ts';
 import { arrayLiteral } from '../../db/array-literal.ts';
 import { type Executor, onCitus, queryRows, type Tx } from '../../db/client.ts';
 import { countWhere } from '../../db/count.ts';
@@ -291,12 +291,13 @@ const prefixTaken = (prefix: string) =>
   conflict('prefix_taken', 'Prefix is already used by another agent', { path: 'prefix', params: { prefix } });
 /** Each unique constraint of agents as the field it guards and the 2009 that names it. */
 type Unique = Pick<AgentRegister, 'username' | 'prefix' | 'code'>;
+const usernameTaken = (input: Unique) =>
+  conflict('username_taken', 'Username is already taken', {
+    path: 'username',
+    params: { username: input.username },
+  });
 const uniqueConflicts: Record<string, (input: Unique) => AppError> = {
-  agents_username_lower_key: (input) =>
-    conflict('username_taken', 'Username is already taken', {
-      path: 'username',
-      params: { username: input.username },
-    }),
+  agents_username_lower_key: usernameTaken,
   agents_prefix_unique: (input) => prefixTaken(input.prefix),
   agents_code_unique: (input) =>
     conflict('code_taken', 'System code is already used by another agent', {
@@ -317,7 +318,7 @@ const asConflict = (err: unknown, input: Unique) => {
  * the check, so two parallel registrations of "ab" and "abc" are checked one after the other.
  */
 const PREFIX_LOCK = 6_200_860; // the same key as the trigger of migration 0015
-const assertPrefixFree = async (tx: Tx, prefix: string) => {
+const assertPrefixFree = async (tx: Tx, prefix: string, actor: Principal) => {
   await tx.execute(sql`select pg_advisory_xact_lock(${PREFIX_LOCK})`);
   const [clash] = await tx
     .select({ prefix: agents.prefix })
@@ -330,6 +331,12 @@ const assertPrefixFree = async (tx: Tx, prefix: string) => {
     .limit(1);
   if (!clash) return;
   if (clash.prefix === prefix) throw prefixTaken(prefix);
+  // The agent side is not told another agent's prefix (the clash may be outside its scope, docs/design.md §16).
+  if (actor.kind !== 'staff') {
+    throw conflict('prefix_overlap', "This prefix overlaps another agent's prefix (one starts the other)", {
+      path: 'prefix',
+    });
+  }
   throw conflict(
     'prefix_overlap',
     `Prefix "${prefix}" and agent prefix "${clash.prefix}" would share player names (one starts the other)`,
@@ -365,14 +372,19 @@ export const registerAgent = async (
   if (actor.kind !== 'staff' && input.secret) {
     throw invalidField('secret', 'An agent-side account may not set this', 'not_for_agent_side');
   }
+  // The agent side is asked first whether its agent offers each game: a provider outside its scope
+  // answers as an unknown one does (docs/design.md §16).
+  if (actor.kind !== 'staff') await assertGamesOffered(ctx.db, actor, input.games);
   const games = await assertGames(ctx.db, input.games);
-  if (actor.kind !== 'staff') await assertGamesOffered(ctx.db, actor, games);
   const passwordHash = await hashPassword(input.password);
   const now = ctx.now();
   try {
     return await ctx.db.transaction(async (tx) => {
-      await assertPrefixFree(tx, input.prefix);
-      await assertSignInNameFree(tx, input.username, 'agent');
+      await assertPrefixFree(tx, input.prefix, actor);
+      if (actor.kind === 'staff') await assertSignInNameFree(tx, input.username, 'agent');
+      // The agent side learns that a name is taken, never by which kind of account: a staff name answers
+      // as an agent's does, before the insert could answer another clash first (a taken code).
+      else if (await signInNameHeld(tx, input.username)) throw usernameTaken(input);
       if (input.secret) await assertSecretUnused(tx, input.secret);
       const [row] = await tx
         .insert(agents)
@@ -457,9 +469,13 @@ export const updateAgent = async (
   audit: AuditFn,
 ) => {
   assertSubAgent(actor, id);
-  const games = await assertGames(ctx.db, input.games);
+  const games = actor.kind === 'staff' ? await assertGames(ctx.db, input.games) : input.games;
   return change(ctx, actor, id, 'update', audit, async (tx, row) => {
-    if (actor.kind !== 'staff') await assertGamesOffered(tx, actor, games, row.games);
+    // As at registration: offered (or held already) first, so no answer tells of a provider outside the scope.
+    if (actor.kind !== 'staff') {
+      await assertGamesOffered(tx, actor, games, row.games);
+      await assertGames(tx, games);
+    }
     const same =
       row.endpoint === input.endpoint &&
       row.agentType === input.agentType &&
