@@ -254,7 +254,12 @@ const portalSessionLookup = preparedStatement<SessionRow & { downline: string[] 
  * session's (a token names one session, of one kind, for good): the staff look-up is skipped.
  */
 const remembered = new Map<string, PortalActor>();
+/** At most this many accounts, and agent ids of their scopes, in memory (then it starts afresh). */
 const REMEMBERED_MAX = 10_000;
+const REMEMBERED_IDS_MAX = 1_000_000;
+let rememberedIds = 0;
+const idsOf = (actor: PortalActor | undefined) =>
+  actor?.scope.kind === 'agents' ? actor.scope.agentIds.length : 0;
 
 /** Everything of an actor a handler may read, as one text (its ids as digits, its dates as instants). */
 const actorKey = (actor: PortalActor): string =>
@@ -292,6 +297,7 @@ export const resolvePortalSession = async (ctx: AppContext, token: string): Prom
         day,
       });
   if (!row) {
+    rememberedIds -= idsOf(remembered.get(tokenHash));
     remembered.delete(tokenHash);
     return null;
   }
@@ -320,7 +326,11 @@ export const resolvePortalSession = async (ctx: AppContext, token: string): Prom
       ? { kind: 'agents', root: agentId, agentIds: rootFirst(agentId, row.downline) }
       : await scopeOfAgent(ctx, agentId),
   };
-  if (remembered.size >= REMEMBERED_MAX) remembered.clear();
+  rememberedIds += idsOf(actor) - idsOf(remembered.get(tokenHash));
+  if (remembered.size >= REMEMBERED_MAX || rememberedIds > REMEMBERED_IDS_MAX) {
+    remembered.clear();
+    rememberedIds = idsOf(actor);
+  }
   remembered.set(tokenHash, actor);
   return actor;
 };
