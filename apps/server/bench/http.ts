@@ -28,9 +28,15 @@ const send = async <R extends RouteDef>(
   return envelope.data;
 };
 
+/** A client of the running server calling with `token` (staff's, or an agent-side session's). */
+export const clientOf = (base: string, token: string): Client => ({
+  token,
+  call: (def, body, params) => send(base, def, token, body, params),
+});
+
 export const signIn = async (base: string): Promise<Client> => {
   const { token } = await send(base, api.login, undefined, BENCH_ADMIN);
-  return { token, call: (def, body, params) => send(base, def, token, body, params) };
+  return clientOf(base, token);
 };
 
 /** One kept-alive connection: the call waiting on it (one at a time) and its answer so far. */

@@ -34,6 +34,7 @@ import {
 import { BENCH_ADMIN, type Client, closeConnections } from './http.ts';
 import { deepLinkScenarios, limitScenarios } from './limits.ts';
 import { memoryFlat, mixedLoad } from './mixed-load.ts';
+import { portalScenarios } from './portal.ts';
 import {
   agentReportPage,
   ingestThroughput,
@@ -98,6 +99,7 @@ const groups = [
   'flood',
   'settlement',
   'citus',
+  'portal',
 ] as const;
 const only = new Set(values.only ? values.only.split(',') : groups);
 for (const name of only) {
@@ -688,6 +690,7 @@ const main = async () => {
     if (wanted('mixed')) await mixedScenario(server, client, ingestAgents[0]);
     if (wanted('ingest')) await ingestScenario(server, dataset, ingestAgents);
     if (wanted('citus') && engine === 'citus') await citusScenario(server, facts, client);
+    if (wanted('portal')) await portalScenarios(server.url, client, facts, { add, budget, runs });
   } finally {
     const memory = server.memory();
     await server.stop();

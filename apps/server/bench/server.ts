@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -25,8 +26,22 @@ export interface RunningServer {
 const kib = (status: string, field: string) =>
   Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
 
+/** Does something already listen on the port (another engineer's bench, whose server would answer ours)? */
+const portTaken = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
 /** Start the built server as its own process and wait until it answers. */
 export const startServer = async (env: Record<string, string>, port: number): Promise<RunningServer> => {
+  if (await portTaken(port)) {
+    throw new Error(`port ${port} is in use by another process: give the bench another --port`);
+  }
   const started = performance.now();
   // BENCH_SERVER_NODE_ARGS: extra Node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=prof`.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];

@@ -1,7 +1,8 @@
 import { api, reportExports } from '@sapi/contract';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Scope } from '../src/context.ts';
-import { agents as agentsTable } from '../src/db/schema/index.ts';
+import { agentSharingVersions, agents as agentsTable } from '../src/db/schema/index.ts';
 import { agentMonthly, gameByBrand } from '../src/features/report/service.ts';
 import { bet, ingest, makeAgent, registerBrands, type SignedAgent } from './factories.ts';
 import { createTestApp, type TestApp } from './harness.ts';
@@ -259,5 +260,45 @@ describe('the second line: a report query carries the scope whatever the feature
     expect(forgotten.totals.transactionCount).toBe(0);
     const all = await gameByBrand(t.ctx, scopeOfB, 'all', month, 'day');
     expect(all.totals.turnover).toBe(held.B);
+  });
+});
+
+describe('a read started as the account last read behind the token (http/route.ts)', () => {
+  it('is answered only as the fresh read finds the account: a change of the tree or a lock holds at the next request', async () => {
+    const top = await makeAgent(t, staff, { username: 'held_top' });
+    const child = await makeAgent(t, staff, { username: 'held_child' });
+    await linkToParent(t, child._id, top._id);
+    for (const [a, amount] of [
+      [top, 3],
+      [child, 30],
+    ] as const) {
+      const res = await ingest(t, a, [
+        bet({ betId: `held_${amount}`, username: 'player01', amount: -amount }),
+      ]);
+      expect(res.status).toBe(1000);
+    }
+    await t.ctx.db.update(agentsTable).set({ mustChangePassword: false });
+    const token = await portalSessionFor(t, top._id);
+    const ask = () =>
+      t.api(api.summaryAgentMonthly, { token, params: { agentId: 'all' }, body: { year: 2026, month: 11 } });
+    const turnover = async () => {
+      const res = await ask();
+      expect(res.status).toBe(1000);
+      return (res.body as { data: { totals: { turnover: number } } }).data.totals.turnover;
+    };
+    // The second call starts as the account the first one read.
+    expect(await turnover()).toBe(33);
+    expect(await turnover()).toBe(33);
+    // The child leaves the tree: the read started with the remembered scope is not answered.
+    await t.ctx.db
+      .update(agentSharingVersions)
+      .set({ effectiveTo: sql`${agentSharingVersions.effectiveFrom}` })
+      .where(eq(agentSharingVersions.agentId, BigInt(child._id)));
+    expect(await turnover()).toBe(3);
+    await t.ctx.db
+      .update(agentsTable)
+      .set({ locked: true })
+      .where(eq(agentsTable.id, BigInt(top._id)));
+    expect((await ask()).statusCode).toBe(401);
   });
 });

@@ -1,7 +1,7 @@
 import { dateInZone, type PortalRole, portalRoleOfOperator } from '@sapi/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AppContext, PortalActor, Scope } from '../context.ts';
-import { type Executor, queryRows } from '../db/client.ts';
+import { type Executor, onCitus, preparedStatement, queryRows } from '../db/client.ts';
 import { portalSessions } from '../db/schema/index.ts';
 import { sqlTime } from '../db/sql-time.ts';
 import { deleteInBatches } from '../db/upkeep.ts';
@@ -11,10 +11,10 @@ import { ABSOLUTE_MS, IDLE_MS, MAX_LIVE_SESSIONS } from './session-store.ts';
 /*
  * The agent side's accounts and sessions (docs/design.md §16): an agent signs in with its own username,
  * an operator as `username@prefix`. Same rules as staff sessions (core/session-store.ts): opaque tokens
- * stored as SHA-256 hashes, 30 min idle, 12 h absolute, at most MAX_LIVE_SESSIONS live per account. A
- * portal session is never remembered in process memory: every request reads its row, its agent's and
- * operator's (lock, type, deletion) and its downline afresh, so a lock or a change of the tree holds at
- * the next request on every process.
+ * stored as SHA-256 hashes, 30 min idle, 12 h absolute, at most MAX_LIVE_SESSIONS live per account.
+ * Every request reads its session's row, its agent's and operator's (lock, type, deletion) and its
+ * downline afresh, so a lock or a change of the tree holds at the next request on every process; the
+ * account last read is remembered only so a read can start beside that read (`heldPortalActor`).
  */
 
 /** An account of the agent side as sign-in finds it. */
@@ -181,23 +181,32 @@ interface SessionRow {
 
 const asDate = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
 
-/**
- * The agent and its downline on `day`: every agent below it in the sharing tree in force that day
- * (docs/design.md §15's tree, `agent_sharing_versions`). The root first.
- */
+/** The walk down the sharing tree in force on `day` (docs/design.md §15's tree, `agent_sharing_versions`) from `root`. */
+const downlineWalk = (root: SQL, day: SQL) =>
+  sql`with recursive down(id) as (
+        select ${root}
+        union
+        select v.agent_id from agent_sharing_versions v join down on v.parent_agent_id = down.id
+        where v.effective_from <= ${day} and (v.effective_to is null or v.effective_to > ${day})
+      )
+      select id::text from down`;
+
+/** The root first, then the agents below it by id. */
+const rootFirst = (root: bigint, ids: readonly string[]): bigint[] => [
+  root,
+  ...ids
+    .map((id) => BigInt(id))
+    .filter((id) => id !== root)
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+];
+
+/** The agent and its downline on `day`: every agent below it in the sharing tree in force that day. The root first. */
 export const downlineOf = async (db: Executor, root: bigint, day: string): Promise<bigint[]> => {
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`with recursive down(id) as (
-          select ${root}::bigint
-          union
-          select v.agent_id from agent_sharing_versions v join down on v.parent_agent_id = down.id
-          where v.effective_from <= ${day}::date and (v.effective_to is null or v.effective_to > ${day}::date)
-        )
-        select id::text from down`,
+  const rows = await queryRows<{ id: string }>(db, downlineWalk(sql`${root}::bigint`, sql`${day}::date`));
+  return rootFirst(
+    root,
+    rows.map((r) => r.id),
   );
-  const ids = rows.map((r) => BigInt(r.id)).filter((id) => id !== root);
-  return [root, ...ids.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))];
 };
 
 /** The agent side's scope: the agent and its downline today (docs/design.md §16). */
@@ -207,27 +216,91 @@ export const scopeOfAgent = async (ctx: AppContext, agentId: bigint): Promise<Sc
   agentIds: await downlineOf(ctx.db, agentId, dateInZone(ctx.now(), ctx.config.REPORT_TIMEZONE)),
 });
 
+/** The columns of a live session (`portal_sessions`), its agent (`a`) and operator (`o`, or nulls). */
+const sessionColumns = sql`portal_sessions.id::text as session_id, portal_sessions.last_seen_at, portal_sessions.verified_at, a.id::text as agent_id,
+  a.username as agent_username, a.prefix, o.id::text as operator_id, o.username as operator_username,
+  o.type as operator_type,
+  case when o.id is null then a.must_change_password else o.must_change_password end as must_change_password,
+  (o.id is not null and o.totp_secret is null and o.type = any(a.operator_totp_types)) as must_enrol_totp`;
+const sessionJoins = sql`from portal_sessions
+  join agents a on a.id = portal_sessions.agent_id and not a.locked
+  left join agent_operators o on o.id = portal_sessions.operator_id`;
+const usableAccount = sql`(portal_sessions.operator_id is null or (o.id is not null and not o.locked and o.deleted_at is null))`;
+
+/**
+ * Every agent-side request runs this first: the session with its agent, operator and the agent's
+ * downline today, read afresh in one prepared statement (one round trip, planned once per connection).
+ * On Citus the session and the downline stay two plain reads (this statement, joining the
+ * coordinator's own tables with reference tables around a recursive walk, is not used there).
+ */
+const portalSessionLookup = preparedStatement<SessionRow & { downline: string[] }>(
+  'portal_session_lookup',
+  sql`select ${sessionColumns},
+        array(${downlineWalk(sql`a.id`, sql`${sql.placeholder('day')}::date`)}) as downline
+      ${sessionJoins}
+      where portal_sessions.token_hash = ${sql.placeholder('tokenHash')}
+        and portal_sessions.revoked_at is null
+        and portal_sessions.expires_at > ${sql.placeholder('now')}::timestamptz
+        and portal_sessions.last_seen_at > ${sql.placeholder('idleSince')}::timestamptz
+        and ${usableAccount}
+      limit 1`,
+);
+
+/**
+ * The agent-side accounts this process last read behind each token hash. Never trusted: a read route
+ * may start its queries as the account remembered while `resolvePortalSession` reads the session afresh,
+ * and answers only if that read finds the same account (`samePortalActor`; http/route.ts) — as staff's
+ * remembered sessions (core/session-store.ts). A token known here is also known to be no staff
+ * session's (a token names one session, of one kind, for good): the staff look-up is skipped.
+ */
+const remembered = new Map<string, PortalActor>();
+/** At most this many accounts, and agent ids of their scopes, in memory (then it starts afresh). */
+const REMEMBERED_MAX = 10_000;
+const REMEMBERED_IDS_MAX = 1_000_000;
+let rememberedIds = 0;
+const idsOf = (actor: PortalActor | undefined) =>
+  actor?.scope.kind === 'agents' ? actor.scope.agentIds.length : 0;
+
+/** Everything of an actor a handler may read, as one text (its ids as digits, its dates as instants). */
+const actorKey = (actor: PortalActor): string =>
+  JSON.stringify(actor, (_name, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+
+/** Is `token` one this process has seen as an agent-side session's (so not a staff session's)? */
+export const isPortalToken = (token: string): boolean => remembered.has(sha256Hex(token));
+
+/** The account this process last read behind `token`, to start a read as (then checked afresh). */
+export const heldPortalActor = (token: string): PortalActor | undefined => remembered.get(sha256Hex(token));
+
+/** Is the account read afresh the one remembered, in everything a handler may read? */
+export const samePortalActor = (fresh: PortalActor, held: PortalActor): boolean =>
+  actorKey(fresh) === actorKey(held);
+
 /**
  * The agent-side account behind a token, or null when the token is unknown, revoked, expired or idle,
  * or the account, its agent or (an operator) its record is locked or deleted.
  */
 export const resolvePortalSession = async (ctx: AppContext, token: string): Promise<PortalActor | null> => {
   const now = ctx.now();
-  const [row] = await queryRows<SessionRow>(
-    ctx.db,
-    sql`select portal_sessions.id::text as session_id, portal_sessions.last_seen_at, portal_sessions.verified_at, a.id::text as agent_id,
-          a.username as agent_username, a.prefix, o.id::text as operator_id, o.username as operator_username,
-          o.type as operator_type,
-          case when o.id is null then a.must_change_password else o.must_change_password end as must_change_password,
-          (o.id is not null and o.totp_secret is null and o.type = any(a.operator_totp_types)) as must_enrol_totp
-        from portal_sessions
-        join agents a on a.id = portal_sessions.agent_id and not a.locked
-        left join agent_operators o on o.id = portal_sessions.operator_id
-        where portal_sessions.token_hash = ${sha256Hex(token)} and ${livePortal(now)}
-          and (portal_sessions.operator_id is null or (o.id is not null and not o.locked and o.deleted_at is null))
-        limit 1`,
-  );
-  if (!row) return null;
+  const tokenHash = sha256Hex(token);
+  const day = dateInZone(now, ctx.config.REPORT_TIMEZONE);
+  const [row]: (SessionRow & { downline?: string[] })[] = onCitus(ctx.db)
+    ? await queryRows<SessionRow>(
+        ctx.db,
+        sql`select ${sessionColumns} ${sessionJoins}
+            where portal_sessions.token_hash = ${tokenHash} and ${livePortal(now)} and ${usableAccount}
+            limit 1`,
+      )
+    : await portalSessionLookup(ctx.db, {
+        tokenHash,
+        now: now.toISOString(),
+        idleSince: new Date(now.getTime() - IDLE_MS).toISOString(),
+        day,
+      });
+  if (!row) {
+    rememberedIds -= idsOf(remembered.get(tokenHash));
+    remembered.delete(tokenHash);
+    return null;
+  }
   const sessionId = BigInt(row.session_id);
   if (now.getTime() - asDate(row.last_seen_at).getTime() >= 30_000) {
     await ctx.db.update(portalSessions).set({ lastSeenAt: now }).where(eq(portalSessions.id, sessionId));
@@ -235,7 +308,7 @@ export const resolvePortalSession = async (ctx: AppContext, token: string): Prom
   const agentId = BigInt(row.agent_id);
   const operator = row.operator_id !== null && row.operator_type !== null;
   const role: PortalRole = operator && row.operator_type ? portalRoleOfOperator(row.operator_type) : 'AGENT';
-  return {
+  const actor: PortalActor = {
     kind: operator ? 'operator' : 'agent',
     id: operator ? BigInt(row.operator_id ?? '0') : agentId,
     username: operator ? `${row.operator_username}@${row.prefix}` : row.agent_username,
@@ -249,8 +322,17 @@ export const resolvePortalSession = async (ctx: AppContext, token: string): Prom
     verifiedAt: row.verified_at === null ? null : asDate(row.verified_at),
     mustChangePassword: row.must_change_password,
     mustEnrolTotp: row.must_enrol_totp,
-    scope: await scopeOfAgent(ctx, agentId),
+    scope: row.downline
+      ? { kind: 'agents', root: agentId, agentIds: rootFirst(agentId, row.downline) }
+      : await scopeOfAgent(ctx, agentId),
   };
+  rememberedIds += idsOf(actor) - idsOf(remembered.get(tokenHash));
+  if (remembered.size >= REMEMBERED_MAX || rememberedIds > REMEMBERED_IDS_MAX) {
+    remembered.clear();
+    rememberedIds = idsOf(actor);
+  }
+  remembered.set(tokenHash, actor);
+  return actor;
 };
 
 export const revokePortalSession = async (tx: Executor, sessionId: bigint, now: Date): Promise<void> => {

@@ -1,4 +1,4 @@
-import { inArray, type SQL } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Scope } from '../context.ts';
 
@@ -9,3 +9,17 @@ import type { Scope } from '../context.ts';
  */
 export const agentWithin = (scope: Scope, column: PgColumn): SQL | undefined =>
   scope.kind === 'all' ? undefined : inArray(column, [...scope.agentIds]);
+
+/**
+ * A list's agent filter within the caller's scope: `agent` absent, `agentWithin`; an agent of the scope,
+ * the filter alone (its rows are all within, and the planner reads the agent's index as for staff — both
+ * conditions together made PostgreSQL misjudge the rows and take another index); any other, nothing.
+ */
+export const agentFilterWithin = (
+  scope: Scope,
+  column: PgColumn,
+  agent: bigint | undefined,
+): SQL | undefined => {
+  if (agent === undefined) return agentWithin(scope, column);
+  return scope.kind === 'all' || scope.agentIds.includes(agent) ? eq(column, agent) : sql`false`;
+};

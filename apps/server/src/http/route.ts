@@ -5,7 +5,12 @@ import type { Actor, AppContext, PortalActor, Principal } from '../context.ts';
 import { assertAllowedIp } from '../core/allow-list.ts';
 import { type AuditEntry, recordAudit } from '../core/audit.ts';
 import { AppError, validationError } from '../core/errors.ts';
-import { resolvePortalSession } from '../core/portal-sessions.ts';
+import {
+  heldPortalActor,
+  isPortalToken,
+  resolvePortalSession,
+  samePortalActor,
+} from '../core/portal-sessions.ts';
 import { assertRecentlyVerified, heldSession, resolveSession } from '../core/session-store.ts';
 import type { Executor } from '../db/client.ts';
 import { isAllowedIp } from '../lib/ip-allow.ts';
@@ -104,6 +109,9 @@ export const defineRoute = <R extends RouteDef>(
       );
     }
   };
+  /** Would `admitPortal` let this account through? */
+  const portalAdmits = (actor: PortalActor) =>
+    allows(def, actor.role) && (def.duringSetup || (!actor.mustChangePassword && !actor.mustEnrolTotp));
   /** Would `admit` let this actor through? Decided without a database, so a refusal is never guessed at. */
   const admits = (actor: Actor, ip: string) =>
     isAllowedIp(actor.allowedIps, ip) &&
@@ -211,12 +219,36 @@ export const defineRoute = <R extends RouteDef>(
           }
           await outcome;
         }
-        const staff = token ? await resolveSession(app.ctx, token) : null;
+        // A token this process has seen as an agent-side session's is no staff session's.
+        const staff = token && !isPortalToken(token) ? await resolveSession(app.ctx, token) : null;
         if (staff) {
           await admit(staff, clientAddress(req));
           actor = staff;
         } else {
-          const agentSide = token ? await resolvePortalSession(app.ctx, token) : null;
+          // The agent side's read starts as the account this process last read behind the token,
+          // beside the session's fresh read; answered only if that read finds the same account.
+          const held = speculates && token ? heldPortalActor(token) : undefined;
+          const early:
+            | Promise<{ value: z.input<R['data']> | typeof REPLIED } | { error: unknown }>
+            | undefined =
+            held && portalAdmits(held)
+              ? run(req, reply, held).then(
+                  (value) => ({ value }),
+                  (error: unknown) => ({ error }),
+                )
+              : undefined;
+          const agentSide = token
+            ? await resolvePortalSession(app.ctx, token).catch(async (err: unknown) => {
+                await early;
+                throw err;
+              })
+            : null;
+          if (early && held && agentSide && samePortalActor(agentSide, held)) {
+            const done = await early;
+            if ('error' in done) throw done.error;
+            return respond(reply, done.value);
+          }
+          await early;
           if (!agentSide) {
             throw new AppError(Status.UNAUTHENTICATED, 'Not signed in, or the session has expired');
           }

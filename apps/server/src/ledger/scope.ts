@@ -17,6 +17,16 @@ export const withinScope = (scope: Scope, column: SQL = sql.raw('agent_id')): SQ
     : sql`${column} = any(${arrayLiteral(scope.agentIds.map((id) => id.toString()))}::bigint[])`;
 
 /**
+ * `withinScope` for a statement of one agent (`agent`) or of all the scope's agents (`all`). For one agent
+ * it is decided here: the statement reads that agent as staff's does, or nothing when the agent is not of
+ * the scope — `agent_id = any(scope)` beside `agent_id = $agent` only made the planner misjudge the rows.
+ */
+export const withinScopeOf = (scope: Scope, agent: bigint | 'all', column?: SQL): SQL =>
+  agent === 'all'
+    ? withinScope(scope, column)
+    : sql.raw(scope.kind === 'all' || scope.agentIds.includes(agent) ? 'true' : 'false');
+
+/**
  * May the tables summed over every agent answer for `scope`? Only when it holds every agent, and not
  * on Citus, which keeps only the per-agent rollups (ledger/catalogue.ts `perAgent`).
  */

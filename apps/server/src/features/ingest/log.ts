@@ -13,7 +13,7 @@ import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext, Scope } from '../../context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
-import { agentWithin } from '../../core/scope.ts';
+import { agentFilterWithin, agentWithin } from '../../core/scope.ts';
 import { agentStatement, type Executor, onCitus } from '../../db/client.ts';
 import { sqlStateOf } from '../../db/errors.ts';
 import { within } from '../../db/filters.ts';
@@ -425,8 +425,7 @@ const whereOf = (scope: Scope, q: Query): SQL | undefined =>
   and(
     // The agent side reads the requests of its scope's agents only (docs/design.md §16): never one
     // whose key matched no agent.
-    agentWithin(scope, ingestLog.agentId),
-    q.agent === undefined ? undefined : eq(ingestLog.agentId, q.agent),
+    agentFilterWithin(scope, ingestLog.agentId, q.agent),
     q.outcome ? eq(ingestLog.outcome, q.outcome) : undefined,
     q.reason ? eq(ingestLog.reason, q.reason) : undefined,
     within(ingestLog.at, q.startDate, q.endDate),

@@ -5,7 +5,7 @@ import { ALL_AGENTS, type AppContext, type Scope } from '../../context.ts';
 import { type AuditFn, auditedChange } from '../../core/change.ts';
 import { assertAgentInScope, requireAgent } from '../../core/entities.ts';
 import { conflict, notFound } from '../../core/errors.ts';
-import { agentWithin } from '../../core/scope.ts';
+import { agentFilterWithin, agentWithin } from '../../core/scope.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { countWhere } from '../../db/count.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -61,10 +61,9 @@ export const userCsvColumns: CsvColumn<User>[] = [
 
 const whereOf = (scope: Scope, q: Query) =>
   and(
-    agentWithin(scope, users.agentId),
+    agentFilterWithin(scope, users.agentId, q.agent),
     isNull(users.deletedAt),
     contains(users.username, q.username),
-    q.agent ? eq(users.agentId, q.agent) : undefined,
     within(users.createdAt, q.startDate, q.endDate),
     q.locked === undefined ? undefined : eq(users.locked, q.locked),
   );

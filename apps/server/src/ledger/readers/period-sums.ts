@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Scope } from '../../context.ts';
 import { type Executor, queryPrepared } from '../../db/client.ts';
 import { sumColumns } from '../bet-type-columns.ts';
-import { allAgentsTables, withinScope } from '../scope.ts';
+import { allAgentsTables, withinScopeOf } from '../scope.ts';
 import { monthOfDay } from '../time-columns.ts';
 import { agentScope, type RawSums, sumsAsStored, sumsByColumn, sumsByType } from './type-sums.ts';
 
@@ -130,7 +130,7 @@ export const sumsByPeriod = async (
         from (select ${months ? sql.raw('day') : periodStart[q.grain]} as p, ${sql.raw(keys.map((k) => `${k}, `).join(''))}
                      ${sql.raw(byColumn ? sumColumns.join(', ') : 'bet_type, amount, tx_count')}
               from ${from}
-              where ${agentScope(q.agent)} and ${withinScope(q.scope)} and day between ${q.range.from}::date and ${q.range.to}::date
+              where ${agentScope(q.agent)} and ${withinScopeOf(q.scope, q.agent)} and day between ${q.range.from}::date and ${q.range.to}::date
                 ${q.brand === undefined ? sql`` : sql`and game_brand = ${q.brand}`}) as g
         ${rowsShown ? sql`` : sql`group by ${groups}`}
         order by ${groups}`,
