@@ -158,14 +158,28 @@ export default defineConfig({
       }),
       ...engines.map((engine) => serverProject(`reliability-${engine}`, engine, reliabilityOn(engine))),
       // The API suites on a Citus coordinator and its workers (`npm run test:citus`, CITUS_TEST_URL):
-      // not part of `npm test`, whose lanes name their projects. No reliability suite: it starts
-      // server processes on PGlite or PostgreSQL.
+      // not part of `npm test`, whose lanes name their projects. Of the reliability suite, the files
+      // that test the app in its own process (hostile input, parallel writes, secrets in the log,
+      // security headers); the others start server processes on PGlite or PostgreSQL.
       ...(process.env.CITUS_TEST_URL
         ? (() => {
             const exclude = [`${reliabilityDir}/**`, ...serverUnitTests, '**/*.postgres.test.ts'];
+            const inProcess = [
+              'bad-input',
+              'bounded-input',
+              'text-input',
+              'concurrency',
+              'log-secrets',
+              'security',
+            ];
             return [
               serverProject('api-citus', 'citus', serverTests, { exclude: [...exclude, ...mocking] }),
               serverProject('api-isolated-citus', 'citus', mocking, { exclude, isolate: true }),
+              serverProject(
+                'reliability-citus',
+                'citus',
+                inProcess.map((file) => `${reliabilityDir}/${file}.test.ts`),
+              ),
             ];
           })()
         : []),

@@ -1,5 +1,5 @@
-// `npm run test:citus [-- <vitest filters>]`: the API suites (Vitest projects api-citus and
-// api-isolated-citus) against the Citus coordinator CITUS_TEST_URL names, each test file on a
+// `npm run test:citus [-- <vitest filters>]`: the API suites and the in-process reliability files
+// (Vitest projects api-citus, api-isolated-citus and reliability-citus) against the Citus coordinator CITUS_TEST_URL names, each test file on a
 // database of its own on the coordinator and on every worker (apps/server/test/global-setup.ts).
 // Not part of `npm test`: no package registry here ships Citus (docs/scaling.md §4).
 // Prints the per-file results and one "total: N passed, N failed, N skipped" line; the JSON report
@@ -31,6 +31,8 @@ const child = spawn(
     'api-citus',
     '--project',
     'api-isolated-citus',
+    '--project',
+    'reliability-citus',
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${report}`,

@@ -128,7 +128,8 @@ describe('the deep links’ and the reports’ newer rollups (0025–0034): inge
     'rollup_brand_minutes',
     'rollup_player_daily',
     'rollup_brand_daily',
-    'rollup_brand_day_all',
+    // On Citus ingest writes no rollup summed over every agent (docs/scaling.md §4): its game rollup instead.
+    process.env.TEST_ENGINE === 'citus' ? 'rollup_game_daily' : 'rollup_brand_day_all',
   ])(
     'a signed ingest the database refuses in %s: 409 in the envelope; the log names the failure, never the agent secret or the signature',
     async (table) => {
