@@ -57,7 +57,8 @@ CREATE TRIGGER agent_sharing_versions_portal_auth_epoch_truncate BEFORE TRUNCATE
 -- Agents and operators: any row added, deleted or changed in anything but the last accepted second-factor
 -- step (written by every two-factor sign-in, read by no look-up), so a column added later is followed
 -- without a new list. On Citus they are reference tables, whose triggers would run on the workers
--- without this table: there the server keeps no portal session in memory (core/portal-sessions.ts).
+-- without this table: there the server keeps no portal session in memory (core/portal-sessions.ts),
+-- and a database moved onto Citus drops them (migration 0052).
 DO $$
 BEGIN
   IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'citus') THEN
