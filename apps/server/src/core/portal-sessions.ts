@@ -1,20 +1,27 @@
 import { dateInZone, type PortalRole, portalRoleOfOperator } from '@sapi/contract';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AppContext, PortalActor, Scope } from '../context.ts';
-import { type Executor, onCitus, preparedStatement, queryRows } from '../db/client.ts';
+import {
+  type Db,
+  type Executor,
+  onCitus,
+  oncePerDatabase,
+  preparedStatement,
+  queryRows,
+} from '../db/client.ts';
 import { portalSessions } from '../db/schema/index.ts';
 import { sqlTime } from '../db/sql-time.ts';
 import { deleteInBatches } from '../db/upkeep.ts';
 import { newToken, sha256Hex } from '../lib/tokens.ts';
-import { ABSOLUTE_MS, IDLE_MS, MAX_LIVE_SESSIONS } from './session-store.ts';
+import { ABSOLUTE_MS, IDLE_MS, MAX_LIVE_SESSIONS, TOUCH_EVERY_MS } from './session-store.ts';
 
 /*
  * The agent side's accounts and sessions (docs/design.md §16): an agent signs in with its own username,
  * an operator as `username@prefix`. Same rules as staff sessions (core/session-store.ts): opaque tokens
  * stored as SHA-256 hashes, 30 min idle, 12 h absolute, at most MAX_LIVE_SESSIONS live per account.
- * Every request reads its session's row, its agent's and operator's (lock, type, deletion) and its
- * downline afresh, so a lock or a change of the tree holds at the next request on every process; the
- * account last read is remembered only so a read can start beside that read (`heldPortalActor`).
+ * A process remembers a session it has looked up — the row, its agent's and operator's, its downline —
+ * while the agent side's counter (migration 0051) reads the same: every change of those rows or of any
+ * sharing version moves it, so a lock or a change of the tree holds at the next request on every process.
  */
 
 /** An account of the agent side as sign-in finds it. */
@@ -168,6 +175,7 @@ export const createPortalSession = async (
 interface SessionRow {
   session_id: string;
   last_seen_at: Date | string;
+  expires_at: Date | string;
   verified_at: Date | string | null;
   agent_id: string;
   agent_username: string;
@@ -217,7 +225,8 @@ export const scopeOfAgent = async (ctx: AppContext, agentId: bigint): Promise<Sc
 });
 
 /** The columns of a live session (`portal_sessions`), its agent (`a`) and operator (`o`, or nulls). */
-const sessionColumns = sql`portal_sessions.id::text as session_id, portal_sessions.last_seen_at, portal_sessions.verified_at, a.id::text as agent_id,
+const sessionColumns = sql`portal_sessions.id::text as session_id, portal_sessions.last_seen_at, portal_sessions.expires_at,
+  portal_sessions.verified_at, a.id::text as agent_id,
   a.username as agent_username, a.prefix, o.id::text as operator_id, o.username as operator_username,
   o.type as operator_type,
   case when o.id is null then a.must_change_password else o.must_change_password end as must_change_password,
@@ -228,15 +237,17 @@ const sessionJoins = sql`from portal_sessions
 const usableAccount = sql`(portal_sessions.operator_id is null or (o.id is not null and not o.locked and o.deleted_at is null))`;
 
 /**
- * Every agent-side request runs this first: the session with its agent, operator and the agent's
- * downline today, read afresh in one prepared statement (one round trip, planned once per connection).
- * On Citus the session and the downline stay two plain reads (this statement, joining the
- * coordinator's own tables with reference tables around a recursive walk, is not used there).
+ * A look-up from the database: the session with its agent, operator and the agent's downline today,
+ * and the agent side's counter (migration 0051), in one prepared statement — one round trip, one
+ * snapshot, so the row is what the database held at that value of the counter. On Citus the session
+ * and the downline stay two plain reads (this statement, joining the coordinator's own tables with
+ * reference tables around a recursive walk, is not used there).
  */
-const portalSessionLookup = preparedStatement<SessionRow & { downline: string[] }>(
+const portalSessionLookup = preparedStatement<SessionRow & { downline: string[]; epoch: string }>(
   'portal_session_lookup',
   sql`select ${sessionColumns},
-        array(${downlineWalk(sql`a.id`, sql`${sql.placeholder('day')}::date`)}) as downline
+        array(${downlineWalk(sql`a.id`, sql`${sql.placeholder('day')}::date`)}) as downline,
+        (select n::text from portal_auth_epoch where id = 1) as epoch
       ${sessionJoins}
       where portal_sessions.token_hash = ${sql.placeholder('tokenHash')}
         and portal_sessions.revoked_at is null
@@ -246,69 +257,213 @@ const portalSessionLookup = preparedStatement<SessionRow & { downline: string[] 
       limit 1`,
 );
 
+const readPortalEpoch = preparedStatement<{ n: string }>(
+  'portal_auth_epoch',
+  sql`select n::text as n from portal_auth_epoch where id = 1`,
+);
+
 /**
- * The agent-side accounts this process last read behind each token hash. Never trusted: a read route
- * may start its queries as the account remembered while `resolvePortalSession` reads the session afresh,
- * and answers only if that read finds the same account (`samePortalActor`; http/route.ts) — as staff's
- * remembered sessions (core/session-store.ts). A token known here is also known to be no staff
- * session's (a token names one session, of one kind, for good): the staff look-up is skipped.
+ * Reads of the agent side's counter shared by concurrent requests (as staff's `EpochReader`,
+ * core/session-store.ts): a caller gets a value read after it asked — never one already on its way —
+ * so every change committed before its request arrived is seen; all callers that ask while no read is
+ * waiting to start share the next one.
  */
-const remembered = new Map<string, PortalActor>();
-/** At most this many accounts, and agent ids of their scopes, in memory (then it starts afresh). */
-const REMEMBERED_MAX = 10_000;
-const REMEMBERED_IDS_MAX = 1_000_000;
-let rememberedIds = 0;
-const idsOf = (actor: PortalActor | undefined) =>
-  actor?.scope.kind === 'agents' ? actor.scope.agentIds.length : 0;
+class PortalEpochReader {
+  private running: Promise<string | null> | null = null;
+  private waiting: Promise<string | null> | null = null;
+  constructor(private readonly db: Db) {}
 
-/** Everything of an actor a handler may read, as one text (its ids as digits, its dates as instants). */
-const actorKey = (actor: PortalActor): string =>
-  JSON.stringify(actor, (_name, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+  current(): Promise<string | null> {
+    if (this.waiting) return this.waiting;
+    const running = this.running;
+    if (!running) return this.start();
+    const next = () => {
+      this.waiting = null;
+      return this.start();
+    };
+    this.waiting = running.then(next, next);
+    return this.waiting;
+  }
 
-/** Is `token` one this process has seen as an agent-side session's (so not a staff session's)? */
-export const isPortalToken = (token: string): boolean => remembered.has(sha256Hex(token));
+  private start(): Promise<string | null> {
+    const read = readPortalEpoch(this.db, {}).then((rows) => rows[0]?.n ?? null);
+    this.running = read;
+    const done = () => {
+      if (this.running === read) this.running = null;
+    };
+    read.then(done, done);
+    return read;
+  }
+}
 
-/** The account this process last read behind `token`, to start a read as (then checked afresh). */
-export const heldPortalActor = (token: string): PortalActor | undefined => remembered.get(sha256Hex(token));
+/**
+ * A portal session looked up earlier: its account as a handler sees it, trusted while the counter
+ * still reads `epoch` and the day (in the report time zone; a sharing version may start or end at
+ * midnight without a write) is still `day`.
+ */
+interface Held {
+  actor: PortalActor;
+  epoch: string;
+  day: string;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  at: number;
+}
+/** At most this long in memory; at most this many sessions, and agent ids of their scopes, per process. */
+const CACHE_MS = 60_000;
+const CACHE_MAX = 10_000;
+const CACHE_IDS_MAX = 1_000_000;
 
-/** Is the account read afresh the one remembered, in everything a handler may read? */
-export const samePortalActor = (fresh: PortalActor, held: PortalActor): boolean =>
-  actorKey(fresh) === actorKey(held);
+const cacheOf = oncePerDatabase((db: Db) => ({
+  epoch: new PortalEpochReader(db),
+  sessions: new Map<string, Held>(),
+  ids: 0,
+}));
+type Cache = ReturnType<typeof cacheOf>;
+
+const idsOf = (held: Held | undefined) =>
+  held?.actor.scope.kind === 'agents' ? held.actor.scope.agentIds.length : 0;
+
+const forget = (cache: Cache, tokenHash: string, held?: Held) => {
+  const current = cache.sessions.get(tokenHash);
+  if (current === undefined || (held !== undefined && current !== held)) return;
+  cache.ids -= idsOf(current);
+  cache.sessions.delete(tokenHash);
+};
+
+const remember = (cache: Cache, tokenHash: string, held: Held) => {
+  cache.ids += idsOf(held) - idsOf(cache.sessions.get(tokenHash));
+  if (cache.sessions.size >= CACHE_MAX || cache.ids > CACHE_IDS_MAX) {
+    cache.sessions.clear();
+    cache.ids = idsOf(held);
+  }
+  cache.sessions.set(tokenHash, held);
+};
+
+/** Usable by the clock and the calendar alone: not past its absolute expiry, not idle, still the day it was read. */
+const live = (held: Held, now: Date, day: string) =>
+  held.day === day &&
+  held.expiresAt.getTime() > now.getTime() &&
+  now.getTime() - held.lastSeenAt.getTime() < IDLE_MS &&
+  performance.now() - held.at < CACHE_MS;
+
+const touchDue = (held: Held, now: Date) => now.getTime() - held.lastSeenAt.getTime() >= TOUCH_EVERY_MS;
+
+/** Is `token` one this process holds as an agent-side session's (so not a staff session's)? */
+export const isPortalToken = (ctx: AppContext, token: string): boolean =>
+  cacheOf(ctx.db, '').sessions.has(sha256Hex(token));
+
+/**
+ * The agent-side account this process remembers behind a token, before the counter is read: `held`
+ * says, once the counter's read (started now) answers, whether it still stands. Nothing may leave the
+ * server on the strength of `actor` before `held` answers true; a read route runs its queries meanwhile
+ * (http/route.ts), so the check costs no round trip of its own. Undefined when nothing usable is
+ * remembered, or its last-seen time is due a write: `resolvePortalSession` then.
+ */
+export const heldPortalSession = (
+  ctx: AppContext,
+  token: string,
+): { actor: PortalActor; held: Promise<boolean> } | undefined => {
+  if (onCitus(ctx.db)) return undefined;
+  const now = ctx.now();
+  const tokenHash = sha256Hex(token);
+  const cache = cacheOf(ctx.db, '');
+  const hit = cache.sessions.get(tokenHash);
+  if (!hit || !live(hit, now, dateInZone(now, ctx.config.REPORT_TIMEZONE)) || touchDue(hit, now)) {
+    return undefined;
+  }
+  const held = cache.epoch.current().then((epoch) => {
+    if (epoch === hit.epoch) return true;
+    forget(cache, tokenHash, hit);
+    return false;
+  });
+  return { actor: hit.actor, held };
+};
 
 /**
  * The agent-side account behind a token, or null when the token is unknown, revoked, expired or idle,
- * or the account, its agent or (an operator) its record is locked or deleted.
+ * or the account, its agent or (an operator) its record is locked or deleted. From memory when this
+ * process looked the session up before and the agent side's counter has not moved since (one small
+ * read, shared by concurrent requests); otherwise from the database. On Citus always from the database.
  */
 export const resolvePortalSession = async (ctx: AppContext, token: string): Promise<PortalActor | null> => {
   const now = ctx.now();
   const tokenHash = sha256Hex(token);
   const day = dateInZone(now, ctx.config.REPORT_TIMEZONE);
-  const [row]: (SessionRow & { downline?: string[] })[] = onCitus(ctx.db)
-    ? await queryRows<SessionRow>(
-        ctx.db,
-        sql`select ${sessionColumns} ${sessionJoins}
-            where portal_sessions.token_hash = ${tokenHash} and ${livePortal(now)} and ${usableAccount}
-            limit 1`,
-      )
-    : await portalSessionLookup(ctx.db, {
-        tokenHash,
-        now: now.toISOString(),
-        idleSince: new Date(now.getTime() - IDLE_MS).toISOString(),
-        day,
-      });
-  if (!row) {
-    rememberedIds -= idsOf(remembered.get(tokenHash));
-    remembered.delete(tokenHash);
-    return null;
+  if (onCitus(ctx.db)) {
+    const [row] = await queryRows<SessionRow>(
+      ctx.db,
+      sql`select ${sessionColumns} ${sessionJoins}
+          where portal_sessions.token_hash = ${tokenHash} and ${livePortal(now)} and ${usableAccount}
+          limit 1`,
+    );
+    if (!row) {
+      forget(cacheOf(ctx.db, ''), tokenHash);
+      return null;
+    }
+    await touch(ctx, row.session_id, asDate(row.last_seen_at), now);
+    const actor = actorOf(row, await scopeOfAgent(ctx, BigInt(row.agent_id)));
+    // Only to know the token as an agent-side one (`isPortalToken`); never trusted here.
+    remember(cacheOf(ctx.db, ''), tokenHash, {
+      actor,
+      epoch: '',
+      day,
+      lastSeenAt: now,
+      expiresAt: now,
+      at: 0,
+    });
+    return actor;
   }
-  const sessionId = BigInt(row.session_id);
-  if (now.getTime() - asDate(row.last_seen_at).getTime() >= 30_000) {
-    await ctx.db.update(portalSessions).set({ lastSeenAt: now }).where(eq(portalSessions.id, sessionId));
+  const cache = cacheOf(ctx.db, '');
+  const hit = cache.sessions.get(tokenHash);
+  if (hit) {
+    if (live(hit, now, day) && (await cache.epoch.current()) === hit.epoch) {
+      if (touchDue(hit, now)) {
+        await touch(ctx, hit.actor.sessionId.toString(), hit.lastSeenAt, now);
+        // Not a change the counter follows: the remembered session just moves with it.
+        hit.lastSeenAt = now;
+      }
+      return hit.actor;
+    }
+    forget(cache, tokenHash, hit);
   }
+  const [row] = await portalSessionLookup(ctx.db, {
+    tokenHash,
+    now: now.toISOString(),
+    idleSince: new Date(now.getTime() - IDLE_MS).toISOString(),
+    day,
+  });
+  if (!row) return null;
+  const lastSeenAt = asDate(row.last_seen_at);
+  const touched = await touch(ctx, row.session_id, lastSeenAt, now);
+  const agentId = BigInt(row.agent_id);
+  const actor = actorOf(row, { kind: 'agents', root: agentId, agentIds: rootFirst(agentId, row.downline) });
+  remember(cache, tokenHash, {
+    actor,
+    epoch: row.epoch,
+    day,
+    lastSeenAt: touched ? now : lastSeenAt,
+    expiresAt: asDate(row.expires_at),
+    at: performance.now(),
+  });
+  return actor;
+};
+
+/** Refresh last_seen_at once it is TOUCH_EVERY_MS old (reads do not all become writes); answers whether it did. */
+const touch = async (ctx: AppContext, sessionId: string, lastSeenAt: Date, now: Date): Promise<boolean> => {
+  if (now.getTime() - lastSeenAt.getTime() < TOUCH_EVERY_MS) return false;
+  await ctx.db
+    .update(portalSessions)
+    .set({ lastSeenAt: now })
+    .where(eq(portalSessions.id, BigInt(sessionId)));
+  return true;
+};
+
+const actorOf = (row: SessionRow, scope: Scope): PortalActor => {
   const agentId = BigInt(row.agent_id);
   const operator = row.operator_id !== null && row.operator_type !== null;
   const role: PortalRole = operator && row.operator_type ? portalRoleOfOperator(row.operator_type) : 'AGENT';
-  const actor: PortalActor = {
+  return {
     kind: operator ? 'operator' : 'agent',
     id: operator ? BigInt(row.operator_id ?? '0') : agentId,
     username: operator ? `${row.operator_username}@${row.prefix}` : row.agent_username,
@@ -318,21 +473,12 @@ export const resolvePortalSession = async (ctx: AppContext, token: string): Prom
     agentUsername: row.agent_username,
     prefix: row.prefix,
     operatorId: operator ? BigInt(row.operator_id ?? '0') : null,
-    sessionId,
+    sessionId: BigInt(row.session_id),
     verifiedAt: row.verified_at === null ? null : asDate(row.verified_at),
     mustChangePassword: row.must_change_password,
     mustEnrolTotp: row.must_enrol_totp,
-    scope: row.downline
-      ? { kind: 'agents', root: agentId, agentIds: rootFirst(agentId, row.downline) }
-      : await scopeOfAgent(ctx, agentId),
+    scope,
   };
-  rememberedIds += idsOf(actor) - idsOf(remembered.get(tokenHash));
-  if (remembered.size >= REMEMBERED_MAX || rememberedIds > REMEMBERED_IDS_MAX) {
-    remembered.clear();
-    rememberedIds = idsOf(actor);
-  }
-  remembered.set(tokenHash, actor);
-  return actor;
 };
 
 export const revokePortalSession = async (tx: Executor, sessionId: bigint, now: Date): Promise<void> => {

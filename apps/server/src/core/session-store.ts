@@ -15,7 +15,7 @@ export const ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 /** A sensitive admin-account change needs a `verify` in the same session this recently (docs/design.md §7). */
 export const REAUTH_MS = 5 * 60 * 1000;
 /** last_seen_at is refreshed at most this often, so reads do not all become writes. */
-const TOUCH_EVERY_MS = 30 * 1000;
+export const TOUCH_EVERY_MS = 30 * 1000;
 
 /** Kept for the session list; a longer header is cut, not refused. */
 const MAX_USER_AGENT = 512;

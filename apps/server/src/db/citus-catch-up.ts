@@ -7,6 +7,12 @@ import type pg from 'pg';
  * the check that says whether a database already has them.
  */
 const CITUS_STEPS = [
+  // Before 0045: a table with triggers is not made a reference table.
+  {
+    file: '0052_citus_portal_auth_epoch.sql',
+    done: `select not exists (select 1 from pg_trigger
+             where tgname like '%portal_auth_epoch%' and tgrelid in ('agents'::regclass, 'agent_operators'::regclass)) as done`,
+  },
   {
     file: '0045_citus_distribution.sql',
     done: `select exists (select 1 from pg_dist_partition where logicalrelid = 'users'::regclass) as done`,

@@ -5,12 +5,7 @@ import type { Actor, AppContext, PortalActor, Principal } from '../context.ts';
 import { assertAllowedIp } from '../core/allow-list.ts';
 import { type AuditEntry, recordAudit } from '../core/audit.ts';
 import { AppError, validationError } from '../core/errors.ts';
-import {
-  heldPortalActor,
-  isPortalToken,
-  resolvePortalSession,
-  samePortalActor,
-} from '../core/portal-sessions.ts';
+import { heldPortalSession, isPortalToken, resolvePortalSession } from '../core/portal-sessions.ts';
 import { assertRecentlyVerified, heldSession, resolveSession } from '../core/session-store.ts';
 import type { Executor } from '../db/client.ts';
 import { isAllowedIp } from '../lib/ip-allow.ts';
@@ -220,35 +215,36 @@ export const defineRoute = <R extends RouteDef>(
           await outcome;
         }
         // A token this process has seen as an agent-side session's is no staff session's.
-        const staff = token && !isPortalToken(token) ? await resolveSession(app.ctx, token) : null;
+        const portalToken = token !== undefined && isPortalToken(app.ctx, token);
+        const staff = token && !portalToken ? await resolveSession(app.ctx, token) : null;
         if (staff) {
           await admit(staff, clientAddress(req));
           actor = staff;
         } else {
-          // The agent side's read starts as the account this process last read behind the token,
-          // beside the session's fresh read; answered only if that read finds the same account.
-          const held = speculates && token ? heldPortalActor(token) : undefined;
-          const early:
-            | Promise<{ value: z.input<R['data']> | typeof REPLIED } | { error: unknown }>
-            | undefined =
-            held && portalAdmits(held)
-              ? run(req, reply, held).then(
-                  (value) => ({ value }),
-                  (error: unknown) => ({ error }),
-                )
-              : undefined;
-          const agentSide = token
-            ? await resolvePortalSession(app.ctx, token).catch(async (err: unknown) => {
-                await early;
+          // The agent side's session held in memory, as staff's above (core/portal-sessions.ts).
+          const held = speculates && token && portalToken ? heldPortalSession(app.ctx, token) : undefined;
+          if (held && portalAdmits(held.actor)) {
+            const outcome: Promise<{ value: z.input<R['data']> | typeof REPLIED } | { error: unknown }> = run(
+              req,
+              reply,
+              held.actor,
+            ).then(
+              (value) => ({ value }),
+              (error: unknown) => ({ error }),
+            );
+            if (
+              await held.held.catch(async (err: unknown) => {
+                await outcome;
                 throw err;
               })
-            : null;
-          if (early && held && agentSide && samePortalActor(agentSide, held)) {
-            const done = await early;
-            if ('error' in done) throw done.error;
-            return respond(reply, done.value);
+            ) {
+              const done = await outcome;
+              if ('error' in done) throw done.error;
+              return respond(reply, done.value);
+            }
+            await outcome;
           }
-          await early;
+          const agentSide = token ? await resolvePortalSession(app.ctx, token) : null;
           if (!agentSide) {
             throw new AppError(Status.UNAUTHENTICATED, 'Not signed in, or the session has expired');
           }

@@ -134,6 +134,51 @@ describe('two server processes on one database', () => {
     expect(refused.body.data).toBeNull();
   });
 
+  // The agent side likewise (portal_auth_epoch, migration 0051): B keeps the agent's session in memory,
+  // and a lock made through A — or the session's sign-out — holds at B's very next request, reads that
+  // start beside the counter's read included.
+  it('an agent-side session remembered by one process is refused by it once the agent is locked through the other', async () => {
+    const registered = await request(a, 'POST', '/api/v1/agent/register', {
+      token: root,
+      body: {
+        username: 'so_agent',
+        password: 'scale-out-pass-1',
+        endpoint: 'https://so-agent.example.com/callback',
+        games: [],
+        prefix: 'soagt',
+        code: 'SO-AGENT',
+        agentType: 'AGENT',
+      },
+    });
+    expect(registered.body?.status, registered.text).toBe(1000);
+    const id = registered.body.data._id as string;
+    const first = await login(b, 'so_agent', 'scale-out-pass-1');
+    const changed = await request(b, 'POST', '/api/v1/account/password/change', {
+      token: first,
+      body: { currentPassword: 'scale-out-pass-1', newPassword: 'scale-out-pass-2' },
+    });
+    expect(changed.body?.status, changed.text).toBe(1000);
+    const token = await login(b, 'so_agent', 'scale-out-pass-2');
+    const other = await login(b, 'so_agent', 'scale-out-pass-2');
+    const report = () =>
+      request(b, 'POST', `/api/v1/summary/${id}/agent/monthly`, { token, body: { year: 2026, month: 1 } });
+    await rememberedBy(b, token);
+    await rememberedBy(b, other);
+    for (let i = 0; i < 2; i++) expect((await report()).body.status).toBe(1000);
+    // Signed out through A: B refuses that session at once, and keeps the other.
+    expect(
+      (await request(a, 'POST', '/api/v1/admin/authorization/logout', { token: other })).body.status,
+    ).toBe(1000);
+    expect((await request(b, 'POST', SELF, { token: other })).status).toBe(401);
+    expect((await request(b, 'POST', SELF, { token })).body.status).toBe(1000);
+    const lock = await request(a, 'DELETE', `/api/v1/agent/delete/${id}`, { token: root });
+    expect(lock.body.status, lock.text).toBe(1000);
+    const refused = await report();
+    expect(refused.status).toBe(401);
+    expect(refused.body.data).toBeNull();
+    expect((await request(b, 'POST', SELF, { token })).status).toBe(401);
+  });
+
   it('a password changed through one process ends the other sessions of the account on the other at once', async () => {
     await createAdmin('so_password', 'OPERATOR');
     const changer = await login(a, 'so_password', 'scale-out-pass-1');
