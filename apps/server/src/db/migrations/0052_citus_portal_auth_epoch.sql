@@ -3,16 +3,21 @@
 -- the server keeps no agent-side session in memory). A fresh Citus database never had them; a plain
 -- PostgreSQL database moved onto Citus has, and the Citus catch-up (db/citus-catch-up.ts) runs this
 -- before 0045 makes those tables reference tables. Without the extension it does nothing.
+-- Only the triggers found are dropped: Citus refuses any trigger statement on a reference table, even
+-- DROP TRIGGER IF EXISTS.
 DO $$
+DECLARE
+  t record;
 BEGIN
   IF NOT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'citus') THEN
     RETURN;
   END IF;
-  DROP TRIGGER IF EXISTS agents_portal_auth_epoch ON agents;
-  DROP TRIGGER IF EXISTS agents_portal_auth_epoch_update ON agents;
-  DROP TRIGGER IF EXISTS agents_portal_auth_epoch_truncate ON agents;
-  DROP TRIGGER IF EXISTS agent_operators_portal_auth_epoch ON agent_operators;
-  DROP TRIGGER IF EXISTS agent_operators_portal_auth_epoch_update ON agent_operators;
-  DROP TRIGGER IF EXISTS agent_operators_portal_auth_epoch_truncate ON agent_operators;
+  FOR t IN
+    SELECT tgname, tgrelid::regclass AS rel FROM pg_trigger
+    WHERE tgrelid IN ('agents'::regclass, 'agent_operators'::regclass)
+      AND tgname LIKE '%portal_auth_epoch%'
+  LOOP
+    EXECUTE format('DROP TRIGGER %I ON %s', t.tgname, t.rel);
+  END LOOP;
 END
 $$;
