@@ -12,6 +12,7 @@ import {
 import { portalSessions } from '../db/schema/index.ts';
 import { sqlTime } from '../db/sql-time.ts';
 import { deleteInBatches } from '../db/upkeep.ts';
+import { FreshRead } from '../lib/fresh-read.ts';
 import { newToken, sha256Hex } from '../lib/tokens.ts';
 import { ABSOLUTE_MS, IDLE_MS, MAX_LIVE_SESSIONS, TOUCH_EVERY_MS } from './session-store.ts';
 
@@ -269,30 +270,13 @@ const readPortalEpoch = preparedStatement<{ n: string }>(
  * waiting to start share the next one.
  */
 class PortalEpochReader {
-  private running: Promise<string | null> | null = null;
-  private waiting: Promise<string | null> | null = null;
-  constructor(private readonly db: Db) {}
-
-  current(): Promise<string | null> {
-    if (this.waiting) return this.waiting;
-    const running = this.running;
-    if (!running) return this.start();
-    const next = () => {
-      this.waiting = null;
-      return this.start();
-    };
-    this.waiting = running.then(next, next);
-    return this.waiting;
+  private readonly reads: FreshRead<string | null>;
+  constructor(db: Db) {
+    this.reads = new FreshRead(() => readPortalEpoch(db, {}).then((rows) => rows[0]?.n ?? null));
   }
 
-  private start(): Promise<string | null> {
-    const read = readPortalEpoch(this.db, {}).then((rows) => rows[0]?.n ?? null);
-    this.running = read;
-    const done = () => {
-      if (this.running === read) this.running = null;
-    };
-    read.then(done, done);
-    return read;
+  current(): Promise<string | null> {
+    return this.reads.next();
   }
 }
 

@@ -6,6 +6,7 @@ import { type Db, type Executor, oncePerDatabase, preparedStatement } from '../d
 import { admins, loginChallenges, sessions, totpRequiredTypes } from '../db/schema/index.ts';
 import { sqlTime } from '../db/sql-time.ts';
 import { deleteInBatches } from '../db/upkeep.ts';
+import { FreshRead } from '../lib/fresh-read.ts';
 import { newToken, sha256Hex } from '../lib/tokens.ts';
 import { recordAudit } from './audit.ts';
 import { refusal } from './errors.ts';
@@ -152,45 +153,20 @@ const readEpochs = preparedStatement<{ id: string; epoch: string | null }>(
     left join account_auth_epoch e on e.admin_id = ids.id`,
 );
 
-/**
- * Reads of the counters shared by concurrent requests. A caller gets its account's value from a read
- * that started after it asked — never one already on its way — so every change committed before its
- * request arrived is seen; all callers that ask while no read is waiting to start share the next,
- * which reads the accounts of all of them at once.
- */
+/** The counters of the accounts asked for, each by its id, read fresh for every caller (`FreshRead`). */
 class EpochReader {
-  private running: Promise<Map<string, string | null>> | null = null;
-  private waiting: { ids: Set<string>; read: Promise<Map<string, string | null>> } | null = null;
-  constructor(private readonly db: Db) {}
+  private readonly reads: FreshRead<Map<string, string | null>>;
+  constructor(db: Db) {
+    this.reads = new FreshRead((ids) =>
+      readEpochs(db, { ids: arrayLiteral([...ids]) }).then(
+        (rows) => new Map(rows.map((row) => [row.id, row.epoch])),
+      ),
+    );
+  }
 
   current(adminId: bigint): Promise<string | null> {
     const id = adminId.toString();
-    const pick = (epochs: Map<string, string | null>) => epochs.get(id) ?? null;
-    if (this.waiting) {
-      this.waiting.ids.add(id);
-      return this.waiting.read.then(pick);
-    }
-    const running = this.running;
-    if (!running) return this.start(new Set([id])).then(pick);
-    const ids = new Set([id]);
-    const next = () => {
-      this.waiting = null;
-      return this.start(ids);
-    };
-    this.waiting = { ids, read: running.then(next, next) };
-    return this.waiting.read.then(pick);
-  }
-
-  private start(ids: Set<string>) {
-    const read = readEpochs(this.db, { ids: arrayLiteral([...ids]) }).then(
-      (rows) => new Map(rows.map((row) => [row.id, row.epoch])),
-    );
-    this.running = read;
-    const done = () => {
-      if (this.running === read) this.running = null;
-    };
-    read.then(done, done);
-    return read;
+    return this.reads.next(id).then((epochs) => epochs.get(id) ?? null);
   }
 }
 
