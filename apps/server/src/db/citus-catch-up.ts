@@ -21,6 +21,10 @@ const CITUS_STEPS = [
     file: '0050_citus_agent_shard_function.sql',
     done: `select to_regprocedure('sapi_on_agent_shard(bigint,text,text[])') is not null as done`,
   },
+  {
+    file: '0053_citus_agent_shard_reads.sql',
+    done: `select to_regprocedure('sapi_agent_read(bigint,text,text[])') is not null as done`,
+  },
 ] as const;
 
 /**

@@ -286,11 +286,12 @@ export const preparedStatement = <T>(prefix: string, query: SQL) => {
 /**
  * A prepared statement of one agent's rows (it reads and writes no other agent's): `preparedStatement`
  * on one database; on a Citus coordinator a call that Citus delegates to the worker holding that
- * agent's shard group, where `sapi_on_agent_shard` (migration 0050) runs it against those shards as a
- * plain PostgreSQL statement, prepared once per connection — so a statement Citus could not
- * router-plan (data-modifying CTEs, a recursive walk) runs there whole. A `write` answers at most one
- * row there; a `read`'s rows come back as one JSON array. Every placeholder of such a statement is cast
- * to its type (on Citus they become elements of one `text[]`).
+ * agent's shard group, where it runs against those shards as a plain PostgreSQL statement, prepared
+ * once per connection (migrations 0050, 0053) — so a statement Citus could not router-plan
+ * (data-modifying CTEs, a recursive walk) runs there whole, and a small read is not planned again on
+ * every call as a statement Citus routes is. A `write` answers at most one row there; a `read`'s rows
+ * come back as one JSON array. Every placeholder of such a statement is cast to its type (on Citus
+ * they become elements of one `text[]`).
  */
 export const agentStatement = <T>(prefix: string, kind: 'read' | 'write', query: SQL) => {
   const here = preparedStatement<T>(prefix, query);
@@ -298,27 +299,46 @@ export const agentStatement = <T>(prefix: string, kind: 'read' | 'write', query:
   return async (db: Executor, agent: bigint, values: Record<string, unknown>): Promise<T[]> => {
     if (!onCitus(db)) return here(db, values);
     onShard ??= agentShardCall(kind, query);
-    const [answer] = await queryRows<{ row: T | { rows: T[] } | null }>(db, onShard(agent, values));
-    const row = answer?.row ?? null;
-    if (row === null) return [];
-    return kind === 'read' ? (row as { rows: T[] }).rows : [row as T];
+    return answerOnShard<T>(db, kind, onShard(agent, values));
   };
+};
+
+/**
+ * `queryPrepared` for a read of one agent's rows whose values are in its SQL: on Citus run on that
+ * agent's worker as `agentStatement`'s reads are. Every value of it is cast to its type.
+ */
+export const queryOfAgent = async <T>(db: Executor, prefix: string, agent: bigint, query: SQL) => {
+  if (!onCitus(db)) return queryPrepared<T>(db, prefix, query);
+  const { sql: text, params } = dialect.sqlToQuery(rowsAsJson(query));
+  return answerOnShard<T>(db, 'read', shardCall('read', agent, shardText(text), params));
+};
+
+/** A read's rows as one json value: the order of its rows (a sorted subquery's) is the array's. */
+const rowsAsJson = (query: SQL) => sql`select coalesce(json_agg(x), '[]'::json) from (${query}) as x`;
+/** `$n` → `($1[n])`: the one text[] parameter of the functions that run a statement on a shard. */
+const shardText = (text: string) => text.replace(/\$(\d+)/g, '($$1[$1])');
+/**
+ * The delegated call of a statement on `agent`'s shard group, its values as text: itself a prepared
+ * statement on the coordinator's connection (planning the call afresh cost a third of a list page).
+ */
+const SHARD_FUNCTION = { read: 'sapi_agent_read', write: 'sapi_on_agent_shard' } as const;
+const shardCall = (kind: 'read' | 'write', agent: bigint, text: string, values: unknown[]) => {
+  const args = arrayLiteral(values.map((v) => (v === null || v === undefined ? null : String(v))));
+  return sql`select ${sql.raw(SHARD_FUNCTION[kind])}(${agent.toString()}::bigint, ${text}::text, ${args}::text[]) as answer`;
+};
+/** The rows of a delegated call: a read's array, or a write's one row. */
+const answerOnShard = async <T>(db: Executor, kind: 'read' | 'write', call: SQL): Promise<T[]> => {
+  const { sql: text, params } = dialect.sqlToQuery(call);
+  const [result] = await runPrepared<{ answer: T | T[] | null }>(db, SHARD_FUNCTION[kind], text, params);
+  const answer = result?.answer ?? null;
+  if (answer === null) return [];
+  return kind === 'read' ? (answer as T[]) : [answer as T];
 };
 
 /** The call `agentStatement` makes on Citus for `agent` and `values` (also what EXPLAIN is asked about). */
 export const agentShardCall = (kind: 'read' | 'write', query: SQL) => {
-  // A read's rows as one row: the order of its rows (a sorted subquery's) is the array's.
-  const { sql: text, params } = dialect.sqlToQuery(
-    kind === 'read'
-      ? sql`select coalesce(jsonb_agg(to_jsonb(x)), '[]'::jsonb) as rows from (${query}) as x`
-      : query,
-  );
-  // `$n` → `($1[n])`: the function's one text[] parameter.
-  const shardText = text.replace(/\$(\d+)/g, '($$1[$1])');
-  return (agent: bigint, values: Record<string, unknown>) => {
-    const args = fillPlaceholders(params, values).map((v) =>
-      v === null || v === undefined ? null : String(v),
-    );
-    return sql`select sapi_on_agent_shard(${agent.toString()}::bigint, ${shardText}::text, ${arrayLiteral(args)}::text[]) as row`;
-  };
+  const { sql: text, params } = dialect.sqlToQuery(kind === 'read' ? rowsAsJson(query) : query);
+  const onShard = shardText(text);
+  return (agent: bigint, values: Record<string, unknown>) =>
+    shardCall(kind, agent, onShard, fillPlaceholders(params, values));
 };

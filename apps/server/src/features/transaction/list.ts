@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext, Scope } from '../../context.ts';
 import { assertAgentExists } from '../../core/entities.ts';
 import { invalidField } from '../../core/errors.ts';
-import { queryPrepared } from '../../db/client.ts';
+import { queryOfAgent } from '../../db/client.ts';
 import { containsPattern } from '../../db/filters.ts';
 import { type Bound, listRows, namedPlayersRows } from '../../ledger/readers/transaction-pages.ts';
 import { seekPage } from '../../ledger/readers/transaction-seek.ts';
@@ -65,13 +65,15 @@ const playersNamed = async (ctx: AppContext, agentId: bigint, part: string) => {
   // with lower() and matches the bytes; the names being ASCII, folding them byte-wise ("C") gives
   // the same, at memcmp cost, and the pattern is folded as ILIKE folds it — once, as a sub-select:
   // in the prepared (generic) plan `lower($n)` would be folded again for every name tested.
-  const rows = await queryPrepared<{ id: string }>(
+  // One agent's players: on Citus on that agent's worker (db/client.ts queryOfAgent).
+  const rows = await queryOfAgent<{ id: string }>(
     ctx.db,
     'players_named',
+    agentId,
     sql`select id::text as id from users
-        where agent_id = ${agentId}
+        where agent_id = ${agentId}::bigint
           and lower(username collate "C") like (select lower(${containsPattern(part)}))
-        limit ${MAX_NAMED_PLAYERS + 1}`,
+        limit ${sql.raw(String(MAX_NAMED_PLAYERS + 1))}`,
   );
   return rows.length > MAX_NAMED_PLAYERS ? undefined : rows.map((r) => r.id);
 };

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { arrayLiteral } from '../../db/array-literal.ts';
-import { type Executor, queryPrepared } from '../../db/client.ts';
+import { type Executor, queryOfAgent, queryPrepared } from '../../db/client.ts';
 import { type RawSums, sumsByType } from './type-sums.ts';
 
 /**
@@ -10,17 +10,22 @@ import { type RawSums, sumsByType } from './type-sums.ts';
  */
 export const monthSumsOfAgents = (db: Executor, agentIds: readonly bigint[], month: string) => {
   const [only] = agentIds;
-  // One agent by equality: Citus plans `agent_id = $1` on its fast path, `= any($1)` through its full
-  // router planner, a millisecond more on each call of the single widget (docs/scaling.md §4).
-  const agents =
-    agentIds.length === 1 && only !== undefined
-      ? sql`agent_id = ${only}::bigint`
-      : sql`agent_id = any(${arrayLiteral(agentIds.map(String))}::bigint[])`;
-  return queryPrepared<RawSums & { agent: string }>(
-    db,
-    agentIds.length === 1 ? 'agent_balance' : 'agent_balances',
+  const sums = (agents: SQL) =>
     sql`select agent_id::text as agent, ${sumsByType} from rollup_brand_monthly
         where ${agents} and month = ${month}::date
-        group by agent_id`,
+        group by agent_id`;
+  // One agent by equality, on Citus on its worker (db/client.ts queryOfAgent).
+  if (agentIds.length === 1 && only !== undefined) {
+    return queryOfAgent<RawSums & { agent: string }>(
+      db,
+      'agent_balance',
+      only,
+      sums(sql`agent_id = ${only}::bigint`),
+    );
+  }
+  return queryPrepared<RawSums & { agent: string }>(
+    db,
+    'agent_balances',
+    sums(sql`agent_id = any(${arrayLiteral(agentIds.map(String))}::bigint[])`),
   );
 };

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Scope } from '../../context.ts';
-import { type Executor, queryPrepared } from '../../db/client.ts';
+import { type Executor, queryOfAgent, queryPrepared } from '../../db/client.ts';
 import { sumColumns } from '../bet-type-columns.ts';
 import { allAgentsTables, withinScopeOf } from '../scope.ts';
 import { monthOfDay } from '../time-columns.ts';
@@ -122,10 +122,7 @@ export const sumsByPeriod = async (
   const keys = q.by === 'code' ? ['game_brand', 'game_code'] : q.by === 'brand' ? ['game_brand'] : [];
   const shown = (key: string) => sql.raw(keys.includes(key) ? key : `''::text`);
   const groups = sql.raw(['p', ...keys].join(', '));
-  return queryPrepared<PeriodSums>(
-    db,
-    'report_pivot',
-    sql`select to_char(p, ${periodFormat[q.grain]}) as period, ${shown('game_brand')} as game_brand,
+  const statement = sql`select to_char(p, ${periodFormat[q.grain]}) as period, ${shown('game_brand')} as game_brand,
                ${shown('game_code')} as game_code, ${rowsShown ? sumsAsStored : byColumn ? sumsByColumn : sumsByType}
         from (select ${months ? sql.raw('day') : periodStart[q.grain]} as p, ${sql.raw(keys.map((k) => `${k}, `).join(''))}
                      ${sql.raw(byColumn ? sumColumns.join(', ') : 'bet_type, amount, tx_count')}
@@ -133,6 +130,9 @@ export const sumsByPeriod = async (
               where ${agentScope(q.agent)} and ${withinScopeOf(q.scope, q.agent)} and day between ${q.range.from}::date and ${q.range.to}::date
                 ${q.brand === undefined ? sql`` : sql`and game_brand = ${q.brand}`}) as g
         ${rowsShown ? sql`` : sql`group by ${groups}`}
-        order by ${groups}`,
-  );
+        order by ${groups}`;
+  // One agent's: on Citus on its worker (db/client.ts queryOfAgent).
+  return q.agent === 'all'
+    ? queryPrepared<PeriodSums>(db, 'report_pivot', statement)
+    : queryOfAgent<PeriodSums>(db, 'report_pivot', q.agent, statement);
 };

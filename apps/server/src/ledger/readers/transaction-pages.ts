@@ -1,7 +1,7 @@
 import { type AnyColumn, and, desc, eq, sql } from 'drizzle-orm';
 import type { Scope } from '../../context.ts';
 import { arrayLiteral } from '../../db/array-literal.ts';
-import { type Db, type Executor, oncePerDatabase, preparedStatement } from '../../db/client.ts';
+import { agentStatement, type Db, type Executor, onCitus, oncePerDatabase } from '../../db/client.ts';
 import { containsPattern } from '../../db/filters.ts';
 import { boundScopeValue, scopeKey, withinBoundScope } from '../scope.ts';
 import { transactionKeys, transactions } from '../tables.ts';
@@ -41,16 +41,25 @@ const shapeOf = (key: string) =>
 
 const ilike = (column: AnyColumn, name: string) => sql`${column} ilike ${p(name)}`;
 
-/** The list's conditions on `transactions` for one combination of filters, every value bound by name. */
-const listConditions = (shape: Shape) =>
+/**
+ * A bigint bound by name: `cast` in a statement run on a Citus shard (db/client.ts agentStatement),
+ * whose values arrive as text; else as drizzle binds it to its column.
+ */
+const bigintValue = (name: string, cast: boolean) => (cast ? sql`${p(name)}::bigint` : p(name));
+
+/**
+ * The list's conditions on `transactions` for one combination of filters, every value bound by name
+ * (and every bigint cast, for a statement on a Citus shard).
+ */
+const listConditions = (shape: Shape, cast = false) =>
   and(
-    eq(transactions.agentId, p('agentId')),
+    eq(transactions.agentId, bigintValue('agentId', cast)),
     withinBoundScope(shape.scoped, sql`${transactions.agentId}`),
-    shape.user ? eq(transactions.userId, p('user')) : undefined,
+    shape.user ? eq(transactions.userId, bigintValue('user', cast)) : undefined,
     shape.username ? ilike(transactions.username, 'username') : undefined,
     // Bet ids are looked up exactly, through the key table, so the filter stays an index probe.
     shape.betId
-      ? sql`(${transactions.startDate}, ${transactions.id}) in (select ${transactionKeys.startDate}, ${transactionKeys.txId} from ${transactionKeys} where ${transactionKeys.agentId} = ${p('agentId')} and ${transactionKeys.betId} = ${p('betId')})`
+      ? sql`(${transactions.startDate}, ${transactions.id}) in (select ${transactionKeys.startDate}, ${transactionKeys.txId} from ${transactionKeys} where ${transactionKeys.agentId} = ${bigintValue('agentId', cast)} and ${transactionKeys.betId} = ${p('betId')})`
       : undefined,
     shape.betType ? eq(transactions.betType, p('betType')) : undefined,
     shape.betTypeFromGame ? ilike(transactions.betTypeFromGame, 'betTypeFromGame') : undefined,
@@ -61,7 +70,7 @@ const listConditions = (shape: Shape) =>
     shape.endDate ? sql`${transactions.startDate} <= ${p('endDate')}::timestamptz` : undefined,
     // Keyset step after the previous page's last row.
     shape.cursor
-      ? sql`(${transactions.startDate}, ${transactions.id}) < (${p('afterAt')}::timestamptz, ${p('afterId')})`
+      ? sql`(${transactions.startDate}, ${transactions.id}) < (${p('afterAt')}::timestamptz, ${bigintValue('afterId', cast)})`
       : undefined,
   );
 
@@ -114,12 +123,37 @@ const listValues = (scope: Scope, agentId: bigint, q: Bound, offset: number) => 
   offset,
 });
 
+/** The list statement on Citus, by shape: run on the agent's worker, every column as text. */
+const listOnShard = new Map<string, ReturnType<typeof agentStatement<TextRow>>>();
+const listStatementOnShard = (key: string) => {
+  let statement = listOnShard.get(key);
+  if (!statement) {
+    statement = agentStatement<TextRow>(
+      `transaction_list_${key}`,
+      'read',
+      sql`select ${textColumns}
+          from (select * from ${transactions}
+                where ${listConditions(shapeOf(key), true)}
+                order by ${transactions.startDate} desc, ${transactions.id} desc
+                limit ${p('limit')}::bigint offset ${p('offset')}::bigint) as t
+          order by t.start_date desc, t.id desc`,
+    );
+    listOnShard.set(key, statement);
+  }
+  return statement;
+};
+
 /** The rows of one page: the list statement for the query's filters and scope, with its values bound. */
-export const listRows = (db: Db, scope: Scope, agentId: bigint, q: Bound, offset: number) =>
-  listStatement(db, keyOf(scope, q)).execute(listValues(scope, agentId, q, offset));
+export const listRows = async (db: Db, scope: Scope, agentId: bigint, q: Bound, offset: number) => {
+  const key = keyOf(scope, q);
+  const values = listValues(scope, agentId, q, offset);
+  // One agent's rows: on Citus on that agent's worker, planned once per connection there.
+  if (onCitus(db)) return (await listStatementOnShard(key)(db, agentId, values)).map(rowOfText);
+  return listStatement(db, key).execute(values);
+};
 
 /** Statements reading the bets of named players, by the shape of the other filters. */
-const namedPlayersStatements = new Map<string, ReturnType<typeof preparedStatement<TextRow>>>();
+const namedPlayersStatements = new Map<string, ReturnType<typeof agentStatement<TextRow>>>();
 
 /**
  * The rows of one page of a username search naming `players` (at most MAX_NAMED_PLAYERS): each
@@ -139,17 +173,19 @@ export const namedPlayersRows = async (
   const key = keyOf(scope, { ...q, username: undefined });
   let statement = namedPlayersStatements.get(key);
   if (!statement) {
-    statement = preparedStatement<TextRow>(
+    // One agent's rows: on Citus on that agent's worker (db/client.ts agentStatement).
+    statement = agentStatement<TextRow>(
       `transaction_named_${key}`,
+      'read',
       sql`select ${textColumns}
           from unnest(${p('players')}::bigint[]) as pl(id)
           cross join lateral (
             select * from ${transactions}
-            where ${listConditions(shapeOf(key))} and ${transactions.userId} = pl.id
+            where ${listConditions(shapeOf(key), true)} and ${transactions.userId} = pl.id
             order by ${transactions.startDate} desc, ${transactions.id} desc
-            limit ${p('reach')}) as t
+            limit ${p('reach')}::bigint) as t
           order by t.start_date desc, t.id desc
-          limit ${p('limit')} offset ${p('offset')}`,
+          limit ${p('limit')}::bigint offset ${p('offset')}::bigint`,
     );
     namedPlayersStatements.set(key, statement);
   }
@@ -158,5 +194,5 @@ export const namedPlayersRows = async (
     players: arrayLiteral(players),
     reach: offset + q.limit,
   };
-  return (await statement(db, values)).map(rowOfText);
+  return (await statement(db, agentId, values)).map(rowOfText);
 };

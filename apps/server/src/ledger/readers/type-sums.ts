@@ -38,4 +38,4 @@ export const sumsAsStored = sql.raw(sumColumns.map((column) => `${column}::text 
 
 /** `agent_id = x`, or nothing for the whole platform. */
 export const agentScope = (agentId: bigint | 'all'): SQL =>
-  agentId === 'all' ? sql`true` : sql`agent_id = ${agentId}`;
+  agentId === 'all' ? sql`true` : sql`agent_id = ${agentId}::bigint`;
