@@ -13,6 +13,7 @@ import { DISK_RESERVE_BYTES, freeBytes, mib } from '../lib/disk-space.ts';
 import { PRIVATE_DIR_MODE, PRIVATE_UMASK, tightenDir } from '../lib/private-dir.ts';
 import { arrayLiteral } from './array-literal.ts';
 import { catchUpCitus } from './citus-catch-up.ts';
+import { type WorkerReads, workerReads } from './citus-worker-reads.ts';
 import { isDiskFull } from './errors.ts';
 import { survivesLostConnections } from './held-clients.ts';
 import { openReadRouting, type ReadLog, type ReadRouting } from './replica.ts';
@@ -140,10 +141,18 @@ export const openDatabase = async (target: DatabaseTarget): Promise<Database> =>
     const engine: SqlEngine = (await pool.query<{ citus: boolean }>(CITUS_PROBE)).rows[0]?.citus
       ? 'citus'
       : 'postgres';
+    let workers: WorkerReads | undefined;
     if (engine === 'citus') {
       await pool.end();
       pool = openPool(engine);
       await pool.query('select 1');
+      // One agent's reads go to its worker (citus-worker-reads.ts), with the same session settings.
+      workers = workerReads(
+        pool,
+        target.url,
+        sessionOptions(zone ? { 'sapi.report_timezone': zone } : {}, engine),
+      );
+      workerReadsOf.set(pool, workers);
     }
     const db = drizzlePg(pool, { schema });
     const reads = target.read
@@ -163,6 +172,7 @@ export const openDatabase = async (target: DatabaseTarget): Promise<Database> =>
       },
       close: async () => {
         await reads?.close();
+        await workers?.close();
         await pool.end();
       },
       ...(reads ? { reads } : {}),
@@ -232,11 +242,16 @@ const pgliteOf = (db: Executor): PGlite | undefined => {
   const client = (db as unknown as { _: { session: { client?: unknown } } })._.session.client;
   return client instanceof PGlite ? client : undefined;
 };
+/** The driver's pool, connection or PGlite behind an executor. */
+const clientOf = (db: Executor) =>
+  (db as unknown as { _: { session: { client?: object } } })._.session.client;
 /** Whether an executor talks to a Citus coordinator (its pool was marked when it opened). */
 export const onCitus = (db: Executor): boolean => {
-  const client = (db as unknown as { _: { session: { client?: object } } })._.session.client;
+  const client = clientOf(db);
   return client !== undefined && isCitusClient(client);
 };
+/** The worker reads of a Citus coordinator's pool (not of a transaction: it stays on its connection). */
+const workerReadsOf = new WeakMap<object, WorkerReads>();
 /** `PREPARE <name> as <text>` on a PGlite instance, once. */
 const pglitePrepare = oncePerDatabase((pglite: PGlite, nameAsText: string) =>
   pglite.exec(`prepare ${nameAsText}`),
@@ -299,7 +314,7 @@ export const agentStatement = <T>(prefix: string, kind: 'read' | 'write', query:
   return async (db: Executor, agent: bigint, values: Record<string, unknown>): Promise<T[]> => {
     if (!onCitus(db)) return here(db, values);
     onShard ??= agentShardCall(kind, query);
-    return answerOnShard<T>(db, kind, onShard(agent, values));
+    return answerOnShard<T>(db, kind, agent, onShard(agent, values));
   };
 };
 
@@ -310,7 +325,7 @@ export const agentStatement = <T>(prefix: string, kind: 'read' | 'write', query:
 export const queryOfAgent = async <T>(db: Executor, prefix: string, agent: bigint, query: SQL) => {
   if (!onCitus(db)) return queryPrepared<T>(db, prefix, query);
   const { sql: text, params } = dialect.sqlToQuery(rowsAsJson(query));
-  return answerOnShard<T>(db, 'read', shardCall('read', agent, shardText(text), params));
+  return answerOnShard<T>(db, 'read', agent, shardCall('read', agent, shardText(text), params));
 };
 
 /** A read's rows as one json value: the order of its rows (a sorted subquery's) is the array's. */
@@ -326,10 +341,22 @@ const shardCall = (kind: 'read' | 'write', agent: bigint, text: string, values: 
   const args = arrayLiteral(values.map((v) => (v === null || v === undefined ? null : String(v))));
   return sql`select ${sql.raw(SHARD_FUNCTION[kind])}(${agent.toString()}::bigint, ${text}::text, ${args}::text[]) as answer`;
 };
-/** The rows of a delegated call: a read's array, or a write's one row. */
-const answerOnShard = async <T>(db: Executor, kind: 'read' | 'write', call: SQL): Promise<T[]> => {
+/**
+ * The rows of a delegated call: a read's array, or a write's one row. A read outside a transaction is
+ * called on the agent's worker itself where it can be (citus-worker-reads.ts); everything else on the
+ * coordinator, which delegates it there.
+ */
+const answerOnShard = async <T>(
+  db: Executor,
+  kind: 'read' | 'write',
+  agent: bigint,
+  call: SQL,
+): Promise<T[]> => {
   const { sql: text, params } = dialect.sqlToQuery(call);
-  const [result] = await runPrepared<{ answer: T | T[] | null }>(db, SHARD_FUNCTION[kind], text, params);
+  type Answer = { answer: T | T[] | null };
+  const run = (on: Executor) => runPrepared<Answer>(on, SHARD_FUNCTION[kind], text, params);
+  const workers = kind === 'read' ? workerReadsOf.get(clientOf(db) ?? {}) : undefined;
+  const [result] = (await workers?.onWorker(agent, run)) ?? (await run(db));
   const answer = result?.answer ?? null;
   if (answer === null) return [];
   return kind === 'read' ? (answer as T[]) : [answer as T];
