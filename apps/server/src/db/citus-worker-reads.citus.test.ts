@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bet, ingest, makeAgent, registerBrands, type SignedAgent } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { workerReads } from './citus-worker-reads.ts';
 import { queryRows } from './client.ts';
 
 /*
@@ -17,6 +18,8 @@ let token: string;
 const agents: SignedAgent[] = [];
 /** Each node's database of this test, by port. */
 const nodes = new Map<number, pg.Client>();
+/** This test's database on the coordinator. */
+let coordinatorUrl = '';
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -31,11 +34,17 @@ beforeAll(async () => {
       Array.from({ length: 15 }, (_, n) => bet({ betId: `W${i}-${n}`, username: `player${n % 4}` })),
     );
   }
-  const [{ db } = { db: '' }] = await queryRows<{ db: string }>(t.ctx.db, sql`select current_database() as db`);
+  const [{ db } = { db: '' }] = await queryRows<{ db: string }>(
+    t.ctx.db,
+    sql`select current_database() as db`,
+  );
   const workers = await queryRows<{ port: number }>(
     t.ctx.db,
     sql`select nodeport as port from pg_dist_node where groupid <> 0 and noderole = 'primary'`,
   );
+  const coordinator = new URL(process.env.CITUS_TEST_URL ?? '');
+  coordinator.pathname = `/${db}`;
+  coordinatorUrl = coordinator.toString();
   for (const { port } of workers) {
     const url = new URL(process.env.CITUS_TEST_URL ?? '');
     url.port = String(port);
@@ -112,6 +121,35 @@ describe('one agent’s reads on its worker', () => {
       const fromHolder = answers.find((a) => a.port === holder)?.ids;
       expect(fromHolder).toHaveLength(15);
       for (const a of answers) expect(a.ids).toEqual(fromHolder);
+    }
+  });
+
+  it('a worker that refuses the connection leaves the read to the coordinator', async () => {
+    const coordinator = new pg.Pool({ connectionString: coordinatorUrl, max: 1 });
+    // The workers are reached with a database they do not have.
+    const url = new URL(coordinatorUrl);
+    url.pathname = '/sapi_no_such_database';
+    const reads = workerReads(coordinator, url.toString(), '');
+    try {
+      let tried = 0;
+      const read = async () => {
+        tried++;
+        return 'answered';
+      };
+      const agent = BigInt(agents[0]?._id ?? '0');
+      // The route is found on the coordinator; the worker refuses the connection (3D000): not read there.
+      const answer = reads.onWorker(agent, async (db) => {
+        await db.execute(sql`select 1`);
+        return read();
+      });
+      expect(await answer).toBeUndefined();
+      expect(tried).toBe(0);
+      // Passed by for a while: not even tried again.
+      expect(await reads.onWorker(agent, read)).toBeUndefined();
+      expect(tried).toBe(0);
+    } finally {
+      await reads.close();
+      await coordinator.end();
     }
   });
 });

@@ -1,7 +1,7 @@
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { isDatabaseUnavailable } from './errors.ts';
+import { isDatabaseUnavailable, sqlStateOf } from './errors.ts';
 import { survivesLostConnections } from './held-clients.ts';
 import type * as schema from './schema/index.ts';
 
@@ -24,6 +24,12 @@ const ROUTE_TTL_MS = 60_000;
 const DOWN_MS = 10_000;
 /** Routes kept per process: one per agent asked about; past it they are looked up again. */
 const MAX_ROUTES = 10_000;
+/**
+ * A worker that refuses the coordinator URL's role or database (its own `pg_hba.conf`, no such
+ * database there) cannot serve reads either: the read goes through the coordinator.
+ */
+const REFUSED = new Set(['28000', '28P01', '3D000']);
+const cannotServe = (err: unknown) => isDatabaseUnavailable(err) || REFUSED.has(sqlStateOf(err) ?? '');
 /** Connections per worker: reads only, a short statement each. */
 const WORKER_POOL_SIZE = 10;
 
@@ -89,7 +95,7 @@ export const workerReads = (coordinator: pg.Pool, url: string, options: string):
       try {
         return await read(node.db);
       } catch (err) {
-        if (!isDatabaseUnavailable(err)) throw err;
+        if (!cannotServe(err)) throw err;
         node.downUntil = Date.now() + DOWN_MS;
         return undefined;
       }
