@@ -122,13 +122,22 @@ export const sumsByPeriod = async (
   const keys = q.by === 'code' ? ['game_brand', 'game_code'] : q.by === 'brand' ? ['game_brand'] : [];
   const shown = (key: string) => sql.raw(keys.includes(key) ? key : `''::text`);
   const groups = sql.raw(['p', ...keys].join(', '));
+  // Rows of a bet type each (not a column per type): summed per row shown and type first, so each
+  // type's FILTER is tested on a few rows, not on every agent's, brand's or day's — but for one
+  // agent's days, whose rows are already one per day and type.
+  const byType = !byColumn;
+  const preGrouped = byType && !(q.agent !== 'all' && q.table === 'agent' && q.grain === 'day');
+  const typeColumns = preGrouped
+    ? 'bet_type, sum(amount) as amount, sum(tx_count) as tx_count'
+    : 'bet_type, amount, tx_count';
   const statement = sql`select to_char(p, ${periodFormat[q.grain]}) as period, ${shown('game_brand')} as game_brand,
                ${shown('game_code')} as game_code, ${rowsShown ? sumsAsStored : byColumn ? sumsByColumn : sumsByType}
         from (select ${months ? sql.raw('day') : periodStart[q.grain]} as p, ${sql.raw(keys.map((k) => `${k}, `).join(''))}
-                     ${sql.raw(byColumn ? sumColumns.join(', ') : 'bet_type, amount, tx_count')}
+                     ${sql.raw(byColumn ? sumColumns.join(', ') : typeColumns)}
               from ${from}
               where ${agentScope(q.agent)} and ${withinScopeOf(q.scope, q.agent)} and day between ${q.range.from}::date and ${q.range.to}::date
-                ${q.brand === undefined ? sql`` : sql`and game_brand = ${q.brand}`}) as g
+                ${q.brand === undefined ? sql`` : sql`and game_brand = ${q.brand}`}
+              ${preGrouped ? sql.raw(`group by ${Array.from({ length: keys.length + 2 }, (_, i) => i + 1).join(', ')}`) : sql``}) as g
         ${rowsShown ? sql`` : sql`group by ${groups}`}
         order by ${groups}`;
   // One agent's: on Citus on its worker (db/client.ts queryOfAgent).
