@@ -1,4 +1,4 @@
-import { type AnyColumn, and, desc, eq, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Scope } from '../../context.ts';
 import { arrayLiteral } from '../../db/array-literal.ts';
 import { agentStatement, type Db, type Executor, onCitus, oncePerDatabase } from '../../db/client.ts';
@@ -123,25 +123,33 @@ const listValues = (scope: Scope, agentId: bigint, q: Bound, offset: number) => 
   offset,
 });
 
-/** The list statement on Citus, by shape: run on the agent's worker, every column as text. */
-const listOnShard = new Map<string, ReturnType<typeof agentStatement<TextRow>>>();
-const listStatementOnShard = (key: string) => {
-  let statement = listOnShard.get(key);
-  if (!statement) {
-    statement = agentStatement<TextRow>(
-      `transaction_list_${key}`,
-      'read',
-      sql`select ${textColumns}
-          from (select * from ${transactions}
-                where ${listConditions(shapeOf(key), true)}
-                order by ${transactions.startDate} desc, ${transactions.id} desc
-                limit ${p('limit')}::bigint offset ${p('offset')}::bigint) as t
-          order by t.start_date desc, t.id desc`,
-    );
-    listOnShard.set(key, statement);
-  }
-  return statement;
+/**
+ * One agent's read per shape of filters (its key), built on first use and prepared under
+ * `<prefix>_<key>`; on Citus it runs on the agent's worker (db/client.ts agentStatement).
+ */
+const statementsByShape = (prefix: string, text: (shape: Shape) => SQL) => {
+  const built = new Map<string, ReturnType<typeof agentStatement<TextRow>>>();
+  return (key: string) => {
+    let statement = built.get(key);
+    if (!statement) {
+      statement = agentStatement<TextRow>(`${prefix}_${key}`, 'read', text(shapeOf(key)));
+      built.set(key, statement);
+    }
+    return statement;
+  };
 };
+
+/** The list statement as read on Citus, every column as text. */
+const listStatementOnShard = statementsByShape(
+  'transaction_list',
+  (shape) =>
+    sql`select ${textColumns}
+        from (select * from ${transactions}
+              where ${listConditions(shape, true)}
+              order by ${transactions.startDate} desc, ${transactions.id} desc
+              limit ${p('limit')}::bigint offset ${p('offset')}::bigint) as t
+        order by t.start_date desc, t.id desc`,
+);
 
 /** The rows of one page: the list statement for the query's filters and scope, with its values bound. */
 export const listRows = async (db: Db, scope: Scope, agentId: bigint, q: Bound, offset: number) => {
@@ -153,7 +161,19 @@ export const listRows = async (db: Db, scope: Scope, agentId: bigint, q: Bound, 
 };
 
 /** Statements reading the bets of named players, by the shape of the other filters. */
-const namedPlayersStatements = new Map<string, ReturnType<typeof agentStatement<TextRow>>>();
+const namedPlayersStatement = statementsByShape(
+  'transaction_named',
+  (shape) =>
+    sql`select ${textColumns}
+        from unnest(${p('players')}::bigint[]) as pl(id)
+        cross join lateral (
+          select * from ${transactions}
+          where ${listConditions(shape, true)} and ${transactions.userId} = pl.id
+          order by ${transactions.startDate} desc, ${transactions.id} desc
+          limit ${p('reach')}::bigint) as t
+        order by t.start_date desc, t.id desc
+        limit ${p('limit')}::bigint offset ${p('offset')}::bigint`,
+);
 
 /**
  * The rows of one page of a username search naming `players` (at most MAX_NAMED_PLAYERS): each
@@ -170,25 +190,7 @@ export const namedPlayersRows = async (
   offset: number,
 ) => {
   // The players stand for the name: the other filters give the statement its shape.
-  const key = keyOf(scope, { ...q, username: undefined });
-  let statement = namedPlayersStatements.get(key);
-  if (!statement) {
-    // One agent's rows: on Citus on that agent's worker (db/client.ts agentStatement).
-    statement = agentStatement<TextRow>(
-      `transaction_named_${key}`,
-      'read',
-      sql`select ${textColumns}
-          from unnest(${p('players')}::bigint[]) as pl(id)
-          cross join lateral (
-            select * from ${transactions}
-            where ${listConditions(shapeOf(key), true)} and ${transactions.userId} = pl.id
-            order by ${transactions.startDate} desc, ${transactions.id} desc
-            limit ${p('reach')}::bigint) as t
-          order by t.start_date desc, t.id desc
-          limit ${p('limit')}::bigint offset ${p('offset')}::bigint`,
-    );
-    namedPlayersStatements.set(key, statement);
-  }
+  const statement = namedPlayersStatement(keyOf(scope, { ...q, username: undefined }));
   const values = {
     ...listValues(scope, agentId, q, offset),
     players: arrayLiteral(players),
