@@ -241,22 +241,36 @@ const usableAccount = sql`(portal_sessions.operator_id is null or (o.id is not n
  * A look-up from the database: the session with its agent, operator and the agent's downline today,
  * and the agent side's counter (migration 0051), in one prepared statement — one round trip, one
  * snapshot, so the row is what the database held at that value of the counter. On Citus the session
- * and the downline stay two plain reads (this statement, joining the coordinator's own tables with
- * reference tables around a recursive walk, is not used there).
+ * and the downline stay two reads (this statement, joining the coordinator's own tables with reference
+ * tables around a recursive walk, is not used there).
  */
-const portalSessionLookup = preparedStatement<SessionRow & { downline: string[]; epoch: string }>(
-  'portal_session_lookup',
-  sql`select ${sessionColumns},
-        array(${downlineWalk(sql`a.id`, sql`${sql.placeholder('day')}::date`)}) as downline,
-        (select n::text from portal_auth_epoch where id = 1) as epoch
-      ${sessionJoins}
+/** The live session of a token hash and its usable account, with its values bound by name. */
+const liveSessionOfToken = sql`${sessionJoins}
       where portal_sessions.token_hash = ${sql.placeholder('tokenHash')}
         and portal_sessions.revoked_at is null
         and portal_sessions.expires_at > ${sql.placeholder('now')}::timestamptz
         and portal_sessions.last_seen_at > ${sql.placeholder('idleSince')}::timestamptz
         and ${usableAccount}
-      limit 1`,
+      limit 1`;
+const portalSessionLookup = preparedStatement<SessionRow & { downline: string[]; epoch: string }>(
+  'portal_session_lookup',
+  sql`select ${sessionColumns},
+        array(${downlineWalk(sql`a.id`, sql`${sql.placeholder('day')}::date`)}) as downline,
+        (select n::text from portal_auth_epoch where id = 1) as epoch
+      ${liveSessionOfToken}`,
 );
+/** On Citus: the session and its account alone, prepared (planning it afresh cost a millisecond there). */
+const portalSessionRead = preparedStatement<SessionRow>(
+  'portal_session_read',
+  sql`select ${sessionColumns} ${liveSessionOfToken}`,
+);
+/** The values the session look-ups bind for a token hash at `now`. */
+const lookupValues = (tokenHash: string, now: Date, day: string) => ({
+  tokenHash,
+  now: now.toISOString(),
+  idleSince: new Date(now.getTime() - IDLE_MS).toISOString(),
+  day,
+});
 
 const readPortalEpoch = preparedStatement<{ n: string }>(
   'portal_auth_epoch',
@@ -375,12 +389,7 @@ export const resolvePortalSession = async (ctx: AppContext, token: string): Prom
   const tokenHash = sha256Hex(token);
   const day = dateInZone(now, ctx.config.REPORT_TIMEZONE);
   if (onCitus(ctx.db)) {
-    const [row] = await queryRows<SessionRow>(
-      ctx.db,
-      sql`select ${sessionColumns} ${sessionJoins}
-          where portal_sessions.token_hash = ${tokenHash} and ${livePortal(now)} and ${usableAccount}
-          limit 1`,
-    );
+    const [row] = await portalSessionRead(ctx.db, lookupValues(tokenHash, now, day));
     if (!row) {
       forget(cacheOf(ctx.db, ''), tokenHash);
       return null;
@@ -411,12 +420,7 @@ export const resolvePortalSession = async (ctx: AppContext, token: string): Prom
     }
     forget(cache, tokenHash, hit);
   }
-  const [row] = await portalSessionLookup(ctx.db, {
-    tokenHash,
-    now: now.toISOString(),
-    idleSince: new Date(now.getTime() - IDLE_MS).toISOString(),
-    day,
-  });
+  const [row] = await portalSessionLookup(ctx.db, lookupValues(tokenHash, now, day));
   if (!row) return null;
   const lastSeenAt = asDate(row.last_seen_at);
   const touched = await touch(ctx, row.session_id, lastSeenAt, now);

@@ -152,4 +152,29 @@ describe('one agent’s reads on its worker', () => {
       await coordinator.end();
     }
   });
+
+  it('a route gone stale by a shard move still reads what was written since', async () => {
+    const agent = agents[1] as SignedAgent;
+    const ids = async () =>
+      (
+        await t.ok(api.transactionList, { token, params: { agentId: agent._id }, body: { limit: 100 } })
+      ).records.map((r) => r.betId);
+    expect(await ids()).toHaveLength(15);
+    // The server's route to the agent's worker is now known; the shard group moves away.
+    const from = await holderOf(agent._id);
+    const to = [...nodes.keys()].find((port) => port !== from) as number;
+    await queryRows(
+      t.ctx.db,
+      sql`select citus_move_shard_placement(
+            get_shard_id_for_distribution_column('users', ${agent._id}::bigint),
+            '127.0.0.1', ${from}::int, '127.0.0.1', ${to}::int, shard_transfer_mode => 'block_writes')`,
+    );
+    expect(await holderOf(agent._id)).toBe(to);
+    // The server still routes the agent to the old worker (routes live a minute), which hands the read
+    // on: a bet stored after the move is read.
+    await ingest(t, agent, [bet({ betId: 'W1-after-move', username: 'player0' })]);
+    const after = await ids();
+    expect(after).toHaveLength(16);
+    expect(after).toContain('W1-after-move');
+  });
 });
