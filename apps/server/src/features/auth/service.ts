@@ -9,7 +9,7 @@ import { findPortalAccount, type PortalAccount, portalAccountOf } from '../../co
 import { acceptPortalSecondFactor } from '../../core/portal-totp.ts';
 import { createSession, markSessionVerified } from '../../core/session-store.ts';
 import { acceptSecondFactor } from '../../core/totp.ts';
-import type { Executor } from '../../db/client.ts';
+import type { Executor, Tx } from '../../db/client.ts';
 import { findAdmin } from '../../db/lookups.ts';
 import { admins, loginChallenges, portalLoginChallenges, totpRequiredTypes } from '../../db/schema/index.ts';
 import { isAllowedIp } from '../../lib/ip-allow.ts';
@@ -141,31 +141,39 @@ export const login = async (
   return openSession(ctx, admin, client, 'password');
 };
 
-const challenge = async (ctx: AppContext, admin: AdminRow, client: Client): Promise<AppError> => {
+/**
+ * The code step of a sign-in whose password was right: a challenge token, stored with its audit record
+ * by `record` (staff's and the agent side's challenges have tables of their own), answered with it.
+ */
+const secondFactorStep = async (
+  ctx: AppContext,
+  record: (tx: Tx, challenge: { tokenHash: string; createdAt: Date; expiresAt: Date }) => Promise<void>,
+): Promise<AppError> => {
   const token = newToken();
-  const now = ctx.now();
-  const expiresAt = new Date(now.getTime() + CHALLENGE_MS);
-  await ctx.db.transaction(async (tx) => {
-    await tx.insert(loginChallenges).values({
-      tokenHash: sha256Hex(token),
-      adminId: admin.id,
-      ip: client.ip,
-      userAgent: client.userAgent?.slice(0, 512) ?? null,
-      createdAt: now,
-      expiresAt,
-    });
-    await recordAudit(
-      tx,
-      { actorId: admin.id, actor: admin.username, ip: client.ip },
-      { action: 'login-password-ok', entity: 'session', entityId: admin.id.toString() },
-      now,
-    );
-  });
+  const createdAt = ctx.now();
+  const expiresAt = new Date(createdAt.getTime() + CHALLENGE_MS);
+  await ctx.db.transaction((tx) => record(tx, { tokenHash: sha256Hex(token), createdAt, expiresAt }));
   return new AppError(Status.SECOND_FACTOR_REQUIRED, 'Enter the code from your authenticator app', {
     challenge: token,
     expiresAt: expiresAt.toISOString(),
   });
 };
+
+const challenge = (ctx: AppContext, admin: AdminRow, client: Client) =>
+  secondFactorStep(ctx, async (tx, row) => {
+    await tx.insert(loginChallenges).values({
+      ...row,
+      adminId: admin.id,
+      ip: client.ip,
+      userAgent: client.userAgent?.slice(0, 512) ?? null,
+    });
+    await recordAudit(
+      tx,
+      { actorId: admin.id, actor: admin.username, ip: client.ip },
+      { action: 'login-password-ok', entity: 'session', entityId: admin.id.toString() },
+      row.createdAt,
+    );
+  });
 
 /** Who an agent-side sign-in is in the audit log, as portal.ts records its sign-ins. */
 const portalAuditOf = (account: PortalAccount, client: Client, action: AuditAction): AuditEntry => ({
@@ -198,36 +206,22 @@ const refusedAddress = async (ctx: AppContext, account: PortalAccount, client: C
 };
 
 /** The code step of an agent-side account that has two-factor on (as `challenge`). */
-const portalChallenge = async (
-  ctx: AppContext,
-  account: PortalAccount,
-  client: Client,
-): Promise<AppError> => {
-  const token = newToken();
-  const now = ctx.now();
-  const expiresAt = new Date(now.getTime() + CHALLENGE_MS);
-  await ctx.db.transaction(async (tx) => {
+const portalChallenge = (ctx: AppContext, account: PortalAccount, client: Client) =>
+  secondFactorStep(ctx, async (tx, row) => {
     await tx.insert(portalLoginChallenges).values({
-      tokenHash: sha256Hex(token),
+      ...row,
       agentId: account.agentId,
       operatorId: account.operatorId,
       ip: client.ip,
       userAgent: client.userAgent?.slice(0, 512) ?? null,
-      createdAt: now,
-      expiresAt,
     });
     await recordAudit(
       tx,
       { actorId: null, actor: account.username, ip: client.ip },
       portalAuditOf(account, client, 'login-password-ok'),
-      now,
+      row.createdAt,
     );
   });
-  return new AppError(Status.SECOND_FACTOR_REQUIRED, 'Enter the code from your authenticator app', {
-    challenge: token,
-    expiresAt: expiresAt.toISOString(),
-  });
-};
 
 /** The code step of an agent-side challenge: staff's rules (loginWithCode) on the account's own row. */
 const portalLoginWithCode = async (
