@@ -53,6 +53,7 @@ const start = async () => {
           reportTimeZone: config.REPORT_TIMEZONE,
           onConnectionError: (err) =>
             dbLog.warn({ reason: err.message }, 'database connection lost; the pool opens a new one'),
+          log: dbLog,
           ...(config.DATABASE_READ_URL
             ? {
                 read: {

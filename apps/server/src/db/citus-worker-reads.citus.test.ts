@@ -129,7 +129,12 @@ describe('one agent’s reads on its worker', () => {
     // The workers are reached with a database they do not have.
     const url = new URL(coordinatorUrl);
     url.pathname = '/sapi_no_such_database';
-    const reads = workerReads(coordinator, url.toString(), '');
+    url.password = 'not-a-secret-to-log';
+    const lines: { level: string; details: object; message: string }[] = [];
+    const reads = workerReads(coordinator, url.toString(), '', {
+      info: (details, message) => lines.push({ level: 'info', details, message }),
+      warn: (details, message) => lines.push({ level: 'warn', details, message }),
+    });
     try {
       let tried = 0;
       const read = async () => {
@@ -147,6 +152,15 @@ describe('one agent’s reads on its worker', () => {
       // Passed by for a while: not even tried again.
       expect(await reads.onWorker(agent, read)).toBeUndefined();
       expect(tried).toBe(0);
+      // Said once, naming the worker and the refusal, never the URL's password.
+      expect(lines).toEqual([
+        {
+          level: 'warn',
+          details: { worker: `127.0.0.1:${await holderOf(agents[0]?._id ?? '')}`, reason: '3D000' },
+          message: expect.stringContaining('passed by'),
+        },
+      ]);
+      expect(JSON.stringify(lines)).not.toContain('not-a-secret-to-log');
     } finally {
       await reads.close();
       await coordinator.end();

@@ -3,6 +3,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { isDatabaseUnavailable, sqlStateOf } from './errors.ts';
 import { survivesLostConnections } from './held-clients.ts';
+import type { ReadLog } from './replica.ts';
 import type * as schema from './schema/index.ts';
 
 /**
@@ -49,10 +50,19 @@ export interface WorkerReads {
   close(): Promise<void>;
 }
 
-/** The worker reads of a coordinator pool opened from `url` with each session's `options`. */
-export const workerReads = (coordinator: pg.Pool, url: string, options: string): WorkerReads => {
+/**
+ * The worker reads of a coordinator pool opened from `url` with each session's `options`. A worker
+ * passed by, and its first read after, is one line of `log` each.
+ */
+export const workerReads = (
+  coordinator: pg.Pool,
+  url: string,
+  options: string,
+  log?: ReadLog,
+): WorkerReads => {
   const routes = new Map<string, { node: string; at: number }>();
-  const nodes = new Map<string, { pool: pg.Pool; db: Db; downUntil: number }>();
+  /** Each worker's pool, by `host:port`; `downUntil` > 0 while it is passed by, and until its next read. */
+  const nodes = new Map<string, { key: string; pool: pg.Pool; db: Db; downUntil: number }>();
 
   const nodeDb = (host: string, port: number) => {
     const key = `${host}:${port}`;
@@ -69,7 +79,7 @@ export const workerReads = (coordinator: pg.Pool, url: string, options: string):
       });
       pool.on('error', () => undefined);
       survivesLostConnections(pool);
-      node = { pool, db: drizzlePg(pool) as unknown as Db, downUntil: 0 };
+      node = { key, pool, db: drizzlePg(pool) as unknown as Db, downUntil: 0 };
       nodes.set(key, node);
     }
     return key;
@@ -93,9 +103,21 @@ export const workerReads = (coordinator: pg.Pool, url: string, options: string):
       const node = nodes.get((await routeOf(agent)) ?? '');
       if (!node || node.downUntil > Date.now()) return undefined;
       try {
-        return await read(node.db);
+        const answer = await read(node.db);
+        if (node.downUntil > 0) {
+          node.downUntil = 0;
+          log?.info({ worker: node.key }, 'Citus worker takes one agent’s reads again');
+        }
+        return answer;
       } catch (err) {
         if (!cannotServe(err)) throw err;
+        if (node.downUntil === 0) {
+          const reason = sqlStateOf(err) ?? (err instanceof Error ? err.message : 'unreachable');
+          log?.warn(
+            { worker: node.key, reason },
+            'Citus worker passed by; its agents’ reads go through the coordinator',
+          );
+        }
         node.downUntil = Date.now() + DOWN_MS;
         return undefined;
       }

@@ -60,6 +60,8 @@ export type DatabaseTarget =
       read?: { url: string; maxLagMs: number; log: ReadLog };
       /** An idle connection lost (server restart, failover): the pool drops it and opens another. */
       onConnectionError?: (err: Error) => void;
+      /** On Citus: where a worker passed by for reads, and back, is said (citus-worker-reads.ts). */
+      log?: ReadLog;
     }
   | { kind: 'pglite'; dataDir: string | undefined; loadDataDir?: Blob; reportTimeZone?: string };
 
@@ -151,6 +153,7 @@ export const openDatabase = async (target: DatabaseTarget): Promise<Database> =>
         pool,
         target.url,
         sessionOptions(zone ? { 'sapi.report_timezone': zone } : {}, engine),
+        target.log,
       );
       workerReadsOf.set(pool, workers);
     }
