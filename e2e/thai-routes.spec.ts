@@ -164,17 +164,20 @@ test('every route reads in Thai: no English word outside the allow-list', async 
   test.setTimeout(240_000);
   const token = await apiToken(request);
   const agent = await makeAgent(request, token);
-  // The game providers' codes and names (data the brand pickers offer).
-  const adapters = await apiCall(request, api.adapterList, { token, body: { limit: 100 } });
-  const brands = new Set(adapters.records.flatMap((a) => [a.codename, ...a.name.split(/\s+/)]));
+  // The game providers' codes and names (data the brand pickers offer), read again after each route:
+  // the other e2e worker registers providers of its own meanwhile, which the pickers then offer.
+  const brandsNow = async () => {
+    const adapters = await apiCall(request, api.adapterList, { token, body: { limit: 100 } });
+    return new Set(adapters.records.flatMap((a) => [a.codename, ...a.name.split(/\s+/)]));
+  };
   const routes = everyRoute(agent._id);
   const english: Record<string, string[]> = {};
   for (const route of routes) {
     await openApp(page, route);
     await loaded(page);
-    const words = [...new Set(await englishOn(page))].filter(
-      (w) => w !== '' && !ALLOWED.has(w) && !isData(w, brands),
-    );
+    const shown = await englishOn(page);
+    const brands = await brandsNow();
+    const words = [...new Set(shown)].filter((w) => w !== '' && !ALLOWED.has(w) && !isData(w, brands));
     if (words.length > 0) english[route] = words;
   }
   expect(english).toEqual({});
