@@ -41,6 +41,14 @@ const ROUTE_SQL = `select n.nodename as host, n.nodeport as port
     and n.isactive and n.noderole = 'primary' and n.hasmetadata and n.metadatasynced
   limit 1`;
 
+/** A worker's pool of read connections. */
+interface Node {
+  key: string;
+  pool: pg.Pool;
+  db: Db;
+  downUntil: number;
+}
+
 export interface WorkerReads {
   /**
    * Runs `read` on the worker holding `agent`'s shards; `undefined` when the read is to go through
@@ -60,11 +68,11 @@ export const workerReads = (
   options: string,
   log?: ReadLog,
 ): WorkerReads => {
-  const routes = new Map<string, { node: string; at: number }>();
   /** Each worker's pool, by `host:port`; `downUntil` > 0 while it is passed by, and until its next read. */
-  const nodes = new Map<string, { key: string; pool: pg.Pool; db: Db; downUntil: number }>();
+  const nodes = new Map<string, Node>();
+  const routes = new Map<string, { node: Node; at: number }>();
 
-  const nodeDb = (host: string, port: number) => {
+  const nodeAt = (host: string, port: number) => {
     const key = `${host}:${port}`;
     let node = nodes.get(key);
     if (!node) {
@@ -82,7 +90,7 @@ export const workerReads = (
       node = { key, pool, db: drizzlePg(pool) as unknown as Db, downUntil: 0 };
       nodes.set(key, node);
     }
-    return key;
+    return node;
   };
 
   const routeOf = async (agent: bigint) => {
@@ -93,14 +101,14 @@ export const workerReads = (
     const found = rows[0];
     if (!found) return undefined;
     if (routes.size >= MAX_ROUTES) routes.clear();
-    const node = nodeDb(found.host, found.port);
+    const node = nodeAt(found.host, found.port);
     routes.set(key, { node, at: Date.now() });
     return node;
   };
 
   return {
     async onWorker(agent, read) {
-      const node = nodes.get((await routeOf(agent)) ?? '');
+      const node = await routeOf(agent);
       if (!node || node.downUntil > Date.now()) return undefined;
       try {
         const answer = await read(node.db);

@@ -186,6 +186,33 @@ export const defineRoute = <R extends RouteDef>(
    * still stands; its answer is sent only if it does, else thrown away and the request served anew.
    */
   const speculates = options.reads === 'replica' && def.format !== 'csv' && !def.reauth;
+  /**
+   * The route run as a remembered `actor` beside `held`, the check that it still stands: its outcome
+   * when it does, undefined (the run thrown away) when not. Never returns or throws before the run ends.
+   */
+  const speculate = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    actor: Principal,
+    held: Promise<boolean>,
+  ) => {
+    const outcome: Promise<{ value: z.input<R['data']> | typeof REPLIED } | { error: unknown }> = run(
+      req,
+      reply,
+      actor,
+    ).then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    );
+    const stands = await held.catch(async (err: unknown) => {
+      await outcome;
+      throw err;
+    });
+    const done = await outcome;
+    if (!stands) return undefined;
+    if ('error' in done) throw done.error;
+    return done;
+  };
 
   app.route({
     method: def.method,
@@ -199,20 +226,8 @@ export const defineRoute = <R extends RouteDef>(
         const token = bearerToken(req);
         const remembered = speculates && token ? heldSession(app.ctx, token) : undefined;
         if (remembered && admits(remembered.actor, clientAddress(req))) {
-          const outcome: Promise<{ value: z.input<R['data']> | typeof REPLIED } | { error: unknown }> = run(
-            req,
-            reply,
-            remembered.actor,
-          ).then(
-            (value) => ({ value }),
-            (error: unknown) => ({ error }),
-          );
-          if (await remembered.held) {
-            const done = await outcome;
-            if ('error' in done) throw done.error;
-            return respond(reply, done.value);
-          }
-          await outcome;
+          const done = await speculate(req, reply, remembered.actor, remembered.held);
+          if (done) return respond(reply, done.value);
         }
         // A token this process has seen as an agent-side session's is no staff session's.
         const portalToken = token !== undefined && isPortalToken(app.ctx, token);
@@ -224,25 +239,8 @@ export const defineRoute = <R extends RouteDef>(
           // The agent side's session held in memory, as staff's above (core/portal-sessions.ts).
           const held = speculates && token && portalToken ? heldPortalSession(app.ctx, token) : undefined;
           if (held && portalAdmits(held.actor)) {
-            const outcome: Promise<{ value: z.input<R['data']> | typeof REPLIED } | { error: unknown }> = run(
-              req,
-              reply,
-              held.actor,
-            ).then(
-              (value) => ({ value }),
-              (error: unknown) => ({ error }),
-            );
-            if (
-              await held.held.catch(async (err: unknown) => {
-                await outcome;
-                throw err;
-              })
-            ) {
-              const done = await outcome;
-              if ('error' in done) throw done.error;
-              return respond(reply, done.value);
-            }
-            await outcome;
+            const done = await speculate(req, reply, held.actor, held.held);
+            if (done) return respond(reply, done.value);
           }
           const agentSide = token ? await resolvePortalSession(app.ctx, token) : null;
           if (!agentSide) {

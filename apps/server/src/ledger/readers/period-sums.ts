@@ -125,8 +125,7 @@ export const sumsByPeriod = async (
   // Rows of a bet type each (not a column per type): summed per row shown and type first, so each
   // type's FILTER is tested on a few rows, not on every agent's, brand's or day's — but for one
   // agent's days, whose rows are already one per day and type.
-  const byType = !byColumn;
-  const preGrouped = byType && !(q.agent !== 'all' && q.table === 'agent' && q.grain === 'day');
+  const preGrouped = !byColumn && !(q.agent !== 'all' && q.table === 'agent' && q.grain === 'day');
   const typeColumns = preGrouped
     ? 'bet_type, sum(amount) as amount, sum(tx_count) as tx_count'
     : 'bet_type, amount, tx_count';
